@@ -1,0 +1,27 @@
+# Decides whether the CUDA backend is built. Without nvcc the project still builds the CPU
+# backend and says so; with nvcc, CUDA code builds even where no GPU is present.
+set(KC_HAVE_CUDA OFF)
+set(KC_CUDA_NOTE "")
+if(KC_WITH_CUDA)
+  include(CheckLanguage)
+  check_language(CUDA)
+  if(CMAKE_CUDA_COMPILER)
+    enable_language(CUDA)
+    set(CMAKE_CUDA_STANDARD 17)  # CMake 3.25 knows no CUDA20 flag for nvcc
+    set(CMAKE_CUDA_STANDARD_REQUIRED ON)
+    find_package(CUDAToolkit REQUIRED)
+    set(KC_HAVE_CUDA ON)
+    set(KC_CUDA_NOTE " (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, architectures ${CMAKE_CUDA_ARCHITECTURES})")
+    # NPP lives in the full toolkit on the GPU machine, not in every install: optional, bench only.
+    find_library(KC_NPP_CORE nppc HINTS ${CUDAToolkit_LIBRARY_DIR})
+    if(KC_NPP_CORE)
+      set(KC_HAVE_NPP ON)
+    else()
+      set(KC_HAVE_NPP OFF)
+    endif()
+  else()
+    set(KC_CUDA_NOTE " (nvcc not found: CPU backend only; install the CUDA Toolkit at /usr/local/cuda or set CUDAToolkit_ROOT)")
+  endif()
+else()
+  set(KC_CUDA_NOTE " (disabled by KC_WITH_CUDA=OFF)")
+endif()

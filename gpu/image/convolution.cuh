@@ -1,0 +1,25 @@
+#pragma once
+// Shared-memory tiled convolution: each block loads its tile plus a halo of the kernel radius
+// (the lecture's 48x48 cache for 16x16 blocks, sized here from the radius); the filter lives in
+// constant memory. Separable kernels take a row pass and a column pass automatically.
+#include <cuda_runtime.h>
+
+#include "gpu/image/convolution.hpp"
+
+namespace kc {
+
+enum class ConvPath { Auto, General, Separable };
+
+// in and out are distinct device views of the same size. Safe to call from several streams at
+// once with different kernels (the constant-memory filter slots are not shared between calls in flight).
+void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+                   BorderMode border, cudaStream_t stream, ConvPath path = ConvPath::Auto);
+void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
+                   cudaStream_t stream, ConvPath path = ConvPath::Auto);
+
+void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+              BorderMode border, ConvPath path = ConvPath::Auto);
+void convolve(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
+              ConvPath path = ConvPath::Auto);
+
+}  // namespace kc

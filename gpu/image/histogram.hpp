@@ -1,0 +1,19 @@
+#pragma once
+// Histograms of 8-bit values in `bins` equal bins over [0, 256): bin = value * bins / 256.
+// bins is 1..256 (256 = one bin per grey level; the lab used 16).
+#include <cstdint>
+
+#include "gpu/image/image_view.hpp"
+
+namespace kc {
+
+constexpr int kMaxHistogramBins = 256;
+
+KC_HD int histogramBin(std::uint32_t value, int bins) { return static_cast<int>((value * static_cast<std::uint32_t>(bins)) >> 8); }
+
+// counts[bins] is overwritten.
+void histogramCpu(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* counts);
+// counts[3*bins]: red bins, then green, then blue (alpha ignored). Memory order is RGBA.
+void histogramRgbCpu(ConstImageView<Rgba8> image, int bins, std::uint32_t* counts);
+
+}  // namespace kc

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Idempotent set-up on Debian 12: installs the packages kernelcam needs (only those missing),
+# then configures and builds into build/. CUDA is taken from /usr/local/cuda (or $CUDAToolkit_ROOT)
+# when present; without it the CPU backend alone is built.
+#   KC_BUILD_DIR   build directory (default: build)
+#   KC_CMAKE_ARGS  extra CMake arguments, e.g. "-DCMAKE_CUDA_ARCHITECTURES=90"
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(
+  cmake ninja-build g++ pkg-config
+  libgtest-dev libstb-dev
+  qt6-base-dev qt6-multimedia-dev qt6-charts-dev libqt6opengl6-dev
+  libglew-dev libegl-dev libgl-dev
+  libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
+  xvfb xauth fonts-dejavu-core
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "kernelcam setup: installing ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+build_dir="${KC_BUILD_DIR:-build}"
+cuda_root="${CUDAToolkit_ROOT:-/usr/local/cuda}"
+args=(-G Ninja -DCMAKE_BUILD_TYPE="${KC_BUILD_TYPE:-Release}")
+[ -x "$cuda_root/bin/nvcc" ] && args+=(-DCUDAToolkit_ROOT="$cuda_root" -DCMAKE_CUDA_COMPILER="$cuda_root/bin/nvcc")
+# shellcheck disable=SC2206
+extra=(${KC_CMAKE_ARGS:-})
+cmake -S . -B "$build_dir" "${args[@]}" "${extra[@]}"
+cmake --build "$build_dir"

@@ -1,0 +1,43 @@
+#pragma once
+// Where the shared data lives, and seeded random inputs of awkward sizes.
+#include <cstdint>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gpu/image/host_image.hpp"
+
+namespace kc::test {
+
+inline std::filesystem::path sharedData(const std::string& relative) {
+  return std::filesystem::path(KC_TEST_DATA_DIR) / relative;
+}
+inline std::filesystem::path fixture(const std::string& relative) {
+  return std::filesystem::path(KC_TEST_FIXTURES_DIR) / relative;
+}
+
+// The real photographs in ../shared/data/images (empty if absent; callers GTEST_SKIP then).
+std::vector<std::filesystem::path> sharedImages();
+
+// Sizes every image test runs at: degenerate, odd, not multiples of any block size.
+struct Size2D {
+  int width, height;
+};
+inline const std::vector<Size2D>& awkwardSizes() {
+  static const std::vector<Size2D> sizes{{1, 1}, {2, 3}, {17, 3}, {3, 17}, {33, 31}, {640, 480}, {1921, 1079}};
+  return sizes;
+}
+
+// Random image with a row pitch padded by `padBytes` (padding filled with junk, so a kernel that
+// reads or writes past the row end shows up).
+template <class T>
+HostImage<T> randomImage(int width, int height, std::uint32_t seed, std::size_t padBytes = 0) {
+  HostImage<T> image(width, height, static_cast<std::size_t>(width) * sizeof(T) + padBytes);
+  std::mt19937 rng(seed);
+  std::uniform_int_distribution<int> byte(0, 255);
+  for (std::size_t i = 0; i < image.sizeBytes(); ++i) image.bytes()[i] = static_cast<unsigned char>(byte(rng));
+  return image;
+}
+
+}  // namespace kc::test
