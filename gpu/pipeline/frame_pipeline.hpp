@@ -1,0 +1,45 @@
+#pragma once
+// The frame pipeline: runs a filter chain on frames, on the CPU or on CUDA. Plain C++ interface
+// (no CUDA types) so the app can hold either backend; no Qt.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "gpu/pipeline/display_sink.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_stats.hpp"
+#include "gpu/pipeline/host_frame.hpp"
+
+namespace kc {
+
+struct FrameResult {
+  HostFrame output;   // the chain's result (grey/RGBA, transposed if the chain says so)
+  FrameStats stats;   // per-stage timings and the histogram
+};
+
+class FramePipeline {
+ public:
+  virtual ~FramePipeline() = default;
+  virtual std::string backendName() const = 0;  // "CUDA" or "CPU"
+  virtual std::string deviceName() const = 0;   // GPU name, or the CPU's
+  virtual void setChain(const FilterChain& chain) = 0;
+  virtual const FilterChain& chain() const = 0;
+
+  // One frame to completion, result on the host (CLI `process`, tests). Stages run in chain order.
+  virtual FrameResult process(const HostFrame& frame) = 0;
+
+  // Live path, with a GL context current: enqueue `frame`; the frame before it (its upload
+  // overlapped this one's on the second stream) is written to `sink` (CUDA-GL interop where the
+  // GL context is on the CUDA device, else a host copy) and presented. Returns its stats, or
+  // nothing for the very first frame. Size changes re-allocate and re-register buffers.
+  virtual std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) = 0;
+  // Presents the frame still in flight (end of stream / before a size or chain change).
+  virtual std::optional<FrameStats> flushLive(DisplaySink& sink) = 0;
+  virtual DisplayPath displayPath() const = 0;
+};
+
+std::unique_ptr<FramePipeline> makeCpuPipeline();
+// Only in builds with CUDA (KC_HAVE_CUDA); throws kc::Error when no usable device exists.
+std::unique_ptr<FramePipeline> makeCudaPipeline();
+
+}  // namespace kc

@@ -1,0 +1,65 @@
+#pragma once
+// What one processed frame reports. The overlays read this plain struct; they never call CUDA.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace kc {
+
+enum class DisplayPath { CudaInterop, CudaCopy, Cpu };
+inline const char* displayPathName(DisplayPath path) {
+  switch (path) {
+    case DisplayPath::CudaInterop: return "CUDA+interop";
+    case DisplayPath::CudaCopy: return "CUDA+copy";
+    case DisplayPath::Cpu: break;
+  }
+  return "CPU";
+}
+
+struct StageTiming {
+  std::string name;      // stageLabel() of the stage, or "upload", "download", "interop copy"
+  bool isCopy = false;   // a transfer rather than a kernel
+  double ms = 0;         // this frame (CUDA events on the GPU, steady clock on the CPU)
+  double bytes = 0;      // bytes read + written, for GB/s
+};
+
+struct FrameStats {
+  std::int64_t frameIndex = 0;
+  int width = 0, height = 0;          // input size
+  std::vector<StageTiming> stages;    // in execution order
+  double frameMs = 0;                 // wall time per frame (1000 / fps) over the pipeline
+  double latencyMs = 0;               // capture -> results ready
+  int streamsInUse = 1;
+  DisplayPath path = DisplayPath::Cpu;
+  double rooflineGBs = 0;             // device bandwidth the % bars are drawn against (0 = unknown)
+  // Histogram of the last hist stage: bins * channels counts (channels 1 = grey, 3 = r,g,b).
+  int histogramBins = 0;
+  int histogramChannels = 0;
+  std::vector<std::uint32_t> histogram;
+};
+
+// Rolling mean over the last N frames per stage name (the lecture's title bar used 30).
+class RollingStageMeans {
+ public:
+  explicit RollingStageMeans(int window = 30) : window_(window) {}
+  void add(const FrameStats& stats);
+  // Mean ms of a stage over the window (0 if unseen); mean frame ms likewise.
+  double meanMs(const std::string& stage) const;
+  double meanFrameMs() const;
+  double meanLatencyMs() const;
+
+ private:
+  struct Series {
+    std::string name;
+    std::vector<double> values;
+    std::size_t next = 0;
+  };
+  static void push(Series& series, double value, int window);
+  static double mean(const Series& series);
+  int window_;
+  std::vector<Series> stages_;
+  Series frame_{"frame", {}, 0};
+  Series latency_{"latency", {}, 0};
+};
+
+}  // namespace kc
