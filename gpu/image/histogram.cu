@@ -9,11 +9,10 @@
 namespace kc {
 namespace {
 
-// Launch shape: 1024 threads per block, two blocks per SM (2048 threads = a full SM on sm_80/90),
-// so the whole grid is resident at once and each block merges into global memory only once:
-// 2 x SMs x bins global atomics in all, instead of one per pixel.
+// Launch shape: 1024 threads per block and only as many blocks as the GPU holds at once (two per SM
+// on sm_80/90, where 2048 threads fill an SM), so each block merges into global memory once:
+// resident blocks x bins global atomics in all, instead of one per pixel.
 constexpr int kBlockThreads = 1024;
-constexpr int kBlocksPerSm = 2;
 constexpr int kBytesPerChunk = 16;  // one uint4 load per thread per step
 // The default dynamic shared-memory limit needs no opt-in on any architecture.
 constexpr int kSharedBudgetBytes = 48 * 1024;
@@ -64,7 +63,7 @@ struct Counter<3> {
 // uint4 load whatever the pitch; the partial chunks at the row ends go pixel by pixel.
 // Grid-stride over (row, chunk) pairs: the grid is sized to the GPU, not to the image.
 template <int kChannels>
-__global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
+__global__ void __launch_bounds__(kBlockThreads)
     histogramKernel(const unsigned char* data, int widthBytes, int height, std::size_t pitch, int chunksPerRow,
                     int bins, int laneBits, std::uint32_t* globalCounts) {
   extern __shared__ std::uint32_t counters[];
@@ -106,12 +105,19 @@ __global__ void __launch_bounds__(kBlockThreads, kBlocksPerSm)
   }
 }
 
-int multiprocessorCount() {
-  int device = 0;
-  int count = 0;
+// Blocks of this kernel that fit on the current GPU at once (threads and shared memory per SM).
+// Device attributes are cheap to query, unlike cudaGetDeviceProperties.
+int residentBlocks(std::size_t sharedBytesPerBlock) {
+  int device = 0, sms = 0, threadsPerSm = 0, sharedPerSm = 0, reservedPerBlock = 0;
   KC_CUDA_CHECK(cudaGetDevice(&device));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
-  return count;
+  KC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  KC_CUDA_CHECK(cudaDeviceGetAttribute(&threadsPerSm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
+  KC_CUDA_CHECK(cudaDeviceGetAttribute(&sharedPerSm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
+  KC_CUDA_CHECK(cudaDeviceGetAttribute(&reservedPerBlock, cudaDevAttrReservedSharedMemoryPerBlock, device));
+  const std::size_t byShared = static_cast<std::size_t>(sharedPerSm) / (sharedBytesPerBlock + reservedPerBlock);
+  const std::size_t byThreads = static_cast<std::size_t>(threadsPerSm / kBlockThreads);
+  const std::size_t perSm = byShared < byThreads ? byShared : byThreads;
+  return sms * static_cast<int>(perSm > 0 ? perSm : 1);
 }
 
 template <int kChannels>
@@ -133,8 +139,8 @@ void launchHistogram(const unsigned char* data, int width, int height, std::size
   const long long items = static_cast<long long>(chunksPerRow) * height;
   KC_REQUIRE(items < (1ll << 31), "histogram: image larger than 32 GiB");
   const long long blocksForWork = (items + kBlockThreads - 1) / kBlockThreads;
-  const long long residentBlocks = static_cast<long long>(kBlocksPerSm) * multiprocessorCount();
-  const int blocks = static_cast<int>(blocksForWork < residentBlocks ? blocksForWork : residentBlocks);
+  const long long resident = residentBlocks(sharedBytes);
+  const int blocks = static_cast<int>(blocksForWork < resident ? blocksForWork : resident);
 
   histogramKernel<kChannels><<<blocks, kBlockThreads, sharedBytes, stream>>>(data, widthBytes, height, pitch,
                                                                            chunksPerRow, bins, laneBits, deviceCounts);

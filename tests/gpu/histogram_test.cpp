@@ -21,7 +21,7 @@ const int kBinCounts[] = {1, 7, 16, 256};
 
 std::vector<std::uint32_t> runGray(kc::ConstImageView<std::uint8_t> image, int bins, cudaStream_t stream) {
   kc::DeviceBuffer<std::uint32_t> counts(bins);
-  counts.fillBytes(kc::test::kPoison);  // the call must zero it itself
+  counts.fillBytes(kc::test::kPoison, stream);  // the call must zero it itself
   kc::histogramAsync(image, bins, counts.data(), stream);
   std::vector<std::uint32_t> host(bins);
   counts.downloadAsync(host.data(), host.size(), stream);
@@ -31,7 +31,7 @@ std::vector<std::uint32_t> runGray(kc::ConstImageView<std::uint8_t> image, int b
 
 std::vector<std::uint32_t> runRgb(kc::ConstImageView<kc::Rgba8> image, int bins, cudaStream_t stream) {
   kc::DeviceBuffer<std::uint32_t> counts(3 * bins);
-  counts.fillBytes(kc::test::kPoison);
+  counts.fillBytes(kc::test::kPoison, stream);
   kc::histogramRgbAsync(image, bins, counts.data(), stream);
   std::vector<std::uint32_t> host(3 * bins);
   counts.downloadAsync(host.data(), host.size(), stream);
