@@ -5,6 +5,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include <filesystem>
+#include <stdexcept>
+#include <type_traits>
 
 #include "gpu/image/host_image.hpp"
 

@@ -2,6 +2,8 @@
 // that the GPU byte kernel uses (its host emulation of PRMT).
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "common/test_data.hpp"
 #include "cpu/opencv_views.hpp"
 #include "gpu/image/byte_transpose.hpp"
