@@ -96,7 +96,7 @@ void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const v
                  CublasContext* cublas, cudaStream_t stream) {
   KC_REQUIRE(M >= 1 && N >= 1 && K >= 1, "matmul: M, N, K must be at least 1");
   KC_REQUIRE(dA && dB && dC, "matmul: null matrix pointer");
-  KC_REQUIRE(ceilDiv(M, 16) <= 65535u, "matmul: M too large for the grid's y dimension");
+  KC_REQUIRE(ceilDiv(M, 8) <= 65535u, "matmul: M above 524280 exceeds the grid's y dimension");
   KC_REQUIRE(matmulVersionSupports(version, type), "matmul: cuBLAS baseline is float only (no int32 library GEMM)");
   if (version == MatmulVersion::Cublas) {
     KC_REQUIRE(cublas != nullptr, "matmul: the cuBLAS version needs a CublasContext");
