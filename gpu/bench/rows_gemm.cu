@@ -1,9 +1,10 @@
 // SGEMM rows: C = A * B, n x n x n in fp32, 2 n^3 flops. cuBLAS with CUBLAS_PEDANTIC_MATH so it
 // may not use TF32 tensor cores: a fair fp32 comparison with a CUDA-core kernel.
-// TODO(bench): add kernelcam's own SGEMM rows (gpu/demos/matmul) once its GPU header is merged
-// into main; each takes the cuBLAS row as its baseline ("% of cuBLAS").
+// Ours: the demo's register-blocked kernel (row-major; same flops and traffic as cuBLAS's
+// column-major call on square matrices), with the cuBLAS row as its baseline ("% of cuBLAS").
 #include "gpu/bench/bench_context.cuh"
 #include "gpu/bench/library_handles.cuh"
+#include "gpu/demos/matmul/matmul.cuh"
 
 namespace kc::bench {
 
@@ -37,7 +38,13 @@ void runGemmRows(BenchContext& ctx) {
     const std::string ns = std::to_string(n);
     BenchRow row = makeRow("cuBLAS SGEMM fp32 pedantic " + ns + "^3", "gemm", ms, 0, 2.0 * n * n * double(n));
     row.isBaseline = true;
-    ctx.add(std::move(row));
+
+    const demos::MatmulVersion ourVersion = demos::MatmulVersion::RegisterBlocked;
+    BenchRow ours = makeRow("SGEMM fp32 " + ns + "^3 (register-blocked)", "gemm", ctx.time([&](cudaStream_t s, int) {
+      demos::matmulAsync(ourVersion, demos::MatmulType::Float32, a.data(), b.data(), c.data(), n, n, n, nullptr, s);
+    }), 0, row.flops);
+    ctx.addBaseline(ours, std::move(row));
+    ctx.add(std::move(ours));
   }
 }
 

@@ -1,12 +1,13 @@
 // Reduction rows: 2^28 elements (1 GiB) summed (float) and minimised (int), read once each, so
 // the copy roofline's GB/s is the bound (a read-only stream can even beat a copy slightly).
-// TODO(bench): add kernelcam's own reduction rows (gpu/demos/reduce) beside CUB once its GPU
-// header is merged into main; each then takes the CUB row as its baseline.
+// Ours: the demo's fastest versions (warp shuffles + 16-byte loads, and the two-kernel scheme),
+// each with the CUB row as its baseline.
 #include <cub/device/device_reduce.cuh>
 
 #include <cstdint>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/demos/reduce/reduce.cuh"
 
 namespace kc::bench {
 
@@ -31,6 +32,24 @@ double timeCub(BenchContext& ctx, const T* in, T* out, Reduce reduce) {
   });
 }
 
+constexpr demos::ReduceVersion kOurVersions[] = {demos::ReduceVersion::WarpShuffle, demos::ReduceVersion::TwoKernel};
+
+void addOurRows(BenchContext& ctx, demos::ReduceOp op, demos::ReduceType type, const void* in, const BenchRow& cub) {
+  for (demos::ReduceVersion version : kOurVersions) {
+    demos::ReduceWorkspace workspace;
+    workspace.reserve(version, op, type, kCount);
+    BenchRow row = makeRow(std::string("reduce ") + demos::toString(op) + " 2^28 " + demos::toString(type) + " (" +
+                               demos::reduceVersionInfo(version).name + ")",
+                           "reduce", ctx.time([&](cudaStream_t s, int) {
+                             workspace.runAsync(version, op, type, in, kCount, s);
+                           }),
+                           cub.bytes);
+    row.baselineName = cub.name;
+    row.baselineMs = cub.ms;
+    ctx.add(std::move(row));
+  }
+}
+
 }  // namespace
 
 void runReduceRows(BenchContext& ctx) {
@@ -44,6 +63,7 @@ void runReduceRows(BenchContext& ctx) {
     });
     BenchRow row = makeRow("CUB DeviceReduce::Sum 2^28 float", "reduce", ms, bytes);
     row.isBaseline = true;
+    addOurRows(ctx, demos::ReduceOp::Sum, demos::ReduceType::Float32, in.data(), row);
     ctx.add(std::move(row));
   }
   {
@@ -56,6 +76,7 @@ void runReduceRows(BenchContext& ctx) {
                               });
     BenchRow row = makeRow("CUB DeviceReduce::Min 2^28 int", "reduce", ms, bytes);
     row.isBaseline = true;
+    addOurRows(ctx, demos::ReduceOp::Min, demos::ReduceType::Int32, in.data(), row);
     ctx.add(std::move(row));
   }
 }
