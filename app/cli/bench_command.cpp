@@ -1,0 +1,142 @@
+// `kernelcam bench`: the gpu/bench library (same options as kc_bench) plus OpenCV on the CPU as a
+// second baseline for the image rows (kc_bench has no OpenCV). Prints the markdown table and
+// writes --json / --md where asked.
+// TODO(lead): register runBenchCommand in app/cli's command table as "bench".
+#include <QStringList>
+
+#include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpu/bench/bench_options.hpp"
+#include "gpu/bench/bench_report.hpp"
+#include "gpu/core/error.hpp"
+#include "gpu/image/convolution.hpp"
+#ifdef KC_HAVE_CUDA
+#include "gpu/bench/bench_runner.hpp"
+#endif
+
+namespace kc {
+
+namespace {
+
+constexpr int kCpuReps = 10;  // OpenCV at 4K takes 1-50 ms a call: a median of 10 is plenty
+
+template <class F>
+double cpuMedianMs(F&& work) {
+  work();  // warm-up (allocations, thread pool start)
+  std::vector<double> ms;
+  for (int i = 0; i < kCpuReps; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    work();
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return 0.5 * (ms[(kCpuReps - 1) / 2] + ms[kCpuReps / 2]);
+}
+
+std::vector<std::string> splitKey(const std::string& key) {
+  std::vector<std::string> parts;
+  std::stringstream in(key);
+  for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
+  return parts;
+}
+
+cv::Mat randomMat(const std::string& size, int type) {
+  int w = 0, h = 0;
+  std::sscanf(size.c_str(), "%dx%d", &w, &h);
+  cv::Mat m(h, w, type);
+  cv::randu(m, cv::Scalar::all(0), cv::Scalar::all(256));
+  return m;
+}
+
+// Fills cpuBaseline* of the image rows from their key (see BenchRow::key).
+void addOpenCvBaseline(bench::BenchRow& row) {
+  const std::vector<std::string> k = splitKey(row.key);
+  if (k.empty()) return;
+  cv::Mat dst;
+  if (k[0] == "gray" && k.size() == 2) {
+    cv::Mat src = randomMat(k[1], CV_8UC4);
+    row.cpuBaselineName = "cv::cvtColor RGBA2GRAY";
+    row.cpuBaselineMs = cpuMedianMs([&] { cv::cvtColor(src, dst, cv::COLOR_RGBA2GRAY); });
+  } else if (k[0] == "hist" && k.size() == 2) {
+    cv::Mat src = randomMat(k[1], CV_8UC1);
+    const int channels[] = {0}, bins[] = {256};
+    const float range[] = {0.f, 256.f};
+    const float* ranges[] = {range};
+    row.cpuBaselineName = "cv::calcHist 256";
+    row.cpuBaselineMs = cpuMedianMs([&] { cv::calcHist(&src, 1, channels, cv::Mat(), dst, 1, bins, ranges); });
+  } else if (k[0] == "conv" && k.size() == 5) {
+    cv::Mat src = randomMat(k[4], k[2] == "gray" ? CV_8UC1 : CV_8UC4);
+    const ConvKernel kernel = makePresetKernel(ConvPreset::Gaussian, std::stoi(k[3]));
+    if (k[1] == "separable") {
+      const auto parts = separateKernel(kernel);
+      if (!parts) return;
+      cv::Mat row1(1, kernel.size, CV_32F, const_cast<float*>(parts->row.data()));
+      cv::Mat col1(kernel.size, 1, CV_32F, const_cast<float*>(parts->column.data()));
+      row.cpuBaselineName = "cv::sepFilter2D";
+      row.cpuBaselineMs = cpuMedianMs(
+          [&] { cv::sepFilter2D(src, dst, -1, row1, col1, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE); });
+    } else {
+      cv::Mat k2(kernel.size, kernel.size, CV_32F, const_cast<float*>(kernel.weights.data()));
+      row.cpuBaselineName = "cv::filter2D";
+      row.cpuBaselineMs =
+          cpuMedianMs([&] { cv::filter2D(src, dst, -1, k2, cv::Point(-1, -1), 0, cv::BORDER_REPLICATE); });
+    }
+  } else if (k[0] == "transpose" && k.size() == 3) {
+    cv::Mat src = randomMat(k[2], k[1] == "1" ? CV_8UC1 : CV_8UC4);
+    row.cpuBaselineName = "cv::transpose";
+    row.cpuBaselineMs = cpuMedianMs([&] { cv::transpose(src, dst); });
+  }
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path);
+  out << text;
+  if (!out) throw Error(__FILE__, __LINE__, "writeFile", "cannot write '" + path + "'");
+}
+
+}  // namespace
+
+int runBenchCommand(const QStringList& args) {
+  try {
+    std::vector<std::string> list;
+    for (const QString& a : args) list.push_back(a.toStdString());
+    if (!list.empty() && (list[0] == "--help" || list[0] == "-h")) {
+      std::cout << bench::benchUsage();
+      return 0;
+    }
+    const bench::BenchOptions options = bench::parseBenchOptions(list);
+#ifdef KC_HAVE_CUDA
+    bench::BenchReport report = bench::runBench(options, [](const bench::BenchRow& row) {
+      std::fprintf(stderr, "  %-58s %10.4f ms\n", row.name.c_str(), row.ms);
+    });
+    std::fprintf(stderr, "OpenCV CPU baselines (%d threads)...\n", cv::getNumThreads());
+    for (bench::BenchRow& row : report.rows) addOpenCvBaseline(row);
+    const std::string table = bench::formatMarkdown(report);
+    if (!options.markdownPath.empty()) writeFile(options.markdownPath, table);
+    if (!options.jsonPath.empty()) writeFile(options.jsonPath, bench::formatJson(report));
+    std::cout << table;
+    return 0;
+#else
+    std::cerr << "kernelcam bench: this build has no CUDA backend; the bench needs a GPU\n";
+    return 1;
+#endif
+  } catch (const InvalidArgument& e) {
+    std::cerr << "kernelcam bench: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "kernelcam bench: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace kc

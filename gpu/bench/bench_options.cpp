@@ -1,0 +1,103 @@
+#include "gpu/bench/bench_options.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+#include "gpu/core/error.hpp"
+
+namespace kc::bench {
+
+const char* const kBenchGroups[9] = {"copy", "gray", "hist", "conv", "transpose", "pipeline", "reduce", "gemm", "cg"};
+
+namespace {
+
+bool isGroup(const std::string& s) {
+  return std::any_of(std::begin(kBenchGroups), std::end(kBenchGroups), [&](const char* g) { return s == g; });
+}
+
+bool startsWith(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
+
+int parsePositive(const std::string& text, const char* option) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
+    throw InvalidArgument(std::string(option) + ": expected a positive integer, got '" + text + "'");
+  return value;
+}
+
+ImageSize parseSize(const std::string& text) {
+  auto x = text.find('x');
+  if (x == std::string::npos) throw InvalidArgument("--size: expected WxH (e.g. 3840x2160), got '" + text + "'");
+  ImageSize size{parsePositive(text.substr(0, x), "--size width"), parsePositive(text.substr(x + 1), "--size height")};
+  KC_REQUIRE(size.width <= 16384 && size.height <= 16384, "--size: at most 16384x16384");
+  return size;
+}
+
+std::vector<std::string> splitList(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+}  // namespace
+
+BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
+  BenchOptions options;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    auto value = [&]() -> const std::string& {
+      if (i + 1 >= args.size()) throw InvalidArgument(arg + ": missing value\n" + benchUsage());
+      return args[++i];
+    };
+    if (arg == "--size") {
+      options.sizes = {parseSize(value())};
+    } else if (arg == "--reps") {
+      options.reps = parsePositive(value(), "--reps");
+    } else if (arg == "--warmup") {
+      options.warmup = parsePositive(value(), "--warmup");
+    } else if (arg == "--only") {
+      options.only = splitList(value());
+      if (options.only.empty()) throw InvalidArgument("--only: empty list");
+    } else if (arg == "--json") {
+      options.jsonPath = value();
+    } else if (arg == "--md") {
+      options.markdownPath = value();
+    } else if (arg == "--matrices") {
+      options.matrixDir = value();
+    } else {
+      throw InvalidArgument("unknown option '" + arg + "'\n" + benchUsage());
+    }
+  }
+  return options;
+}
+
+std::string benchUsage() {
+  return "usage: bench [--size WxH] [--reps N] [--warmup N] [--only LIST] [--json PATH] [--md PATH] [--matrices DIR]\n"
+         "  --only: comma-separated groups (copy gray hist conv transpose pipeline reduce gemm cg)\n"
+         "          or row-name prefixes, e.g. --only gray,\"conv 5x5\"\n";
+}
+
+bool groupSelected(const BenchOptions& options, const std::string& group) {
+  if (options.only.empty()) return true;
+  for (const auto& entry : options.only) {
+    if (entry == group || startsWith(entry, group + " ")) return true;
+    // A prefix that names no group ("NPP", "CUB") may match rows of any group.
+    bool namesSomeGroup = isGroup(entry) || std::any_of(std::begin(kBenchGroups), std::end(kBenchGroups),
+                                                         [&](const char* g) { return startsWith(entry, std::string(g) + " "); });
+    if (!namesSomeGroup) return true;
+  }
+  return false;
+}
+
+bool rowSelected(const BenchOptions& options, const std::string& group, const std::string& name) {
+  if (options.only.empty()) return true;
+  return std::any_of(options.only.begin(), options.only.end(),
+                     [&](const std::string& entry) { return entry == group || startsWith(name, entry); });
+}
+
+std::string sizeLabel(ImageSize size) { return std::to_string(size.width) + "x" + std::to_string(size.height); }
+
+}  // namespace kc::bench

@@ -1,0 +1,43 @@
+#pragma once
+// Options of `kc_bench` and `kernelcam bench` (same spelling in both):
+//   --size WxH   one image size instead of the default 1920x1080 and 3840x2160
+//   --reps N     timed repetitions per row, median reported (>= 50 by default; fewer for a smoke run)
+//   --only LIST  comma-separated groups (copy, gray, hist, conv, transpose, pipeline, reduce, gemm, cg)
+//                or row-name prefixes ("conv 5x5")
+//   --json PATH  also write the JSON report there;  --md PATH  the markdown table
+//   --matrices DIR  Matrix Market folder for the CG rows (default ../shared/data/matrices)
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace kc::bench {
+
+struct ImageSize {
+  int width = 0;
+  int height = 0;
+};
+
+struct BenchOptions {
+  std::vector<ImageSize> sizes{{1920, 1080}, {3840, 2160}};
+  int reps = 50;
+  int warmup = 5;
+  std::vector<std::string> only;
+  std::string jsonPath;
+  std::string markdownPath;
+  std::string matrixDir = "../shared/data/matrices";
+};
+
+extern const char* const kBenchGroups[9];
+
+// Throws kc::InvalidArgument naming the bad option and what is accepted.
+BenchOptions parseBenchOptions(const std::vector<std::string>& args);
+std::string benchUsage();
+
+// Whether a group is run at all (some entry names it, or is a row prefix starting with its name).
+bool groupSelected(const BenchOptions& options, const std::string& group);
+// Whether a row is kept: its group is listed, or its name starts with one of the entries.
+bool rowSelected(const BenchOptions& options, const std::string& group, const std::string& name);
+
+std::string sizeLabel(ImageSize size);  // "1920x1080"
+
+}  // namespace kc::bench

@@ -1,0 +1,65 @@
+#include "gpu/bench/bench_timer.cuh"
+
+#include <algorithm>
+#include <vector>
+
+#include "gpu/core/cuda_check.cuh"
+#include "gpu/core/stream.cuh"
+
+namespace kc::bench {
+
+namespace {
+
+__device__ unsigned long long globalTimerNs() {
+  unsigned long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// One thread sleeping in a loop: occupies no bandwidth, just holds the stream.
+__global__ void spinKernel(unsigned long long durationNs) {
+  const unsigned long long start = globalTimerNs();
+  while (globalTimerNs() - start < durationNs) __nanosleep(10000);
+}
+
+}  // namespace
+
+void enqueueSpin(cudaStream_t stream, double ms) {
+  spinKernel<<<1, 1, 0, stream>>>(static_cast<unsigned long long>(ms * 1e6));
+  KC_CUDA_CHECK_LAUNCH("spinKernel");
+}
+
+double medianMs(cudaStream_t stream, int warmup, int reps, const BenchWork& work) {
+  KC_REQUIRE(reps > 0, "medianMs: reps must be positive");
+  for (int i = 0; i < warmup; ++i) work(stream, i);
+  KC_CUDA_CHECK(cudaStreamSynchronize(stream));
+
+  // reps + 1 events: repetition i lies between events i and i + 1, with nothing else in between.
+  std::vector<Event> events;
+  events.reserve(reps + 1);
+  for (int i = 0; i <= reps; ++i) events.emplace_back();
+  enqueueSpin(stream, std::min(50.0, 2.0 + 0.1 * reps));
+  for (int i = 0; i < reps; ++i) {
+    events[i].record(stream);
+    work(stream, i);
+  }
+  events[reps].record(stream);
+  events[reps].synchronize();
+
+  std::vector<double> ms(reps);
+  for (int i = 0; i < reps; ++i) {
+    float elapsed = 0.f;
+    KC_CUDA_CHECK(cudaEventElapsedTime(&elapsed, events[i], events[i + 1]));
+    ms[i] = elapsed;
+  }
+  std::sort(ms.begin(), ms.end());
+  return reps % 2 ? ms[reps / 2] : 0.5 * (ms[reps / 2 - 1] + ms[reps / 2]);
+}
+
+int rotationCount(std::size_t bytesPerSet, std::size_t l2Bytes) {
+  if (bytesPerSet == 0) return 1;
+  const std::size_t needed = (2 * l2Bytes + bytesPerSet - 1) / bytesPerSet;
+  return static_cast<int>(std::clamp<std::size_t>(needed, 1, 64));
+}
+
+}  // namespace kc::bench

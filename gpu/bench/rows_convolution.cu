@@ -1,0 +1,86 @@
+// Convolution rows: Gaussian kernels 3x3..15x15 on gray, general (2D) and separable paths, plus
+// 5x5 on RGBA. Bytes = image read once + written once (the halo re-reads come from cache), so
+// the % column says how close a kernel gets to being memory-bound.
+#include <optional>
+
+#include "gpu/bench/bench_context.cuh"
+#include "gpu/image/convolution.cuh"
+#ifdef KC_HAVE_NPP
+#include "gpu/bench/npp_baselines.cuh"
+#endif
+
+namespace kc::bench {
+
+namespace {
+
+constexpr int kGrayKernelSizes[] = {3, 5, 9, 15};
+
+const char* pathName(ConvPath path) { return path == ConvPath::Separable ? "separable" : "general"; }
+
+struct DeviceWeights {
+  DeviceBuffer<float> full, row, column;
+  explicit DeviceWeights(const ConvKernel& kernel)
+      : full(kernel.weights.size()), row(kernel.size), column(kernel.size) {
+    KC_CUDA_CHECK(cudaMemcpy(full.data(), kernel.weights.data(), full.bytes(), cudaMemcpyHostToDevice));
+    const std::optional<SeparableKernel> parts = separateKernel(kernel);
+    KC_REQUIRE(parts.has_value(), "bench: the Gaussian kernel should be separable");
+    KC_CUDA_CHECK(cudaMemcpy(row.data(), parts->row.data(), row.bytes(), cudaMemcpyHostToDevice));
+    KC_CUDA_CHECK(cudaMemcpy(column.data(), parts->column.data(), column.bytes(), cudaMemcpyHostToDevice));
+  }
+};
+
+template <class T>
+void measureConvolution(BenchContext& ctx, ImageSize size, int kernelSize, ConvPath path) {
+  const bool gray = sizeof(T) == 1;
+  const std::string label = sizeLabel(size);
+  const std::string ks = std::to_string(kernelSize);
+  const double bytes = 2.0 * sizeof(T) * size.width * size.height;
+  const int sets = ctx.rotation(static_cast<std::size_t>(bytes));
+  auto in = randomImages<T>(sets, size.width, size.height, 4);
+  auto out = blankImages<T>(sets, size.width, size.height);
+  const ConvKernel kernel = makePresetKernel(ConvPreset::Gaussian, kernelSize);
+
+  BenchRow ours = makeRow("conv " + ks + "x" + ks + " " + pathName(path) + (gray ? " gray " : " RGBA ") + label,
+                          "conv", ctx.time([&](cudaStream_t s, int rep) {
+                            convolveAsync(in[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp,
+                                          s, path);
+                          }),
+                          bytes);
+  ours.key = std::string("conv/") + pathName(path) + (gray ? "/gray/" : "/rgba/") + ks + "/" + label;
+#ifdef KC_HAVE_NPP
+  NppBaselines npp;
+  DeviceWeights weights(kernel);
+  if (path == ConvPath::General) {
+    ctx.addBaseline(ours, makeRow("NPP FilterBorder32f " + ks + "x" + ks + (gray ? " gray " : " RGBA ") + label,
+                                  "conv", ctx.time([&](cudaStream_t s, int rep) {
+                                    npp.filterBorder(in[rep % sets].view(), out[rep % sets].view(),
+                                                     weights.full.data(), kernelSize, s);
+                                  }),
+                                  bytes));
+  } else if constexpr (sizeof(T) == 1) {
+    DeviceImage<std::uint8_t> tmp(size.width, size.height);
+    ctx.addBaseline(ours, makeRow("NPP Row+Column 32f " + ks + "x" + ks + " gray " + label, "conv",
+                                  ctx.time([&](cudaStream_t s, int rep) {
+                                    npp.filterRowColumn(in[rep % sets].view(), tmp.view(), out[rep % sets].view(),
+                                                        weights.row.data(), weights.column.data(), kernelSize, s);
+                                  }),
+                                  bytes));
+  }
+#endif
+  ctx.add(std::move(ours));
+}
+
+}  // namespace
+
+void runConvolutionRows(BenchContext& ctx) {
+  for (ImageSize size : ctx.options().sizes) {
+    for (int k : kGrayKernelSizes) {
+      measureConvolution<std::uint8_t>(ctx, size, k, ConvPath::General);
+      measureConvolution<std::uint8_t>(ctx, size, k, ConvPath::Separable);
+    }
+    measureConvolution<Rgba8>(ctx, size, 5, ConvPath::General);
+    measureConvolution<Rgba8>(ctx, size, 5, ConvPath::Separable);
+  }
+}
+
+}  // namespace kc::bench

@@ -1,0 +1,141 @@
+// The bench's plain-C++ half: option parsing, --only filtering, the writers and the matrices.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "common/test_data.hpp"
+#include "gpu/bench/bench_matrices.hpp"
+#include "gpu/bench/bench_options.hpp"
+#include "gpu/bench/bench_report.hpp"
+#include "gpu/core/error.hpp"
+
+namespace kc::bench {
+namespace {
+
+TEST(BenchOptions, DefaultsAndParsing) {
+  BenchOptions d = parseBenchOptions({});
+  ASSERT_EQ(d.sizes.size(), 2u);
+  EXPECT_EQ(d.sizes[1].width, 3840);
+  EXPECT_GE(d.reps, 50);
+
+  BenchOptions o = parseBenchOptions({"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json"});
+  ASSERT_EQ(o.sizes.size(), 1u);
+  EXPECT_EQ(o.sizes[0].width, 640);
+  EXPECT_EQ(o.sizes[0].height, 480);
+  EXPECT_EQ(o.reps, 7);
+  ASSERT_EQ(o.only.size(), 2u);
+  EXPECT_EQ(o.only[1], "conv 5x5");
+  EXPECT_EQ(o.jsonPath, "a.json");
+}
+
+TEST(BenchOptions, BadInputIsRejectedClearly) {
+  EXPECT_THROW(parseBenchOptions({"--size", "640"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--size", "0x480"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--reps", "-3"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--reps", "5x"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--reps"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--frobnicate"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--only", ","}), InvalidArgument);
+}
+
+TEST(BenchOptions, OnlySelectsGroupsAndPrefixes) {
+  BenchOptions o = parseBenchOptions({"--only", "gray,conv 5x5"});
+  EXPECT_TRUE(groupSelected(o, "gray"));
+  EXPECT_TRUE(groupSelected(o, "conv"));
+  EXPECT_FALSE(groupSelected(o, "gemm"));
+  EXPECT_TRUE(rowSelected(o, "gray", "NPP RGBToGray AC4->C1 3840x2160"));
+  EXPECT_TRUE(rowSelected(o, "conv", "conv 5x5 general gray 3840x2160"));
+  EXPECT_FALSE(rowSelected(o, "conv", "conv 9x9 general gray 3840x2160"));
+  // A prefix naming no group may match rows of any group.
+  BenchOptions npp = parseBenchOptions({"--only", "NPP"});
+  EXPECT_TRUE(groupSelected(npp, "transpose"));
+  EXPECT_TRUE(rowSelected(npp, "transpose", "NPP Transpose 8u C1 3840x2160"));
+  EXPECT_FALSE(rowSelected(npp, "transpose", "transpose 1-byte gray 3840x2160"));
+  EXPECT_TRUE(rowSelected(parseBenchOptions({}), "cg", "anything"));
+}
+
+BenchReport sampleReport() {
+  BenchReport r;
+  r.device = "Test GPU \"quoted\"";
+  r.rooflineGBs = 4000;
+  r.reps = 50;
+  BenchRow copy;
+  copy.name = "copy";
+  copy.group = "copy";
+  copy.ms = 0.5;
+  copy.bytes = 2e9;  // 4000 GB/s
+  BenchRow gemm;
+  gemm.name = "gemm";
+  gemm.group = "gemm";
+  gemm.ms = 4;
+  gemm.flops = 2e11;  // 50000 GFLOP/s
+  gemm.baselineName = "cuBLAS";
+  gemm.baselineMs = 3;
+  gemm.extra = {{"fps", 250}};
+  r.rows = {copy, gemm};
+  return r;
+}
+
+TEST(BenchReport, RatesAndPercentages) {
+  BenchReport r = sampleReport();
+  EXPECT_DOUBLE_EQ(r.rows[0].gbPerS(), 4000);
+  EXPECT_DOUBLE_EQ(percentColumn(r.rows[0], r.rooflineGBs), 100);
+  EXPECT_DOUBLE_EQ(r.rows[1].gflopPerS(), 50000);
+  EXPECT_DOUBLE_EQ(r.rows[1].speedup(), 0.75);
+  EXPECT_DOUBLE_EQ(percentColumn(r.rows[1], r.rooflineGBs), 75);  // % of cuBLAS
+}
+
+TEST(BenchReport, MarkdownAndJson) {
+  BenchReport r = sampleReport();
+  const std::string md = formatMarkdown(r);
+  EXPECT_NE(md.find("| copy | 0.5000 | 4000.0 GB/s | 100.0% |"), std::string::npos) << md;
+  EXPECT_NE(md.find("50000.0 GFLOP/s | 75.0% | cuBLAS | 3.0000 | 0.75x"), std::string::npos) << md;
+  const std::string json = formatJson(r);
+  EXPECT_NE(json.find("\"device\": \"Test GPU \\\"quoted\\\"\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"fps\": 250"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"percent\": 100"), std::string::npos) << json;
+}
+
+TEST(BenchMatrices, Poisson2dHasFivePointStencil) {
+  const CsrMatrix m = poisson2d(4);
+  EXPECT_EQ(m.rows, 16);
+  EXPECT_EQ(m.nonZeros(), static_cast<std::size_t>(5 * 16 - 4 * 4));
+  EXPECT_EQ(m.rowOffsets.back(), static_cast<int>(m.nonZeros()));
+  // Row 5 (x=1, y=1) is interior: -1 at 1, 4, 6, 9 and 4 on the diagonal.
+  const std::vector<int> cols(m.columnIndices.begin() + m.rowOffsets[5], m.columnIndices.begin() + m.rowOffsets[6]);
+  EXPECT_EQ(cols, (std::vector<int>{1, 4, 5, 6, 9}));
+}
+
+TEST(BenchMatrices, ReadsSymmetricMatrixMarket) {
+  const auto tmp = std::filesystem::temp_directory_path() / "kc_bench_test.mtx";
+  {
+    std::ofstream out(tmp);
+    out << "%%MatrixMarket matrix coordinate real symmetric\n% comment\n3 3 4\n1 1 2\n2 1 -1\n2 2 2\n3 3 5\n";
+  }
+  const CsrMatrix m = readMatrixMarket(tmp.string());
+  EXPECT_EQ(m.rows, 3);
+  EXPECT_EQ(m.nonZeros(), 5u);  // the off-diagonal entry is mirrored
+  EXPECT_EQ(m.rowOffsets, (std::vector<int>{0, 2, 4, 5}));
+  EXPECT_EQ(m.columnIndices, (std::vector<int>{0, 1, 0, 1, 2}));
+  EXPECT_FLOAT_EQ(m.values[1], -1.f);
+  EXPECT_FLOAT_EQ(m.values[2], -1.f);
+  {
+    std::ofstream out(tmp);
+    out << "%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1.0\n";  // row out of range
+  }
+  EXPECT_THROW(readMatrixMarket(tmp.string()), Error);
+  EXPECT_THROW(readMatrixMarket("/nonexistent/x.mtx"), Error);
+  std::filesystem::remove(tmp);
+}
+
+TEST(BenchMatrices, Bcsstk17) {
+  const auto path = test::sharedData("matrices/bcsstk17.mtx");
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "missing " << path;
+  const CsrMatrix m = readMatrixMarket(path.string());
+  EXPECT_EQ(m.rows, 10974);
+  EXPECT_EQ(m.nonZeros(), 428650u);
+}
+
+}  // namespace
+}  // namespace kc::bench
