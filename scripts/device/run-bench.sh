@@ -17,7 +17,7 @@ grep -q "KC_HAVE_NPP:.*ON\|KC_NPP_CORE:FILEPATH=/" "$build_dir/CMakeCache.txt" \
   && echo "run-bench: NPP found" || echo "run-bench: NPP NOT found: the NPP baseline rows are left out"
 ninja -C "$build_dir" kc_bench >"$out_dir/build.log" 2>&1 || { tail -60 "$out_dir/build.log"; exit 1; }
 
-matrices=../shared/data/matrices
+matrices="${KC_MATRICES:-../shared/data/matrices}"
 [ -d "$matrices" ] || matrices=shared/data/matrices
 "$build_dir/gpu/kc_bench" --matrices "$matrices" --md "$out_dir/bench.md" --json "$out_dir/bench.json" "$@" \
   >/dev/null 2>"$out_dir/progress.log" || { tail -40 "$out_dir/progress.log"; exit 1; }
