@@ -131,7 +131,8 @@ TEST(CgCpu, PoissonSolutionSatisfiesTheSystem) {
 }
 
 // The thesis's double-precision counts (b = ones, refresh every 50, tol 1e-6). Rounding moves
-// them; an order of magnitude off is a bug, so the band is [0.5x, 2x].
+// them a little (this reference reproduces the ones below exactly, g++ on x86-64); an order
+// of magnitude off is a bug. Band: +-10%.
 void expectStudyCount(const char* file, Preconditioner pre, long long thesisIterations) {
   const auto path = kc::test::sharedData(std::string("matrices/") + file);
   if (!std::filesystem::exists(path)) GTEST_SKIP() << path << " absent (shared data not checked out)";
@@ -144,8 +145,8 @@ void expectStudyCount(const char* file, Preconditioner pre, long long thesisIter
             << " iterations (thesis " << thesisIterations << "), final residual " << res.finalRelativeResidual
             << ", " << res.msPerIteration << " ms/iter\n";
   EXPECT_EQ(res.status, CgStatus::Converged);
-  EXPECT_GE(res.iterations, thesisIterations / 2);
-  EXPECT_LE(res.iterations, thesisIterations * 2);
+  EXPECT_GE(res.iterations, thesisIterations * 9 / 10);
+  EXPECT_LE(res.iterations, thesisIterations * 11 / 10 + 1);
   EXPECT_LT(res.finalRelativeResidual, 5e-6);
   EXPECT_GE(res.history.size(), static_cast<std::size_t>(res.iterations / 50));
 }

@@ -28,7 +28,8 @@ void validateCgInput(const CsrMatrix& a, const std::vector<double>& b, const CgO
              "CG: right-hand side has " + std::to_string(b.size()) + " entries, the matrix " + std::to_string(a.rows) + " rows");
   KC_REQUIRE(options.tolerance >= 0 && std::isfinite(options.tolerance), "CG: tolerance must be finite and >= 0");
   KC_REQUIRE(options.maxIterations >= 0, "CG: maxIterations must be >= 0 (0 = default)");
-  KC_REQUIRE(options.refreshEvery >= 0, "CG: refreshEvery must be >= 0 (0 = never)");
+  // The GPU solvers replay one refresh period as a CUDA graph: keep it a sensible size.
+  KC_REQUIRE(options.refreshEvery >= 0 && options.refreshEvery <= 1000, "CG: refreshEvery must be in [0, 1000] (0 = never)");
 }
 
 bool jacobiInverseDiagonal(const CsrMatrix& a, std::vector<double>& inverse) {
@@ -38,6 +39,18 @@ bool jacobiInverseDiagonal(const CsrMatrix& a, std::vector<double>& inverse) {
     v = 1.0 / v;
   }
   return true;
+}
+
+CgResult notPositiveDefiniteBeforeStart(const std::vector<double>& b, const CgOptions& options) {
+  CgResult result;
+  result.status = CgStatus::NotPositiveDefinite;
+  double bb = 0;
+  for (double v : b) bb += v * v;
+  result.initialResidualNorm = std::sqrt(bb);
+  result.finalRelativeResidual = bb > 0 ? 1.0 : 0.0;  // x = 0
+  result.history.push_back({0, result.initialResidualNorm});
+  if (options.keepSolution) result.solution.assign(b.size(), 0.0);
+  return result;
 }
 
 namespace {
@@ -58,12 +71,7 @@ CgResult solveCgCpu(const CsrMatrix& a, const std::vector<double>& bIn, const Cg
   CgResult result;
 
   std::vector<double> invDiag64;
-  if (jacobi && !jacobiInverseDiagonal(a, invDiag64)) {
-    result.status = CgStatus::NotPositiveDefinite;
-    result.finalRelativeResidual = 1.0;
-    if (options.keepSolution) result.solution.assign(n, 0.0);
-    return result;
-  }
+  if (jacobi && !jacobiInverseDiagonal(a, invDiag64)) return notPositiveDefiniteBeforeStart(bIn, options);
   // The matrix and vectors in the solve's precision, as the GPU solvers upload them.
   CsrMatrix at = a;
   std::vector<T> b(bIn.begin(), bIn.end()), invDiag(invDiag64.begin(), invDiag64.end());

@@ -23,4 +23,8 @@ void validateCgInput(const CsrMatrix& a, const std::vector<double>& b, const CgO
 // diagonal entry is <= 0 or missing: an SPD matrix has a positive diagonal.
 bool jacobiInverseDiagonal(const CsrMatrix& a, std::vector<double>& inverse);
 
+// The result of a solve stopped before its first iteration because Jacobi found a diagonal
+// entry <= 0: status NotPositiveDefinite, x = 0.
+CgResult notPositiveDefiniteBeforeStart(const std::vector<double>& b, const CgOptions& options);
+
 }  // namespace kc::cg
