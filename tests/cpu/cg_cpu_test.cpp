@@ -8,6 +8,7 @@
 
 #include "common/test_data.hpp"
 #include "gpu/demos/cg/cg_cpu.hpp"
+#include "gpu/demos/cg/cg_demo.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
 
 namespace kc::cg {
@@ -157,6 +158,47 @@ TEST(CgCpuStudy, Nos2Plain) { expectStudyCount("nos2.mtx", Preconditioner::None,
 TEST(CgCpuStudy, Nos2Jacobi) { expectStudyCount("nos2.mtx", Preconditioner::Jacobi, 7514); }
 TEST(CgCpuStudy, Bcsstm25JacobiSolvesTheDiagonalInOneStep) {
   expectStudyCount("bcsstm25.mtx", Preconditioner::Jacobi, 1);
+}
+
+}  // namespace
+}  // namespace kc::cg
+
+namespace kc::cg {
+namespace {
+
+TEST(CgDemoCpu, CpuBackendRunsTheReferenceOnly) {
+  CgDemoConfig config;
+  config.poissonN = 20;
+  config.backend = CgBackend::Cpu;
+  config.precision = Precision::Float;
+  config.tolerance = 1e-4;
+  const auto report = runCgDemo(config);
+  ASSERT_EQ(report.rows.size(), 1u);
+  EXPECT_EQ(report.rows[0].version, CgVersion::Cpu);
+  EXPECT_EQ(report.rows[0].status, CgStatus::Converged);
+  EXPECT_EQ(report.n, 400);
+  EXPECT_EQ(report.solution.size(), 400u);
+  EXPECT_GT(report.rows[0].gbPerSecond, 0);
+  EXPECT_EQ(report.rows[0].speedupVsCpu, 1.0);
+  EXPECT_EQ(report.rows[0].speedupVsCuSparse, 0.0);  // no cuSPARSE row
+  EXPECT_EQ(report.histories.size(), 1u);
+}
+
+TEST(CgDemoCpu, GpuVersionWithoutGpuSolversIsAClearError) {
+  CgDemoConfig config;
+  config.poissonN = 4;
+  EXPECT_THROW(runCgDemo(config), kc::InvalidArgument);  // default versions are CUDA ones
+  config.poissonN = 0;
+  config.backend = CgBackend::Cpu;
+  EXPECT_THROW(runCgDemo(config), kc::InvalidArgument);  // neither file nor Poisson size
+  config.matrixPath = "/nonexistent/x.mtx";
+  EXPECT_THROW(runCgDemo(config), MatrixMarketError);
+}
+
+TEST(CgDemoCpu, BytesPerIterationCountsSpmvAndVectors) {
+  // n = 10, nnz = 28, float: SpMV 28*8 + 11*4 + 2*10*4 = 348, vectors 9*10*4 = 360.
+  EXPECT_DOUBLE_EQ(cgBytesPerIteration(10, 28, 4, false), 708.0);
+  EXPECT_DOUBLE_EQ(cgBytesPerIteration(10, 28, 4, true), 788.0);
 }
 
 }  // namespace

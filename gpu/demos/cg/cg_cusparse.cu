@@ -6,6 +6,7 @@
 #include "gpu/core/stream.cuh"
 #include "gpu/demos/cg/cg_cpu.hpp"
 #include "gpu/demos/cg/cg_gpu.cuh"
+#include "gpu/demos/cg/cg_device.cuh"
 #include "gpu/demos/cg/cg_kernels.cuh"
 #include "gpu/demos/cg/cg_solve_loop.cuh"
 #include "gpu/demos/cg/library_handles.cuh"

@@ -1,31 +1,14 @@
 #pragma once
-// Device building blocks shared by the CG kernels: the CSR row product (one thread or a group
-// of LANES threads per row), warp/block sums in double, and the "last block finishes" step
+// Device code only (include from .cu files): the building blocks shared by the CG kernels,
+// the CSR row product (one thread or a group of LANES threads per row), warp/block sums in double, and the "last block finishes" step
 // that turns per-block partial sums into a grid-wide result without a second launch.
 #include <cuda_runtime.h>
 
-#include <string>
-#include <type_traits>
-
-#include "gpu/core/error.hpp"
+#include "gpu/demos/cg/device_csr.cuh"
 
 namespace kc::cg {
 
-// A CSR matrix in device memory (0-based, 32-bit indices).
-template <class T>
-struct DeviceCsrView {
-  int rows = 0;
-  int cols = 0;
-  const int* rowPtr = nullptr;
-  const int* colIdx = nullptr;
-  const T* values = nullptr;
-};
-
 namespace device {
-
-// 256 threads: 8 warps, 8 blocks fill an SM's 2048 threads; every CG kernel uses this size so
-// the block sums below can size their shared memory at compile time.
-constexpr int kBlock = 256;
 
 __device__ __forceinline__ double warpSum(double v) {
   for (int offset = 16; offset > 0; offset >>= 1) v += __shfl_xor_sync(0xffffffffu, v, offset);
@@ -101,21 +84,6 @@ __device__ __forceinline__ double2 sumPartials(const double2* partials, int coun
     s.y += p.y;
   }
   return blockSum2(s);
-}
-
-// Calls f(std::integral_constant<int, L>{}) for L = lanes in {1, 2, 4, 8, 16, 32}: one compiled
-// kernel per group width, chosen at run time.
-template <class F>
-void withLanes(int lanes, F&& f) {
-  switch (lanes) {
-    case 1: f(std::integral_constant<int, 1>{}); break;
-    case 2: f(std::integral_constant<int, 2>{}); break;
-    case 4: f(std::integral_constant<int, 4>{}); break;
-    case 8: f(std::integral_constant<int, 8>{}); break;
-    case 16: f(std::integral_constant<int, 16>{}); break;
-    case 32: f(std::integral_constant<int, 32>{}); break;
-    default: throw kc::InvalidArgument("CSR SpMV: lanes per row must be 1, 2, 4, 8, 16 or 32, got " + std::to_string(lanes));
-  }
 }
 
 }  // namespace device

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/demos/cg/cg_device.cuh"
 
 namespace kc::cg {
 

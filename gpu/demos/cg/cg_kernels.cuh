@@ -8,7 +8,7 @@
 #include <cstddef>
 
 #include "gpu/core/device_buffer.cuh"
-#include "gpu/demos/cg/cg_device.cuh"
+#include "gpu/demos/cg/device_csr.cuh"
 #include "gpu/demos/cg/csr_matrix.hpp"
 
 namespace kc::cg {
