@@ -87,7 +87,7 @@ __global__ void baselineBetaKernel(Scalars<T>* c, CgState* s) {
 
 // z = r / diag(A): cuBLAS has no elementwise product, so Jacobi needs this one kernel.
 template <class T>
-__global__ void __launch_bounds__(device::kBlock) jacobiApplyKernel(const T* __restrict__ r, const T* __restrict__ invDiag,
+__global__ void __launch_bounds__(device::kBlock, device::kMinBlocksPerSm) jacobiApplyKernel(const T* __restrict__ r, const T* __restrict__ invDiag,
                                                                    T* __restrict__ z, int n) {
   for (int i = blockIdx.x * device::kBlock + threadIdx.x; i < n; i += gridDim.x * device::kBlock) z[i] = r[i] * invDiag[i];
 }

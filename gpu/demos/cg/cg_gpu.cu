@@ -14,6 +14,7 @@
 namespace kc::cg {
 
 using device::kBlock;
+using device::kMinBlocksPerSm;
 
 namespace {
 
@@ -52,7 +53,7 @@ __device__ void finishIteration(CgState* s, double rr, double rz) {
 
 // x0 = 0, r0 = b, z0 = M^-1 r0, d0 = z0; rho = r.z, ||r0||^2; decides the stopping threshold.
 template <class T>
-__global__ void __launch_bounds__(kBlock) cgInitKernel(CgVectors<T> v, double2* partials, CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgInitKernel(CgVectors<T> v, double2* partials, CgState* s) {
   double rr = 0, rz = 0;
   KC_FOR_EACH_ELEMENT(i, v.n) {
     const T bi = v.b[i];
@@ -83,7 +84,7 @@ __global__ void __launch_bounds__(kBlock) cgInitKernel(CgVectors<T> v, double2* 
 
 // 1. q = A d and d.q; alpha = rho / d.q, or "not positive definite" when d.q <= 0 or NaN.
 template <int LANES, class T>
-__global__ void __launch_bounds__(kBlock) cgSpmvDotKernel(DeviceCsrView<T> a, const T* __restrict__ d,
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgSpmvDotKernel(DeviceCsrView<T> a, const T* __restrict__ d,
                                                          T* __restrict__ q, double2* partials, CgState* s) {
   if (s->status != kCgRunning) return;
   double dq = 0;
@@ -108,7 +109,7 @@ __global__ void __launch_bounds__(kBlock) cgSpmvDotKernel(DeviceCsrView<T> a, co
 
 // 2. x += alpha d; r -= alpha q; z = M^-1 r; r.r and r.z -> convergence test and beta.
 template <class T>
-__global__ void __launch_bounds__(kBlock) cgUpdateKernel(CgVectors<T> v, double2* partials, CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgUpdateKernel(CgVectors<T> v, double2* partials, CgState* s) {
   if (s->status != kCgRunning) return;
   const T alpha = static_cast<T>(s->alpha);
   double rr = 0, rz = 0;
@@ -130,7 +131,7 @@ __global__ void __launch_bounds__(kBlock) cgUpdateKernel(CgVectors<T> v, double2
 
 // 2a (refresh iterations). x += alpha d, alone: the next kernel reads x at other rows' columns.
 template <class T>
-__global__ void __launch_bounds__(kBlock) cgStepXKernel(CgVectors<T> v, const CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgStepXKernel(CgVectors<T> v, const CgState* s) {
   if (s->status != kCgRunning) return;
   const T alpha = static_cast<T>(s->alpha);
   KC_FOR_EACH_ELEMENT(i, v.n) v.x[i] += alpha * v.d[i];
@@ -138,7 +139,7 @@ __global__ void __launch_bounds__(kBlock) cgStepXKernel(CgVectors<T> v, const Cg
 
 // 2b (refresh iterations). r = b - A x recomputed explicitly, then as kernel 2.
 template <int LANES, class T>
-__global__ void __launch_bounds__(kBlock) cgRefreshKernel(DeviceCsrView<T> a, CgVectors<T> v, double2* partials,
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgRefreshKernel(DeviceCsrView<T> a, CgVectors<T> v, double2* partials,
                                                          CgState* s) {
   if (s->status != kCgRunning) return;
   double rr = 0, rz = 0;
@@ -162,7 +163,7 @@ __global__ void __launch_bounds__(kBlock) cgRefreshKernel(DeviceCsrView<T> a, Cg
 
 // 3. d = z + beta d.
 template <class T>
-__global__ void __launch_bounds__(kBlock) cgDirectionKernel(CgVectors<T> v, const CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgDirectionKernel(CgVectors<T> v, const CgState* s) {
   if (s->status != kCgRunning) return;
   const T beta = static_cast<T>(s->beta);
   KC_FOR_EACH_ELEMENT(i, v.n) v.d[i] = v.z[i] + beta * v.d[i];

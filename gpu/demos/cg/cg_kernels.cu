@@ -8,6 +8,7 @@
 namespace kc::cg {
 
 using device::kBlock;
+using device::kMinBlocksPerSm;
 
 template <class T>
 DeviceCsrMatrix<T>::DeviceCsrMatrix(const CsrMatrix& host, cudaStream_t stream)
@@ -45,7 +46,7 @@ int vectorCsrLanes(double meanRowLength) {
 namespace {
 
 template <int LANES, class T>
-__global__ void __launch_bounds__(kBlock) spmvKernel(DeviceCsrView<T> a, const T* __restrict__ x, T* __restrict__ y) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) spmvKernel(DeviceCsrView<T> a, const T* __restrict__ x, T* __restrict__ y) {
   device::forEachRow<LANES>(a.rows, [&](int row, int laneInRow) {
     const T sum = device::csrRowDot<LANES>(a, x, row, laneInRow);
     if (row < a.rows && laneInRow == 0) y[row] = sum;
@@ -54,7 +55,7 @@ __global__ void __launch_bounds__(kBlock) spmvKernel(DeviceCsrView<T> a, const T
 
 // Figure 5.6, step 1: grid-stride products, then a shared-memory tree per block.
 template <class T>
-__global__ void __launch_bounds__(kBlock) dotPartialKernel(const T* __restrict__ x, const T* __restrict__ y, int n,
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotPartialKernel(const T* __restrict__ x, const T* __restrict__ y, int n,
                                                           double* __restrict__ partials) {
   __shared__ double cache[kBlock];
   double sum = 0;
@@ -70,7 +71,7 @@ __global__ void __launch_bounds__(kBlock) dotPartialKernel(const T* __restrict__
 }
 
 // Figure 5.6, step 2: one block sums the partials with the same tree.
-__global__ void __launch_bounds__(kBlock) dotFinalKernel(const double* __restrict__ partials, int count,
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotFinalKernel(const double* __restrict__ partials, int count,
                                                         double* __restrict__ result) {
   __shared__ double cache[kBlock];
   double sum = 0;
@@ -85,7 +86,7 @@ __global__ void __launch_bounds__(kBlock) dotFinalKernel(const double* __restric
 }
 
 template <class T>
-__global__ void __launch_bounds__(kBlock) dotShuffleKernel(const T* __restrict__ x, const T* __restrict__ y, int n,
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotShuffleKernel(const T* __restrict__ x, const T* __restrict__ y, int n,
                                                           double2* partials, unsigned* arrivals, double* result) {
   double sum = 0;
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock)
@@ -98,12 +99,12 @@ __global__ void __launch_bounds__(kBlock) dotShuffleKernel(const T* __restrict__
 }
 
 template <class T>
-__global__ void __launch_bounds__(kBlock) axpyKernel(const T* __restrict__ x, T* __restrict__ y, int n, T alpha) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) axpyKernel(const T* __restrict__ x, T* __restrict__ y, int n, T alpha) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) y[i] += alpha * x[i];
 }
 
 template <class T>
-__global__ void __launch_bounds__(kBlock) xpayKernel(const T* __restrict__ x, T* __restrict__ y, int n, T beta) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) xpayKernel(const T* __restrict__ x, T* __restrict__ y, int n, T beta) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) y[i] = x[i] + beta * y[i];
 }
 

@@ -25,6 +25,10 @@ namespace device {
 // 256 threads: 8 warps, 8 blocks fill an SM's 2048 threads; every CG kernel uses this size so
 // the block sums below can size their shared memory at compile time.
 constexpr int kBlock = 256;
+// gridFor() launches up to 8 blocks per SM and every block does the same grid-stride share, so
+// all 8 must be resident at once or a second, mostly idle wave follows: 2048 threads / SM need
+// <= 32 registers per thread, which the launch bounds ask of the compiler (checked: no spills).
+constexpr int kMinBlocksPerSm = 2048 / kBlock;
 
 // Calls f(std::integral_constant<int, L>{}) for L = lanes in {1, 2, 4, 8, 16, 32}: one compiled
 // kernel per group width, chosen at run time.
