@@ -143,8 +143,9 @@ void checkVectorKernels() {
     double got[2];
     result.downloadAsync(got, 2, stream);
     stream.synchronize();
-    EXPECT_NEAR(got[0], expected, 1e-13 * scale) << "block reduction";
-    EXPECT_NEAR(got[1], expected, 1e-13 * scale) << "warp shuffle";
+    // Summation orders differ; the CPU's sequential sum alone may be off by ~n eps scale.
+    EXPECT_NEAR(got[0], expected, 1e-11 * scale) << "block reduction";
+    EXPECT_NEAR(got[1], expected, 1e-11 * scale) << "warp shuffle";
 
     const T alpha = T(0.75), beta = T(-1.5);
     std::vector<T> axpyOut(n), xpayOut(n);
@@ -269,7 +270,8 @@ TEST(CgGpu, PoissonFloatAndDoubleSatisfyTheSystem) {
           EXPECT_LT(r.finalRelativeResidual, isFloat ? 1e-3 : 1e-9);
           ASSERT_EQ(r.solution.size(), static_cast<std::size_t>(a.rows));
           for (int i = 0; i < a.rows; ++i)
-            ASSERT_NEAR(r.solution[i], cpu.solution[i], (isFloat ? 1e-3 : 1e-8) * (1 + std::abs(cpu.solution[i])))
+            // Two solutions with residual <= tol differ by up to cond(A) * tol (cond ~1.6e4 at n = 200).
+            ASSERT_NEAR(r.solution[i], cpu.solution[i], (isFloat ? 2e-2 : 1e-5) * (1 + std::abs(cpu.solution[i])))
                 << "i=" << i;
         }
       }
