@@ -11,7 +11,11 @@ namespace kc {
 enum class ConvPath { Auto, General, Separable };
 
 // in and out are distinct device views of the same size. Safe to call from several streams at
-// once with different kernels (the constant-memory filter slots are not shared between calls in flight).
+// once with different kernels (the constant-memory filter slots are not shared between calls in flight):
+// a ring of 8 slots per device; a 9th call in flight reuses a slot only after its stream has waited
+// (on the GPU, cudaStreamWaitEvent) for the slot's previous kernel. No scratch memory: the separable
+// path keeps its row-pass intermediate in shared memory. Auto takes the separable path whenever
+// separateKernel succeeds; General is bit-exact with convolveCpu, Separable within one level.
 void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
                    BorderMode border, cudaStream_t stream, ConvPath path = ConvPath::Auto);
 void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,

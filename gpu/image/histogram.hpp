@@ -11,6 +11,9 @@ constexpr int kMaxHistogramBins = 256;
 
 KC_HD int histogramBin(std::uint32_t value, int bins) { return static_cast<int>((value * static_cast<std::uint32_t>(bins)) >> 8); }
 
+// Throws kc::InvalidArgument unless 1 <= bins <= 256.
+void requireHistogramBins(int bins, const char* function);
+
 // counts[bins] is overwritten.
 void histogramCpu(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* counts);
 // counts[3*bins]: red bins, then green, then blue (alpha ignored). Memory order is RGBA.

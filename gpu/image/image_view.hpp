@@ -32,7 +32,11 @@ struct ImageView {
   KC_HD T& at(int x, int y) const { return row(y)[x]; }
   KC_HD bool empty() const { return width <= 0 || height <= 0; }
   KC_HD std::size_t rowBytes() const { return static_cast<std::size_t>(width) * sizeof(T); }
-  KC_HD operator ImageView<const T>() const { return {data, width, height, pitch}; }
+  // Only non-const views convert (a const view converting to itself upsets nvcc, warning #554).
+  template <class U = T, std::enable_if_t<!std::is_const_v<U>, int> = 0>
+  KC_HD operator ImageView<const U>() const {
+    return {data, width, height, pitch};
+  }
 };
 
 template <class T>

@@ -11,6 +11,9 @@ namespace kc {
 void transposeAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, cudaStream_t stream);
 void transposeAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, cudaStream_t stream);
 void transposeAsync(ConstImageView<float> in, ImageView<float> out, cudaStream_t stream);
+// The plain one-byte-per-thread tile kernel (what transposeAsync falls back to for rows that are not
+// 4-byte aligned); kept callable so tests and the bench can compare it with the 4-byte version.
+void transposeTileAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, cudaStream_t stream);
 
 template <class T>
 void transpose(ConstImageView<T> in, ImageView<T> out) {

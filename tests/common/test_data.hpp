@@ -1,6 +1,7 @@
 #pragma once
 // Where the shared data lives, and seeded random inputs of awkward sizes.
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -10,8 +11,11 @@
 
 namespace kc::test {
 
+// KC_TEST_DATA_DIR in the environment overrides the build-time path (the GPU machine gets the
+// data carried next to the binaries).
 inline std::filesystem::path sharedData(const std::string& relative) {
-  return std::filesystem::path(KC_TEST_DATA_DIR) / relative;
+  const char* override = std::getenv("KC_TEST_DATA_DIR");
+  return std::filesystem::path(override && *override ? override : KC_TEST_DATA_DIR) / relative;
 }
 inline std::filesystem::path fixture(const std::string& relative) {
   return std::filesystem::path(KC_TEST_FIXTURES_DIR) / relative;

@@ -1,0 +1,114 @@
+// Host side of the matmul demo: launch configurations and the cuBLAS baseline.
+#include "gpu/demos/matmul/matmul.cuh"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+#include <cublas_v2.h>
+
+#include "gpu/core/cuda_check.cuh"
+#include "gpu/demos/matmul/matmul_kernels.cuh"
+
+namespace kc::demos {
+namespace {
+
+void checkCublas(cublasStatus_t status, const char* file, int line, const char* call) {
+  if (status != CUBLAS_STATUS_SUCCESS)
+    throwError(file, line, call, std::string("cuBLAS: ") + cublasGetStatusString(status), static_cast<int>(status));
+}
+#define KC_CUBLAS_CHECK(call) checkCublas((call), __FILE__, __LINE__, #call)
+
+unsigned ceilDiv(int a, int b) { return static_cast<unsigned>((a + b - 1) / b); }
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+template <class T>
+void launch(MatmulVersion version, const T* A, const T* B, T* C, int M, int N, int K, cudaStream_t stream) {
+  switch (version) {
+    case MatmulVersion::Naive: {
+      const dim3 block(32, 8);
+      const dim3 grid(ceilDiv(N, 32), ceilDiv(M, 8));
+      gpu::matmulNaive<T><<<grid, block, 0, stream>>>(A, B, C, M, N, K);
+      KC_CUDA_CHECK_LAUNCH("matmulNaive");
+      return;
+    }
+    case MatmulVersion::Tiled16: {
+      gpu::matmulTiled<T, 16><<<dim3(ceilDiv(N, 16), ceilDiv(M, 16)), dim3(16, 16), 0, stream>>>(A, B, C, M, N, K);
+      KC_CUDA_CHECK_LAUNCH("matmulTiled<16>");
+      return;
+    }
+    case MatmulVersion::Tiled32: {
+      gpu::matmulTiled<T, 32><<<dim3(ceilDiv(N, 32), ceilDiv(M, 32)), dim3(32, 32), 0, stream>>>(A, B, C, M, N, K);
+      KC_CUDA_CHECK_LAUNCH("matmulTiled<32>");
+      return;
+    }
+    case MatmulVersion::Coarsened4: {
+      gpu::matmulCoarsened4<T><<<dim3(ceilDiv(N, 64), ceilDiv(M, 16)), dim3(16, 16), 0, stream>>>(A, B, C, M, N, K);
+      KC_CUDA_CHECK_LAUNCH("matmulCoarsened4");
+      return;
+    }
+    case MatmulVersion::RegisterBlocked: {
+      const bool vecA = K % 4 == 0 && aligned16(A);
+      const bool vecB = N % 4 == 0 && aligned16(B);
+      const bool vecC = N % 4 == 0 && aligned16(C);
+      const dim3 grid(ceilDiv(N, gpu::kRbTileN), ceilDiv(M, gpu::kRbTileM));
+      gpu::matmulRegisterBlocked<T><<<grid, gpu::kRbThreads, 0, stream>>>(A, B, C, M, N, K, vecA, vecB, vecC);
+      KC_CUDA_CHECK_LAUNCH("matmulRegisterBlocked");
+      return;
+    }
+    case MatmulVersion::Cublas: break;
+  }
+  throw InvalidArgument("matmul: version has no hand-written kernel");
+}
+
+// Row-major C = A B is column-major C^T = B^T A^T: cuBLAS (column-major) gets B first, with the
+// row lengths as leading dimensions. PEDANTIC compute keeps true fp32 (no TF32, no shortcuts).
+void cublasSgemm(CublasContext& context, const float* A, const float* B, float* C, int M, int N, int K,
+                 cudaStream_t stream) {
+  auto handle = static_cast<cublasHandle_t>(context.handle());
+  KC_CUBLAS_CHECK(cublasSetStream(handle, stream));
+  const float alpha = 1.f, beta = 0.f;
+  KC_CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F, K,
+                               &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
+}
+
+}  // namespace
+
+CublasContext::CublasContext() {
+  cublasHandle_t handle = nullptr;
+  KC_CUBLAS_CHECK(cublasCreate(&handle));
+  handle_ = handle;
+}
+CublasContext::~CublasContext() {
+  if (handle_) (void)cublasDestroy(static_cast<cublasHandle_t>(handle_));
+}
+CublasContext::CublasContext(CublasContext&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+CublasContext& CublasContext::operator=(CublasContext&& other) noexcept {
+  std::swap(handle_, other.handle_);
+  return *this;
+}
+
+bool matmulVersionSupports(MatmulVersion version, MatmulType type) {
+  return !(version == MatmulVersion::Cublas && type == MatmulType::Int32);
+}
+
+void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const void* dB, void* dC, int M, int N, int K,
+                 CublasContext* cublas, cudaStream_t stream) {
+  KC_REQUIRE(M >= 1 && N >= 1 && K >= 1, "matmul: M, N, K must be at least 1");
+  KC_REQUIRE(dA && dB && dC, "matmul: null matrix pointer");
+  KC_REQUIRE(ceilDiv(M, 8) <= 65535u, "matmul: M above 524280 exceeds the grid's y dimension");
+  KC_REQUIRE(matmulVersionSupports(version, type), "matmul: cuBLAS baseline is float only (no int32 library GEMM)");
+  if (version == MatmulVersion::Cublas) {
+    KC_REQUIRE(cublas != nullptr, "matmul: the cuBLAS version needs a CublasContext");
+    cublasSgemm(*cublas, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC), M, N,
+                K, stream);
+    return;
+  }
+  if (type == MatmulType::Float32)
+    launch(version, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC), M, N, K,
+           stream);
+  else
+    launch(version, static_cast<const int*>(dA), static_cast<const int*>(dB), static_cast<int*>(dC), M, N, K, stream);
+}
+
+}  // namespace kc::demos

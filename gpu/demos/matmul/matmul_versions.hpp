@@ -1,0 +1,39 @@
+#pragma once
+// The GPU matmul versions in teaching order, with the two-line "why" the UI panel shows and the
+// kernel function each row's source view jumps to (gpu/demos/matmul/matmul_kernels.cuh).
+#include <array>
+
+namespace kc::demos {
+
+enum class MatmulVersion { Naive, Tiled16, Tiled32, Coarsened4, RegisterBlocked, Cublas };
+
+struct MatmulVersionInfo {
+  MatmulVersion version;
+  const char* name;
+  const char* why;
+  const char* sourceAnchor;
+};
+
+inline constexpr std::array<MatmulVersionInfo, 6> kMatmulVersions{{
+    {MatmulVersion::Naive, "naive, one thread per C element",
+     "every thread reads a row of A and a column of B from DRAM/L2:\n2 loads per multiply-add, memory bound.",
+     "matmulNaive"},
+    {MatmulVersion::Tiled16, "shared-memory tiles 16x16",
+     "a block stages 16x16 tiles of A and B in shared memory:\neach global load is reused 16 times.",
+     "matmulTiled"},
+    {MatmulVersion::Tiled32, "shared-memory tiles 32x32",
+     "32x32 tiles: twice the reuse per load, 1024 threads per block;\nshared-memory bandwidth is the limit now.",
+     "matmulTiled"},
+    {MatmulVersion::Coarsened4, "thread granularity x4 (tile 16)",
+     "one thread computes 4 outputs of a 16x64 tile: each A value\nread from shared memory is used 4 times from a register.",
+     "matmulCoarsened4"},
+    {MatmulVersion::RegisterBlocked, "register-blocked 8x8, 128x128 tiles",
+     "each thread keeps an 8x8 block of C in registers (16 loads per 64 FMAs),\nfloat4 shared loads, double-buffered tiles.",
+     "matmulRegisterBlocked"},
+    {MatmulVersion::Cublas, "cuBLAS SGEMM (library, fp32, no TF32)",
+     "NVIDIA's tuned SGEMM with CUBLAS_COMPUTE_32F_PEDANTIC:\nthe bar to reach. float only.", "cublasGemmEx"},
+}};
+
+inline const MatmulVersionInfo& matmulVersionInfo(MatmulVersion v) { return kMatmulVersions[static_cast<int>(v)]; }
+
+}  // namespace kc::demos

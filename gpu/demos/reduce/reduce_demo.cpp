@@ -1,0 +1,101 @@
+#include "gpu/demos/reduce/reduce_demo.hpp"
+
+#include <cmath>
+
+namespace kc::demos {
+
+ReduceDemoOp parseReduceDemoOp(const std::string& text) {
+  if (text == "sum") return ReduceDemoOp::Sum;
+  if (text == "min") return ReduceDemoOp::Min;
+  if (text == "max") return ReduceDemoOp::Max;
+  if (text == "argmax") return ReduceDemoOp::ArgMax;
+  if (text == "mat3min") return ReduceDemoOp::Mat3Min;
+  throw InvalidArgument("unknown reduction '" + text + "' (expected sum, min, max, argmax or mat3min)");
+}
+
+ReduceType parseReduceType(const std::string& text) {
+  if (text == "int32" || text == "int") return ReduceType::Int32;
+  if (text == "float" || text == "float32") return ReduceType::Float32;
+  throw InvalidArgument("unknown element type '" + text + "' (expected int32 or float)");
+}
+
+const char* toString(ReduceDemoOp op) {
+  return op == ReduceDemoOp::Mat3Min ? "mat3min" : toString(static_cast<ReduceOp>(op));
+}
+
+void validate(const ReduceDemoConfig& config) {
+  KC_REQUIRE(config.n >= 1, "reduce demo: n must be at least 1");
+  KC_REQUIRE(config.reps >= 1, "reduce demo: reps must be at least 1");
+  if (config.op == ReduceDemoOp::Mat3Min) {
+    KC_REQUIRE(config.type == ReduceType::Int32, "mat3min works on int32 matrices");
+    KC_REQUIRE(config.n <= (std::size_t(1) << 26), "mat3min: n above 2^26 matrices is not supported");
+  } else {
+    KC_REQUIRE(config.n <= (std::size_t(1) << 30), "reduce demo: n above 2^30 is not supported");
+  }
+}
+
+std::size_t reduceDemoBytesRead(const ReduceDemoConfig& config) {
+  return config.n * 4 * (config.op == ReduceDemoOp::Mat3Min ? 9 : 1);
+}
+
+ReduceDemoInput makeReduceDemoInput(const ReduceDemoConfig& config) {
+  validate(config);
+  ReduceDemoInput in;
+  const int cpuReps = config.n > (std::size_t(1) << 24) ? 1 : config.reps;  // keep big runs short
+  if (config.op == ReduceDemoOp::Mat3Min) {
+    in.ints = randomInts(9 * config.n, config.seed);
+    in.cpuMs = timeCpuMedianMs([&] { in.mat3Reference = mat3MinReference(in.ints.data(), config.n); }, cpuReps);
+    return in;
+  }
+  const auto op = static_cast<ReduceOp>(config.op);
+  if (config.type == ReduceType::Int32) {
+    in.ints = randomInts(config.n, config.seed);
+    in.cpuMs = timeCpuMedianMs([&] { in.reference = reduceReference(in.ints.data(), config.n, op); }, cpuReps);
+  } else {
+    in.floats = randomFloats(config.n, config.seed);
+    in.cpuMs = timeCpuMedianMs([&] { in.reference = reduceReference(in.floats.data(), config.n, op); }, cpuReps);
+    for (float x : in.floats) in.sumAbs += std::fabs(static_cast<double>(x));
+  }
+  return in;
+}
+
+DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoInput& input) {
+  DemoReport report;
+  report.title = std::string(toString(config.op)) + " of " + std::to_string(config.n) +
+                 (config.op == ReduceDemoOp::Mat3Min ? " 3x3 int32 matrices" : std::string(" ") + toString(config.type)) +
+                 ", seed " + std::to_string(config.seed);
+  if (config.op == ReduceDemoOp::Mat3Min || config.type == ReduceType::Int32 || config.op != ReduceDemoOp::Sum)
+    report.verification = "exact match with the CPU reference (int32 sums in int64; argmax ties -> smallest index)";
+  else
+    report.verification = "|gpu - ref| <= (sqrt(n) + 64) * 2^-24 * sum|x| (ref summed in double); tolerance " +
+                          std::to_string(floatSumTolerance(config.n) * input.sumAbs);
+  DemoRow row;
+  row.version = "CPU reference (1 thread)";
+  row.why = "one plain loop over the array: the correctness reference\nand the baseline every speedup starts from.";
+  row.sourceAnchor = config.op == ReduceDemoOp::Mat3Min ? "mat3MinReference" : "referenceLoop";
+  row.kind = DemoRowKind::Cpu;
+  row.ms = input.cpuMs;
+  row.throughputUnit = "GB/s";
+  row.throughput = reduceDemoBytesRead(config) / (row.ms * 1e6);
+  row.correct = true;
+  row.note = config.n > (std::size_t(1) << 24) ? "timed once (large n)" : "";
+  if (config.op == ReduceDemoOp::Mat3Min) {
+    for (int e = 0; e < 9; ++e) {
+      if (e) row.result += ' ';
+      row.result += std::to_string(input.mat3Reference[e]);
+    }
+  } else {
+    row.result = formatReduceValue(static_cast<ReduceOp>(config.op), config.type, input.reference);
+  }
+  report.rows.push_back(row);
+  return report;
+}
+
+DemoReport runReduceDemoCpuOnly(const ReduceDemoConfig& config) {
+  KC_REQUIRE(config.backend == DemoBackend::Cpu, "runReduceDemoCpuOnly: backend must be cpu");
+  DemoReport report = reduceDemoCpuReport(config, makeReduceDemoInput(config));
+  fillSpeedups(report);
+  return report;
+}
+
+}  // namespace kc::demos

@@ -1,0 +1,66 @@
+#pragma once
+// Runner of the reduction demo for the CLI and the UI panel (plain C++: no CUDA header).
+// Generates a seeded input, runs the CPU reference and (backend cuda) every GPU version,
+// times each (CUDA events / std::chrono: one warm-up, median of reps) and checks each result
+// against the CPU reference (reduce_cpu.hpp states the rules).
+//
+// Builds without nvcc link only the CPU part: runReduceDemo() then offers backend cpu alone.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gpu/core/error.hpp"
+#include "gpu/demos/demo_report.hpp"
+#include "gpu/demos/reduce/reduce_cpu.hpp"
+
+namespace kc::demos {
+
+enum class ReduceDemoOp { Sum, Min, Max, ArgMax, Mat3Min };
+ReduceDemoOp parseReduceDemoOp(const std::string& text);  // sum | min | max | argmax | mat3min
+ReduceType parseReduceType(const std::string& text);      // int32 | float
+const char* toString(ReduceDemoOp op);
+
+struct ReduceDemoConfig {
+  ReduceDemoOp op = ReduceDemoOp::Sum;
+  ReduceType type = ReduceType::Float32;  // mat3min is int32 only
+  std::size_t n = std::size_t(1) << 24;   // elements (mat3min: matrices)
+  DemoBackend backend = DemoBackend::Cuda;
+  std::uint32_t seed = 1;
+  int reps = 10;
+};
+
+// The input and its reference, built once and shared by the CPU and GPU parts.
+struct ReduceDemoInput {
+  std::vector<std::int32_t> ints;  // int32 input, or mat3min's 9 planes of n
+  std::vector<float> floats;
+  ReduceValue reference;
+  Mat3i mat3Reference{};
+  double sumAbs = 0.0;  // sum |x_i| (the float-sum tolerance scales with it)
+  double cpuMs = 0.0;   // median time of the reference
+};
+
+void validate(const ReduceDemoConfig& config);  // kc::InvalidArgument on bad values
+std::size_t reduceDemoBytesRead(const ReduceDemoConfig& config);
+// Generates the input and runs (and times) the CPU reference.
+ReduceDemoInput makeReduceDemoInput(const ReduceDemoConfig& config);
+// The report with its title, verification rule and the CPU row.
+DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoInput& input);
+// Whole run with backend cpu (throws kc::InvalidArgument for backend cuda).
+DemoReport runReduceDemoCpuOnly(const ReduceDemoConfig& config);
+
+#ifdef KC_HAVE_CUDA
+DemoReport runReduceDemoWithCuda(const ReduceDemoConfig& config);  // reduce_demo.cu
+#endif
+
+// The entry point for the CLI and the UI.
+inline DemoReport runReduceDemo(const ReduceDemoConfig& config) {
+#ifdef KC_HAVE_CUDA
+  return runReduceDemoWithCuda(config);
+#else
+  KC_REQUIRE(config.backend == DemoBackend::Cpu, "this build has no CUDA backend: use --backend cpu");
+  return runReduceDemoCpuOnly(config);
+#endif
+}
+
+}  // namespace kc::demos

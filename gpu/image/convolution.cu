@@ -1,0 +1,342 @@
+// Tiled convolution. One block of 32x8 threads computes a tile of outputs; it first loads the tile
+// plus a halo of the radius r into shared memory (as float, converted once per pixel, borders
+// resolved while loading), then every thread computes a vertical strip of outputs from shared
+// memory with a sliding register window. The filter sits in constant memory: every thread of a
+// warp reads the same weight, which the constant cache broadcasts.
+//
+// General path: the same operations in the same order as convolveCpu (kx outer, ky inner, fmaf),
+// so it matches the CPU reference bit for bit. Separable path: a row pass into a second shared
+// buffer, then a column pass; one kernel, no global intermediate, rounding once at the end
+// (within one level of the 2D result).
+#include <array>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "gpu/core/cuda_check.cuh"
+#include "gpu/core/stream.cuh"
+#include "gpu/image/convolution.cuh"
+
+namespace kc {
+
+namespace {
+
+// ---- constant-memory filter slots ----
+// Constant memory is one per device, but calls on different streams may be in flight at once with
+// different filters: each call gets its own slot of a ring. With more than kFilterSlots calls in
+// flight a slot comes round again; its event (recorded after the last kernel that read it) makes
+// the next user's stream wait on the GPU before overwriting it. 8 x 961 floats = 30 KB of the 64 KB.
+constexpr int kFilterSlots = 8;
+constexpr int kSlotFloats = kMaxKernelSize * kMaxKernelSize;
+constexpr int kColumnTapsOffset = 32;  // separable: row taps at 0.., column taps at 32..
+__constant__ float c_filterSlots[kFilterSlots * kSlotFloats];
+
+struct FilterSlotRing {
+  std::mutex mutex;
+  unsigned next = 0;
+  std::array<std::unique_ptr<Event>, kFilterSlots> lastReader;  // created on this ring's device
+};
+
+FilterSlotRing& filterSlotRingOfCurrentDevice() {
+  static std::mutex mapMutex;
+  static std::map<int, std::unique_ptr<FilterSlotRing>> rings;
+  int device = 0;
+  KC_CUDA_CHECK(cudaGetDevice(&device));
+  std::lock_guard lock(mapMutex);
+  auto& ring = rings[device];
+  if (!ring) {
+    ring = std::make_unique<FilterSlotRing>();
+    for (auto& event : ring->lastReader) event = std::make_unique<Event>(cudaEventDisableTiming);
+  }
+  return *ring;
+}
+
+// ---- pixel traits: what a pixel is in shared memory and how it goes in and out ----
+template <class T>
+struct ConvPixel;
+
+template <>
+struct ConvPixel<std::uint8_t> {
+  using Value = float;
+  // 64x64 outputs per 256 threads: 16 per thread (2 columns x 8 rows) amortise the halo and the
+  // sliding window's refills; the r = 15 tile is 94 x 95 floats = 35 KB.
+  static constexpr int kColumnsPerThread = 2;
+  static constexpr int kRowsPerThread = 8;
+  __device__ static Value zero() { return 0.f; }
+  __device__ static Value load(std::uint8_t p) { return static_cast<float>(p); }
+  __device__ static Value fma(float w, Value v, Value acc) { return fmaf(w, v, acc); }
+  __device__ static std::uint8_t store(Value acc, Value /*centre*/) { return saturateToByte(acc); }
+};
+
+template <>
+struct ConvPixel<Rgba8> {
+  using Value = float4;  // r, g, b, alpha carried in w for the pass-through
+  // 32x32 outputs: a float4 tile is 4x the bytes, and three channels give 3x the FMAs per load.
+  static constexpr int kColumnsPerThread = 1;
+  static constexpr int kRowsPerThread = 4;
+  __device__ static Value zero() { return make_float4(0.f, 0.f, 0.f, 0.f); }
+  __device__ static Value load(Rgba8 p) { return make_float4(p.r, p.g, p.b, p.a); }
+  __device__ static Value fma(float w, Value v, Value acc) {
+    return make_float4(fmaf(w, v.x, acc.x), fmaf(w, v.y, acc.y), fmaf(w, v.z, acc.z), acc.w);
+  }
+  __device__ static Rgba8 store(Value acc, Value centre) {
+    return Rgba8{saturateToByte(acc.x), saturateToByte(acc.y), saturateToByte(acc.z),
+                 static_cast<std::uint8_t>(centre.w)};
+  }
+};
+
+constexpr int kBlockX = 32;  // one warp across: tile rows are read and written coalesced
+constexpr int kBlockY = 8;
+
+template <class T>
+struct TileShape {
+  static constexpr int width = kBlockX * ConvPixel<T>::kColumnsPerThread;
+  static constexpr int height = kBlockY * ConvPixel<T>::kRowsPerThread;
+  // Odd strides: lanes reading down a column (the separable row pass) hit distinct banks.
+  KC_HD static constexpr int stride(int radius) { return width + 2 * radius + 1; }
+  KC_HD static constexpr int rows(int radius) { return height + 2 * radius; }
+  static constexpr int rowPassStride = width + 1;
+};
+
+// Tile + halo -> shared memory; border rules applied here, so the compute loops never branch on them.
+template <class T>
+__device__ void loadTile(ConstImageView<T> in, BorderMode border, int radius, typename ConvPixel<T>::Value* tile) {
+  using P = ConvPixel<T>;
+  const int x0 = blockIdx.x * TileShape<T>::width - radius;
+  const int y0 = blockIdx.y * TileShape<T>::height - radius;
+  const int cols = TileShape<T>::width + 2 * radius;
+  const int stride = TileShape<T>::stride(radius);
+  for (int sy = threadIdx.y; sy < TileShape<T>::rows(radius); sy += kBlockY) {
+    const int gy = borderIndex(y0 + sy, in.height, border);
+    const T* row = gy < 0 ? nullptr : in.row(gy);
+    for (int sx = threadIdx.x; sx < cols; sx += kBlockX) {
+      const int gx = borderIndex(x0 + sx, in.width, border);
+      tile[sy * stride + sx] = (row == nullptr || gx < 0) ? P::zero() : P::load(row[gx]);
+    }
+  }
+}
+
+template <int kRadius>
+__device__ int radiusOf(int runtimeRadius) {
+  return kRadius >= 0 ? kRadius : runtimeRadius;
+}
+
+// Accumulates one kernel column (taps[ky * tapStride], ky = 0..n-1) into kRows vertically adjacent
+// outputs, reading src[j * stride] down the column: kRows + n - 1 shared loads for kRows * n FMAs.
+// With a compile-time radius the loop unrolls and the window shift is only register renaming.
+template <class T, int kRadius, int kRows>
+__device__ void accumulateColumn(const typename ConvPixel<T>::Value* src, int stride, const float* taps, int tapStride,
+                                 int n, typename ConvPixel<T>::Value (&acc)[kRows]) {
+  using P = ConvPixel<T>;
+  typename P::Value window[kRows];
+#pragma unroll
+  for (int j = 0; j < kRows; ++j) window[j] = src[j * stride];
+#pragma unroll
+  for (int ky = 0; ky < (kRadius >= 0 ? 2 * kRadius + 1 : n); ++ky) {
+    const float w = taps[ky * tapStride];
+#pragma unroll
+    for (int j = 0; j < kRows; ++j) acc[j] = P::fma(w, window[j], acc[j]);
+    if (ky + 1 < n) {
+#pragma unroll
+      for (int j = 0; j + 1 < kRows; ++j) window[j] = window[j + 1];
+      window[kRows - 1] = src[(kRows + ky) * stride];
+    }
+  }
+}
+
+template <class T, int kRows>
+__device__ void storeStrip(ImageView<T> out, int x, int y, const typename ConvPixel<T>::Value (&acc)[kRows],
+                           const typename ConvPixel<T>::Value* centre, int stride) {
+#pragma unroll
+  for (int j = 0; j < kRows; ++j)
+    if (x < out.width && y + j < out.height) out.at(x, y + j) = ConvPixel<T>::store(acc[j], centre[j * stride]);
+}
+
+extern __shared__ float4 dynamicShared[];  // float4: 16-byte aligned for the RGBA tiles
+
+// General 2D path: launch grid = tiles over the image, block = 32x8, dynamic shared = the tile.
+template <class T, int kRadius>
+__global__ void __launch_bounds__(kBlockX* kBlockY) convolve2dKernel(ConstImageView<T> in, ImageView<T> out,
+                                                                      BorderMode border, int runtimeRadius, int slot) {
+  using P = ConvPixel<T>;
+  using Value = typename P::Value;
+  constexpr int kRows = P::kRowsPerThread;
+  const int r = radiusOf<kRadius>(runtimeRadius);
+  const int n = 2 * r + 1;
+  const int stride = TileShape<T>::stride(r);
+  Value* tile = reinterpret_cast<Value*>(dynamicShared);
+  loadTile(in, border, r, tile);
+  __syncthreads();
+
+  const float* weights = c_filterSlots + slot * kSlotFloats;
+  const int firstRow = threadIdx.y * kRows;
+#pragma unroll 1  // one strip at a time: unrolling would only double the code and the live registers
+  for (int c = 0; c < P::kColumnsPerThread; ++c) {
+    const int sx = threadIdx.x + c * kBlockX;
+    Value acc[kRows];
+#pragma unroll
+    for (int j = 0; j < kRows; ++j) acc[j] = P::zero();
+#pragma unroll
+    for (int kx = 0; kx < (kRadius >= 0 ? 2 * kRadius + 1 : n); ++kx)
+      accumulateColumn<T, kRadius, kRows>(tile + firstRow * stride + sx + kx, stride, weights + kx, n, n, acc);
+    storeStrip<T, kRows>(out, blockIdx.x * TileShape<T>::width + sx, blockIdx.y * TileShape<T>::height + firstRow,
+                         acc, tile + (firstRow + r) * stride + sx + r, stride);
+  }
+}
+
+// Separable path: tile -> row pass (all tile rows, halo rows included) -> column pass -> round once.
+template <class T, int kRadius>
+__global__ void __launch_bounds__(kBlockX* kBlockY) convolveSeparableKernel(ConstImageView<T> in, ImageView<T> out,
+                                                                             BorderMode border, int runtimeRadius,
+                                                                             int slot) {
+  using P = ConvPixel<T>;
+  using Value = typename P::Value;
+  constexpr int kRows = P::kRowsPerThread;
+  constexpr int kSegment = 8;  // row-pass outputs per work item: n + 7 loads for 8n FMAs
+  constexpr int kRowStride = TileShape<T>::rowPassStride;
+  static_assert(TileShape<T>::width % kSegment == 0);
+  const int r = radiusOf<kRadius>(runtimeRadius);
+  const int n = 2 * r + 1;
+  const int stride = TileShape<T>::stride(r);
+  const int rows = TileShape<T>::rows(r);
+  Value* tile = reinterpret_cast<Value*>(dynamicShared);
+  Value* rowPass = tile + rows * stride;
+  loadTile(in, border, r, tile);
+  __syncthreads();
+
+  const float* rowTaps = c_filterSlots + slot * kSlotFloats;
+  const float* columnTaps = rowTaps + kColumnTapsOffset;
+  // Row pass: consecutive lanes take consecutive tile rows (odd strides: no bank conflicts).
+  const int items = rows * (TileShape<T>::width / kSegment);
+  for (int item = threadIdx.y * kBlockX + threadIdx.x; item < items; item += kBlockX * kBlockY) {
+    const int sy = item % rows;
+    const int sx = (item / rows) * kSegment;
+    Value acc[kSegment];
+#pragma unroll
+    for (int i = 0; i < kSegment; ++i) acc[i] = P::zero();
+    // A row is a column with stride 1: the same sliding window, turned on its side.
+    accumulateColumn<T, kRadius, kSegment>(tile + sy * stride + sx, 1, rowTaps, 1, n, acc);
+#pragma unroll
+    for (int i = 0; i < kSegment; ++i) rowPass[sy * kRowStride + sx + i] = acc[i];
+  }
+  __syncthreads();
+
+  const int firstRow = threadIdx.y * kRows;
+#pragma unroll 1  // one strip at a time: unrolling would only double the code and the live registers
+  for (int c = 0; c < P::kColumnsPerThread; ++c) {
+    const int sx = threadIdx.x + c * kBlockX;
+    Value acc[kRows];
+#pragma unroll
+    for (int j = 0; j < kRows; ++j) acc[j] = P::zero();
+    accumulateColumn<T, kRadius, kRows>(rowPass + firstRow * kRowStride + sx, kRowStride, columnTaps, 1, n, acc);
+    storeStrip<T, kRows>(out, blockIdx.x * TileShape<T>::width + sx, blockIdx.y * TileShape<T>::height + firstRow,
+                         acc, tile + (firstRow + r) * stride + sx + r, stride);
+  }
+}
+
+template <class T>
+std::size_t sharedBytes(int radius, bool separable) {
+  const std::size_t values = static_cast<std::size_t>(TileShape<T>::rows(radius)) *
+                             (TileShape<T>::stride(radius) + (separable ? TileShape<T>::rowPassStride : 0));
+  return values * sizeof(typename ConvPixel<T>::Value);
+}
+
+template <class T, int kRadius>
+void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, int slot,
+                       bool separable, cudaStream_t stream) {
+  const auto kernel = separable ? convolveSeparableKernel<T, kRadius> : convolve2dKernel<T, kRadius>;
+  const std::size_t smem = sharedBytes<T>(radius, separable);
+  // Above 48 KB a kernel must opt in (RGBA and separable tiles at large radii; H100/H200 allow 227 KB).
+  if (smem > 48 * 1024)
+    KC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+  const dim3 block(kBlockX, kBlockY);
+  const dim3 grid((in.width + TileShape<T>::width - 1) / TileShape<T>::width,
+                  (in.height + TileShape<T>::height - 1) / TileShape<T>::height);
+  kernel<<<grid, block, smem, stream>>>(in, out, border, radius, slot);
+  KC_CUDA_CHECK_LAUNCH(separable ? "convolveSeparableKernel" : "convolve2dKernel");
+}
+
+// The common small radii get unrolled, register-windowed code; larger ones share one runtime loop.
+template <class T>
+void dispatchRadius(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, int slot, bool separable,
+                    cudaStream_t stream) {
+  switch (radius) {
+    case 0: return launchConvolution<T, 0>(in, out, border, radius, slot, separable, stream);
+    case 1: return launchConvolution<T, 1>(in, out, border, radius, slot, separable, stream);
+    case 2: return launchConvolution<T, 2>(in, out, border, radius, slot, separable, stream);
+    case 3: return launchConvolution<T, 3>(in, out, border, radius, slot, separable, stream);
+    case 4: return launchConvolution<T, 4>(in, out, border, radius, slot, separable, stream);
+    default: return launchConvolution<T, -1>(in, out, border, radius, slot, separable, stream);
+  }
+}
+
+template <class T>
+void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kernel, BorderMode border,
+                  cudaStream_t stream, ConvPath path) {
+  validateKernel(kernel);
+  KC_REQUIRE(in.width == out.width && in.height == out.height, "convolveAsync: input and output sizes differ");
+  if (in.empty()) return;
+  KC_REQUIRE(in.data != nullptr && out.data != nullptr, "convolveAsync: null image data");
+  KC_REQUIRE(in.pitch >= in.rowBytes() && out.pitch >= out.rowBytes(), "convolveAsync: pitch smaller than a row");
+  KC_REQUIRE(reinterpret_cast<std::uintptr_t>(in.data) % alignof(T) == 0 && in.pitch % alignof(T) == 0 &&
+                 reinterpret_cast<std::uintptr_t>(out.data) % alignof(T) == 0 && out.pitch % alignof(T) == 0,
+             "convolveAsync: RGBA rows must be 4-byte aligned");
+  const auto* inBegin = reinterpret_cast<const unsigned char*>(in.data);
+  const auto* outBegin = reinterpret_cast<const unsigned char*>(out.data);
+  const bool overlap = inBegin < outBegin + out.pitch * out.height && outBegin < inBegin + in.pitch * in.height;
+  KC_REQUIRE(!overlap, "convolveAsync: in and out must be distinct, non-overlapping images");
+
+  std::optional<SeparableKernel> factors;
+  if (path != ConvPath::General) factors = separateKernel(kernel);
+  KC_REQUIRE(path != ConvPath::Separable || factors.has_value(),
+             "convolveAsync: ConvPath::Separable forced but the kernel is not rank one");
+  const bool separable = factors.has_value();
+
+  std::array<float, kSlotFloats> filter{};
+  std::size_t filterFloats = kernel.weights.size();
+  if (separable) {
+    std::copy(factors->row.begin(), factors->row.end(), filter.begin());
+    std::copy(factors->column.begin(), factors->column.end(), filter.begin() + kColumnTapsOffset);
+    filterFloats = kColumnTapsOffset + factors->column.size();
+  } else {
+    std::copy(kernel.weights.begin(), kernel.weights.end(), filter.begin());
+  }
+
+  // Held across wait, upload, launch and record, so that two host threads cannot interleave on one slot.
+  FilterSlotRing& ring = filterSlotRingOfCurrentDevice();
+  std::lock_guard lock(ring.mutex);
+  const int slot = static_cast<int>(ring.next++ % kFilterSlots);
+  Event& lastReader = *ring.lastReader[slot];
+  KC_CUDA_CHECK(cudaStreamWaitEvent(stream, lastReader, 0));  // a never-recorded event is complete
+  // A small pageable source: the driver stages it before returning (the array may then go away).
+  KC_CUDA_CHECK(cudaMemcpyToSymbolAsync(c_filterSlots, filter.data(), filterFloats * sizeof(float),
+                                        static_cast<std::size_t>(slot) * kSlotFloats * sizeof(float),
+                                        cudaMemcpyHostToDevice, stream));
+  dispatchRadius<T>(in, out, border, kernel.size / 2, slot, separable, stream);
+  lastReader.record(stream);
+}
+
+}  // namespace
+
+void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+                   BorderMode border, cudaStream_t stream, ConvPath path) {
+  convolveImpl(in, out, kernel, border, stream, path);
+}
+void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
+                   cudaStream_t stream, ConvPath path) {
+  convolveImpl(in, out, kernel, border, stream, path);
+}
+
+void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+              BorderMode border, ConvPath path) {
+  convolveAsync(in, out, kernel, border, nullptr, path);
+  KC_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+}
+void convolve(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
+              ConvPath path) {
+  convolveAsync(in, out, kernel, border, nullptr, path);
+  KC_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+}
+
+}  // namespace kc

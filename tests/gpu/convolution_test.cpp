@@ -1,0 +1,223 @@
+// GPU convolution against the CPU reference (itself checked against cv::filter2D in cpu_tests).
+// General path: bit-exact by design (same fmaf order). Separable path: within one level.
+// Real photographs are covered by the CPU tests (OpenCV loads them there); here random images.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "common/test_data.hpp"
+#include "gpu/core/device_buffer.cuh"
+#include "gpu/core/stream.cuh"
+#include "gpu/image/convolution.cuh"
+#include "gpu/image/convolution_names.hpp"
+#include "gpu/image/device_image.cuh"
+#include "gpu_test_support.hpp"
+
+namespace kc {
+namespace {
+
+constexpr BorderMode kBorders[] = {BorderMode::Clamp, BorderMode::Zero, BorderMode::Reflect};
+constexpr unsigned char kPoison = 0xCD;
+
+const char* pathName(ConvPath path) {
+  return path == ConvPath::General ? "general" : path == ConvPath::Separable ? "separable" : "auto";
+}
+
+ConvKernel randomKernel(int size, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> weight(-0.5f, 1.f);
+  ConvKernel kernel{size, std::vector<float>(static_cast<std::size_t>(size) * size)};
+  float sum = 0;
+  for (float& w : kernel.weights) sum += w = weight(rng);
+  for (float& w : kernel.weights) w /= sum;
+  return kernel;
+}
+
+// A device image with a chosen (padded) pitch, so odd pitches are exercised, not only cudaMallocPitch's.
+template <class T>
+struct PaddedDeviceImage {
+  PaddedDeviceImage(int width, int height, std::size_t padBytes)
+      : pitch(static_cast<std::size_t>(width) * sizeof(T) + padBytes),
+        bytes(std::max<std::size_t>(1, pitch * static_cast<std::size_t>(height))) {}
+  ImageView<T> view(int width, int height) const { return {reinterpret_cast<T*>(bytes.data()), width, height, pitch}; }
+  std::size_t pitch;
+  DeviceBuffer<unsigned char> bytes;
+};
+
+struct Diff {
+  int max = 0;
+  long long count = 0;
+  bool alphaExact = true;
+  bool paddingUntouched = true;
+};
+
+int byteDiff(std::uint8_t a, std::uint8_t b) { return std::abs(int(a) - int(b)); }
+
+template <class T>
+Diff compare(const HostImage<T>& gpu, const HostImage<T>& cpu, const HostImage<T>& in) {
+  Diff d;
+  for (int y = 0; y < gpu.height(); ++y) {
+    for (int x = 0; x < gpu.width(); ++x) {
+      const T g = gpu.at(x, y), c = cpu.at(x, y);
+      int diff = 0;
+      if constexpr (std::is_same_v<T, Rgba8>) {
+        diff = std::max({byteDiff(g.r, c.r), byteDiff(g.g, c.g), byteDiff(g.b, c.b)});
+        d.alphaExact &= g.a == in.at(x, y).a;
+      } else {
+        diff = byteDiff(g, c);
+      }
+      d.max = std::max(d.max, diff);
+      d.count += diff != 0;
+    }
+    const auto* row = reinterpret_cast<const unsigned char*>(gpu.view().row(y));
+    for (std::size_t b = gpu.view().rowBytes(); b < gpu.pitch(); ++b) d.paddingUntouched &= row[b] == kPoison;
+  }
+  return d;
+}
+
+// Runs the GPU on a padded-pitch copy of `in` with a poisoned, padded output and compares with the CPU.
+template <class T>
+void expectGpuMatchesCpu(const HostImage<T>& in, const ConvKernel& kernel, BorderMode border, ConvPath path,
+                         const std::string& what) {
+  std::ostringstream label;
+  label << in.width() << "x" << in.height() << " pitch " << in.pitch() << " kernel " << kernel.size << " " << what
+        << " border " << toString(border) << " path " << pathName(path);
+  SCOPED_TRACE(label.str());
+  const int w = in.width(), h = in.height();
+  const std::size_t pad = sizeof(T) == 1 ? 3 : 12;
+  PaddedDeviceImage<T> dIn(w, h, pad), dOut(w, h, pad + sizeof(T));
+  KC_CUDA_CHECK(cudaMemcpy2D(dIn.bytes.data(), dIn.pitch, in.bytes(), in.pitch(), in.view().rowBytes(), h,
+                             cudaMemcpyHostToDevice));
+  dOut.bytes.fillBytes(kPoison);
+  convolve(ConstImageView<T>(dIn.view(w, h)), dOut.view(w, h), kernel, border, path);
+  HostImage<T> gpu(w, h, dOut.pitch);
+  KC_CUDA_CHECK(cudaMemcpy(gpu.bytes(), dOut.bytes.data(), gpu.sizeBytes(), cudaMemcpyDeviceToHost));
+
+  HostImage<T> cpu(w, h);
+  convolveCpu(in.view(), cpu.view(), kernel, border);
+  const Diff d = compare(gpu, cpu, in);
+  ::testing::Test::RecordProperty("max_diff", d.max);
+  EXPECT_LE(d.max, 1) << d.count << " of " << static_cast<long long>(w) * h << " pixels differ";
+  if (path == ConvPath::General)
+    EXPECT_EQ(d.count, 0) << "the general path does the CPU's operations in its order: it should be exact";
+  else if (d.count)
+    std::cout << "  [info] " << label.str() << ": " << d.count << " pixels off by " << d.max << "\n";
+  EXPECT_TRUE(d.alphaExact) << "alpha must be copied from the input";
+  EXPECT_TRUE(d.paddingUntouched) << "the kernel wrote into the row padding";
+}
+
+template <class T>
+void runSizeSweep(std::uint32_t seed) {
+  struct Case {
+    test::Size2D size;
+    std::vector<int> kernelSizes;
+  };
+  // Big kernels on small images only: the CPU reference is O(n^2) per pixel.
+  const std::vector<Case> cases{{{1, 1}, {1, 3, 31}},        {{2, 3}, {1, 3, 5, 31}},         {{17, 3}, {3, 5, 9, 15}},
+                                {{3, 17}, {3, 7, 11}},       {{33, 31}, {1, 3, 5, 7, 9, 11, 13, 15, 21, 31}},
+                                {{130, 67}, {3, 5, 9, 17}},  {{640, 480}, {3, 9}},            {{1921, 1079}, {5}}};
+  for (const auto& c : cases) {
+    const auto in = test::randomImage<T>(c.size.width, c.size.height, seed++, 5 * sizeof(T));
+    for (int n : c.kernelSizes)
+      for (BorderMode border : kBorders) {
+        expectGpuMatchesCpu(in, randomKernel(n, seed++), border, ConvPath::Auto, "random");
+        const ConvKernel gauss = makePresetKernel(ConvPreset::Gaussian, n);
+        expectGpuMatchesCpu(in, gauss, border, ConvPath::General, "gauss");
+        expectGpuMatchesCpu(in, gauss, border, ConvPath::Separable, "gauss");
+      }
+  }
+}
+
+TEST(ConvolutionGpu, GrayMatchesCpuAcrossSizesBordersAndPaths) {
+  KC_REQUIRE_CUDA_DEVICE();
+  runSizeSweep<std::uint8_t>(1);
+}
+
+TEST(ConvolutionGpu, RgbaMatchesCpuAndCopiesAlpha) {
+  KC_REQUIRE_CUDA_DEVICE();
+  runSizeSweep<Rgba8>(1000);
+}
+
+TEST(ConvolutionGpu, PresetsAt4K) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const auto gray = test::randomImage<std::uint8_t>(3840, 2160, 5);
+  expectGpuMatchesCpu(gray, makePresetKernel(ConvPreset::Gaussian, 5), BorderMode::Reflect, ConvPath::Auto, "gauss");
+  expectGpuMatchesCpu(gray, makePresetKernel(ConvPreset::Sharpen, 3), BorderMode::Clamp, ConvPath::Auto, "sharpen");
+  expectGpuMatchesCpu(gray, makePresetKernel(ConvPreset::SobelX, 3), BorderMode::Zero, ConvPath::Separable, "sobelx");
+  const auto rgba = test::randomImage<Rgba8>(3840, 2160, 6);
+  expectGpuMatchesCpu(rgba, makePresetKernel(ConvPreset::Box, 3), BorderMode::Clamp, ConvPath::Auto, "box");
+  expectGpuMatchesCpu(rgba, makePresetKernel(ConvPreset::Emboss, 3), BorderMode::Reflect, ConvPath::Auto, "emboss");
+}
+
+TEST(ConvolutionGpu, EveryPresetSmall) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const auto in = test::randomImage<Rgba8>(71, 37, 9, 4);
+  for (ConvPreset preset : {ConvPreset::Box, ConvPreset::Gaussian, ConvPreset::Sharpen, ConvPreset::SobelX,
+                            ConvPreset::SobelY, ConvPreset::Laplacian, ConvPreset::Emboss, ConvPreset::Identity})
+    for (int n : {3, 5, 9}) {
+      // Sobel 9's weights reach thousands: separable and 2D float sums may then part by more than a level.
+      if (n == 9 && (preset == ConvPreset::SobelX || preset == ConvPreset::SobelY)) continue;
+      expectGpuMatchesCpu(in, makePresetKernel(preset, n), BorderMode::Reflect, ConvPath::Auto, toString(preset));
+    }
+  expectGpuMatchesCpu(in, ConvKernel{7, std::vector<float>(49, 0.f)}, BorderMode::Clamp, ConvPath::Auto, "all-zero");
+}
+
+// Two streams, two filters, more calls in flight than constant-memory slots: each output must be its own.
+TEST(ConvolutionGpu, ConcurrentStreamsKeepTheirOwnFilters) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const int w = 1921, h = 1079;
+  const auto in = test::randomImage<std::uint8_t>(w, h, 77);
+  const ConvKernel filters[2] = {makePresetKernel(ConvPreset::Gaussian, 9), makePresetKernel(ConvPreset::Sharpen, 5)};
+  HostImage<std::uint8_t> expected[2] = {HostImage<std::uint8_t>(w, h), HostImage<std::uint8_t>(w, h)};
+  for (int f = 0; f < 2; ++f) convolveCpu(in.view(), expected[f].view(), filters[f], BorderMode::Reflect);
+
+  const DeviceImage<std::uint8_t> dIn = uploadImage(in);
+  Stream streams[2];
+  constexpr int kCalls = 24;  // three times round the 8-slot ring
+  std::vector<DeviceImage<std::uint8_t>> outs;
+  for (int i = 0; i < kCalls; ++i) {
+    outs.emplace_back(w, h);
+    outs.back().fillBytes(kPoison);
+  }
+  KC_CUDA_CHECK(cudaDeviceSynchronize());
+  for (int i = 0; i < kCalls; ++i)
+    convolveAsync(ConstImageView<std::uint8_t>(dIn.view()), outs[i].view(), filters[i % 2], BorderMode::Reflect,
+                  streams[i % 2], i % 4 < 2 ? ConvPath::General : ConvPath::Auto);
+  streams[0].synchronize();
+  streams[1].synchronize();
+  for (int i = 0; i < kCalls; ++i) {
+    SCOPED_TRACE("call " + std::to_string(i));
+    const HostImage<std::uint8_t> got = downloadImage(outs[i]);
+    long long differing = 0;
+    int maxDiff = 0;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const int d = byteDiff(got.at(x, y), expected[i % 2].at(x, y));
+        maxDiff = std::max(maxDiff, d);
+        differing += d != 0;
+      }
+    EXPECT_LE(maxDiff, 1) << differing << " pixels differ";
+  }
+}
+
+TEST(ConvolutionGpuErrors, BadCallsThrowCleanly) {
+  KC_REQUIRE_CUDA_DEVICE();
+  DeviceImage<std::uint8_t> a(16, 16), b(16, 16), c(15, 16);
+  const ConvKernel sharpen = makePresetKernel(ConvPreset::Sharpen, 3);
+  EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), b.view(), sharpen, BorderMode::Zero, ConvPath::Separable),
+               InvalidArgument);
+  EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), c.view(), sharpen, BorderMode::Zero), InvalidArgument);
+  EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), a.view(), sharpen, BorderMode::Zero), InvalidArgument);
+  EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), b.view(), ConvKernel{4, std::vector<float>(16, 1.f)},
+                        BorderMode::Zero),
+               InvalidArgument);
+  // Nothing was launched by the failed calls, and a good call still works afterwards.
+  EXPECT_NO_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), b.view(), sharpen, BorderMode::Zero));
+}
+
+}  // namespace
+}  // namespace kc
