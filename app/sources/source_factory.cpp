@@ -19,7 +19,8 @@ bool parseInt(std::string_view text, int* value) {
 }  // namespace
 
 SourceSpec parseSourceSpec(std::string_view text) {
-  const std::string quoted = "'" + std::string(text) + "'";
+  std::string quoted(1, '\'');
+  quoted.append(text).push_back('\'');
   const std::size_t colon = text.find(':');
   const std::string_view kind = text.substr(0, colon);
   const std::string_view rest = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);

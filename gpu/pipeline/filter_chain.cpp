@@ -6,27 +6,27 @@
 #include <utility>
 
 #include "gpu/core/error.hpp"
+#include "gpu/image/convolution_names.hpp"
 #include "gpu/image/histogram.hpp"
 
 namespace kc {
 
 namespace {
 
-// CLI spellings of the enums. TODO: switch to gpu/image/convolution_names.hpp (toString,
-// parseConvPreset, parseBorderMode) once it is in main; these tables must then agree with it.
+// CLI spellings: gray weights here; presets and borders from gpu/image/convolution_names.hpp.
 constexpr std::array<std::pair<GrayWeights, const char*>, 3> kGrayNames{{
     {GrayWeights::Lab, "lab"}, {GrayWeights::BT601, "bt601"}, {GrayWeights::BT709, "bt709"}}};
-constexpr std::array<std::pair<ConvPreset, const char*>, 9> kPresetNames{{{ConvPreset::Box, "box"},
-                                                                          {ConvPreset::Gaussian, "gauss"},
-                                                                          {ConvPreset::Sharpen, "sharpen"},
-                                                                          {ConvPreset::SobelX, "sobelx"},
-                                                                          {ConvPreset::SobelY, "sobely"},
-                                                                          {ConvPreset::Laplacian, "laplacian"},
-                                                                          {ConvPreset::Emboss, "emboss"},
-                                                                          {ConvPreset::Identity, "identity"},
-                                                                          {ConvPreset::Custom, "custom"}}};
-constexpr std::array<std::pair<BorderMode, const char*>, 3> kBorderNames{
-    {{BorderMode::Clamp, "clamp"}, {BorderMode::Zero, "zero"}, {BorderMode::Reflect, "reflect"}}};
+constexpr std::array<ConvPreset, 9> kPresets{ConvPreset::Box,     ConvPreset::Gaussian,  ConvPreset::Sharpen,
+                                             ConvPreset::SobelX,  ConvPreset::SobelY,    ConvPreset::Laplacian,
+                                             ConvPreset::Emboss,  ConvPreset::Identity,  ConvPreset::Custom};
+constexpr std::array<BorderMode, 3> kBorders{BorderMode::Clamp, BorderMode::Zero, BorderMode::Reflect};
+
+template <class Enum, std::size_t N>
+std::vector<std::string> namesOf(const std::array<Enum, N>& values) {
+  std::vector<std::string> names;
+  for (Enum value : values) names.push_back(toString(value));
+  return names;
+}
 
 template <class Enum, std::size_t N>
 const char* nameOf(const std::array<std::pair<Enum, const char*>, N>& table, Enum value) {
@@ -59,6 +59,12 @@ Enum parseChoice(const std::array<std::pair<Enum, const char*>, N>& table, std::
   for (const auto& [value, name] : table)
     if (text == name) return value;
   fail("unknown " + what + " '" + std::string(text) + "' (expected one of: " + joined(namesOf(table)) + ")");
+}
+
+template <class Enum, class Parser, std::size_t N>
+Enum parseNamed(Parser parse, const std::array<Enum, N>& values, std::string_view text, const std::string& what) {
+  if (const auto value = parse(text)) return *value;
+  fail("unknown " + what + " '" + std::string(text) + "' (expected one of: " + joined(namesOf(values)) + ")");
 }
 
 std::string_view trim(std::string_view s) {
@@ -128,12 +134,12 @@ std::string formatFloat(float value) {
 std::vector<FilterDescriptor> makeDescriptors() {
   ParamDescriptor grayWeights{"weights", "Weights", ParamType::Choice, namesOf(kGrayNames), 0, 0, 1, "lab",
                               "RGB weights: lab = 0.21/0.71/0.07 (the lab report), bt601, bt709"};
-  ParamDescriptor preset{"preset", "Preset", ParamType::Choice, namesOf(kPresetNames), 0, 0, 1, "gauss",
+  ParamDescriptor preset{"preset", "Preset", ParamType::Choice, namesOf(kPresets), 0, 0, 1, "gauss",
                          "Kernel preset, or custom weights"};
   ParamDescriptor size{"size", "Size", ParamType::Int, {}, 1, kMaxKernelSize, 2, "5", "Kernel width and height (odd)"};
   ParamDescriptor custom{"custom", "Weights", ParamType::FloatList, {}, 0, 0, 1, "",
                          "size*size weights, row by row, space-separated (preset custom only)"};
-  ParamDescriptor border{"border", "Border", ParamType::Choice, namesOf(kBorderNames), 0, 0, 1, "clamp",
+  ParamDescriptor border{"border", "Border", ParamType::Choice, namesOf(kBorders), 0, 0, 1, "clamp",
                          "Pixels outside the image: clamp (replicate), zero, reflect (101)"};
   ParamDescriptor bins{"bins", "Bins", ParamType::Int, {}, 1, kMaxHistogramBins, 1, "256",
                        "Equal bins over 0..255 (256 = one per level)"};
@@ -193,17 +199,17 @@ StageSpec parseStage(std::string_view text) {
     if (!params.empty()) spec.gray.weights = parseChoice(kGrayNames, trim(params[0]), "gray weights");
   } else if (name == "conv") {
     spec.kind = StageKind::Conv;
-    if (!params.empty()) spec.conv.preset = parseChoice(kPresetNames, trim(params[0]), "conv preset");
+    if (!params.empty()) spec.conv.preset = parseNamed(parseConvPreset, kPresets, trim(params[0]), "conv preset");
     if (spec.conv.preset == ConvPreset::Custom) {
       tooMany(4, "conv=custom:SIZE:WEIGHTS[:BORDER]");
       if (params.size() < 3) fail("'" + stageText + "': custom needs a size and weights (conv=custom:3:0 -1 0 -1 5 -1 0 -1 0)");
       spec.conv.size = parseKernelSize(params[1]);
       spec.conv.customWeights = parseWeights(params[2], spec.conv.size);
-      if (params.size() == 4) spec.conv.border = parseChoice(kBorderNames, trim(params[3]), "conv border");
+      if (params.size() == 4) spec.conv.border = parseNamed(parseBorderMode, kBorders, trim(params[3]), "conv border");
     } else {
       tooMany(3, "conv=PRESET:SIZE[:BORDER]");
       if (params.size() >= 2) spec.conv.size = parseKernelSize(params[1]);
-      if (params.size() == 3) spec.conv.border = parseChoice(kBorderNames, trim(params[2]), "conv border");
+      if (params.size() == 3) spec.conv.border = parseNamed(parseBorderMode, kBorders, trim(params[2]), "conv border");
     }
   } else if (name == "hist") {
     spec.kind = StageKind::Hist;
@@ -231,7 +237,7 @@ std::string formatStage(const StageSpec& stage) {
   switch (stage.kind) {
     case StageKind::Gray: return std::string("gray=") + nameOf(kGrayNames, stage.gray.weights);
     case StageKind::Conv: {
-      std::string text = std::string("conv=") + nameOf(kPresetNames, stage.conv.preset) + ":" +
+      std::string text = std::string("conv=") + toString(stage.conv.preset) + ":" +
                          std::to_string(stage.conv.size);
       if (stage.conv.preset == ConvPreset::Custom) {
         std::string weights;
@@ -241,7 +247,7 @@ std::string formatStage(const StageSpec& stage) {
         }
         text += ":" + weights;
       }
-      return text + ":" + nameOf(kBorderNames, stage.conv.border);
+      return text + ":" + toString(stage.conv.border);
     }
     case StageKind::Hist: return "hist=" + std::to_string(stage.hist.bins);
     case StageKind::Transpose: break;
@@ -263,8 +269,8 @@ std::string stageLabel(const StageSpec& stage) {
     case StageKind::Gray: return std::string("gray ") + nameOf(kGrayNames, stage.gray.weights);
     case StageKind::Conv: {
       const std::string n = std::to_string(stage.conv.size);
-      std::string label = std::string("conv ") + nameOf(kPresetNames, stage.conv.preset) + " " + n + "x" + n;
-      if (stage.conv.border != BorderMode::Clamp) label += std::string(" ") + nameOf(kBorderNames, stage.conv.border);
+      std::string label = std::string("conv ") + toString(stage.conv.preset) + " " + n + "x" + n;
+      if (stage.conv.border != BorderMode::Clamp) label += std::string(" ") + toString(stage.conv.border);
       return label;
     }
     case StageKind::Hist: return "hist " + std::to_string(stage.hist.bins);
