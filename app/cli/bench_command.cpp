@@ -1,7 +1,6 @@
 // `kernelcam bench`: the gpu/bench library (same options as kc_bench) plus OpenCV on the CPU as a
 // second baseline for the image rows (kc_bench has no OpenCV). Prints the markdown table and
 // writes --json / --md where asked.
-// TODO(lead): register runBenchCommand in app/cli's command table as "bench".
 #include <QStringList>
 
 #include <opencv2/core.hpp>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli/commands.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
 #include "gpu/core/error.hpp"
@@ -140,3 +140,9 @@ int runBenchCommand(const QStringList& args) {
 }
 
 }  // namespace kc
+
+namespace kc::cli {
+
+int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments); }
+
+}  // namespace kc::cli

@@ -15,7 +15,12 @@ struct DisplayLayout {
   int originalWidth = 0, originalHeight = 0;
   int filteredWidth = 0, filteredHeight = 0;
   PixelFormat filteredFormat = PixelFormat::Rgba8;
-  bool operator==(const DisplayLayout&) const = default;
+  // Written out: this header is also compiled by nvcc in C++17 mode (no defaulted operator==).
+  bool operator==(const DisplayLayout& o) const {
+    return originalWidth == o.originalWidth && originalHeight == o.originalHeight &&
+           filteredWidth == o.filteredWidth && filteredHeight == o.filteredHeight && filteredFormat == o.filteredFormat;
+  }
+  bool operator!=(const DisplayLayout& o) const { return !(*this == o); }
 };
 
 class DisplaySink {

@@ -62,13 +62,19 @@ const FilterDescriptor& descriptorFor(StageKind kind);
 
 // Parsing and printing ----------------------------------------------------------------------
 // Throws kc::InvalidArgument with a message naming the offending stage/parameter and the
-// accepted values (unknown stage, unknown preset, even or out-of-range size, bad bins, NaN
-// weights, wrong weight count, a stage repeated where that makes no sense...).
+// accepted values (unknown stage, unknown preset, even or out-of-range size, bad bins, NaN or
+// infinite weights, wrong weight count, empty list or empty stage, parameters a stage lacks).
+// A stage may be given with no parameters ("gray", "conv", "hist"): its defaults apply.
+// Repeats are allowed and run in the order given: two blurs, a transpose undone by a second one,
+// several histograms (the last one is reported). A gray stage on an image that is already grey
+// is a no-op (its timing row reads 0 ms).
 FilterChain parseFilterChain(std::string_view text);
 StageSpec parseStage(std::string_view text);
 std::string formatStage(const StageSpec& stage);      // canonical text, parseStage(formatStage(s)) == s
 std::string formatFilterChain(const FilterChain& chain);
 std::string stageLabel(const StageSpec& stage);        // short row name for overlays/bench: "conv gauss 5x5"
+// stageLabel() of every stage, with " #2", " #3"... appended to repeats so rows stay distinct.
+std::vector<std::string> stageLabels(const FilterChain& chain);
 
 // The UI's default chain: gray -> conv -> transpose, with the histogram of the result.
 FilterChain defaultFilterChain();

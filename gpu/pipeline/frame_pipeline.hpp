@@ -36,6 +36,9 @@ class FramePipeline {
   // Presents the frame still in flight (end of stream / before a size or chain change).
   virtual std::optional<FrameStats> flushLive(DisplaySink& sink) = 0;
   virtual DisplayPath displayPath() const = 0;
+  // Why the display path is what it is, for the status bar and logs: empty when there is nothing
+  // to say, else e.g. "copy path: the GL context is not on a CUDA device (...)".
+  virtual std::string displayPathNote() const { return {}; }
 };
 
 std::unique_ptr<FramePipeline> makeCpuPipeline();

@@ -1,0 +1,38 @@
+#pragma once
+// The subcommands of `kernelcam`: one function each, in its own file, found through one table.
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+namespace kc::cli {
+
+// Exit codes, the same for every subcommand.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitFailure = 1,  // a runtime failure (CUDA error, ...)
+  kExitUsage = 2,    // bad usage, or an input that cannot be read (one line on stderr says which and why)
+  kExitNoCuda = 3,   // --backend cuda without a usable CUDA device, or a build without CUDA
+};
+
+struct Command {
+  const char* name;
+  const char* summary;
+  // arguments[0] is "kernelcam NAME"; the rest are the subcommand's own arguments.
+  int (*run)(const QStringList& arguments);
+};
+
+const std::vector<Command>& commands();
+const Command* findCommand(const QString& name);
+
+// The parser's help with its first line made "Usage: <usage>" (Qt prints argv[0] there).
+QString helpText(const QString& helpFromParser, const QString& usage);
+
+// "kernelcam: <message>" on stderr; returns `code` for `return fail(...)`.
+int fail(int code, const QString& message);
+
+int runProcess(const QStringList& arguments);
+int runDevices(const QStringList& arguments);
+int runDemo(const QStringList& arguments);
+int runBench(const QStringList& arguments);
+
+}  // namespace kc::cli

@@ -1,0 +1,204 @@
+// `kernelcam process`: the pipeline headless. Source -> chain -> PNG(s) and a JSON report.
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <cstdio>
+
+#include "app/backend/pipeline_factory.hpp"
+#include "app/cli/commands.hpp"
+#include "app/cli/frame_file.hpp"
+#include "app/cli/stage_summary.hpp"
+#include "app/sources/source_factory.hpp"
+#include "gpu/core/error.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+
+// The headless view renderer (--view) belongs to the UI. Expected declaration in
+// app/live/headless_view.hpp (proposed; TODO: agree with the UI engineer):
+//   namespace kc { bool renderViewPng(FramePipeline& pipeline, const HostFrame& frame,
+//                                     const std::string& pngPath, std::string* error); }
+// It renders the frame through the live path (submitLive into an offscreen GL sink, so CUDA-GL
+// interop is exercised where the GL context is on the GPU) and saves the window image.
+#if __has_include("app/live/headless_view.hpp")
+#include "app/live/headless_view.hpp"
+#define KC_HAVE_HEADLESS_VIEW 1
+#endif
+
+namespace kc::cli {
+
+namespace {
+
+struct ProcessOptions {
+  SourceSpec source;
+  SourceOptions sourceOptions;
+  FilterChain chain;
+  std::string out, json, view;
+  int frames = 1;
+  Backend backend = Backend::Auto;
+};
+
+QJsonValue histogramJson(const FrameStats& stats) {
+  if (stats.histogramBins == 0) return QJsonValue::Null;
+  auto channel = [&](int c) {
+    QJsonArray counts;
+    for (int b = 0; b < stats.histogramBins; ++b)
+      counts.append(static_cast<qint64>(stats.histogram[static_cast<std::size_t>(c) * stats.histogramBins + b]));
+    return counts;
+  };
+  if (stats.histogramChannels == 1) return channel(0);
+  return QJsonObject{{"r", channel(0)}, {"g", channel(1)}, {"b", channel(2)}};
+}
+
+QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source, const FrameStats& last, int frames,
+                       const StageSummaryCollector& collector) {
+  QJsonArray stages;
+  for (const auto& s : collector.summaries())
+    stages.append(QJsonObject{{"name", QString::fromStdString(s.name)},
+                              {"copy", s.isCopy},
+                              {"ms_mean", s.msMean},
+                              {"ms_median", s.msMedian},
+                              {"gbps", s.gbps}});
+  return QJsonObject{{"backend", QString::fromStdString(pipeline.backendName())},
+                     {"device", QString::fromStdString(pipeline.deviceName())},
+                     {"source", QString::fromStdString(source.name())},
+                     {"filters", QString::fromStdString(formatFilterChain(pipeline.chain()))},
+                     {"width", last.width},
+                     {"height", last.height},
+                     {"frames", frames},
+                     {"stages", stages},
+                     {"histogram", histogramJson(last)},
+                     {"display_path", QString::fromLatin1(displayPathName(pipeline.displayPath()))},
+                     {"streams", last.streamsInUse}};
+}
+
+void writeJson(const QJsonObject& report, const std::string& path) {
+  QFile file(QString::fromStdString(path));
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    throw SourceError("--json " + path + ": cannot write (" + file.errorString().toStdString() + ")");
+  file.write(QJsonDocument(report).toJson(QJsonDocument::Indented));
+}
+
+// Parses the command line into options; returns an exit code other than kExitOk to stop.
+int parseOptions(const QStringList& arguments, ProcessOptions& options) {
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral(
+      "Run a filter chain headless and write the result.\n"
+      "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png"));
+  parser.addHelpOption();
+  const QCommandLineOption source({"s", "source"}, "pattern | image:PATH | video:PATH (required).", "SOURCE");
+  const QCommandLineOption filters(
+      {"f", "filters"},
+      "Stages, comma-separated (default: the UI's chain): gray=lab|bt601|bt709, conv=PRESET:SIZE[:BORDER] "
+      "(presets box gauss sharpen sobelx sobely laplacian emboss identity; borders clamp zero reflect), "
+      "conv=custom:SIZE:WEIGHTS[:BORDER], hist=BINS (1..256), transpose.",
+      "LIST");
+  const QCommandLineOption out({"o", "out"},
+                               "Output image (PNG); for video/pattern the last frame. Ending in '/': one "
+                               "numbered PNG per frame in that folder.",
+                               "PATH");
+  const QCommandLineOption frames("frames", "Frames to process (default 1).", "N", "1");
+  const QCommandLineOption backend("backend", "cuda | cpu (default: cuda when a device exists, else cpu).", "NAME");
+  const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram).", "PATH");
+  const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
+  const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
+  parser.addOptions({source, filters, out, frames, backend, json, size, view});
+
+  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
+  if (parser.isSet(QStringLiteral("help"))) {
+    std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam process [options]")).toLocal8Bit().constData(), stdout);
+    return -1;
+  }
+  if (!parser.positionalArguments().isEmpty())
+    return fail(kExitUsage, QStringLiteral("process: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
+  if (!parser.isSet(source)) return fail(kExitUsage, QStringLiteral("process: --source is required (try --help)"));
+  options.source = parseSourceSpec(parser.value(source).toStdString());
+  if (options.source.kind == SourceKind::Camera)
+    return fail(kExitUsage, QStringLiteral("process: --source camera is for the window; use pattern, image: or video:"));
+  options.chain = parser.isSet(filters) ? parseFilterChain(parser.value(filters).toStdString()) : defaultFilterChain();
+  options.out = parser.value(out).toStdString();
+  options.json = parser.value(json).toStdString();
+  options.view = parser.value(view).toStdString();
+  if (options.out.empty() && options.json.empty() && options.view.empty())
+    return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json and/or --view"));
+  bool ok = false;
+  options.frames = parser.value(frames).toInt(&ok);
+  if (!ok || options.frames < 1)
+    return fail(kExitUsage, QStringLiteral("process: --frames '%1' must be a whole number >= 1").arg(parser.value(frames)));
+  if (parser.isSet(backend)) {
+    const std::string name = parser.value(backend).toStdString();
+    if (name != "cuda" && name != "cpu")
+      return fail(kExitUsage, QStringLiteral("process: --backend '%1': expected cuda or cpu").arg(parser.value(backend)));
+    options.backend = parseBackend(name);
+  }
+  if (parser.isSet(size)) {
+    if (options.source.kind != SourceKind::Pattern)
+      return fail(kExitUsage, QStringLiteral("process: --size applies to --source pattern only"));
+    if (!parseFrameSize(parser.value(size).toStdString(), &options.sourceOptions.patternWidth,
+                        &options.sourceOptions.patternHeight))
+      return fail(kExitUsage,
+                  QStringLiteral("process: --size '%1': expected WxH, each 1..16384 (1280x720)").arg(parser.value(size)));
+  }
+#ifndef KC_HAVE_HEADLESS_VIEW
+  if (!options.view.empty()) return fail(kExitUsage, QStringLiteral("process: --view not available in this build"));
+#endif
+  return kExitOk;
+}
+
+int process(const ProcessOptions& options) {
+  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend);
+  pipeline->setChain(options.chain);
+  std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
+
+  const bool numbered = !options.out.empty() && options.out.back() == '/';
+  if (numbered && !QDir().mkpath(QString::fromStdString(options.out)))
+    throw SourceError("--out " + options.out + ": cannot create the folder");
+
+  StageSummaryCollector collector;
+  FrameResult last;
+  HostFrame lastInput;
+  for (int i = 0; i < options.frames; ++i) {
+    HostFrame frame = source->next();
+    last = pipeline->process(frame);
+    collector.add(last.stats);
+    if (numbered) {
+      const QString name = QStringLiteral("frame_%1.png").arg(i, 5, 10, QLatin1Char('0'));
+      writeFrameFile(last.output, options.out + name.toStdString());
+    }
+    if (i + 1 == options.frames) lastInput = std::move(frame);
+  }
+  if (!options.out.empty() && !numbered) writeFrameFile(last.output, options.out);
+  if (!options.json.empty()) writeJson(reportJson(*pipeline, *source, last.stats, options.frames, collector), options.json);
+#ifdef KC_HAVE_HEADLESS_VIEW
+  if (!options.view.empty()) {
+    std::string error;
+    if (!renderViewPng(*pipeline, lastInput, options.view, &error))
+      return fail(kExitFailure, QStringLiteral("process: --view %1: %2")
+                                    .arg(QString::fromStdString(options.view), QString::fromStdString(error)));
+  }
+#endif
+  return kExitOk;
+}
+
+}  // namespace
+
+int runProcess(const QStringList& arguments) {
+  ProcessOptions options;
+  try {
+    const int parsed = parseOptions(arguments, options);
+    if (parsed == -1) return kExitOk;  // --help
+    if (parsed != kExitOk) return parsed;
+    return process(options);
+  } catch (const NoCudaError& e) {
+    return fail(kExitNoCuda, QString::fromStdString(e.what()));
+  } catch (const SourceError& e) {
+    return fail(kExitUsage, QString::fromStdString(e.what()));
+  } catch (const InvalidArgument& e) {
+    return fail(kExitUsage, QString::fromStdString(e.what()));
+  } catch (const std::exception& e) {
+    return fail(kExitFailure, QStringLiteral("process: ") + QString::fromStdString(e.what()));
+  }
+}
+
+}  // namespace kc::cli

@@ -1,0 +1,48 @@
+#include "app/sources/image_source.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <opencv2/imgcodecs.hpp>
+
+#include "app/sources/mat_to_frame.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+
+namespace kc {
+
+void requireReadableFile(const std::string& path, const std::string& what) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (path.empty()) throw SourceError(what + ": no path given");
+  const fs::file_status status = fs::status(path, ec);
+  if (ec || !fs::exists(status)) throw SourceError(what + ": no such file");
+  if (fs::is_directory(status)) throw SourceError(what + ": is a directory, not a file");
+  if (!fs::is_regular_file(status)) throw SourceError(what + ": not a regular file");
+  if (fs::file_size(path, ec) == 0 && !ec) throw SourceError(what + ": the file is empty (0 bytes)");
+  std::ifstream probe(path, std::ios::binary);
+  if (!probe) throw SourceError(what + ": cannot be opened for reading (permissions?)");
+}
+
+ImageSource::ImageSource(const std::string& path) : path_(path) {
+  const std::string what = "image:" + path;
+  requireReadableFile(path, what);
+  // haveImageReader looks at the first bytes: a text file named .png fails here, not in a decoder.
+  if (!cv::haveImageReader(path))
+    throw SourceError(what + ": not an image format OpenCV can read (the file's first bytes match no decoder)");
+  cv::Mat mat;
+  try {
+    mat = cv::imread(path, cv::IMREAD_UNCHANGED);
+  } catch (const cv::Exception& e) {
+    throw SourceError(what + ": could not be decoded (" + e.msg + ")");
+  }
+  if (mat.empty()) throw SourceError(what + ": could not be decoded (truncated or corrupt file)");
+  image_ = matToRgbaFrame(mat, what);
+}
+
+HostFrame ImageSource::next() {
+  HostFrame frame = image_;
+  frame.index = next_++;
+  frame.timestampSeconds = steadyNowSeconds();
+  return frame;
+}
+
+}  // namespace kc

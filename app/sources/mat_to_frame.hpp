@@ -1,0 +1,17 @@
+#pragma once
+// cv::Mat as decoded by OpenCV (grey, BGR, BGRA; 8/16-bit or float) -> an RGBA8 HostFrame.
+#include <opencv2/core.hpp>
+#include <string>
+
+#include "gpu/pipeline/host_frame.hpp"
+
+namespace kc {
+
+// Throws SourceError naming `what` for empty or unsupported images (channel count, depth).
+HostFrame matToRgbaFrame(const cv::Mat& mat, const std::string& what);
+
+// The frame as a cv::Mat header over its pixels (no copy): CV_8UC1 or CV_8UC4 (RGBA order).
+cv::Mat frameAsMat(HostFrame& frame);
+cv::Mat frameAsMat(const HostFrame& frame);  // read only by convention
+
+}  // namespace kc

@@ -1,0 +1,80 @@
+#include "app/sources/pattern_source.hpp"
+
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+
+#include "app/sources/mat_to_frame.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+
+namespace kc {
+
+PatternSource::PatternSource(int width, int height, double fps) : width_(width), height_(height), fps_(fps) {
+  if (width < 1 || height < 1 || width > 16384 || height > 16384)
+    throw SourceError("pattern: size " + std::to_string(width) + "x" + std::to_string(height) +
+                      " is out of range (1x1 .. 16384x16384)");
+}
+
+std::string PatternSource::name() const {
+  return "pattern " + std::to_string(width_) + "x" + std::to_string(height_);
+}
+
+HostFrame PatternSource::next() {
+  HostFrame frame = frameAt(next_++);
+  frame.timestampSeconds = steadyNowSeconds();
+  return frame;
+}
+
+HostFrame PatternSource::frameAt(std::int64_t index) const {
+  HostFrame frame = makeHostFrame(PixelFormat::Rgba8, width_, height_);
+  frame.index = index;
+  const int w = width_, h = height_;
+  const int t = static_cast<int>(index % 100000);
+  // Background: a diagonal colour gradient that scrolls with the frame index (smooth areas
+  // show what blurs do not change; the scroll makes motion visible).
+  for (int y = 0; y < h; ++y) {
+    Rgba8* row = frame.rgba.view().row(y);
+    for (int x = 0; x < w; ++x) {
+      row[x] = {static_cast<std::uint8_t>((x * 255 / std::max(1, w - 1) + 3 * t) & 255),
+                static_cast<std::uint8_t>((y * 255 / std::max(1, h - 1) + 2 * t) & 255),
+                static_cast<std::uint8_t>(((x + y) / 4 + 128 - t) & 255), 255};
+    }
+  }
+  cv::Mat mat = frameAsMat(frame);
+  // Checkerboard in the left third: hard edges in both directions (sobel, laplacian, sharpen).
+  const int cell = std::max(2, std::min(w, h) / 24);
+  const int boardW = w / 3, boardH = h / 2;
+  for (int y = 0; y < boardH; ++y) {
+    Rgba8* row = frame.rgba.view().row(y);
+    for (int x = 0; x < boardW; ++x) {
+      const bool white = ((x + t) / cell + y / cell) % 2 == 0;
+      const std::uint8_t v = white ? 235 : 20;
+      row[x] = {v, v, v, 255};
+    }
+  }
+  // Vertical bars of rising frequency along the bottom: where box and gauss differ.
+  for (int y = h * 3 / 4; y < h; ++y) {
+    Rgba8* row = frame.rgba.view().row(y);
+    for (int x = 0; x < w; ++x) {
+      const int period = 2 + x * 30 / std::max(1, w);
+      const std::uint8_t v = (x / period) % 2 ? 255 : 0;
+      row[x] = {v, v, v, 255};
+    }
+  }
+  // A disc moving on a circle and a rotating line: curved and oblique edges.
+  const double phase = 2 * M_PI * static_cast<double>(index % 120) / 120.0;
+  const cv::Point centre(static_cast<int>(w * (0.65 + 0.2 * std::cos(phase))),
+                         static_cast<int>(h * (0.45 + 0.2 * std::sin(phase))));
+  cv::circle(mat, centre, std::max(1, std::min(w, h) / 10), cv::Scalar(250, 60, 40, 255), cv::FILLED, cv::LINE_8);
+  const cv::Point hub(w / 2, h / 2);
+  const cv::Point tip(hub.x + static_cast<int>(std::min(w, h) * 0.4 * std::cos(-phase)),
+                      hub.y + static_cast<int>(std::min(w, h) * 0.4 * std::sin(-phase)));
+  cv::line(mat, hub, tip, cv::Scalar(30, 230, 60, 255), std::max(1, std::min(w, h) / 120), cv::LINE_8);
+  // The frame number, so a stuck or reordered frame is visible at a glance.
+  const double scale = std::max(0.3, std::min(w, h) / 400.0);
+  cv::putText(mat, "kernelcam #" + std::to_string(index), cv::Point(w / 20 + 1, h * 3 / 4 - h / 40),
+              cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255, 255), std::max(1, static_cast<int>(scale * 2)),
+              cv::LINE_8);
+  return frame;
+}
+
+}  // namespace kc

@@ -1,0 +1,85 @@
+#include "app/sources/source_factory.hpp"
+
+#include <charconv>
+
+#include "app/sources/camera_source.hpp"
+#include "app/sources/image_source.hpp"
+#include "app/sources/pattern_source.hpp"
+#include "app/sources/video_source.hpp"
+
+namespace kc {
+
+namespace {
+constexpr const char* kForms = "camera[:N], pattern, image:PATH or video:PATH";
+
+bool parseInt(std::string_view text, int* value) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
+  return !text.empty() && ec == std::errc() && end == text.data() + text.size();
+}
+}  // namespace
+
+SourceSpec parseSourceSpec(std::string_view text) {
+  std::string quoted(1, '\'');
+  quoted.append(text).push_back('\'');
+  const std::size_t colon = text.find(':');
+  const std::string_view kind = text.substr(0, colon);
+  const std::string_view rest = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
+  SourceSpec spec;
+  if (kind == "camera") {
+    spec.kind = SourceKind::Camera;
+    if (colon != std::string_view::npos && (!parseInt(rest, &spec.cameraIndex) || spec.cameraIndex < 0))
+      throw SourceError("--source " + quoted + ": the camera index must be a number >= 0 (camera:0)");
+  } else if (kind == "pattern") {
+    spec.kind = SourceKind::Pattern;
+    if (colon != std::string_view::npos)
+      throw SourceError("--source " + quoted + ": pattern takes no argument (use --size WxH)");
+  } else if (kind == "image" || kind == "video") {
+    spec.kind = kind == "image" ? SourceKind::Image : SourceKind::Video;
+    spec.path = std::string(rest);
+    if (spec.path.empty()) throw SourceError("--source " + quoted + ": missing path (" + std::string(kind) + ":PATH)");
+  } else if (text.empty()) {
+    throw SourceError(std::string("--source: empty (expected ") + kForms + ")");
+  } else {
+    throw SourceError("--source " + quoted + ": unknown source '" + std::string(kind) + "' (expected " + kForms + ")");
+  }
+  return spec;
+}
+
+std::string formatSourceSpec(const SourceSpec& spec) {
+  switch (spec.kind) {
+    case SourceKind::Camera: return "camera:" + std::to_string(spec.cameraIndex);
+    case SourceKind::Image: return "image:" + spec.path;
+    case SourceKind::Video: return "video:" + spec.path;
+    case SourceKind::Pattern: break;
+  }
+  return "pattern";
+}
+
+std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOptions& options) {
+  switch (spec.kind) {
+    case SourceKind::Camera: {
+      CameraRequest request;
+      request.index = spec.cameraIndex;
+      request.resolution = QSize(options.cameraWidth, options.cameraHeight);
+      request.framesPerSecond = options.cameraFps;
+      return std::make_unique<CameraSource>(request);
+    }
+    case SourceKind::Image: return std::make_unique<ImageSource>(spec.path);
+    case SourceKind::Video: return std::make_unique<VideoSource>(spec.path);
+    case SourceKind::Pattern: break;
+  }
+  return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps);
+}
+
+bool parseFrameSize(std::string_view text, int* width, int* height) {
+  const std::size_t x = text.find_first_of("xX");
+  if (x == std::string_view::npos) return false;
+  int w = 0, h = 0;
+  if (!parseInt(text.substr(0, x), &w) || !parseInt(text.substr(x + 1), &h)) return false;
+  if (w < 1 || h < 1 || w > 16384 || h > 16384) return false;
+  *width = w;
+  *height = h;
+  return true;
+}
+
+}  // namespace kc

@@ -1,0 +1,36 @@
+#pragma once
+// The --source syntax: camera[:N] | pattern | image:PATH | video:PATH.
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "app/sources/frame_source.hpp"
+
+namespace kc {
+
+enum class SourceKind { Camera, Pattern, Image, Video };
+
+struct SourceSpec {
+  SourceKind kind = SourceKind::Pattern;
+  int cameraIndex = 0;
+  std::string path;  // image, video
+};
+
+struct SourceOptions {
+  int patternWidth = 1280, patternHeight = 720;
+  double patternFps = 30;
+  int cameraWidth = 0, cameraHeight = 0;  // 0: the camera's default format
+  double cameraFps = 0;
+};
+
+// Throws SourceError ("--source: ...") with the accepted forms.
+SourceSpec parseSourceSpec(std::string_view text);
+std::string formatSourceSpec(const SourceSpec& spec);
+
+// Opens the source; throws SourceError naming the input and the reason.
+std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOptions& options = {});
+
+// "WxH" -> width, height (1..16384 each); false when malformed or out of range.
+bool parseFrameSize(std::string_view text, int* width, int* height);
+
+}  // namespace kc

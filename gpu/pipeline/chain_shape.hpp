@@ -1,0 +1,32 @@
+#pragma once
+// What a filter chain does to a frame's shape, and the bytes each stage moves: shared by the
+// CPU and CUDA pipelines (stats, buffer sizes) and by the view's layout.
+#include <vector>
+
+#include "gpu/pipeline/display_sink.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/host_frame.hpp"
+
+namespace kc {
+
+struct FrameShape {
+  int width = 0, height = 0;
+  PixelFormat format = PixelFormat::Rgba8;
+  std::size_t rowBytes() const { return static_cast<std::size_t>(width) * bytesPerPixel(format); }
+  std::size_t bytes() const { return rowBytes() * static_cast<std::size_t>(height); }
+};
+
+// The image a stage produces from `in` (hist passes the image through; gray on grey is a no-op).
+FrameShape stageOutputShape(const StageSpec& stage, FrameShape in);
+FrameShape chainOutputShape(const FilterChain& chain, FrameShape in);
+
+// Bytes a stage reads plus writes at its ideal (each input pixel read once, each output written once).
+double stageBytes(const StageSpec& stage, FrameShape in);
+
+// True when the stage does nothing to `in` (gray on an image already grey).
+bool stageIsNoOp(const StageSpec& stage, FrameShape in);
+
+// The view's buffers for an RGBA input of width x height through `chain`.
+DisplayLayout displayLayoutFor(const FilterChain& chain, int width, int height);
+
+}  // namespace kc

@@ -1,0 +1,158 @@
+// The CPU backend: the chain through the single-threaded CPU references, each stage timed with
+// the steady clock. It is the correctness baseline the CUDA backend is compared with, and the
+// app's fallback where no CUDA device exists (slow at camera sizes; a faster path can come later).
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "gpu/core/error.hpp"
+#include "gpu/image/convolution.hpp"
+#include "gpu/image/grayscale.hpp"
+#include "gpu/image/histogram.hpp"
+#include "gpu/image/transpose.hpp"
+#include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+#include "gpu/pipeline/frame_pipeline.hpp"
+
+namespace kc {
+
+namespace {
+
+std::string cpuName() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos && colon + 2 <= line.size()) return line.substr(colon + 2);
+    }
+  }
+  return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
+}
+
+double msSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Runs one stage on `image` in place (replacing it when the shape changes); fills the histogram.
+void applyStage(const StageSpec& stage, const ConvKernel* kernel, HostFrame& image, FrameStats& stats) {
+  const int w = image.width(), h = image.height();
+  switch (stage.kind) {
+    case StageKind::Gray: {
+      if (image.format == PixelFormat::Gray8) return;  // already grey: no-op
+      HostFrame out = makeHostFrame(PixelFormat::Gray8, w, h);
+      grayscaleCpu(image.rgba.view(), out.gray.view(), stage.gray.weights);
+      image.gray = std::move(out.gray);
+      image.rgba = {};
+      image.format = PixelFormat::Gray8;
+      return;
+    }
+    case StageKind::Conv: {
+      HostFrame out = makeHostFrame(image.format, w, h);
+      if (image.format == PixelFormat::Gray8) {
+        convolveCpu(image.gray.view(), out.gray.view(), *kernel, stage.conv.border);
+        image.gray = std::move(out.gray);
+      } else {
+        convolveCpu(image.rgba.view(), out.rgba.view(), *kernel, stage.conv.border);
+        image.rgba = std::move(out.rgba);
+      }
+      return;
+    }
+    case StageKind::Hist: {
+      const int bins = stage.hist.bins;
+      const int channels = image.format == PixelFormat::Gray8 ? 1 : 3;
+      stats.histogramBins = bins;
+      stats.histogramChannels = channels;
+      stats.histogram.assign(static_cast<std::size_t>(bins) * channels, 0);
+      if (channels == 1)
+        histogramCpu(image.gray.view(), bins, stats.histogram.data());
+      else
+        histogramRgbCpu(image.rgba.view(), bins, stats.histogram.data());
+      return;
+    }
+    case StageKind::Transpose: {
+      HostFrame out = makeHostFrame(image.format, h, w);
+      if (image.format == PixelFormat::Gray8) {
+        transposeCpu<std::uint8_t>(image.gray.view(), out.gray.view());
+        image.gray = std::move(out.gray);
+      } else {
+        transposeCpu<Rgba8>(image.rgba.view(), out.rgba.view());
+        image.rgba = std::move(out.rgba);
+      }
+      return;
+    }
+  }
+}
+
+class CpuFramePipeline final : public FramePipeline {
+ public:
+  std::string backendName() const override { return "CPU"; }
+  std::string deviceName() const override { return device_; }
+
+  void setChain(const FilterChain& chain) override {
+    std::vector<ConvKernel> kernels;
+    for (const auto& stage : chain) kernels.push_back(stage.kind == StageKind::Conv ? stage.conv.kernel() : ConvKernel{});
+    chain_ = chain;
+    kernels_ = std::move(kernels);
+    labels_ = stageLabels(chain_);
+  }
+  const FilterChain& chain() const override { return chain_; }
+
+  FrameResult process(const HostFrame& frame) override {
+    KC_REQUIRE(!frame.empty(), "FramePipeline::process: empty frame");
+    const auto start = std::chrono::steady_clock::now();
+    FrameResult result;
+    FrameStats& stats = result.stats;
+    stats.frameIndex = frame.index;
+    stats.width = frame.width();
+    stats.height = frame.height();
+    stats.path = DisplayPath::Cpu;
+    stats.streamsInUse = 1;
+
+    HostFrame image = frame;
+    for (std::size_t i = 0; i < chain_.size(); ++i) {
+      const StageSpec& stage = chain_[i];
+      StageTiming timing;
+      timing.name = labels_[i];
+      timing.bytes = stageBytes(stage, {image.width(), image.height(), image.format});
+      const auto stageStart = std::chrono::steady_clock::now();
+      applyStage(stage, &kernels_[i], image, stats);
+      timing.ms = msSince(stageStart);
+      stats.stages.push_back(std::move(timing));
+    }
+    stats.frameMs = msSince(start);
+    if (frame.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - frame.timestampSeconds) * 1e3;
+    result.output = std::move(image);
+    result.output.index = frame.index;
+    result.output.timestampSeconds = frame.timestampSeconds;
+    return result;
+  }
+
+  std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
+    const auto start = std::chrono::steady_clock::now();
+    const HostFrame original = toRgbaFrame(frame);
+    FrameResult result = process(original);
+    sink.prepare(displayLayoutFor(chain_, original.width(), original.height()));
+    sink.writeOriginal(original.bytes(), original.pitch());
+    sink.writeFiltered(result.output.bytes(), result.output.pitch());
+    result.stats.frameMs = msSince(start);
+    sink.present(result.stats);
+    return std::move(result.stats);
+  }
+
+  // Nothing is ever in flight: submitLive presents each frame before it returns.
+  std::optional<FrameStats> flushLive(DisplaySink&) override { return std::nullopt; }
+  DisplayPath displayPath() const override { return DisplayPath::Cpu; }
+
+ private:
+  std::string device_ = cpuName();
+  FilterChain chain_;
+  std::vector<ConvKernel> kernels_;
+  std::vector<std::string> labels_;
+};
+
+}  // namespace
+
+std::unique_ptr<FramePipeline> makeCpuPipeline() { return std::make_unique<CpuFramePipeline>(); }
+
+}  // namespace kc

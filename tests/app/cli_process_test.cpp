@@ -1,0 +1,217 @@
+// `kernelcam process` end to end: the built binary, run as a user would, against the CPU
+// references applied by hand in sequence (exact), its JSON report, and its exit codes.
+#include <gtest/gtest.h>
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <filesystem>
+#include <opencv2/imgcodecs.hpp>
+
+#include "app/backend/pipeline_factory.hpp"
+#include "app/sources/image_source.hpp"
+#include "app/sources/pattern_source.hpp"
+#include "common/test_data.hpp"
+#include "gpu/image/convolution.hpp"
+#include "gpu/image/grayscale.hpp"
+#include "gpu/image/histogram.hpp"
+#include "gpu/image/transpose.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct CliRun {
+  int exitCode = -1;
+  std::string out, err;
+};
+
+CliRun runKernelcam(const QStringList& arguments) {
+  QProcess process;
+  process.setProgram(QStringLiteral(KC_KERNELCAM_BINARY));
+  process.setArguments(arguments);
+  process.start();
+  CliRun run;
+  if (!process.waitForFinished(120000)) {
+    process.kill();
+    process.waitForFinished();
+    run.err = "timed out";
+    return run;
+  }
+  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+  run.out = process.readAllStandardOutput().toStdString();
+  run.err = process.readAllStandardError().toStdString();
+  return run;
+}
+
+std::string tempPath(const std::string& name) {
+  const fs::path dir = fs::temp_directory_path() / "kc_cli_test";
+  fs::create_directories(dir);
+  return (dir / (std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" + name)).string();
+}
+
+std::string firstImage() {
+  const auto images = kc::test::sharedImages();
+  for (const auto& p : images)
+    if (p.extension() == ".png") return p.string();
+  return images.empty() ? std::string() : images.front().string();
+}
+
+// The CPU references in sequence for "gray=bt709,conv=gauss:5:reflect,transpose" on an RGBA image.
+kc::HostImage<std::uint8_t> expectedGrayGaussTranspose(const kc::HostImage<kc::Rgba8>& rgba) {
+  const int w = rgba.width(), h = rgba.height();
+  kc::HostImage<std::uint8_t> gray(w, h), blurred(w, h), transposed(h, w);
+  kc::grayscaleCpu(rgba.view(), gray.view(), kc::GrayWeights::BT709);
+  kc::convolveCpu(gray.view(), blurred.view(), kc::makePresetKernel(kc::ConvPreset::Gaussian, 5),
+                  kc::BorderMode::Reflect);
+  kc::transposeCpu<std::uint8_t>(blurred.view(), transposed.view());
+  return transposed;
+}
+
+TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
+  const std::string image = firstImage();
+  if (image.empty()) GTEST_SKIP() << "no images in " << kc::test::sharedData("images");
+  const std::string out = tempPath("gauss.png"), json = tempPath("gauss.json");
+  const CliRun run = runKernelcam({"process", "--source", QString::fromStdString("image:" + image), "--filters",
+                                "gray=bt709,conv=gauss:5:reflect,transpose,hist=32", "--backend", "cpu", "--out",
+                                QString::fromStdString(out), "--json", QString::fromStdString(json)});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+
+  const kc::HostFrame input = kc::ImageSource(image).next();
+  const kc::HostImage<std::uint8_t> expected = expectedGrayGaussTranspose(input.rgba);
+  const cv::Mat written = cv::imread(out, cv::IMREAD_UNCHANGED);
+  ASSERT_EQ(written.type(), CV_8UC1);
+  ASSERT_EQ(written.cols, expected.width());
+  ASSERT_EQ(written.rows, expected.height());
+  const kc::ConstImageView<std::uint8_t> writtenView{written.ptr<std::uint8_t>(), written.cols, written.rows,
+                                                     written.step[0]};
+  EXPECT_TRUE(kc::samePixels<std::uint8_t>(writtenView, expected.view()));
+
+  QFile file(QString::fromStdString(json));
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
+  ASSERT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
+  const QJsonObject report = doc.object();
+  for (const char* key : {"backend", "device", "width", "height", "frames", "stages", "histogram", "display_path", "streams"})
+    EXPECT_TRUE(report.contains(QLatin1String(key))) << key;
+  EXPECT_EQ(report["backend"].toString(), "CPU");
+  EXPECT_EQ(report["width"].toInt(), input.width());
+  EXPECT_EQ(report["height"].toInt(), input.height());
+  EXPECT_EQ(report["frames"].toInt(), 1);
+  EXPECT_EQ(report["display_path"].toString(), "CPU");
+  const QJsonArray stages = report["stages"].toArray();
+  ASSERT_EQ(stages.size(), 4);
+  EXPECT_EQ(stages[0].toObject()["name"].toString(), "gray bt709");
+  EXPECT_EQ(stages[1].toObject()["name"].toString(), "conv gauss 5x5 reflect");
+  for (const auto& stage : stages)
+    for (const char* key : {"name", "ms_mean", "ms_median", "gbps"}) EXPECT_TRUE(stage.toObject().contains(key)) << key;
+  // Grey histogram: one array of 32 counts equal to the reference on the expected image.
+  const QJsonArray histogram = report["histogram"].toArray();
+  ASSERT_EQ(histogram.size(), 32);
+  std::vector<std::uint32_t> want(32);
+  kc::histogramCpu(expected.view(), 32, want.data());
+  for (int b = 0; b < 32; ++b) EXPECT_EQ(histogram[b].toInteger(), want[b]) << "bin " << b;
+}
+
+TEST(CliProcess, ColourHistogramIsReportedPerChannel) {
+  const std::string json = tempPath("rgb.json");
+  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "64x40", "--filters", "hist=8",
+                                "--backend", "cpu", "--json", QString::fromStdString(json)});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  QFile file(QString::fromStdString(json));
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  const QJsonObject histogram = QJsonDocument::fromJson(file.readAll()).object()["histogram"].toObject();
+  std::vector<std::uint32_t> want(24);
+  kc::histogramRgbCpu(kc::PatternSource(64, 40).frameAt(0).rgba.view(), 8, want.data());
+  const char* channels[] = {"r", "g", "b"};
+  for (int c = 0; c < 3; ++c) {
+    const QJsonArray counts = histogram[channels[c]].toArray();
+    ASSERT_EQ(counts.size(), 8) << channels[c];
+    for (int b = 0; b < 8; ++b) EXPECT_EQ(counts[b].toInteger(), want[c * 8 + b]) << channels[c] << b;
+  }
+}
+
+TEST(CliProcess, PatternFramesGoToNumberedFiles) {
+  const std::string dir = tempPath("frames") + "/";
+  fs::remove_all(dir);
+  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "48x32", "--frames", "3", "--filters",
+                                "gray,transpose", "--backend", "cpu", "--out", QString::fromStdString(dir)});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  for (int i = 0; i < 3; ++i) {
+    const std::string path = dir + "frame_0000" + std::to_string(i) + ".png";
+    const cv::Mat frame = cv::imread(path, cv::IMREAD_UNCHANGED);
+    ASSERT_FALSE(frame.empty()) << path;
+    EXPECT_EQ(frame.cols, 32);
+    EXPECT_EQ(frame.rows, 48);
+    // Frame i of the pattern, grey and transposed.
+    const kc::HostFrame source = kc::PatternSource(48, 32).frameAt(i);
+    kc::HostImage<std::uint8_t> gray(48, 32), transposed(32, 48);
+    kc::grayscaleCpu(source.rgba.view(), gray.view(), kc::GrayWeights::Lab);
+    kc::transposeCpu<std::uint8_t>(gray.view(), transposed.view());
+    const kc::ConstImageView<std::uint8_t> view{frame.ptr<std::uint8_t>(), frame.cols, frame.rows, frame.step[0]};
+    EXPECT_TRUE(kc::samePixels<std::uint8_t>(view, transposed.view())) << path;
+  }
+}
+
+TEST(CliProcess, BadUsageAndUnreadableInputExitWithTwo) {
+  const std::string out = tempPath("never.png");
+  struct Case {
+    QStringList arguments;
+    std::string mention;
+  };
+  const std::string missing = tempPath("does_not_exist.png");
+  const Case cases[] = {
+      {{"process", "--source", QString::fromStdString("image:" + missing), "--out", QString::fromStdString(out)},
+       missing + ": no such file"},
+      {{"process", "--source", "pattern", "--filters", "gray,blur", "--out", QString::fromStdString(out)},
+       "unknown stage 'blur'"},
+      {{"process", "--source", "pattern", "--filters", "conv=box:4", "--out", QString::fromStdString(out)}, "even"},
+      {{"process", "--out", QString::fromStdString(out)}, "--source is required"},
+      {{"process", "--source", "webcam", "--out", QString::fromStdString(out)}, "unknown source 'webcam'"},
+      {{"process", "--source", "pattern"}, "nothing to write"},
+      {{"process", "--source", "pattern", "--frames", "0", "--out", QString::fromStdString(out)}, "--frames"},
+      {{"process", "--source", "pattern", "--size", "12", "--out", QString::fromStdString(out)}, "--size"},
+      {{"process", "--source", "pattern", "--backend", "gpu", "--out", QString::fromStdString(out)}, "--backend"},
+      {{"process", "--source", "pattern", "--bogus"}, "bogus"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.arguments.join(' ').toStdString());
+    const CliRun run = runKernelcam(c.arguments);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_NE(run.err.find(c.mention), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line on stderr: " << run.err;
+  }
+}
+
+TEST(CliProcess, CudaBackendWithoutDeviceExitsWithThree) {
+  const std::string out = tempPath("cuda.png");
+  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "32x32", "--filters", "gray", "--backend",
+                                "cuda", "--out", QString::fromStdString(out)});
+  if (kc::cudaBackendAvailable()) {
+    EXPECT_EQ(run.exitCode, 0) << run.err;  // a GPU machine: CUDA works
+  } else {
+    EXPECT_EQ(run.exitCode, 3) << run.err;
+    EXPECT_NE(run.err.find("--backend cuda"), std::string::npos) << run.err;
+  }
+}
+
+TEST(CliProcess, HelpListsTheSubcommandsAndOptions) {
+  const CliRun top = runKernelcam({"--help"});
+  EXPECT_EQ(top.exitCode, 0);
+  for (const char* word : {"process", "devices", "demo", "bench", "--source", "--filters", "--backend"})
+    EXPECT_NE(top.out.find(word), std::string::npos) << word;
+  const CliRun process = runKernelcam({"process", "--help"});
+  EXPECT_EQ(process.exitCode, 0);
+  for (const char* word : {"--source", "--filters", "--out", "--frames", "--backend", "--json", "--size", "--view"})
+    EXPECT_NE(process.out.find(word), std::string::npos) << word;
+  const CliRun devices = runKernelcam({"devices"});
+  EXPECT_EQ(devices.exitCode, 0) << devices.err;
+  EXPECT_NE(devices.out.find("CUDA"), std::string::npos);
+  EXPECT_NE(devices.out.find("Cameras"), std::string::npos);
+}
+
+}  // namespace

@@ -1,0 +1,207 @@
+#include <gtest/gtest.h>
+
+#include <limits>
+
+#include "gpu/core/error.hpp"
+#include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+
+namespace {
+
+using kc::StageKind;
+
+// Expects parseFilterChain(text) to throw kc::InvalidArgument whose message contains every fragment.
+void expectRejected(const std::string& text, std::initializer_list<const char*> fragments) {
+  SCOPED_TRACE("--filters " + text);
+  try {
+    (void)kc::parseFilterChain(text);
+    FAIL() << "accepted";
+  } catch (const kc::InvalidArgument& e) {
+    const std::string message = e.what();
+    for (const char* fragment : fragments)
+      EXPECT_NE(message.find(fragment), std::string::npos) << "message: " << message << "\nmissing: " << fragment;
+  }
+}
+
+TEST(FilterChain, ParsesEveryStageWithItsParameters) {
+  const auto chain = kc::parseFilterChain("gray=bt709,conv=sobelx:3:reflect,hist=16,transpose");
+  ASSERT_EQ(chain.size(), 4u);
+  EXPECT_EQ(chain[0].kind, StageKind::Gray);
+  EXPECT_EQ(chain[0].gray.weights, kc::GrayWeights::BT709);
+  EXPECT_EQ(chain[1].kind, StageKind::Conv);
+  EXPECT_EQ(chain[1].conv.preset, kc::ConvPreset::SobelX);
+  EXPECT_EQ(chain[1].conv.size, 3);
+  EXPECT_EQ(chain[1].conv.border, kc::BorderMode::Reflect);
+  EXPECT_EQ(chain[2].kind, StageKind::Hist);
+  EXPECT_EQ(chain[2].hist.bins, 16);
+  EXPECT_EQ(chain[3].kind, StageKind::Transpose);
+}
+
+TEST(FilterChain, DefaultsApplyWhenParametersAreLeftOut) {
+  const auto chain = kc::parseFilterChain("gray, conv ,hist,conv=box");
+  ASSERT_EQ(chain.size(), 4u);
+  EXPECT_EQ(chain[0].gray.weights, kc::GrayWeights::Lab);
+  EXPECT_EQ(chain[1].conv.preset, kc::ConvPreset::Gaussian);
+  EXPECT_EQ(chain[1].conv.size, 5);
+  EXPECT_EQ(chain[1].conv.border, kc::BorderMode::Clamp);
+  EXPECT_EQ(chain[2].hist.bins, 256);
+  EXPECT_EQ(chain[3].conv.preset, kc::ConvPreset::Box);
+  EXPECT_EQ(chain[3].conv.size, 5);
+}
+
+TEST(FilterChain, CustomWeightsRowByRow) {
+  const auto chain = kc::parseFilterChain("conv=custom:3:0 -1 0 -1 5 -1 0 -1 0:zero");
+  ASSERT_EQ(chain.size(), 1u);
+  const auto& conv = chain[0].conv;
+  EXPECT_EQ(conv.preset, kc::ConvPreset::Custom);
+  EXPECT_EQ(conv.size, 3);
+  EXPECT_EQ(conv.border, kc::BorderMode::Zero);
+  EXPECT_EQ(conv.customWeights, (std::vector<float>{0, -1, 0, -1, 5, -1, 0, -1, 0}));
+  const auto spaced = kc::parseFilterChain("conv=custom:1:  0.25  ");
+  EXPECT_EQ(spaced[0].conv.customWeights, std::vector<float>{0.25f});
+}
+
+TEST(FilterChain, FormatThenParseIsTheIdentity) {
+  const char* texts[] = {
+      "gray=lab",
+      "gray=bt601,conv=gauss:5:clamp",
+      "gray=bt709,conv=box:31:zero,conv=box:1:reflect,hist=1,transpose,transpose",
+      "conv=sharpen:3:clamp,conv=sobely:7:reflect,conv=laplacian:3:zero,conv=emboss:3:clamp,conv=identity:5:clamp",
+      "conv=custom:3:0.1 -0.2 0.30000001 1e-07 5 -1 0 -1 123456.5:reflect,hist=256",
+      "transpose,hist=17",
+  };
+  for (const char* text : texts) {
+    SCOPED_TRACE(text);
+    const auto chain = kc::parseFilterChain(text);
+    const std::string canonical = kc::formatFilterChain(chain);
+    const auto again = kc::parseFilterChain(canonical);
+    EXPECT_EQ(kc::formatFilterChain(again), canonical);
+    ASSERT_EQ(again.size(), chain.size());
+    for (std::size_t i = 0; i < chain.size(); ++i) {
+      EXPECT_EQ(again[i].kind, chain[i].kind);
+      EXPECT_EQ(again[i].gray.weights, chain[i].gray.weights);
+      EXPECT_EQ(again[i].conv.preset, chain[i].conv.preset);
+      EXPECT_EQ(again[i].conv.size, chain[i].conv.size);
+      EXPECT_EQ(again[i].conv.border, chain[i].conv.border);
+      EXPECT_EQ(again[i].conv.customWeights, chain[i].conv.customWeights);  // exact: shortest round-trip floats
+      EXPECT_EQ(again[i].hist.bins, chain[i].hist.bins);
+      EXPECT_EQ(kc::formatStage(kc::parseStage(kc::formatStage(chain[i]))), kc::formatStage(chain[i]));
+    }
+  }
+  // Canonical text spells out every default.
+  EXPECT_EQ(kc::formatFilterChain(kc::parseFilterChain("gray,conv,hist,transpose")),
+            "gray=lab,conv=gauss:5:clamp,hist=256,transpose");
+}
+
+TEST(FilterChain, RejectsUnknownStageListingTheKnownOnes) {
+  expectRejected("gray,blur=3", {"unknown stage 'blur'", "gray", "conv", "hist", "transpose"});
+}
+
+TEST(FilterChain, RejectsEmptyListAndEmptyStages) {
+  expectRejected("", {"empty filter list"});
+  expectRejected("   ", {"empty filter list"});
+  expectRejected("gray,,hist", {"empty stage"});
+  expectRejected("gray,", {"empty stage"});
+}
+
+TEST(FilterChain, RejectsBadKernelSizes) {
+  expectRejected("conv=box:4", {"conv size 4 is even"});
+  expectRejected("conv=box:0", {"out of range", "1..31"});
+  expectRejected("conv=box:33", {"33", "out of range"});
+  expectRejected("conv=box:-3", {"out of range"});
+  expectRejected("conv=box:five", {"'five' is not an integer"});
+  expectRejected("conv=box:3x", {"not an integer"});
+  expectRejected("conv=custom:2:1 2 3 4", {"even"});
+}
+
+TEST(FilterChain, RejectsUnknownChoices) {
+  expectRejected("conv=blur:3", {"unknown conv preset 'blur'", "gauss", "sobelx", "custom"});
+  expectRejected("conv=box:3:wrap", {"unknown conv border 'wrap'", "clamp", "zero", "reflect"});
+  expectRejected("gray=bt2020", {"unknown gray weights 'bt2020'", "lab", "bt601", "bt709"});
+}
+
+TEST(FilterChain, RejectsBadBins) {
+  expectRejected("hist=0", {"hist bins 0 is out of range", "1..256"});
+  expectRejected("hist=257", {"257", "out of range"});
+  expectRejected("hist=many", {"not an integer"});
+  expectRejected("hist=", {"not an integer"});
+}
+
+TEST(FilterChain, RejectsBadCustomWeights) {
+  expectRejected("conv=custom:3:1 1 1 1 nan 1 1 1 1", {"not finite"});
+  expectRejected("conv=custom:3:1 1 1 1 inf 1 1 1 1", {"not finite"});
+  expectRejected("conv=custom:3:1 1 1 1 -inf 1 1 1 1", {"not finite"});
+  expectRejected("conv=custom:3:1 1 1 1 x 1 1 1 1", {"'x' is not a number"});
+  expectRejected("conv=custom:3:1 2 3", {"needs 9 weights", "got 3"});
+  expectRejected("conv=custom:3:1 2 3 4 5 6 7 8 9 10", {"needs 9 weights", "got 10"});
+  expectRejected("conv=custom:3", {"custom needs a size and weights"});
+  expectRejected("conv=custom", {"custom needs a size and weights"});
+}
+
+TEST(FilterChain, RejectsSurplusParameters) {
+  expectRejected("transpose=1", {"transpose takes no parameters"});
+  expectRejected("gray=lab:bt601", {"too many parameters", "gray=lab|bt601|bt709"});
+  expectRejected("hist=16:2", {"too many parameters"});
+  expectRejected("conv=box:3:clamp:7", {"too many parameters"});
+  expectRejected("conv=custom:1:1:clamp:7", {"too many parameters"});
+}
+
+TEST(FilterChain, RepeatsRunInOrderWithDistinctLabels) {
+  const auto chain = kc::parseFilterChain("gray,gray,conv=box:3,conv=box:3,transpose,transpose");
+  ASSERT_EQ(chain.size(), 6u);
+  EXPECT_EQ(kc::stageLabels(chain), (std::vector<std::string>{"gray lab", "gray lab #2", "conv box 3x3",
+                                                             "conv box 3x3 #2", "transpose", "transpose #2"}));
+  // The second gray sees a grey image: a no-op that moves no bytes.
+  const kc::FrameShape rgba{640, 480, kc::PixelFormat::Rgba8};
+  const kc::FrameShape afterGray = kc::stageOutputShape(chain[0], rgba);
+  EXPECT_TRUE(kc::stageIsNoOp(chain[1], afterGray));
+  EXPECT_EQ(kc::stageBytes(chain[1], afterGray), 0.0);
+  const auto out = kc::chainOutputShape(chain, rgba);
+  EXPECT_EQ(out.width, 640);
+  EXPECT_EQ(out.height, 480);
+  EXPECT_EQ(out.format, kc::PixelFormat::Gray8);
+}
+
+TEST(FilterChain, LabelsAreShort) {
+  EXPECT_EQ(kc::stageLabel(kc::parseStage("conv=gauss:5")), "conv gauss 5x5");
+  EXPECT_EQ(kc::stageLabel(kc::parseStage("conv=box:3:zero")), "conv box 3x3 zero");
+  EXPECT_EQ(kc::stageLabel(kc::parseStage("hist=16")), "hist 16");
+  EXPECT_EQ(kc::stageLabel(kc::parseStage("gray=bt601")), "gray bt601");
+}
+
+TEST(FilterChain, DescriptorTableNamesEveryStageAndParameter) {
+  const auto& descriptors = kc::filterDescriptors();
+  ASSERT_EQ(descriptors.size(), 4u);
+  for (auto kind : {StageKind::Gray, StageKind::Conv, StageKind::Hist, StageKind::Transpose}) {
+    const auto& d = kc::descriptorFor(kind);
+    EXPECT_EQ(d.kind, kind);
+    EXPECT_FALSE(d.displayName.empty());
+    // Every stage parses by its id alone and its defaults print back as the descriptor's defaults.
+    const kc::StageSpec spec = kc::parseStage(d.id);
+    EXPECT_EQ(spec.kind, kind);
+  }
+  const auto& conv = kc::descriptorFor(StageKind::Conv);
+  ASSERT_EQ(conv.params.size(), 4u);
+  EXPECT_EQ(conv.params[1].id, "size");
+  EXPECT_EQ(conv.params[1].minValue, 1);
+  EXPECT_EQ(conv.params[1].maxValue, 31);
+  EXPECT_EQ(conv.params[1].step, 2);
+  const auto& hist = kc::descriptorFor(StageKind::Hist);
+  EXPECT_EQ(hist.params.at(0).maxValue, 256);
+  EXPECT_EQ(hist.params.at(0).defaultValue, "256");
+  // Every preset choice in the table parses.
+  for (const auto& preset : conv.params[0].choices) {
+    if (preset == "custom") continue;
+    EXPECT_NO_THROW((void)kc::parseStage("conv=" + preset + ":3")) << preset;
+  }
+}
+
+TEST(FilterChain, DefaultChainIsGrayConvTransposeHist) {
+  EXPECT_EQ(kc::formatFilterChain(kc::defaultFilterChain()), "gray=lab,conv=gauss:5:clamp,transpose,hist=256");
+  const auto layout = kc::displayLayoutFor(kc::defaultFilterChain(), 640, 480);
+  EXPECT_EQ(layout.filteredWidth, 480);
+  EXPECT_EQ(layout.filteredHeight, 640);
+  EXPECT_EQ(layout.filteredFormat, kc::PixelFormat::Gray8);
+}
+
+}  // namespace

@@ -1,0 +1,221 @@
+// The CUDA frame pipeline against the CPU pipeline (the CPU references in sequence).
+// Exact for gray/hist/transpose; convolution within one grey level (float sums may round
+// differently on the separable path).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "common/test_data.hpp"
+#include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/frame_pipeline.hpp"
+#include "gpu_test_support.hpp"
+
+namespace {
+
+kc::HostFrame randomFrame(int width, int height, std::uint32_t seed, std::int64_t index = 0) {
+  kc::HostFrame frame;
+  frame.format = kc::PixelFormat::Rgba8;
+  frame.rgba = kc::test::randomImage<kc::Rgba8>(width, height, seed, /*padBytes=*/12);
+  frame.index = index;
+  return frame;
+}
+
+bool chainHasConv(const kc::FilterChain& chain) {
+  for (const auto& s : chain)
+    if (s.kind == kc::StageKind::Conv) return true;
+  return false;
+}
+
+// Largest per-byte difference between two frames of the same shape (-1 if the shapes differ).
+int maxDifference(const kc::HostFrame& a, const kc::HostFrame& b) {
+  if (a.format != b.format || a.width() != b.width() || a.height() != b.height()) return -1;
+  const std::size_t rowBytes = static_cast<std::size_t>(a.width()) * kc::bytesPerPixel(a.format);
+  int worst = 0;
+  for (int y = 0; y < a.height(); ++y)
+    for (std::size_t i = 0; i < rowBytes; ++i)
+      worst = std::max(worst, std::abs(int(a.bytes()[y * a.pitch() + i]) - int(b.bytes()[y * b.pitch() + i])));
+  return worst;
+}
+
+void expectSameResult(const kc::FilterChain& chain, const kc::FrameResult& gpu, const kc::FrameResult& cpu) {
+  const int tolerance = chainHasConv(chain) ? 1 : 0;
+  const int diff = maxDifference(gpu.output, cpu.output);
+  ASSERT_GE(diff, 0) << "output shape or format differs: GPU " << gpu.output.width() << "x" << gpu.output.height()
+                     << ", CPU " << cpu.output.width() << "x" << cpu.output.height();
+  EXPECT_LE(diff, tolerance);
+  EXPECT_EQ(gpu.stats.histogramBins, cpu.stats.histogramBins);
+  EXPECT_EQ(gpu.stats.histogramChannels, cpu.stats.histogramChannels);
+  if (diff == 0) {
+    EXPECT_EQ(gpu.stats.histogram, cpu.stats.histogram);
+  } else {  // a conv before the hist rounded differently somewhere: the counts still cover every pixel
+    std::uint64_t gpuSum = 0, cpuSum = 0;
+    for (auto c : gpu.stats.histogram) gpuSum += c;
+    for (auto c : cpu.stats.histogram) cpuSum += c;
+    EXPECT_EQ(gpuSum, cpuSum);
+  }
+  // Every chain stage has its row, in order, after the upload.
+  const auto labels = kc::stageLabels(chain);
+  ASSERT_GE(gpu.stats.stages.size(), labels.size() + 1);
+  EXPECT_EQ(gpu.stats.stages[0].name, "upload");
+  for (std::size_t i = 0; i < labels.size(); ++i) EXPECT_EQ(gpu.stats.stages[i + 1].name, labels[i]);
+}
+
+const char* kChains[] = {
+    "gray=lab",
+    "gray=bt709,hist=256",
+    "hist=16",
+    "transpose",
+    "gray=bt601,transpose,hist=7",
+    "conv=gauss:5:clamp",
+    "gray,conv=sobelx:3:reflect,hist=64",
+    "gray,conv=box:3,conv=sharpen:3:zero,transpose,transpose,gray",
+    "conv=custom:3:0 -1 0 -1 5 -1 0 -1 0:reflect,transpose,hist=256",
+    "gray,conv=gauss:5,transpose,hist=256",
+};
+
+TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuPipeline();
+  EXPECT_EQ(gpu->backendName(), "CUDA");
+  std::uint32_t seed = 1;
+  for (const char* text : kChains) {
+    const auto chain = kc::parseFilterChain(text);
+    gpu->setChain(chain);
+    cpu->setChain(chain);
+    for (const auto& size : kc::test::awkwardSizes()) {
+      SCOPED_TRACE(std::string(text) + " at " + std::to_string(size.width) + "x" + std::to_string(size.height));
+      const kc::HostFrame frame = randomFrame(size.width, size.height, seed++);
+      expectSameResult(chain, gpu->process(frame), cpu->process(frame));
+    }
+  }
+}
+
+TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuPipeline();
+  for (const char* text : {"gray,conv=gauss:5,transpose,hist=256", "conv=box:3,hist=32"}) {
+    SCOPED_TRACE(std::string(text) + " at 3840x2160");
+    const auto chain = kc::parseFilterChain(text);
+    gpu->setChain(chain);
+    cpu->setChain(chain);
+    const kc::HostFrame frame = randomFrame(3840, 2160, 99);
+    expectSameResult(chain, gpu->process(frame), cpu->process(frame));
+  }
+}
+
+TEST(CudaPipeline, SizeChangesBetweenFrames) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuPipeline();
+  const auto chain = kc::parseFilterChain("gray,conv=box:5,transpose,hist=256");
+  gpu->setChain(chain);
+  cpu->setChain(chain);
+  const kc::test::Size2D sizes[] = {{640, 480}, {17, 3}, {1921, 1079}, {640, 480}, {1, 1}, {3, 17}};
+  std::uint32_t seed = 500;
+  for (const auto& size : sizes) {
+    SCOPED_TRACE(std::to_string(size.width) + "x" + std::to_string(size.height));
+    const kc::HostFrame frame = randomFrame(size.width, size.height, seed++);
+    expectSameResult(chain, gpu->process(frame), cpu->process(frame));
+  }
+}
+
+TEST(CudaPipeline, GreyInputFrames) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuPipeline();
+  const auto chain = kc::parseFilterChain("gray,conv=sobely:3,transpose,hist=256");
+  gpu->setChain(chain);
+  cpu->setChain(chain);
+  kc::HostFrame frame;
+  frame.format = kc::PixelFormat::Gray8;
+  frame.gray = kc::test::randomImage<std::uint8_t>(333, 77, 7, 5);
+  expectSameResult(chain, gpu->process(frame), cpu->process(frame));
+}
+
+// A DisplaySink without GL: buffer names 0, so the pipeline takes the copy path and writes the
+// pixels here. That exercises the two-stream live path end to end.
+class RecordingSink final : public kc::DisplaySink {
+ public:
+  bool prepare(const kc::DisplayLayout& layout) override {
+    const bool changed = !(layout == layout_);
+    layout_ = layout;
+    ++prepares;
+    return changed;
+  }
+  unsigned originalBuffer() const override { return 0; }
+  unsigned filteredBuffer() const override { return 0; }
+  void writeOriginal(const std::uint8_t* pixels, std::size_t pitch) override {
+    original = copyRows(pixels, pitch, layout_.originalWidth * 4, layout_.originalHeight);
+  }
+  void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override {
+    filtered = copyRows(pixels, pitch, layout_.filteredWidth * kc::bytesPerPixel(layout_.filteredFormat),
+                        layout_.filteredHeight);
+  }
+  void present(const kc::FrameStats& stats) override { presented.push_back(stats); }
+
+  std::vector<std::uint8_t> original, filtered;
+  std::vector<kc::FrameStats> presented;
+  int prepares = 0;
+
+ private:
+  static std::vector<std::uint8_t> copyRows(const std::uint8_t* pixels, std::size_t pitch, std::size_t rowBytes,
+                                            int height) {
+    std::vector<std::uint8_t> rows(rowBytes * height);
+    for (int y = 0; y < height; ++y) std::copy_n(pixels + y * pitch, rowBytes, rows.data() + y * rowBytes);
+    return rows;
+  }
+  kc::DisplayLayout layout_;
+};
+
+std::vector<std::uint8_t> tightBytes(const kc::HostFrame& frame) {
+  const std::size_t rowBytes = static_cast<std::size_t>(frame.width()) * kc::bytesPerPixel(frame.format);
+  std::vector<std::uint8_t> rows(rowBytes * frame.height());
+  for (int y = 0; y < frame.height(); ++y)
+    std::copy_n(frame.bytes() + y * frame.pitch(), rowBytes, rows.data() + y * rowBytes);
+  return rows;
+}
+
+TEST(CudaPipeline, LiveFramesComeOutInOrderThroughTwoStreams) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuPipeline();
+  const auto chain = kc::parseFilterChain("gray=bt709,transpose,hist=256");  // exact stages only
+  gpu->setChain(chain);
+  cpu->setChain(chain);
+  RecordingSink sink;
+  std::vector<kc::HostFrame> frames;
+  const kc::test::Size2D sizes[] = {{640, 480}, {640, 480}, {1921, 1079}, {33, 31}, {33, 31}};
+  for (int i = 0; i < 5; ++i) frames.push_back(randomFrame(sizes[i].width, sizes[i].height, 1000 + i, i));
+
+  EXPECT_FALSE(gpu->submitLive(frames[0], sink).has_value()) << "the first frame is still in flight";
+  for (int i = 1; i <= 5; ++i) {
+    SCOPED_TRACE("presenting frame " + std::to_string(i - 1));
+    const auto stats = i < 5 ? gpu->submitLive(frames[i], sink) : gpu->flushLive(sink);
+    ASSERT_TRUE(stats.has_value());
+    EXPECT_EQ(stats->frameIndex, i - 1);
+    EXPECT_EQ(stats->streamsInUse, 2);
+    const kc::FrameResult expected = cpu->process(frames[i - 1]);
+    EXPECT_EQ(sink.original, tightBytes(frames[i - 1]));
+    EXPECT_EQ(sink.filtered, tightBytes(expected.output));
+    EXPECT_EQ(stats->histogram, expected.stats.histogram);
+    ASSERT_EQ(sink.presented.size(), static_cast<std::size_t>(i));
+    EXPECT_EQ(sink.presented.back().frameIndex, i - 1);
+  }
+  EXPECT_FALSE(gpu->flushLive(sink).has_value());
+  // Without a GL context the pipeline must have chosen the copy path and said why.
+  EXPECT_EQ(gpu->displayPath(), kc::DisplayPath::CudaCopy);
+  EXPECT_FALSE(gpu->displayPathNote().empty());
+}
+
+TEST(CudaPipeline, RejectsBadChainsAndEmptyFrames) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  kc::FilterChain chain = kc::parseFilterChain("conv=custom:3:1 1 1 1 1 1 1 1 1");
+  chain[0].conv.customWeights.pop_back();  // bypass the parser: the pipeline validates too
+  EXPECT_THROW(gpu->setChain(chain), kc::InvalidArgument);
+  EXPECT_THROW(gpu->process(kc::HostFrame{}), kc::InvalidArgument);
+}
+
+}  // namespace
