@@ -10,6 +10,7 @@
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <exception>
 #include <sstream>
 
@@ -33,7 +34,14 @@ bool isCustomConv(const std::vector<std::string>& values, const FilterDescriptor
 
 FilterDock::FilterDock(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
-  for (const FilterDescriptor& descriptor : filterDescriptors()) layout->addWidget(makeStageGroup(descriptor));
+  // Stages run in the default chain's order (gray, conv, transpose, hist), then any others: one
+  // fixed order keeps the dock simple; the CLI can still order a chain freely.
+  std::vector<StageKind> order;
+  for (const StageSpec& spec : defaultFilterChain())
+    if (std::find(order.begin(), order.end(), spec.kind) == order.end()) order.push_back(spec.kind);
+  for (const FilterDescriptor& descriptor : filterDescriptors())
+    if (std::find(order.begin(), order.end(), descriptor.kind) == order.end()) order.push_back(descriptor.kind);
+  for (StageKind kind : order) layout->addWidget(makeStageGroup(descriptorFor(kind)));
   error_ = new QLabel(this);
   error_->setWordWrap(true);
   error_->setStyleSheet(QStringLiteral("color: #e05050"));

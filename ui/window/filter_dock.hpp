@@ -22,7 +22,7 @@ class FilterDock : public QWidget {
  public:
   explicit FilterDock(QWidget* parent = nullptr);
 
-  FilterChain chain() const;  // enabled stages in descriptor order
+  FilterChain chain() const;  // enabled stages, in the dock's fixed order (the default chain's)
   void setChain(const FilterChain& chain);
   // Toggles the stage's enable box (shortcuts G/C/T/H).
   void toggleStage(StageKind kind);
