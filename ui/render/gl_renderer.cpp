@@ -297,13 +297,20 @@ void GlRenderer::render(int width, int height) {
   if (drawTiming || drawHistogram) {
     KC_GL_CHECK(glEnable(GL_BLEND));
     KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
-    // Overlays shrink on small views rather than hide the image: at most ~60% of their box's width.
+    // Anchored to their image's corner, drawn 1:1 (scaled text blurs) unless the view is too
+    // small: then they shrink to half the view's width or height.
     auto place = [&](const OverlayTexture& overlay, const RectPx& box, bool topLeft) {
       const RectPx area = box.width >= 64 && box.height >= 64 ? box : whole;
-      const double scale = std::min({1.0, area.width * 0.6 / overlay.width, area.height * 0.6 / overlay.height});
+      const double scale =
+          std::min({1.0, (width * 0.5 - 2 * kOverlayMarginPx) / overlay.width, height * 0.5 / overlay.height});
       const double w = overlay.width * scale, h = overlay.height * scale;
-      const double x = topLeft ? area.x + kOverlayMarginPx : area.x + area.width - w - kOverlayMarginPx;
-      const double y = topLeft ? area.y + kOverlayMarginPx : area.y + area.height - h - kOverlayMarginPx;
+      double x = topLeft ? area.x + kOverlayMarginPx : area.x + area.width - w - kOverlayMarginPx;
+      double y = topLeft ? area.y + kOverlayMarginPx : area.y + area.height - h - kOverlayMarginPx;
+      // Letterbox bands wide enough for the overlay take it, so it covers none of the image.
+      if (topLeft && area.y >= h + 2 * kOverlayMarginPx) y = area.y - h - kOverlayMarginPx;
+      if (!topLeft && height - (area.y + area.height) >= h + 2 * kOverlayMarginPx) y = area.y + area.height + kOverlayMarginPx;
+      x = std::clamp(x, 0.0, std::max(0.0, width - w));
+      y = std::clamp(y, 0.0, std::max(0.0, height - h));
       drawTexture(overlay.texture.get(), {x, y, w, h}, width, height, true);
     };
     if (drawTiming) place(timingOverlay_, timingBox, true);

@@ -43,19 +43,21 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
   const double roofline = stats.rooflineGBs > 0 ? stats.rooflineGBs : input.fallbackPeakGBs;
   const QFont font = overlayFont();
-  const QFontMetrics metrics(font);
+  // Metrics of the device painted on: a screen's can differ from a QImage's by a pixel or two.
+  QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  const QFontMetrics metrics(font, &probe);
   const int lineHeight = metrics.height() + 3;
 
   // Columns: name | ms | GB/s | bar | %
   int nameWidth = metrics.horizontalAdvance(QStringLiteral("interop copy"));
   for (const auto& stage : stats.stages)
     nameWidth = std::max(nameWidth, metrics.horizontalAdvance(QString::fromStdString(stage.name)));
-  nameWidth = std::min(nameWidth, 220);
+  nameWidth = std::min(nameWidth + 4, 200);
   const int msWidth = metrics.horizontalAdvance(QStringLiteral("0000.00 ms"));
   const int gbsWidth = metrics.horizontalAdvance(QStringLiteral("00000 GB/s"));
-  const int barWidth = 110;
+  const int barWidth = 80;
   const int pctWidth = metrics.horizontalAdvance(QStringLiteral("100%"));
-  const int gap = 10;
+  const int gap = 8;
   const int tableWidth = nameWidth + msWidth + gbsWidth + barWidth + pctWidth + 4 * gap;
 
   const double meanFrameMs = input.means.meanFrameMs();
@@ -124,7 +126,8 @@ QImage paintHistogramOverlay(const FrameStats& stats) {
   if (bins <= 0 || channels <= 0 || stats.histogram.size() < static_cast<std::size_t>(bins) * channels) return {};
 
   const QFont font = overlayFont();
-  const QFontMetrics metrics(font);
+  QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  const QFontMetrics metrics(font, &probe);
   const int plotWidth = 256, plotHeight = 100;
   const int width = plotWidth + 2 * kPadding;
   const int height = plotHeight + metrics.height() + 3 * kPadding;
