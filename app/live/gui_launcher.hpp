@@ -1,16 +1,15 @@
 #pragma once
-// The window: `kernelcam` with no subcommand. main.cpp parses the options and calls runGui,
-// which creates the QApplication and runs the event loop. Implemented by the UI (ui/, app/live/);
-// gui_launcher_stub.cpp stands in until then (replace that file, keep this declaration).
+// The `kernelcam` window (no subcommand / `gui`): QApplication, the main window, the live loop.
 #include <string>
 
 namespace kc {
 
 struct GuiOptions {
-  std::string source = "camera";  // the --source syntax (app/sources/source_factory.hpp)
-  std::string filters;            // --filters text; empty = defaultFilterChain()
-  std::string backend = "auto";   // auto | cuda | cpu
-  int patternWidth = 1280, patternHeight = 720;
+  std::string source;   // camera[:N] | pattern | image:PATH | video:PATH; "" = remembered, else first camera, else pattern
+  std::string filters;  // --filters text; "" = remembered chain, else the default chain
+  std::string view;     // side-by-side | filtered | split; "" = remembered
+  std::string backend = "auto";  // auto | cuda | cpu
+  int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
 };
 
 int runGui(int argc, char** argv, const GuiOptions& options);

@@ -1,0 +1,75 @@
+#include "app/live/headless_view.hpp"
+
+#include <QGuiApplication>
+#include <memory>
+
+#include "gpu/core/error.hpp"
+#include "ui/render/gl_functions.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/render/offscreen_gl_context.hpp"
+#include "ui/render/offscreen_target.hpp"
+
+namespace kc {
+
+namespace {
+
+// QPainter draws text only with a QGuiApplication. The CLI has none: make an offscreen one, once
+// per process (Qt allows one application object; it lives until exit).
+void ensureGuiApplication() {
+  if (qobject_cast<QGuiApplication*>(QCoreApplication::instance())) return;
+  if (QCoreApplication::instance())
+    throwError(__FILE__, __LINE__, "renderViewPng",
+               "a QCoreApplication exists but the overlays need a QGuiApplication (or none at all)");
+  static int argc = 3;
+  static char name[] = "kernelcam", platformFlag[] = "-platform", platform[] = "offscreen";
+  static char* argv[] = {name, platformFlag, platform, nullptr};
+  static QGuiApplication* app = new QGuiApplication(argc, argv);
+  (void)app;
+}
+
+}  // namespace
+
+ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pipeline, const std::string& pngPath,
+                               const ViewRenderOptions& options) {
+  KC_REQUIRE(options.frames >= 1, "renderViewPng: frames must be at least 1");
+  KC_REQUIRE(!pngPath.empty(), "renderViewPng: no output path");
+  ensureGuiApplication();
+
+  OffscreenGlContext context;
+  ViewRenderResult result;
+  result.glContext = context.kind();
+  {
+    // Renderer and target die before the context (their destructors call GL).
+    GlRenderer renderer;
+    renderer.initialize();
+    result.glRenderer = currentGlRenderer();
+    renderer.setDeviceName(pipeline.deviceName());
+    renderer.setViewMode(options.mode);
+    renderer.setTimingOverlayVisible(options.overlays);
+    renderer.setHistogramOverlayVisible(options.overlays);
+    OffscreenTarget target(options.width, options.height);
+
+    for (int i = 0; i < options.frames; ++i) {
+      std::optional<HostFrame> frame = nextFrame();
+      if (!frame) break;
+      pipeline.submitLive(*frame, renderer);
+    }
+    pipeline.flushLive(renderer);
+    if (!renderer.hasFrame()) throwError(__FILE__, __LINE__, "renderViewPng", "no frame was presented");
+    result.framesPresented = static_cast<int>(renderer.framesPresented());
+    result.displayPath = displayPathName(pipeline.displayPath());
+
+    renderer.refreshOverlaysNow();
+    target.bind();
+    renderer.render(target.width(), target.height());
+    const QImage image = target.read();
+    if (!image.save(QString::fromStdString(pngPath), "PNG"))
+      throwError(__FILE__, __LINE__, "QImage::save", "cannot write " + pngPath);
+    // The pipeline may hold CUDA registrations of the renderer's buffers: the renderer's buffers
+    // are deleted here, with the context current, and a later prepare() re-registers.
+    renderer.releaseGl();
+  }
+  return result;
+}
+
+}  // namespace kc

@@ -1,0 +1,37 @@
+#pragma once
+// The view without a window (`kernelcam process --view PATH`, tests, the GPU machine): an
+// offscreen GL context (EGL device platform first), the same GlRenderer as the window, a few
+// frames through FramePipeline::submitLive, the framebuffer read back and saved as PNG
+// (side by side, both overlays).
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "gpu/pipeline/frame_pipeline.hpp"
+#include "gpu/pipeline/host_frame.hpp"
+#include "ui/render/view_mode.hpp"
+
+namespace kc {
+
+struct ViewRenderResult {
+  std::string displayPath;   // displayPathName() of the path the frames took
+  std::string glRenderer;    // GL_RENDERER of the context used
+  std::string glContext;     // "EGL device", "EGL default display", "Qt offscreen"
+  int framesPresented = 0;
+};
+
+struct ViewRenderOptions {
+  int frames = 3;             // frames submitted (the pipeline presents one behind, then flushes)
+  int width = 1600, height = 900;
+  ViewMode mode = ViewMode::SideBySide;
+  bool overlays = true;
+};
+
+// `nextFrame` yields the frames (an image source repeats its picture; nothing = end of stream).
+// Needs a QGuiApplication or none at all (then an offscreen one is made for QPainter's fonts).
+// Throws kc::Error when no GL context can be made or the PNG cannot be written.
+using FrameProvider = std::function<std::optional<HostFrame>()>;
+ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pipeline, const std::string& pngPath,
+                               const ViewRenderOptions& options = {});
+
+}  // namespace kc

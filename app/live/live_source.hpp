@@ -1,0 +1,25 @@
+#pragma once
+// The live view's one contact with app/sources: a source spec opens a FrameSource (camera[:N],
+// pattern, image:PATH, video:PATH) behind this small interface. live_source.cpp is the only file
+// that knows the FrameSource API, so the controller and the headless view stay independent of it.
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "gpu/pipeline/host_frame.hpp"
+
+namespace kc {
+
+class LiveSource {
+ public:
+  virtual ~LiveSource() = default;
+  // The newest frame since the last call, or nothing when no new frame has arrived yet.
+  // Throws kc::Error when the source is gone (camera unplugged, file unreadable).
+  virtual std::optional<HostFrame> grab() = 0;
+  virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
+};
+
+// Throws kc::InvalidArgument for a malformed spec, kc::Error when it cannot be opened.
+std::unique_ptr<LiveSource> openLiveSource(const std::string& spec);
+
+}  // namespace kc

@@ -1,0 +1,325 @@
+#include "ui/render/gl_renderer.hpp"
+
+#include <GL/glew.h>
+
+#include <QFile>
+#include <QImage>
+#include <algorithm>
+
+#include "ui/render/gl_check.hpp"
+#include "ui/render/gl_functions.hpp"
+#include "ui/render/overlay_painter.hpp"
+
+// Qt resources compiled into a static library need an explicit init from outside a namespace.
+static void initShaderResources() { Q_INIT_RESOURCE(kernelcam_shaders); }
+
+namespace kc {
+
+namespace {
+
+// A few repaints per second keep the numbers readable and the QPainter work off the frame path.
+constexpr auto kOverlayRepaintInterval = std::chrono::milliseconds(250);
+constexpr int kOverlayMarginPx = 8;
+
+std::string loadShader(const char* name) {
+  QFile file(QStringLiteral(":/shaders/") + QString::fromLatin1(name));
+  if (!file.open(QIODevice::ReadOnly))
+    throwError(__FILE__, __LINE__, "QFile::open", std::string("shader resource missing: :/shaders/") + name);
+  return file.readAll().toStdString();
+}
+
+void setTextureDefaults() {
+  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR));
+  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR));
+  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE));
+  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE));
+}
+
+// Pixel-unpack alignment must be 1: buffer rows are tightly packed (grey rows of any width).
+class UnpackAlignmentScope {
+ public:
+  UnpackAlignmentScope() {
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &saved_);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  }
+  ~UnpackAlignmentScope() { glPixelStorei(GL_UNPACK_ALIGNMENT, saved_); }
+  UnpackAlignmentScope(const UnpackAlignmentScope&) = delete;
+  UnpackAlignmentScope& operator=(const UnpackAlignmentScope&) = delete;
+
+ private:
+  GLint saved_ = 4;
+};
+
+}  // namespace
+
+RectPx letterbox(int imageWidth, int imageHeight, RectPx box) {
+  if (imageWidth <= 0 || imageHeight <= 0 || box.width <= 0 || box.height <= 0) return {box.x, box.y, 0, 0};
+  const double scale = std::min(box.width / imageWidth, box.height / imageHeight);
+  const double width = imageWidth * scale, height = imageHeight * scale;
+  return {box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height};
+}
+
+GlRenderer::~GlRenderer() = default;
+
+void GlRenderer::initialize() {
+  if (initialized_) return;
+  initShaderResources();
+  initGlFunctions();
+  const std::string vertex = loadShader("quad.vert");
+  imageProgram_ = makeProgram(vertex, loadShader("image.frag"), "quad.vert + image.frag");
+  overlayProgram_ = makeProgram(vertex, loadShader("overlay.frag"), "quad.vert + overlay.frag");
+  imageRectLoc_ = glGetUniformLocation(imageProgram_.get(), "uRect");
+  overlayRectLoc_ = glGetUniformLocation(overlayProgram_.get(), "uRect");
+  overlayOpacityLoc_ = glGetUniformLocation(overlayProgram_.get(), "uOpacity");
+  KC_GL_CHECK(glUseProgram(imageProgram_.get()));
+  KC_GL_CHECK(glUniform1i(glGetUniformLocation(imageProgram_.get(), "uImage"), 0));
+  KC_GL_CHECK(glUseProgram(overlayProgram_.get()));
+  KC_GL_CHECK(glUniform1i(glGetUniformLocation(overlayProgram_.get(), "uOverlay"), 0));
+  KC_GL_CHECK(glUseProgram(0));
+  vao_ = makeVertexArray();
+  initialized_ = true;
+}
+
+void GlRenderer::releaseGl() {
+  originalPbo_.reset();
+  filteredPbo_.reset();
+  originalTexture_.reset();
+  filteredTexture_.reset();
+  timingOverlay_ = {};
+  histogramOverlay_ = {};
+  imageProgram_.reset();
+  overlayProgram_.reset();
+  vao_.reset();
+  layout_ = {};
+  initialized_ = false;
+}
+
+bool GlRenderer::prepare(const DisplayLayout& layout) {
+  KC_REQUIRE(initialized_, "GlRenderer::prepare before initialize()");
+  KC_REQUIRE(layout.originalWidth > 0 && layout.originalHeight > 0 && layout.filteredWidth > 0 &&
+                 layout.filteredHeight > 0,
+             "GlRenderer::prepare: empty frame layout");
+  if (layout == layout_ && originalPbo_) return false;
+
+  // New buffers rather than resized ones: the pipeline drops CUDA registrations of the old names
+  // when this returns true, and registering a fresh name is the documented interop path.
+  auto makePbo = [](std::size_t bytes) {
+    GlBuffer pbo = makeBuffer();
+    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo.get()));
+    KC_GL_CHECK(glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW));
+    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+    return pbo;
+  };
+  const bool grey = layout.filteredFormat == PixelFormat::Gray8;
+  originalPbo_ = makePbo(static_cast<std::size_t>(layout.originalWidth) * layout.originalHeight * 4);
+  filteredPbo_ = makePbo(static_cast<std::size_t>(layout.filteredWidth) * layout.filteredHeight * (grey ? 1 : 4));
+
+  auto makeImageTexture = [](int width, int height, bool greyTexture) {
+    GlTexture texture = makeTexture();
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, texture.get()));
+    setTextureDefaults();
+    KC_GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, greyTexture ? GL_R8 : GL_RGBA8, width, height, 0,
+                             greyTexture ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
+    if (greyTexture) {
+      // One byte per pixel on the GPU, read back as (g, g, g, 1) by any shader.
+      const GLint swizzle[4] = {GL_RED, GL_RED, GL_RED, GL_ONE};
+      KC_GL_CHECK(glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle));
+    }
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+    return texture;
+  };
+  originalTexture_ = makeImageTexture(layout.originalWidth, layout.originalHeight, false);
+  filteredTexture_ = makeImageTexture(layout.filteredWidth, layout.filteredHeight, grey);
+  layout_ = layout;
+  framesPresented_ = 0;  // the new textures hold nothing yet
+  return true;
+}
+
+void GlRenderer::writeBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows) {
+  KC_REQUIRE(pbo != 0, "GlRenderer: write before prepare()");
+  KC_REQUIRE(pixels != nullptr && pitch >= static_cast<std::size_t>(rowBytes), "GlRenderer: bad host frame");
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo));
+  if (pitch == static_cast<std::size_t>(rowBytes)) {
+    KC_GL_CHECK(glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, static_cast<GLsizeiptr>(pitch) * rows, pixels));
+  } else {
+    for (int y = 0; y < rows; ++y)
+      glBufferSubData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLintptr>(y) * rowBytes, rowBytes, pixels + y * pitch);
+    checkGlError(__FILE__, __LINE__, "glBufferSubData (row by row)");
+  }
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+}
+
+void GlRenderer::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
+  writeBuffer(originalPbo_.get(), pixels, pitch, layout_.originalWidth * 4, layout_.originalHeight);
+}
+
+void GlRenderer::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
+  writeBuffer(filteredPbo_.get(), pixels, pitch, layout_.filteredWidth * bytesPerPixel(layout_.filteredFormat),
+              layout_.filteredHeight);
+}
+
+void GlRenderer::present(const FrameStats& stats) {
+  KC_REQUIRE(originalPbo_ && filteredPbo_, "GlRenderer::present before prepare()");
+  {
+    UnpackAlignmentScope alignment;
+    // With a GL_PIXEL_UNPACK_BUFFER bound the data pointer is an offset into it: the copy stays
+    // on the GPU (buffer -> texture), whether CUDA or the host filled the buffer.
+    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, originalPbo_.get()));
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, originalTexture_.get()));
+    KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.originalWidth, layout_.originalHeight, GL_RGBA,
+                                GL_UNSIGNED_BYTE, nullptr));
+    const bool grey = layout_.filteredFormat == PixelFormat::Gray8;
+    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, filteredPbo_.get()));
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, filteredTexture_.get()));
+    KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.filteredWidth, layout_.filteredHeight,
+                                grey ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
+    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+  }
+  const bool firstStats = framesPresented_ == 0;
+  lastStats_ = stats;
+  means_.add(stats);
+  ++framesPresented_;
+  if (firstStats) overlayDirty_ = true;
+}
+
+void GlRenderer::setSplitPosition(double fraction) { split_ = std::clamp(fraction, 0.0, 1.0); }
+
+void GlRenderer::setDeviceName(std::string name) {
+  deviceName_ = std::move(name);
+  overlayDirty_ = true;
+}
+
+void GlRenderer::drawTexture(unsigned texture, RectPx rect, int viewWidth, int viewHeight, bool overlay,
+                             double opacity) {
+  const float left = static_cast<float>(2.0 * rect.x / viewWidth - 1.0);
+  const float right = static_cast<float>(2.0 * (rect.x + rect.width) / viewWidth - 1.0);
+  const float top = static_cast<float>(1.0 - 2.0 * rect.y / viewHeight);
+  const float bottom = static_cast<float>(1.0 - 2.0 * (rect.y + rect.height) / viewHeight);
+  if (overlay) {
+    KC_GL_CHECK(glUseProgram(overlayProgram_.get()));
+    KC_GL_CHECK(glUniform4f(overlayRectLoc_, left, bottom, right, top));
+    KC_GL_CHECK(glUniform1f(overlayOpacityLoc_, static_cast<float>(opacity)));
+  } else {
+    KC_GL_CHECK(glUseProgram(imageProgram_.get()));
+    KC_GL_CHECK(glUniform4f(imageRectLoc_, left, bottom, right, top));
+  }
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, texture));
+  KC_GL_CHECK(glDrawArrays(GL_TRIANGLE_STRIP, 0, 4));
+}
+
+void GlRenderer::uploadOverlay(OverlayTexture& target, const QImage& image) {
+  if (image.isNull()) {
+    target = {};
+    return;
+  }
+  const QImage rgba = image.convertToFormat(QImage::Format_RGBA8888_Premultiplied);
+  if (!target.texture) {
+    target.texture = makeTexture();
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, target.texture.get()));
+    setTextureDefaults();
+  } else {
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, target.texture.get()));
+  }
+  UnpackAlignmentScope alignment;
+  KC_GL_CHECK(glPixelStorei(GL_UNPACK_ROW_LENGTH, static_cast<GLint>(rgba.bytesPerLine() / 4)));
+  KC_GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, rgba.width(), rgba.height(), 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                           rgba.constBits()));
+  KC_GL_CHECK(glPixelStorei(GL_UNPACK_ROW_LENGTH, 0));
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+  target.width = rgba.width();
+  target.height = rgba.height();
+}
+
+void GlRenderer::updateOverlays() {
+  const auto now = std::chrono::steady_clock::now();
+  if (!overlayDirty_ && now - lastOverlayPaint_ < kOverlayRepaintInterval) return;
+  if (!hasFrame()) return;
+  overlayDirty_ = false;
+  lastOverlayPaint_ = now;
+  if (showTiming_)
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, peakGBs_}));
+  if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_));
+}
+
+void GlRenderer::render(int width, int height) {
+  KC_REQUIRE(initialized_, "GlRenderer::render before initialize()");
+  if (width <= 0 || height <= 0) return;
+  KC_GL_CHECK(glViewport(0, 0, width, height));
+  KC_GL_CHECK(glDisable(GL_DEPTH_TEST));
+  KC_GL_CHECK(glClearColor(0.09f, 0.09f, 0.10f, 1.0f));
+  KC_GL_CHECK(glClear(GL_COLOR_BUFFER_BIT));
+  if (!hasFrame()) return;
+
+  KC_GL_CHECK(glBindVertexArray(vao_.get()));
+  KC_GL_CHECK(glActiveTexture(GL_TEXTURE0));
+  const RectPx whole{0, 0, static_cast<double>(width), static_cast<double>(height)};
+  const int ow = layout_.originalWidth, oh = layout_.originalHeight;
+  const int fw = layout_.filteredWidth, fh = layout_.filteredHeight;
+  RectPx timingBox = whole, histogramBox = whole;  // where each overlay is anchored
+  switch (viewMode_) {
+    case ViewMode::SideBySide: {
+      const RectPx left{0, 0, width / 2.0, static_cast<double>(height)};
+      const RectPx right{width / 2.0, 0, width - width / 2.0, static_cast<double>(height)};
+      timingBox = letterbox(ow, oh, left);
+      histogramBox = letterbox(fw, fh, right);
+      drawTexture(originalTexture_.get(), timingBox, width, height, false);
+      drawTexture(filteredTexture_.get(), histogramBox, width, height, false);
+      break;
+    }
+    case ViewMode::FilteredOnly:
+      timingBox = histogramBox = letterbox(fw, fh, whole);
+      drawTexture(filteredTexture_.get(), timingBox, width, height, false);
+      break;
+    case ViewMode::Split: {
+      // Each frame fills the whole view with its own aspect (a transposed result is drawn
+      // rotated in its own frame); the scissor shows the original left of the divider.
+      const int divider = static_cast<int>(split_ * width + 0.5);
+      KC_GL_CHECK(glEnable(GL_SCISSOR_TEST));
+      KC_GL_CHECK(glScissor(0, 0, divider, height));
+      drawTexture(originalTexture_.get(), letterbox(ow, oh, whole), width, height, false);
+      KC_GL_CHECK(glScissor(divider, 0, width - divider, height));
+      histogramBox = letterbox(fw, fh, whole);
+      drawTexture(filteredTexture_.get(), histogramBox, width, height, false);
+      // The divider itself: a 2-pixel clear is cheaper than another shader.
+      KC_GL_CHECK(glScissor(std::max(divider - 1, 0), 0, 2, height));
+      KC_GL_CHECK(glClearColor(1.0f, 0.85f, 0.2f, 1.0f));
+      KC_GL_CHECK(glClear(GL_COLOR_BUFFER_BIT));
+      KC_GL_CHECK(glDisable(GL_SCISSOR_TEST));
+      timingBox = whole;
+      break;
+    }
+  }
+
+  updateOverlays();
+  const bool drawTiming = showTiming_ && timingOverlay_.texture;
+  const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
+  if (drawTiming || drawHistogram) {
+    KC_GL_CHECK(glEnable(GL_BLEND));
+    KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
+    // Anchored to their image's corner, drawn 1:1 (scaled text blurs) unless the view is too
+    // small: then they shrink to half the view's width or height.
+    auto place = [&](const OverlayTexture& overlay, const RectPx& box, bool topLeft) {
+      const RectPx area = box.width >= 64 && box.height >= 64 ? box : whole;
+      const double scale =
+          std::min({1.0, (width * 0.5 - 2 * kOverlayMarginPx) / overlay.width, height * 0.5 / overlay.height});
+      const double w = overlay.width * scale, h = overlay.height * scale;
+      double x = topLeft ? area.x + kOverlayMarginPx : area.x + area.width - w - kOverlayMarginPx;
+      double y = topLeft ? area.y + kOverlayMarginPx : area.y + area.height - h - kOverlayMarginPx;
+      // Letterbox bands wide enough for the overlay take it, so it covers none of the image.
+      if (topLeft && area.y >= h + 2 * kOverlayMarginPx) y = area.y - h - kOverlayMarginPx;
+      if (!topLeft && height - (area.y + area.height) >= h + 2 * kOverlayMarginPx) y = area.y + area.height + kOverlayMarginPx;
+      x = std::clamp(x, 0.0, std::max(0.0, width - w));
+      y = std::clamp(y, 0.0, std::max(0.0, height - h));
+      drawTexture(overlay.texture.get(), {x, y, w, h}, width, height, true);
+    };
+    if (drawTiming) place(timingOverlay_, timingBox, true);
+    if (drawHistogram) place(histogramOverlay_, histogramBox, false);
+    KC_GL_CHECK(glDisable(GL_BLEND));
+  }
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+  KC_GL_CHECK(glUseProgram(0));
+  KC_GL_CHECK(glBindVertexArray(0));
+}
+
+}  // namespace kc

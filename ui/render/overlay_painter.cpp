@@ -1,0 +1,160 @@
+#include "ui/render/overlay_painter.hpp"
+
+#include <QFont>
+#include <QFontMetrics>
+#include <QPainter>
+#include <algorithm>
+#include <cstdio>
+
+namespace kc {
+
+namespace {
+
+constexpr QRgb kPanelColour = qRgba(12, 14, 18, 190);
+constexpr int kPadding = 8;
+
+QFont overlayFont() {
+  QFont font(QStringLiteral("DejaVu Sans Mono"));
+  font.setStyleHint(QFont::Monospace);
+  font.setPixelSize(13);
+  return font;
+}
+
+QString format(const char* fmt, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, fmt, value);
+  return QString::fromLatin1(text);
+}
+
+QImage makePanel(int width, int height) {
+  QImage image(width, height, QImage::Format_RGBA8888_Premultiplied);
+  image.fill(Qt::transparent);
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setPen(Qt::NoPen);
+  painter.setBrush(QColor::fromRgba(kPanelColour));
+  painter.drawRoundedRect(QRectF(0, 0, width, height), 6, 6);
+  return image;
+}
+
+}  // namespace
+
+QImage paintTimingOverlay(const TimingOverlayInput& input) {
+  const FrameStats& stats = input.latest;
+  const double roofline = stats.rooflineGBs > 0 ? stats.rooflineGBs : input.fallbackPeakGBs;
+  const QFont font = overlayFont();
+  // Metrics of the device painted on: a screen's can differ from a QImage's by a pixel or two.
+  QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  const QFontMetrics metrics(font, &probe);
+  const int lineHeight = metrics.height() + 3;
+
+  // Columns: name | ms | GB/s | bar | %
+  int nameWidth = metrics.horizontalAdvance(QStringLiteral("interop copy"));
+  for (const auto& stage : stats.stages)
+    nameWidth = std::max(nameWidth, metrics.horizontalAdvance(QString::fromStdString(stage.name)));
+  nameWidth = std::min(nameWidth + 4, 200);
+  const int msWidth = metrics.horizontalAdvance(QStringLiteral("0000.00 ms"));
+  const int gbsWidth = metrics.horizontalAdvance(QStringLiteral("00000 GB/s"));
+  const int barWidth = 80;
+  const int pctWidth = metrics.horizontalAdvance(QStringLiteral("100%"));
+  const int gap = 8;
+  const int tableWidth = nameWidth + msWidth + gbsWidth + barWidth + pctWidth + 4 * gap;
+
+  const double meanFrameMs = input.means.meanFrameMs();
+  const QString title = QString::fromStdString(input.deviceName) + QStringLiteral("  \u00b7  ") +
+                        QString::fromLatin1(displayPathName(stats.path));
+  QString summary = (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
+                    format("   latency %.1f ms", input.means.meanLatencyMs()) +
+                    QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
+  if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
+  const QString footer = roofline > 0 ? format("bars: %% of %.0f GB/s (mean of 30 frames)", roofline)
+                                      : QStringLiteral("bars: roofline unknown (mean of 30 frames)");
+
+  const int width = kPadding * 2 + std::max({tableWidth, metrics.horizontalAdvance(title),
+                                             metrics.horizontalAdvance(summary), metrics.horizontalAdvance(footer)});
+  const int rows = static_cast<int>(stats.stages.size());
+  const int height = kPadding * 2 + lineHeight * (3 + rows) + 4;
+
+  QImage image = makePanel(width, height);
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::TextAntialiasing);
+  painter.setFont(font);
+  int y = kPadding;
+  auto textAt = [&](int x, int w, const QString& text, QColor colour, Qt::Alignment align = Qt::AlignLeft) {
+    painter.setPen(colour);
+    painter.drawText(QRect(x, y, w, lineHeight), static_cast<int>(align | Qt::AlignVCenter), text);
+  };
+  textAt(kPadding, width, title, QColor(255, 255, 255));
+  y += lineHeight;
+  textAt(kPadding, width, summary, QColor(200, 230, 255));
+  y += lineHeight + 4;
+
+  for (const auto& stage : stats.stages) {
+    const double ms = input.means.meanMs(stage.name);
+    const double gbs = ms > 0 ? stage.bytes / (ms * 1e6) : 0;
+    const QColor rowColour = stage.isCopy ? QColor(150, 200, 255) : QColor(170, 255, 170);
+    int x = kPadding;
+    const QString name = metrics.elidedText(QString::fromStdString(stage.name), Qt::ElideRight, nameWidth);
+    textAt(x, nameWidth, name, rowColour);
+    x += nameWidth + gap;
+    textAt(x, msWidth, format("%.2f ms", ms), QColor(235, 235, 235), Qt::AlignRight);
+    x += msWidth + gap;
+    textAt(x, gbsWidth, stage.bytes > 0 ? format("%.0f GB/s", gbs) : QStringLiteral("--"), QColor(235, 235, 235),
+           Qt::AlignRight);
+    x += gbsWidth + gap;
+    const QRect bar(x, y + lineHeight / 4, barWidth, lineHeight / 2);
+    painter.setPen(QColor(90, 90, 90));
+    painter.setBrush(Qt::NoBrush);
+    painter.drawRect(bar.adjusted(0, 0, -1, -1));
+    if (roofline > 0 && stage.bytes > 0) {
+      const double fraction = std::clamp(gbs / roofline, 0.0, 1.0);
+      painter.fillRect(QRect(bar.x() + 1, bar.y() + 1, static_cast<int>((barWidth - 2) * fraction), bar.height() - 2),
+                       rowColour);
+      x += barWidth + gap;
+      textAt(x, pctWidth, format("%.0f%%", 100.0 * gbs / roofline), QColor(235, 235, 235), Qt::AlignRight);
+    }
+    y += lineHeight;
+  }
+  y += 4;
+  textAt(kPadding, width, footer, QColor(160, 160, 160));
+  return image;
+}
+
+QImage paintHistogramOverlay(const FrameStats& stats) {
+  const int bins = stats.histogramBins;
+  const int channels = stats.histogramChannels;
+  if (bins <= 0 || channels <= 0 || stats.histogram.size() < static_cast<std::size_t>(bins) * channels) return {};
+
+  const QFont font = overlayFont();
+  QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  const QFontMetrics metrics(font, &probe);
+  const int plotWidth = 256, plotHeight = 100;
+  const int width = plotWidth + 2 * kPadding;
+  const int height = plotHeight + metrics.height() + 3 * kPadding;
+  QImage image = makePanel(width, height);
+  QPainter painter(&image);
+  painter.setFont(font);
+  painter.setPen(QColor(255, 255, 255));
+  painter.drawText(QRect(kPadding, kPadding, plotWidth, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                   QStringLiteral("histogram  %1 bins%2").arg(bins).arg(channels == 3 ? QStringLiteral(", RGB") : QString()));
+
+  std::uint32_t peak = 1;
+  for (std::uint32_t count : stats.histogram) peak = std::max(peak, count);
+  const QRectF plot(kPadding, 2 * kPadding + metrics.height(), plotWidth, plotHeight);
+  const double barWidth = plot.width() / bins;
+  // Additive blending shows where the r, g and b distributions overlap (white where all three do).
+  painter.setCompositionMode(QPainter::CompositionMode_Plus);
+  const QColor colours[3] = {QColor(220, 60, 60, 200), QColor(60, 200, 60, 200), QColor(70, 110, 240, 200)};
+  for (int c = 0; c < channels; ++c) {
+    const QColor colour = channels == 1 ? QColor(215, 215, 215, 230) : colours[c % 3];
+    for (int b = 0; b < bins; ++b) {
+      const double value = static_cast<double>(stats.histogram[static_cast<std::size_t>(c) * bins + b]) / peak;
+      const double barHeight = value * plot.height();
+      painter.fillRect(QRectF(plot.left() + b * barWidth, plot.bottom() - barHeight, std::max(barWidth, 1.0), barHeight),
+                       colour);
+    }
+  }
+  return image;
+}
+
+}  // namespace kc

@@ -1,0 +1,26 @@
+#pragma once
+// The overlays as pictures: QPainter draws them into premultiplied RGBA QImages on the CPU
+// (needs only a QGuiApplication, so it works headless too); the renderer uploads and blends
+// them. Painting costs ~0.1-0.5 ms, so the renderer repaints a few times per second, not per frame.
+#include <QImage>
+#include <string>
+
+#include "gpu/pipeline/frame_stats.hpp"
+
+namespace kc {
+
+struct TimingOverlayInput {
+  const FrameStats& latest;           // stage names, bytes, path, size
+  const RollingStageMeans& means;     // ms over the last 30 frames
+  std::string deviceName;             // GPU name or "CPU (...)"
+  double fallbackPeakGBs = 0;         // used when latest.rooflineGBs is 0
+};
+
+// One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
+QImage paintTimingOverlay(const TimingOverlayInput& input);
+
+// Bars of the last histogram (1 channel grey, 3 channels r/g/b blended); a null image when the
+// stats hold no histogram.
+QImage paintHistogramOverlay(const FrameStats& stats);
+
+}  // namespace kc
