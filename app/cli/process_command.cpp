@@ -6,6 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <cstdio>
+#include <optional>
 
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
@@ -15,16 +16,9 @@
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 
-// The headless view renderer (--view) belongs to the UI. Expected declaration in
-// app/live/headless_view.hpp (proposed; TODO: agree with the UI engineer):
-//   namespace kc { bool renderViewPng(FramePipeline& pipeline, const HostFrame& frame,
-//                                     const std::string& pngPath, std::string* error); }
-// It renders the frame through the live path (submitLive into an offscreen GL sink, so CUDA-GL
-// interop is exercised where the GL context is on the GPU) and saves the window image.
-#if __has_include("app/live/headless_view.hpp")
+// --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
+// the NVIDIA GPU, so CUDA-GL interop is exercised where it can be).
 #include "app/live/headless_view.hpp"
-#define KC_HAVE_HEADLESS_VIEW 1
-#endif
 
 namespace kc::cli {
 
@@ -140,9 +134,6 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       return fail(kExitUsage,
                   QStringLiteral("process: --size '%1': expected WxH, each 1..16384 (1280x720)").arg(parser.value(size)));
   }
-#ifndef KC_HAVE_HEADLESS_VIEW
-  if (!options.view.empty()) return fail(kExitUsage, QStringLiteral("process: --view not available in this build"));
-#endif
   return kExitOk;
 }
 
@@ -157,7 +148,6 @@ int process(const ProcessOptions& options) {
 
   StageSummaryCollector collector;
   FrameResult last;
-  HostFrame lastInput;
   for (int i = 0; i < options.frames; ++i) {
     HostFrame frame = source->next();
     last = pipeline->process(frame);
@@ -166,18 +156,26 @@ int process(const ProcessOptions& options) {
       const QString name = QStringLiteral("frame_%1.png").arg(i, 5, 10, QLatin1Char('0'));
       writeFrameFile(last.output, options.out + name.toStdString());
     }
-    if (i + 1 == options.frames) lastInput = std::move(frame);
   }
   if (!options.out.empty() && !numbered) writeFrameFile(last.output, options.out);
-  if (!options.json.empty()) writeJson(reportJson(*pipeline, *source, last.stats, options.frames, collector), options.json);
-#ifdef KC_HAVE_HEADLESS_VIEW
-  if (!options.view.empty()) {
-    std::string error;
-    if (!renderViewPng(*pipeline, lastInput, options.view, &error))
-      return fail(kExitFailure, QStringLiteral("process: --view %1: %2")
-                                    .arg(QString::fromStdString(options.view), QString::fromStdString(error)));
+
+  // The view goes before the JSON so the report can say which display path and GL it used. It
+  // feeds the source's next frames (an image repeats; a pattern or video moves on), as the window would.
+  std::optional<ViewRenderResult> view;
+  if (!options.view.empty())
+    view = renderViewPng([&]() -> std::optional<HostFrame> { return source->next(); }, *pipeline, options.view);
+  if (!options.json.empty()) {
+    QJsonObject report = reportJson(*pipeline, *source, last.stats, options.frames, collector);
+    if (view) {
+      report["display_path"] = QString::fromStdString(view->displayPath);
+      report["view"] = QJsonObject{{"path", QString::fromStdString(options.view)},
+                                   {"display_path", QString::fromStdString(view->displayPath)},
+                                   {"gl_renderer", QString::fromStdString(view->glRenderer)},
+                                   {"gl_context", QString::fromStdString(view->glContext)},
+                                   {"frames_presented", view->framesPresented}};
+    }
+    writeJson(report, options.json);
   }
-#endif
   return kExitOk;
 }
 

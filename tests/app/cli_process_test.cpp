@@ -199,6 +199,28 @@ TEST(CliProcess, CudaBackendWithoutDeviceExitsWithThree) {
   }
 }
 
+// --view renders the window's view headlessly; the JSON names the display path and the GL used
+// (here Mesa and the CPU backend; on the GPU machine EGL on the NVIDIA GPU and "interop").
+TEST(CliProcess, ViewRendersTheWindowAndTheJsonNamesThePath) {
+  const std::string view = tempPath("view.png"), json = tempPath("view.json");
+  fs::remove(view);
+  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "96x64", "--filters", "gray,conv=gauss:3",
+                                   "--backend", "cpu", "--view", QString::fromStdString(view), "--json",
+                                   QString::fromStdString(json)});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  const cv::Mat picture = cv::imread(view, cv::IMREAD_COLOR);
+  ASSERT_FALSE(picture.empty()) << view;
+  EXPECT_GT(picture.cols, 96);
+  QFile file(QString::fromStdString(json));
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+  EXPECT_EQ(report["display_path"].toString().toStdString(), "cpu");
+  const QJsonObject viewReport = report["view"].toObject();
+  EXPECT_EQ(viewReport["display_path"].toString().toStdString(), "cpu");
+  EXPECT_FALSE(viewReport["gl_renderer"].toString().isEmpty());
+  EXPECT_GE(viewReport["frames_presented"].toInt(), 1);
+}
+
 TEST(CliProcess, HelpListsTheSubcommandsAndOptions) {
   const CliRun top = runKernelcam({"--help"});
   EXPECT_EQ(top.exitCode, 0);
