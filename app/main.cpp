@@ -2,7 +2,11 @@
 // a headless tool (process, devices, demo, bench). Exit codes: app/cli/commands.hpp.
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QGuiApplication>
+#include <algorithm>
 #include <cstdio>
+#include <memory>
+#include <string_view>
 
 #include "app/cli/commands.hpp"
 #include "app/live/gui_launcher.hpp"
@@ -71,7 +75,14 @@ int runWindow(int argc, char** argv) {
 int main(int argc, char** argv) {
   const kc::cli::Command* command = argc >= 2 ? kc::cli::findCommand(QString::fromLocal8Bit(argv[1])) : nullptr;
   if (!command) return runWindow(argc, argv);
-  QCoreApplication app(argc, argv);
+  // `process --view` draws the overlays with QPainter, which needs a QGuiApplication; the offscreen
+  // platform gives one without a display (a terminal, CI, the GPU machine). The other subcommands
+  // keep a QCoreApplication, which needs no platform at all (nor prints its warnings).
+  const bool drawsView = std::string_view(command->name) == "process" &&
+                         std::any_of(argv + 2, argv + argc, [](const char* a) { return std::string_view(a).starts_with("--view"); });
+  if (drawsView && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  const std::unique_ptr<QCoreApplication> app =
+      drawsView ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
   QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
   QStringList arguments = QCoreApplication::arguments();
   arguments.removeAt(1);

@@ -5,8 +5,11 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <optional>
+#include <vector>
 
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
@@ -63,7 +66,7 @@ QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source,
                      {"frames", frames},
                      {"stages", stages},
                      {"histogram", histogramJson(last)},
-                     {"display_path", QString::fromLatin1(displayPathName(pipeline.displayPath()))},
+                     {"display_path", QString::fromLatin1(displayPathId(pipeline.displayPath()))},
                      {"streams", last.streamsInUse}};
 }
 
@@ -148,9 +151,12 @@ int process(const ProcessOptions& options) {
 
   StageSummaryCollector collector;
   FrameResult last;
+  std::chrono::duration<double> processing{0};
   for (int i = 0; i < options.frames; ++i) {
     HostFrame frame = source->next();
+    const auto start = std::chrono::steady_clock::now();
     last = pipeline->process(frame);
+    processing += std::chrono::steady_clock::now() - start;
     collector.add(last.stats);
     if (numbered) {
       const QString name = QStringLiteral("frame_%1.png").arg(i, 5, 10, QLatin1Char('0'));
@@ -161,18 +167,31 @@ int process(const ProcessOptions& options) {
 
   // The view goes before the JSON so the report can say which display path and GL it used. It
   // feeds the source's next frames (an image repeats; a pattern or video moves on), as the window would.
+  // --frames frames go through the live path too (two streams, interop where possible), so its fps
+  // is measured: from a ring of a few frames read ahead, so that the source's own cost (a 4K
+  // pattern is drawn on the CPU) stays out of the figure.
   std::optional<ViewRenderResult> view;
-  if (!options.view.empty())
-    view = renderViewPng([&]() -> std::optional<HostFrame> { return source->next(); }, *pipeline, options.view);
+  if (!options.view.empty()) {
+    ViewRenderOptions viewOptions;
+    viewOptions.frames = std::max(viewOptions.frames, options.frames);
+    std::vector<HostFrame> ring;
+    for (int i = 0; i < std::min(viewOptions.frames, 8); ++i) ring.push_back(source->next());
+    std::size_t next = 0;
+    view = renderViewPng([&]() -> std::optional<HostFrame> { return ring[next++ % ring.size()]; }, *pipeline,
+                         options.view, viewOptions);
+  }
   if (!options.json.empty()) {
     QJsonObject report = reportJson(*pipeline, *source, last.stats, options.frames, collector);
+    // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
+    report["fps"] = processing.count() > 0 ? options.frames / processing.count() : 0.0;
     if (view) {
       report["display_path"] = QString::fromStdString(view->displayPath);
       report["view"] = QJsonObject{{"path", QString::fromStdString(options.view)},
                                    {"display_path", QString::fromStdString(view->displayPath)},
                                    {"gl_renderer", QString::fromStdString(view->glRenderer)},
                                    {"gl_context", QString::fromStdString(view->glContext)},
-                                   {"frames_presented", view->framesPresented}};
+                                   {"frames_presented", view->framesPresented},
+                                   {"fps", view->framesPerSecond}};
     }
     writeJson(report, options.json);
   }

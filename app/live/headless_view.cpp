@@ -1,6 +1,7 @@
 #include "app/live/headless_view.hpp"
 
 #include <QGuiApplication>
+#include <chrono>
 #include <memory>
 
 #include "gpu/core/error.hpp"
@@ -49,15 +50,18 @@ ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pi
     renderer.setHistogramOverlayVisible(options.overlays);
     OffscreenTarget target(options.width, options.height);
 
+    const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < options.frames; ++i) {
       std::optional<HostFrame> frame = nextFrame();
       if (!frame) break;
       pipeline.submitLive(*frame, renderer);
     }
     pipeline.flushLive(renderer);
+    const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
     if (!renderer.hasFrame()) throwError(__FILE__, __LINE__, "renderViewPng", "no frame was presented");
     result.framesPresented = static_cast<int>(renderer.framesPresented());
-    result.displayPath = displayPathName(pipeline.displayPath());
+    if (seconds.count() > 0) result.framesPerSecond = result.framesPresented / seconds.count();
+    result.displayPath = displayPathId(pipeline.displayPath());
 
     renderer.refreshOverlaysNow();
     target.bind();

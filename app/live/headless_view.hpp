@@ -14,10 +14,11 @@
 namespace kc {
 
 struct ViewRenderResult {
-  std::string displayPath;   // displayPathName() of the path the frames took
+  std::string displayPath;   // displayPathId() of the path the frames took: interop, copy or cpu
   std::string glRenderer;    // GL_RENDERER of the context used
   std::string glContext;     // "EGL device", "EGL default display", "Qt offscreen"
   int framesPresented = 0;
+  double framesPerSecond = 0;  // frames presented over the wall time of the submit loop (live path)
 };
 
 struct ViewRenderOptions {

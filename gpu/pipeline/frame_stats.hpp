@@ -15,6 +15,15 @@ inline const char* displayPathName(DisplayPath path) {
   }
   return "CPU";
 }
+// The same for machine-readable reports (`process --json`): "interop", "copy", "cpu".
+inline const char* displayPathId(DisplayPath path) {
+  switch (path) {
+    case DisplayPath::CudaInterop: return "interop";
+    case DisplayPath::CudaCopy: return "copy";
+    case DisplayPath::Cpu: break;
+  }
+  return "cpu";
+}
 
 struct StageTiming {
   std::string name;      // stageLabel() of the stage, or "upload", "download", "interop copy"

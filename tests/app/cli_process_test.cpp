@@ -102,7 +102,7 @@ TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
   EXPECT_EQ(report["width"].toInt(), input.width());
   EXPECT_EQ(report["height"].toInt(), input.height());
   EXPECT_EQ(report["frames"].toInt(), 1);
-  EXPECT_EQ(report["display_path"].toString(), "CPU");
+  EXPECT_EQ(report["display_path"].toString(), "cpu");
   const QJsonArray stages = report["stages"].toArray();
   ASSERT_EQ(stages.size(), 4);
   EXPECT_EQ(stages[0].toObject()["name"].toString(), "gray bt709");

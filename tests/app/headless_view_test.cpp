@@ -67,7 +67,7 @@ TEST(HeadlessView, WritesSideBySidePngWithOverlays) {
   }
   render(withoutPath, false);
   SCOPED_TRACE(testing::Message() << "GL: " << result.glRenderer << " via " << result.glContext);
-  EXPECT_EQ(result.displayPath, "CPU");
+  EXPECT_EQ(result.displayPath, "cpu");
   EXPECT_FALSE(result.glRenderer.empty());
   EXPECT_GE(result.framesPresented, 1);
 
