@@ -5,7 +5,6 @@
 #include <fstream>
 
 #include "common/test_data.hpp"
-#include "gpu/bench/bench_matrices.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
 #include "gpu/core/error.hpp"
@@ -95,46 +94,6 @@ TEST(BenchReport, MarkdownAndJson) {
   EXPECT_NE(json.find("\"device\": \"Test GPU \\\"quoted\\\"\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"fps\": 250"), std::string::npos) << json;
   EXPECT_NE(json.find("\"percent\": 100"), std::string::npos) << json;
-}
-
-TEST(BenchMatrices, Poisson2dHasFivePointStencil) {
-  const CsrMatrix m = poisson2d(4);
-  EXPECT_EQ(m.rows, 16);
-  EXPECT_EQ(m.nonZeros(), static_cast<std::size_t>(5 * 16 - 4 * 4));
-  EXPECT_EQ(m.rowOffsets.back(), static_cast<int>(m.nonZeros()));
-  // Row 5 (x=1, y=1) is interior: -1 at 1, 4, 6, 9 and 4 on the diagonal.
-  const std::vector<int> cols(m.columnIndices.begin() + m.rowOffsets[5], m.columnIndices.begin() + m.rowOffsets[6]);
-  EXPECT_EQ(cols, (std::vector<int>{1, 4, 5, 6, 9}));
-}
-
-TEST(BenchMatrices, ReadsSymmetricMatrixMarket) {
-  const auto tmp = std::filesystem::temp_directory_path() / "kc_bench_test.mtx";
-  {
-    std::ofstream out(tmp);
-    out << "%%MatrixMarket matrix coordinate real symmetric\n% comment\n3 3 4\n1 1 2\n2 1 -1\n2 2 2\n3 3 5\n";
-  }
-  const CsrMatrix m = readMatrixMarket(tmp.string());
-  EXPECT_EQ(m.rows, 3);
-  EXPECT_EQ(m.nonZeros(), 5u);  // the off-diagonal entry is mirrored
-  EXPECT_EQ(m.rowOffsets, (std::vector<int>{0, 2, 4, 5}));
-  EXPECT_EQ(m.columnIndices, (std::vector<int>{0, 1, 0, 1, 2}));
-  EXPECT_FLOAT_EQ(m.values[1], -1.f);
-  EXPECT_FLOAT_EQ(m.values[2], -1.f);
-  {
-    std::ofstream out(tmp);
-    out << "%%MatrixMarket matrix coordinate real general\n2 2 1\n3 1 1.0\n";  // row out of range
-  }
-  EXPECT_THROW(readMatrixMarket(tmp.string()), Error);
-  EXPECT_THROW(readMatrixMarket("/nonexistent/x.mtx"), Error);
-  std::filesystem::remove(tmp);
-}
-
-TEST(BenchMatrices, Bcsstk17) {
-  const auto path = test::sharedData("matrices/bcsstk17.mtx");
-  if (!std::filesystem::exists(path)) GTEST_SKIP() << "missing " << path;
-  const CsrMatrix m = readMatrixMarket(path.string());
-  EXPECT_EQ(m.rows, 10974);
-  EXPECT_EQ(m.nonZeros(), 428650u);
 }
 
 }  // namespace
