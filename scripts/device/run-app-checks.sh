@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# On the GPU machine (device tool `run`, repository root, carry [".carry"]), after
+#   ../shared/tools/pack-for-device.sh build/app/kernelcam build/tests/app_tests && scripts/device/pack-dev.sh
+# here: proves the live app's GPU paths with the carried Qt build.
+#   1. `kernelcam devices`
+#   2. `process --backend cuda --view` on a 4K pattern: interop path, NVIDIA GL, two streams, fps
+#   3. CUDA output == CPU output, pixel for pixel, on a real photo (grey and colour chains)
+#   4. app_tests (CLI, sources, pipeline sizes through the CUDA backend) on the GPU
+# Writes $OUT/view-4k.png, $OUT/process-4k.json, $OUT/app_tests.log; prints a summary last.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+out="${OUT:-/tmp/kc-app-out}"
+mkdir -p "$out"
+source .carry/device-env.sh >/dev/null
+kc=.carry/bin/kernelcam
+data="$PWD/.carry/data"
+photo="$data/images/chelsea.png"
+summary=()
+
+$kc devices > "$out/devices.txt" 2>&1; summary+=("devices: rc=$? $(grep -m1 -i 'H100\|H200' "$out/devices.txt")")
+
+$kc process --source pattern --size 3840x2160 --backend cuda --frames 300 \
+  --filters "gray=bt709,conv=gauss:5:clamp,transpose,hist=256" \
+  --json "$out/process-4k.json" --view "$out/view-4k.png" > "$out/process-4k.log" 2>&1
+summary+=("4K view: rc=$? $(tr -d ' \n' < "$out/process-4k.json" | grep -o '"view":{[^}]*}')")
+summary+=("4K json: $(tr -d ' \n' < "$out/process-4k.json" | grep -o '"fps":[0-9.e+]*' | head -1), streams $(grep -o '"streams": [0-9]*' "$out/process-4k.json")")
+
+for chain in "gray=bt709,conv=gauss:5:clamp,transpose,hist=256" "conv=sharpen:3:reflect,hist=64" \
+             "gray=lab,conv=sobelx:3:zero" "conv=box:9,transpose"; do
+  rm -f /tmp/cuda.png /tmp/cpu.png
+  $kc process --source "image:$photo" --filters "$chain" --backend cuda --out /tmp/cuda.png 2>>"$out/equal.log"
+  $kc process --source "image:$photo" --filters "$chain" --backend cpu --out /tmp/cpu.png 2>>"$out/equal.log"
+  if cmp -s /tmp/cuda.png /tmp/cpu.png; then summary+=("cuda == cpu: $chain"); else summary+=("cuda != cpu: $chain"); fi
+done
+
+# app_tests find the binary at its build path and the data through KC_TEST_DATA_DIR.
+mkdir -p /work/main/build/app && ln -sf "$PWD/$kc" /work/main/build/app/kernelcam
+KC_TEST_DATA_DIR="$data" .carry/bin/app_tests > "$out/app_tests.log" 2>&1
+summary+=("app_tests: rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran' "$out/app_tests.log" | tr '\n' ' ')")
+grep -E '^\[  (FAILED|SKIPPED) ' "$out/app_tests.log" | head -20
+printf '%s\n' "${summary[@]}"
