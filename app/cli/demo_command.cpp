@@ -2,7 +2,7 @@
 // picks the backend, runs it and hands the report to demo_format / cg_format. Everything a user
 // can get wrong is caught here, before the run, so it costs one line on stderr and exit 2.
 #include <QCommandLineParser>
-#include <QFile>
+#include <QSaveFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
 #include <cmath>
@@ -128,13 +128,13 @@ BackendChoice chooseBackend(const QCommandLineParser& parser, const QString& pre
   if (name != QLatin1String("cuda") && name != QLatin1String("cpu"))
     throw UsageError{prefix + QStringLiteral("--backend '%1': expected cuda or cpu").arg(name)};
   if (name == QLatin1String("cpu")) return {false, kExitOk};
+  if (cudaBackendAvailable()) return {true, kExitOk};
 #ifdef KC_HAVE_CUDA
-  if (!cudaBackendAvailable())
-    return {false, fail(kExitNoCuda, prefix + QStringLiteral("--backend cuda: no usable CUDA device on this machine"))};
+  const QString why = QStringLiteral("no usable CUDA device on this machine");
 #else
-  return {false, fail(kExitNoCuda, prefix + QStringLiteral("--backend cuda: this build has no CUDA backend"))};
+  const QString why = QStringLiteral("this build has no CUDA backend");
 #endif
-  return {true, kExitOk};
+  return {false, fail(kExitNoCuda, prefix + QStringLiteral("--backend cuda: ") + why)};
 }
 
 DemoRunInfo runInfo(const char* demo, bool cuda) {
@@ -147,19 +147,27 @@ DemoRunInfo runInfo(const char* demo, bool cuda) {
 
 // ---- outputs ----------------------------------------------------------------------------------
 
-// Opened before the run, so an unwritable path fails in a second, not after a long solve.
-std::unique_ptr<QFile> openOutput(const QCommandLineParser& parser, const QString& prefix, const char* option) {
+// Opened before the run, so an unwritable path fails at once, not after a long solve. A QSaveFile
+// replaces the target only on commit: a run that fails leaves no empty or half-written file.
+std::unique_ptr<QSaveFile> openOutput(const QCommandLineParser& parser, const QString& prefix, const char* option) {
   if (!parser.isSet(QLatin1String(option))) return nullptr;
-  auto file = std::make_unique<QFile>(parser.value(QLatin1String(option)));
-  if (!file->open(QIODevice::WriteOnly | QIODevice::Truncate))
+  auto file = std::make_unique<QSaveFile>(parser.value(QLatin1String(option)));
+  if (!file->open(QIODevice::WriteOnly))
     throw UsageError{prefix + QStringLiteral("--%1 %2: cannot write (%3)")
                                   .arg(QLatin1String(option), file->fileName(), file->errorString())};
   return file;
 }
 
-void writeJson(QFile* file, const QJsonObject& report) {
-  if (file) file->write(QJsonDocument(report).toJson(QJsonDocument::Indented));
+// Returns false (after one line on stderr) when the file could not be completed.
+bool finishOutput(QSaveFile* file, const QByteArray& bytes, const QString& prefix) {
+  if (!file) return true;
+  file->write(bytes);
+  if (file->commit()) return true;
+  fail(kExitFailure, prefix + QStringLiteral("%1: cannot write (%2)").arg(file->fileName(), file->errorString()));
+  return false;
 }
+
+QByteArray jsonBytes(const QJsonObject& report) { return QJsonDocument(report).toJson(QJsonDocument::Indented); }
 
 // ---- the three demos --------------------------------------------------------------------------
 
@@ -184,7 +192,7 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   const demos::DemoReport report = demos::runReduceDemo(config);
   const DemoRunInfo info = runInfo("reduce", backend.cuda);
   std::fputs(formatDemoTable(report, info).c_str(), stdout);
-  writeJson(json.get(), demoReportJson(report, info));
+  if (!finishOutput(json.get(), jsonBytes(demoReportJson(report, info)), prefix)) return kExitFailure;
   return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
 }
 
@@ -203,7 +211,7 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   const demos::DemoReport report = demos::runMatmulDemo(config);
   const DemoRunInfo info = runInfo("matmul", backend.cuda);
   std::fputs(formatDemoTable(report, info).c_str(), stdout);
-  writeJson(json.get(), demoReportJson(report, info));
+  if (!finishOutput(json.get(), jsonBytes(demoReportJson(report, info)), prefix)) return kExitFailure;
   return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
 }
 
@@ -279,8 +287,9 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, gpu);
   const DemoRunInfo info = runInfo("cg", backend.cuda);
   std::fputs(formatCgTable(report, config, info).c_str(), stdout);
-  writeJson(json.get(), cgReportJson(report, config, info));
-  if (solution) solution->write(QByteArray::fromStdString(formatSolution(report.solution)));
+  if (!finishOutput(json.get(), jsonBytes(cgReportJson(report, config, info)), prefix) ||
+      !finishOutput(solution.get(), QByteArray::fromStdString(formatSolution(report.solution)), prefix))
+    return kExitFailure;
   for (const cg::CgDemoRow& row : report.rows)
     if (row.status != cg::CgStatus::Converged)
       return fail(kExitFailure, prefix + QString::fromStdString(row.name + ": " + cg::toString(row.status)));

@@ -148,10 +148,16 @@ TEST(CliDemo, CgSolutionFileHoldsXOnePerLine) {
 
 TEST(CliDemo, CgOnAMatrixThatIsNotPositiveDefiniteExitsWithOne) {
   const std::string matrix = kc::test::fixture("matrices/not_spd_3x3.mtx").string();
-  const CliRun run = runKernelcam({"demo", "cg", "--matrix", QString::fromStdString(matrix), "--backend", "cpu"});
+  const std::string json = cliTempPath("cg_not_spd.json");
+  const CliRun run = runKernelcam({"demo", "cg", "--matrix", QString::fromStdString(matrix), "--backend", "cpu",
+                                   "--json", QString::fromStdString(json)});
   EXPECT_EQ(run.exitCode, 1) << run.err;
   EXPECT_NE(run.out.find("not positive definite"), std::string::npos) << run.out;  // in the table
   EXPECT_NE(run.err.find("not positive definite"), std::string::npos) << run.err;
+  // The report is still written: it is the evidence of what went wrong.
+  const QJsonObject report = readJson(json);
+  EXPECT_FALSE(report["all_converged"].toBool());
+  EXPECT_NE(report["rows"].toArray()[0].toObject()["status"].toString().indexOf("not positive definite"), -1);
 }
 
 TEST(CliDemo, BadUsageAndUnreadableInputExitWithTwo) {
@@ -191,6 +197,8 @@ TEST(CliDemo, BadUsageAndUnreadableInputExitWithTwo) {
       {{"demo", "cg", "--poisson", "4", "--tol", "small", "--backend", cpu}, "--tol: 'small'"},
       {{"demo", "cg", "--poisson", "4", "--max-iter", "0", "--backend", cpu}, "--max-iter '0'"},
       {{"demo", "cg", "--poisson", "4", "--reps", "3", "--backend", cpu}, "reps"},  // CG has no repetitions
+      {{"demo", "reduce", "--n", "10", "--backend", cpu, "--json", "/nonexistent-dir/r.json"}, "/nonexistent-dir/r.json"},
+      {{"demo", "cg", "--poisson", "4", "--backend", cpu, "--solution", "/nonexistent-dir/x.txt"}, "/nonexistent-dir/x.txt"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.arguments.join(' ').toStdString());
