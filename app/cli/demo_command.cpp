@@ -2,9 +2,9 @@
 // picks the backend, runs it and hands the report to demo_format / cg_format. Everything a user
 // can get wrong is caught here, before the run, so it costs one line on stderr and exit 2.
 #include <QCommandLineParser>
-#include <QSaveFile>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <QSaveFile>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -24,8 +24,6 @@
 namespace kc::cli {
 
 namespace {
-
-constexpr int kHelpShown = -1;  // parse result: --help printed, exit 0
 
 // Thrown while reading options: becomes "kernelcam: <message>" and exit 2.
 struct UsageError {
@@ -169,6 +167,13 @@ bool finishOutput(QSaveFile* file, const QByteArray& bytes, const QString& prefi
 
 QByteArray jsonBytes(const QJsonObject& report) { return QJsonDocument(report).toJson(QJsonDocument::Indented); }
 
+// The end of reduce and matmul: the table, the JSON, and exit 1 when a version was wrong.
+int printReport(const demos::DemoReport& report, const DemoRunInfo& info, QSaveFile* json, const QString& prefix) {
+  std::fputs(formatDemoTable(report, info).c_str(), stdout);
+  if (!finishOutput(json, jsonBytes(demoReportJson(report, info)), prefix)) return kExitFailure;
+  return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
+}
+
 // ---- the three demos --------------------------------------------------------------------------
 
 int runReduce(const QCommandLineParser& parser, const QString& prefix) {
@@ -189,11 +194,7 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   config.backend = backend.cuda ? demos::DemoBackend::Cuda : demos::DemoBackend::Cpu;
   const auto json = openOutput(parser, prefix, "json");
 
-  const demos::DemoReport report = demos::runReduceDemo(config);
-  const DemoRunInfo info = runInfo("reduce", backend.cuda);
-  std::fputs(formatDemoTable(report, info).c_str(), stdout);
-  if (!finishOutput(json.get(), jsonBytes(demoReportJson(report, info)), prefix)) return kExitFailure;
-  return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
+  return printReport(demos::runReduceDemo(config), runInfo("reduce", backend.cuda), json.get(), prefix);
 }
 
 int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
@@ -208,11 +209,7 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   config.backend = backend.cuda ? demos::DemoBackend::Cuda : demos::DemoBackend::Cpu;
   const auto json = openOutput(parser, prefix, "json");
 
-  const demos::DemoReport report = demos::runMatmulDemo(config);
-  const DemoRunInfo info = runInfo("matmul", backend.cuda);
-  std::fputs(formatDemoTable(report, info).c_str(), stdout);
-  if (!finishOutput(json.get(), jsonBytes(demoReportJson(report, info)), prefix)) return kExitFailure;
-  return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
+  return printReport(demos::runMatmulDemo(config), runInfo("matmul", backend.cuda), json.get(), prefix);
 }
 
 cg::Precision parsePrecision(const std::string& text) {
