@@ -1,0 +1,42 @@
+#pragma once
+// Runs the built kernelcam binary as a user would (KC_KERNELCAM_BINARY) and collects its exit
+// code and output, for the CLI tests.
+#include <QProcess>
+#include <QStringList>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+
+namespace kc::test {
+
+struct CliRun {
+  int exitCode = -1;  // -2: crashed
+  std::string out, err;
+};
+
+inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000) {
+  QProcess process;
+  process.setProgram(QStringLiteral(KC_KERNELCAM_BINARY));
+  process.setArguments(arguments);
+  process.start();
+  CliRun run;
+  if (!process.waitForFinished(timeoutMs)) {
+    process.kill();
+    process.waitForFinished();
+    run.err = "timed out";
+    return run;
+  }
+  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+  run.out = process.readAllStandardOutput().toStdString();
+  run.err = process.readAllStandardError().toStdString();
+  return run;
+}
+
+// A per-process file name in the system temp folder (CTest may run tests in parallel).
+inline std::string cliTempPath(const std::string& name) {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "kc_cli_test";
+  std::filesystem::create_directories(dir);
+  return (dir / (std::to_string(::getpid()) + "_" + name)).string();
+}
+
+}  // namespace kc::test
