@@ -22,6 +22,13 @@ QChart* newChart(const QString& title) {
   return chart;
 }
 
+// Bar labels print the value with 'g' formatting: round first so that 0.8907 reads 0.89 and
+// 51234.6 reads 51235 (never 5.123e+04).
+double roundedForLabel(double value) {
+  const double scale = value >= 100 ? 1 : value >= 10 ? 10 : 100;
+  return std::round(value * scale) / scale;
+}
+
 }  // namespace
 
 QChart* emptyDemoChart(const QString& hint) { return newChart(hint); }
@@ -37,7 +44,7 @@ QChart* throughputBarChart(const demos::DemoReport& report) {
   // reads in the table's order.
   for (auto row = report.rows.rbegin(); row != report.rows.rend(); ++row) {
     const double value = row->skipped || !std::isfinite(row->throughput) ? 0.0 : row->throughput;
-    *set << value;
+    *set << roundedForLabel(value);
     top = std::max(top, value);
     categories << QString::fromStdString(row->version) + (row->skipped ? QStringLiteral(" (skipped)") : QString());
   }
@@ -46,7 +53,7 @@ QChart* throughputBarChart(const demos::DemoReport& report) {
   series->append(set);
   series->setLabelsVisible(true);
   series->setLabelsPosition(QAbstractBarSeries::LabelsInsideBase);
-  series->setLabelsPrecision(4);
+  series->setLabelsPrecision(9);
   chart->addSeries(series);
   auto* versions = new QBarCategoryAxis;
   versions->append(categories);
@@ -91,7 +98,16 @@ QChart* residualChart(const cg::CgDemoReport& report) {
     series->attachAxis(residual);
   }
   iterations->setRange(0, lastIteration);
-  if (largest > 0) residual->setRange(std::pow(10.0, std::floor(std::log10(smallest))), std::pow(10.0, std::ceil(std::log10(largest))));
+  iterations->applyNiceNumbers();
+  if (largest > 0) {
+    // QLogValueAxis labels every power of its base and elides them all ("...") once they crowd:
+    // a base of 10^k keeps about five labels over any number of decades.
+    const double low = std::floor(std::log10(smallest)), high = std::ceil(std::log10(largest));
+    const double step = std::max(1.0, std::ceil((high - low) / 5.0));
+    residual->setBase(std::pow(10.0, step));
+    residual->setRange(std::pow(10.0, step * std::floor(low / step)), std::pow(10.0, step * std::ceil(high / step)));
+  }
+  if (report.rows.size() < 2) chart->legend()->hide();
   chart->legend()->setAlignment(Qt::AlignBottom);
   return chart;
 }

@@ -243,7 +243,9 @@ void DemoPanel::showOutcome(const DemoOutcome& outcome) {
     results_->showCgReport(cgReport);
     replaceChart(residualChart(cgReport));
   }
-  showMessage(tr("done in %1 s").arg(outcome.seconds, 0, 'f', 2), QColor(0, 128, 0));
+  showMessage(outcome.seconds < 1 ? tr("done in %1 ms").arg(outcome.seconds * 1000, 0, 'f', 0)
+                                  : tr("done in %1 s").arg(outcome.seconds, 0, 'f', 1),
+              QColor(0, 128, 0));
   emit runFinished(true);
 }
 

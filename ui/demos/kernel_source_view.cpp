@@ -26,6 +26,9 @@ KernelSourceView::KernelSourceView(QWidget* parent) : QWidget(parent) {
   why_ = new QLabel;
   why_->setObjectName(QStringLiteral("demoWhy"));
   why_->setWordWrap(true);
+  QFont whyFont = why_->font();
+  whyFont.setBold(true);
+  why_->setFont(whyFont);
   why_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   location_ = new QLabel;
   location_->setStyleSheet(QStringLiteral("color: palette(mid);"));
@@ -69,9 +72,10 @@ void KernelSourceView::showRow(DemoKind kind, const QString& anchor, const QStri
   location_->setText(tr("%1 \u2014 %2, line %3").arg(anchor, file).arg(span_.definitionLine + 1));
 
   QList<QTextEdit::ExtraSelection> selections;
-  const QColor body = palette().color(QPalette::Highlight).lighter(185);
-  for (int line = span_.firstLine; line <= span_.lastLine; ++line) selections << lineSelection(source_, line, body);
-  selections << lineSelection(source_, span_.definitionLine, palette().color(QPalette::Highlight).lighter(150));
+  // Pale marker colours: the code must stay readable on a projector under the highlight.
+  for (int line = span_.firstLine; line <= span_.lastLine; ++line)
+    selections << lineSelection(source_, line, QColor(255, 249, 196));
+  selections << lineSelection(source_, span_.definitionLine, QColor(255, 224, 130));
   source_->setExtraSelections(selections);
   // Without wrapping the vertical scroll bar counts lines: the function's comment goes on top.
   source_->setTextCursor(QTextCursor(source_->document()->findBlockByNumber(span_.definitionLine)));

@@ -24,9 +24,15 @@ void VersionChecklist::setVersions(const QStringList& names, const std::vector<b
 }
 
 void VersionChecklist::setCudaBackend(bool cuda) {
+  cuda_ = cuda;
   for (int row = 0; row < count(); ++row) {
-    if (row >= static_cast<int>(gpu_.size()) || !gpu_[static_cast<std::size_t>(row)]) continue;
     QListWidgetItem* entry = item(row);
+    if (row >= static_cast<int>(gpu_.size()) || !gpu_[static_cast<std::size_t>(row)]) {
+      // On the CPU backend the CPU versions are all that runs: shown ticked, not clickable.
+      if (!cuda) entry->setCheckState(Qt::Checked);
+      entry->setFlags(choosable_ && cuda ? Qt::ItemIsEnabled | Qt::ItemIsUserCheckable : Qt::ItemIsEnabled);
+      continue;
+    }
     Qt::ItemFlags flags = choosable_ ? Qt::ItemIsUserCheckable : Qt::NoItemFlags;
     if (cuda) flags |= Qt::ItemIsEnabled;
     entry->setFlags(flags);
@@ -44,6 +50,7 @@ std::vector<int> VersionChecklist::checkedRows() const {
 void VersionChecklist::setCheckedRows(const std::vector<int>& rows) {
   for (int row = 0; row < count(); ++row)
     item(row)->setCheckState(std::find(rows.begin(), rows.end(), row) != rows.end() ? Qt::Checked : Qt::Unchecked);
+  setCudaBackend(cuda_);
 }
 
 }  // namespace kc

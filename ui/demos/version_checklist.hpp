@@ -22,6 +22,7 @@ class VersionChecklist : public QListWidget {
  private:
   std::vector<bool> gpu_;
   bool choosable_ = false;
+  bool cuda_ = true;
 };
 
 }  // namespace kc
