@@ -4,9 +4,9 @@
 #include <QString>
 #include <QStringList>
 
-namespace kc {
+#include "ui/demos/demo_kind.hpp"
 
-enum class DemoKind { Reduce, Matmul, Cg };
+namespace kc {
 
 // The embedded sources of one demo, kernels first (":/kernels/reduce/reduce_kernels.cuh", ...).
 QStringList kernelSourceFiles(DemoKind kind);
