@@ -3,9 +3,11 @@
 #include <QApplication>
 #include <QMediaDevices>
 
+#include "app/demos/app_demo_runners.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/live/source_menu.hpp"
 #include "gpu/core/error.hpp"
+#include "ui/demos/demo_dock.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
@@ -38,6 +40,7 @@ int runGui(int argc, char** argv, const GuiOptions& options) {
   QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
 
   MainWindow window;
+  installDemoDock(window, appDemoRunners(), defaultMatrixDirectory());  // before restoreSettings: it reopens the dock
   QString spec = window.restoreSettings();
   if (!options.filters.empty()) window.filterDock()->setChain(chain);
   if (mode) window.setViewMode(*mode);

@@ -52,7 +52,7 @@ MainWindow::~MainWindow() = default;
 void MainWindow::buildMenus() {
   sourceMenu_ = menuBar()->addMenu(tr("&Source"));
 
-  QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+  QMenu* viewMenu = viewMenu_ = menuBar()->addMenu(tr("&View"));
   viewModes_ = new QActionGroup(this);
   for (ViewMode mode : {ViewMode::SideBySide, ViewMode::FilteredOnly, ViewMode::Split}) {
     QAction* action = viewMenu->addAction(QString::fromLatin1(viewModeName(mode)));

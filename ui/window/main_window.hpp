@@ -26,6 +26,7 @@ class MainWindow : public QMainWindow {
   GlView* view() const { return view_; }
   FilterDock* filterDock() const { return filters_; }
   QMenu* sourceMenu() const { return sourceMenu_; }
+  QMenu* viewMenu() const { return viewMenu_; }  // app/ adds the toggles of the docks it installs
 
   // Status bar: "NVIDIA H200", "CUDA+interop", "camera 0  1920x1080".
   void setStatusInfo(const QString& device, const QString& path, const QString& source, int width, int height);
@@ -58,6 +59,7 @@ class MainWindow : public QMainWindow {
   GlView* view_ = nullptr;
   FilterDock* filters_ = nullptr;
   QMenu* sourceMenu_ = nullptr;
+  QMenu* viewMenu_ = nullptr;
   QActionGroup* viewModes_ = nullptr;
   QLabel* deviceLabel_ = nullptr;
   QLabel* pathLabel_ = nullptr;

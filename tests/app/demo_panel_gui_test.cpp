@@ -1,0 +1,88 @@
+// The demo dock in the real window (Xvfb in CI): Ctrl+D's action opens it, and the live view
+// keeps presenting frames while a demo runs. KC_SCREENSHOT_DEMO=path saves the window after a
+// CG run, for the docs.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <thread>
+
+#include "app/live/live_controller.hpp"
+#include "qt_test_app.hpp"
+#include "ui/demos/cg_form.hpp"
+#include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_panel.hpp"
+#include "ui/demos/demo_results_table.hpp"
+#include "ui/demos/reduce_form.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+
+namespace kc {
+namespace {
+
+QAction* demoToggle(MainWindow& window) {
+  for (QAction* action : window.viewMenu()->actions())
+    if (action->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_D)) return action;
+  return nullptr;
+}
+
+TEST(DemoPanelGui, CtrlDOpensTheDockAndTheViewKeepsRenderingDuringARun) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  MainWindow window;
+  DemoRunners runners = cpuOnlyDemoRunners();
+  std::atomic<bool> release{false};
+  const auto cpuReduce = runners.reduce;
+  runners.reduce = [&, cpuReduce](const demos::ReduceDemoConfig& config) {
+    while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return cpuReduce(config);
+  };
+  DemoPanel* panel = installDemoDock(window, runners, QStringLiteral(KC_TEST_DATA_DIR "/matrices"));
+  LiveController controller(window, BackendChoice::Cpu);
+  controller.start(QStringLiteral("pattern"));
+  window.resize(1500, 950);
+  window.show();
+  ASSERT_TRUE(test::processEventsUntil([&] { return window.view()->renderer().framesPresented() >= 2; }, 30000));
+
+  QDockWidget* dock = demoDock(window);
+  ASSERT_NE(dock, nullptr);
+  EXPECT_FALSE(dock->isVisible());
+  QAction* toggle = demoToggle(window);
+  ASSERT_NE(toggle, nullptr);
+  toggle->trigger();
+  EXPECT_TRUE(dock->isVisible());
+
+  demos::ReduceDemoConfig config;
+  config.n = 1000;
+  panel->selectDemo(DemoKind::Reduce);
+  panel->reduceForm()->setConfig(config);
+  ASSERT_TRUE(panel->run());
+  const std::int64_t before = window.view()->renderer().framesPresented();
+  EXPECT_TRUE(test::processEventsUntil([&] { return window.view()->renderer().framesPresented() >= before + 3; }, 30000))
+      << "the live view stalled while the demo ran";
+  EXPECT_TRUE(panel->running());
+  release = true;
+  ASSERT_TRUE(test::processEventsUntil([&] { return !panel->running(); }, 30000));
+  EXPECT_FALSE(panel->lastRunFailed()) << panel->message().toStdString();
+  EXPECT_EQ(panel->results()->rowCount(), 1);
+
+  if (const char* path = std::getenv("KC_SCREENSHOT_DEMO")) {
+    cg::CgDemoConfig cgConfig;
+    cgConfig.poissonN = 48;
+    cgConfig.preconditioner = cg::Preconditioner::Jacobi;
+    panel->selectDemo(DemoKind::Cg);
+    panel->cgForm()->setConfig(cgConfig);
+    ASSERT_TRUE(panel->run());
+    ASSERT_TRUE(test::processEventsUntil([&] { return !panel->running(); }, 60000));
+    test::processEventsUntil([] { return false; }, 1500);
+    window.grab().save(QString::fromLocal8Bit(path));
+  }
+  toggle->trigger();
+  EXPECT_FALSE(dock->isVisible());
+}
+
+}  // namespace
+}  // namespace kc

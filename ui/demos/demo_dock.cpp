@@ -1,0 +1,37 @@
+#include "ui/demos/demo_dock.hpp"
+
+#include <QAction>
+#include <QDockWidget>
+#include <QMenu>
+
+#include "ui/demos/demo_panel.hpp"
+#include "ui/window/main_window.hpp"
+
+namespace kc {
+
+namespace {
+const QString kDockName = QStringLiteral("demoDock");
+}
+
+DemoPanel* installDemoDock(MainWindow& window, DemoRunners runners, const QString& matrixDirectory) {
+  auto* panel = new DemoPanel(std::move(runners), matrixDirectory);
+  auto* dock = new QDockWidget(QObject::tr("Demos"), &window);
+  dock->setObjectName(kDockName);
+  dock->setWidget(panel);
+  // The panel is wide (controls, table and chart, source): give it the whole bottom edge.
+  window.setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+  window.setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
+  window.addDockWidget(Qt::BottomDockWidgetArea, dock);
+  dock->hide();
+
+  QAction* toggle = dock->toggleViewAction();
+  toggle->setText(QObject::tr("Demos panel"));
+  toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+  window.viewMenu()->addSeparator();
+  window.viewMenu()->addAction(toggle);
+  return panel;
+}
+
+QDockWidget* demoDock(MainWindow& window) { return window.findChild<QDockWidget*>(kDockName); }
+
+}  // namespace kc

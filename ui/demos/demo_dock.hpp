@@ -1,0 +1,19 @@
+#pragma once
+// Puts the demo panel into the main window: a bottom dock (full width, the live view keeps the
+// top), hidden at first, toggled by View > Demos panel (Ctrl+D). Install it before
+// MainWindow::restoreSettings() so the window remembers whether it was open.
+#include <QString>
+
+#include "ui/demos/demo_runners.hpp"
+
+class QDockWidget;
+
+namespace kc {
+
+class DemoPanel;
+class MainWindow;
+
+DemoPanel* installDemoDock(MainWindow& window, DemoRunners runners, const QString& matrixDirectory);
+QDockWidget* demoDock(MainWindow& window);  // the installed dock, or nullptr
+
+}  // namespace kc

@@ -1,0 +1,15 @@
+#include "ui/demos/demo_runners.hpp"
+
+namespace kc {
+
+DemoRunners cpuOnlyDemoRunners(const QString& why) {
+  DemoRunners runners;
+  runners.reduce = [](const demos::ReduceDemoConfig& config) { return demos::runReduceDemoCpuOnly(config); };
+  runners.matmul = [](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemoCpuOnly(config); };
+  runners.cg = [](const cg::CgDemoConfig& config) { return cg::runCgDemo(config); };
+  runners.cudaAvailable = false;
+  runners.cudaUnavailableReason = why;
+  return runners;
+}
+
+}  // namespace kc

@@ -1,0 +1,26 @@
+#pragma once
+// What the demo panel runs, injected by app/: ui/ links only the plain C++ part of gpu/ (no
+// KC_HAVE_CUDA here), so calling runReduceDemo() from ui/ would always take the CPU-only path.
+// app/ fills these with the CUDA-capable runners where the build and the machine have them.
+#include <QString>
+#include <functional>
+
+#include "gpu/demos/cg/cg_demo.hpp"
+#include "gpu/demos/demo_report.hpp"
+#include "gpu/demos/matmul/matmul_demo.hpp"
+#include "gpu/demos/reduce/reduce_demo.hpp"
+
+namespace kc {
+
+struct DemoRunners {
+  std::function<demos::DemoReport(const demos::ReduceDemoConfig&)> reduce;
+  std::function<demos::DemoReport(const demos::MatmulDemoConfig&)> matmul;
+  std::function<cg::CgDemoReport(const cg::CgDemoConfig&)> cg;
+  bool cudaAvailable = false;
+  QString cudaUnavailableReason;  // tooltip of the disabled "cuda" backend
+};
+
+// Runners that only ever take the CPU path (tests, and builds without CUDA).
+DemoRunners cpuOnlyDemoRunners(const QString& why = QStringLiteral("this build has no CUDA backend"));
+
+}  // namespace kc

@@ -1,0 +1,124 @@
+#include "ui/demos/kernel_source_lookup.hpp"
+
+#include <QFile>
+#include <QRegularExpression>
+
+// rcc output linked into a static library needs an explicit reference, or the linker drops it.
+static void initKernelResources() { Q_INIT_RESOURCE(kernels); }
+
+namespace kc {
+
+namespace {
+
+int lineOf(const QString& text, qsizetype offset) { return static_cast<int>(text.left(offset).count(QLatin1Char('\n'))); }
+
+bool inLineComment(const QString& text, qsizetype offset) {
+  const qsizetype lineStart = text.lastIndexOf(QLatin1Char('\n'), offset - 1) + 1;
+  return text.mid(lineStart, offset - lineStart).contains(QLatin1String("//"));
+}
+
+// After the name: skip template arguments and the parameter list; a '{' at depth 0 before any
+// ';' makes it a definition (a lambda inside a call's arguments sits at depth > 0).
+bool opensBody(const QString& text, qsizetype from, qsizetype* brace) {
+  int parens = 0;
+  for (qsizetype i = from; i < text.size(); ++i) {
+    const QChar c = text[i];
+    if (c == QLatin1Char('(')) ++parens;
+    else if (c == QLatin1Char(')')) --parens;
+    else if (parens == 0 && c == QLatin1Char(';')) return false;
+    else if (parens == 0 && c == QLatin1Char('{')) {
+      *brace = i;
+      return true;
+    }
+  }
+  return false;
+}
+
+qsizetype matchingBrace(const QString& text, qsizetype open) {
+  int depth = 0;
+  for (qsizetype i = open; i < text.size(); ++i) {
+    if (text[i] == QLatin1Char('{')) ++depth;
+    else if (text[i] == QLatin1Char('}') && --depth == 0) return i;
+  }
+  return text.size() - 1;
+}
+
+// Walk up over the template header and the comment block that explain the function.
+int introStart(const QStringList& lines, int definitionLine) {
+  int first = definitionLine;
+  while (first > 0) {
+    const QString above = lines[first - 1].trimmed();
+    if (above.startsWith(QLatin1String("//")) || above.startsWith(QLatin1String("template"))) --first;
+    else break;
+  }
+  return first;
+}
+
+}  // namespace
+
+QStringList kernelSourceFiles(DemoKind kind) {
+  switch (kind) {
+    case DemoKind::Reduce:
+      return {QStringLiteral(":/kernels/reduce/reduce_kernels.cuh"), QStringLiteral(":/kernels/reduce/reduce.cu"),
+              QStringLiteral(":/kernels/reduce/reduce_cpu.cpp")};
+    case DemoKind::Matmul:
+      return {QStringLiteral(":/kernels/matmul/matmul_kernels.cuh"), QStringLiteral(":/kernels/matmul/matmul.cu"),
+              QStringLiteral(":/kernels/matmul/matmul_cpu.cpp")};
+    case DemoKind::Cg:
+      return {QStringLiteral(":/kernels/cg/cg_gpu.cu"), QStringLiteral(":/kernels/cg/cg_device.cuh"),
+              QStringLiteral(":/kernels/cg/cg_kernels.cu"), QStringLiteral(":/kernels/cg/cg_cusparse.cu"),
+              QStringLiteral(":/kernels/cg/cg_cpu.cpp")};
+  }
+  return {};
+}
+
+QString readKernelSource(const QString& resourcePath) {
+  static const bool initialised = (initKernelResources(), true);
+  (void)initialised;
+  QFile file(resourcePath);
+  if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
+  return QString::fromUtf8(file.readAll());
+}
+
+SourceSpan findAnchorInText(const QString& anchor, const QString& text, bool mentionIsEnough) {
+  SourceSpan span;
+  if (anchor.isEmpty() || text.isEmpty()) return span;
+  // The name as a whole word (not a member or qualified call: gpu::name<<<...>>> is a launch).
+  const QRegularExpression pattern(QStringLiteral("(?<![\\w:.])") + QRegularExpression::escape(anchor) +
+                                   QStringLiteral("(?!\\w)"));
+  const QStringList lines = text.split(QLatin1Char('\n'));
+  qsizetype firstMention = -1;
+  for (auto it = pattern.globalMatch(text); it.hasNext();) {
+    const QRegularExpressionMatch match = it.next();
+    if (inLineComment(text, match.capturedStart())) continue;  // its '{' search would run into code below
+    if (firstMention < 0) firstMention = match.capturedStart();
+    qsizetype brace = 0;
+    if (!opensBody(text, match.capturedEnd(), &brace)) continue;
+    span.definitionLine = lineOf(text, match.capturedStart());
+    span.firstLine = introStart(lines, span.definitionLine);
+    span.lastLine = lineOf(text, matchingBrace(text, brace));
+    span.resourcePath = QStringLiteral("(text)");
+    return span;
+  }
+  if (!mentionIsEnough) return span;
+  // A library call has no definition here, and is often qualified (cub::DeviceReduce::Sum).
+  const qsizetype at = firstMention >= 0 ? firstMention : text.indexOf(anchor);
+  if (at < 0) return span;
+  span.definitionLine = span.firstLine = span.lastLine = lineOf(text, at);
+  span.resourcePath = QStringLiteral("(text)");
+  return span;
+}
+
+SourceSpan findAnchor(const QString& anchor, const QStringList& resourcePaths) {
+  for (bool mentionIsEnough : {false, true})
+    for (const QString& path : resourcePaths) {
+      SourceSpan span = findAnchorInText(anchor, readKernelSource(path), mentionIsEnough);
+      if (span.found()) {
+        span.resourcePath = path;
+        return span;
+      }
+    }
+  return {};
+}
+
+}  // namespace kc
