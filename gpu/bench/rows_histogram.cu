@@ -44,9 +44,9 @@ void runHistogramRows(BenchContext& ctx) {
     ours.key = "hist/" + label;
 
     CubHistogram cubHistogram(in[0].view(), counts.data());
-    ctx.addBaseline(ours, makeRow("CUB HistogramEven 256 bins " + label, "hist", ctx.time([&](cudaStream_t s, int rep) {
-      cubHistogram.run(in[rep % sets].view(), counts.data(), s);
-    }), bytes));
+    const std::string cubName = "CUB HistogramEven 256 bins " + label;
+    const double cubMs = ctx.time([&](cudaStream_t s, int rep) { cubHistogram.run(in[rep % sets].view(), counts.data(), s); });
+    ctx.addBaseline(ours, makeRow(cubName, "hist", cubMs, bytes));
 #ifdef KC_HAVE_NPP
     NppBaselines npp;
     npp.prepareHistogram(size.width, size.height);
@@ -56,6 +56,17 @@ void runHistogramRows(BenchContext& ctx) {
     }), bytes));
 #endif
     ctx.add(std::move(ours));
+    // The privatisation granularity (histogram.cuh): one shared histogram per block up to one per lane.
+    for (int slots : {1, 4, 8, 32}) {
+      BenchRow variant = makeRow("hist 256 bins gray " + label + " (" + std::to_string(slots) + " lane slots)", "hist",
+                                 ctx.time([&](cudaStream_t s, int rep) {
+                                   histogramAsync(in[rep % sets].view(), 256, counts.data(), s, slots);
+                                 }),
+                                 bytes);
+      variant.baselineName = cubName;
+      variant.baselineMs = cubMs;
+      ctx.add(std::move(variant));
+    }
   }
 }
 

@@ -122,12 +122,14 @@ int residentBlocks(std::size_t sharedBytesPerBlock) {
 
 template <int kChannels>
 void launchHistogram(const unsigned char* data, int width, int height, std::size_t pitch, int bins,
-                     std::uint32_t* deviceCounts, cudaStream_t stream) {
+                     std::uint32_t* deviceCounts, cudaStream_t stream, int laneSlots) {
   KC_CUDA_CHECK(cudaMemsetAsync(deviceCounts, 0, sizeof(std::uint32_t) * kChannels * bins, stream));
   if (width <= 0 || height <= 0) return;
 
-  // As many lane slots (up to 32) as fit the budget: gray and RGB with <= 128 bins get 32.
+  // As many lane slots as asked for, or (0) up to 32 within the budget: gray and RGB with <= 128 bins get 32.
   int laneBits = 5;
+  if (laneSlots > 0)
+    while ((1 << laneBits) > laneSlots) --laneBits;
   while (laneBits > 0 && (std::size_t(kChannels * bins) << laneBits) * sizeof(std::uint32_t) > kSharedBudgetBytes)
     --laneBits;
   const std::size_t sharedBytes = (std::size_t(kChannels * bins) << laneBits) * sizeof(std::uint32_t);
@@ -149,12 +151,15 @@ void launchHistogram(const unsigned char* data, int width, int height, std::size
 
 }  // namespace
 
-void histogramAsync(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* deviceCounts, cudaStream_t stream) {
+void histogramAsync(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* deviceCounts, cudaStream_t stream,
+                    int laneSlots) {
   requireHistogramBins(bins, "histogramAsync");
+  KC_REQUIRE(laneSlots >= 0 && laneSlots <= 32 && (laneSlots & (laneSlots - 1)) == 0,
+             "histogramAsync: laneSlots must be 0 (auto) or a power of two up to 32");
   requireValidView(gray, "histogramAsync", "image");
   KC_REQUIRE(deviceCounts != nullptr, "histogramAsync: deviceCounts is null");
   launchHistogram<1>(reinterpret_cast<const unsigned char*>(gray.data), gray.width, gray.height, gray.pitch, bins,
-                     deviceCounts, stream);
+                     deviceCounts, stream, laneSlots);
 }
 
 void histogramRgbAsync(ConstImageView<Rgba8> image, int bins, std::uint32_t* deviceCounts, cudaStream_t stream) {
@@ -163,7 +168,7 @@ void histogramRgbAsync(ConstImageView<Rgba8> image, int bins, std::uint32_t* dev
   requireElementAligned(image, "histogramRgbAsync", "image");
   KC_REQUIRE(deviceCounts != nullptr, "histogramRgbAsync: deviceCounts is null");
   launchHistogram<3>(reinterpret_cast<const unsigned char*>(image.data), image.width, image.height, image.pitch, bins,
-                     deviceCounts, stream);
+                     deviceCounts, stream, 0);
 }
 
 namespace {

@@ -19,10 +19,11 @@ using kc::test::Layout;
 
 const int kBinCounts[] = {1, 7, 16, 256};
 
-std::vector<std::uint32_t> runGray(kc::ConstImageView<std::uint8_t> image, int bins, cudaStream_t stream) {
+std::vector<std::uint32_t> runGray(kc::ConstImageView<std::uint8_t> image, int bins, cudaStream_t stream,
+                                   int laneSlots = 0) {
   kc::DeviceBuffer<std::uint32_t> counts(bins);
   counts.fillBytes(kc::test::kPoison, stream);  // the call must zero it itself
-  kc::histogramAsync(image, bins, counts.data(), stream);
+  kc::histogramAsync(image, bins, counts.data(), stream, laneSlots);
   std::vector<std::uint32_t> host(bins);
   counts.downloadAsync(host.data(), host.size(), stream);
   KC_CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -103,6 +104,32 @@ TEST(Histogram, ConstantImagesCountEveryPixelInOneBin) {
     const auto counts = runGray(kc::uploadImage(gray).view(), 256, nullptr);
     EXPECT_EQ(counts[value], 3840u * 2160u);
   }
+}
+
+// Every privatisation granularity counts the same: random noise (spread over the bins) and a
+// constant image (every lane on one bin: the worst case for few slots), odd and 4K sizes.
+TEST(Histogram, EveryLaneSlotCountMatchesCpu) {
+  KC_REQUIRE_CUDA_DEVICE();
+  kc::Stream stream;
+  kc::HostImage<std::uint8_t> constant(1921, 1079);
+  constant.fillBytes(77);
+  const kc::HostImage<std::uint8_t> inputs[] = {kc::test::randomImage<std::uint8_t>(17, 3, 5),
+                                                kc::test::randomImage<std::uint8_t>(1921, 1079, 6),
+                                                kc::test::randomImage<std::uint8_t>(3840, 2160, 7), constant};
+  for (const auto& host : inputs) {
+    const auto device = kc::uploadImage(host);
+    for (int bins : kBinCounts) {
+      std::vector<std::uint32_t> expected(bins);
+      kc::histogramCpu(host.view(), bins, expected.data());
+      for (int slots : {1, 2, 4, 8, 16, 32}) {
+        SCOPED_TRACE(testing::Message() << host.width() << "x" << host.height() << ", " << bins << " bins, " << slots
+                                        << " lane slots");
+        EXPECT_EQ(runGray(device.view(), bins, stream, slots), expected);
+      }
+    }
+  }
+  EXPECT_THROW(runGray(kc::uploadImage(constant).view(), 256, stream, 3), kc::InvalidArgument);
+  EXPECT_THROW(runGray(kc::uploadImage(constant).view(), 256, stream, 64), kc::InvalidArgument);
 }
 
 TEST(Histogram, MatchesCpuOnRealImages) {
