@@ -1,10 +1,14 @@
 #include "ui/render/overlay_painter.hpp"
 
 #include <QFont>
+#include <QFontDatabase>
 #include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
 #include <cstdio>
+
+// Q_INIT_RESOURCE declares a function of the global namespace: call it from there.
+static void initFontResources() { Q_INIT_RESOURCE(fonts); }
 
 namespace kc {
 
@@ -13,8 +17,20 @@ namespace {
 constexpr QRgb kPanelColour = qRgba(12, 14, 18, 190);
 constexpr int kPadding = 8;
 
+// The embedded copy of DejaVu Sans Mono (resources/fonts.qrc): the GPU machine and bare containers
+// have no fonts at all, and Qt would draw every glyph as a box.
+QString overlayFontFamily() {
+  static const QString family = [] {
+    initFontResources();
+    const int id = QFontDatabase::addApplicationFont(QStringLiteral(":/fonts/DejaVuSansMono.ttf"));
+    const QStringList families = QFontDatabase::applicationFontFamilies(id);
+    return families.isEmpty() ? QStringLiteral("DejaVu Sans Mono") : families.front();
+  }();
+  return family;
+}
+
 QFont overlayFont() {
-  QFont font(QStringLiteral("DejaVu Sans Mono"));
+  QFont font(overlayFontFamily());
   font.setStyleHint(QFont::Monospace);
   font.setPixelSize(13);
   return font;
