@@ -177,7 +177,7 @@ int process(const ProcessOptions& options) {
     std::vector<HostFrame> ring;
     for (int i = 0; i < std::min(viewOptions.frames, 8); ++i) ring.push_back(source->next());
     std::size_t next = 0;
-    view = renderViewPng([&]() -> std::optional<HostFrame> { return ring[next++ % ring.size()]; }, *pipeline,
+    view = renderViewPng([&]() -> const HostFrame* { return &ring[next++ % ring.size()]; }, *pipeline,
                          options.view, viewOptions);
   }
   if (!options.json.empty()) {

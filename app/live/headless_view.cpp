@@ -52,7 +52,7 @@ ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pi
 
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < options.frames; ++i) {
-      std::optional<HostFrame> frame = nextFrame();
+      const HostFrame* frame = nextFrame();
       if (!frame) break;
       pipeline.submitLive(*frame, renderer);
     }

@@ -28,10 +28,11 @@ struct ViewRenderOptions {
   bool overlays = true;
 };
 
-// `nextFrame` yields the frames (an image source repeats its picture; nothing = end of stream).
+// `nextFrame` yields the frames (an image source repeats its picture; null = end of stream). A
+// pointer, not a copy: a 4K frame is 33 MB, and copying it would cost more than the GPU's work.
 // Needs a QGuiApplication or none at all (then an offscreen one is made for QPainter's fonts).
 // Throws kc::Error when no GL context can be made or the PNG cannot be written.
-using FrameProvider = std::function<std::optional<HostFrame>()>;
+using FrameProvider = std::function<const HostFrame*()>;
 ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pipeline, const std::string& pngPath,
                                const ViewRenderOptions& options = {});
 

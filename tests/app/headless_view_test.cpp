@@ -29,10 +29,8 @@ ViewRenderResult render(const std::string& path, bool overlays) {
   auto pipeline = makeCpuPipeline();
   pipeline->setChain(parseFilterChain("gray,conv=box:3,hist=64"));
   int left = 4;
-  FrameProvider frames = [&]() -> std::optional<HostFrame> {
-    if (left-- <= 0) return std::nullopt;
-    return rampFrame(320, 200);
-  };
+  const HostFrame ramp = rampFrame(320, 200);
+  FrameProvider frames = [&]() -> const HostFrame* { return left-- > 0 ? &ramp : nullptr; };
   ViewRenderOptions options;
   options.frames = 3;
   options.width = 800;
@@ -97,7 +95,7 @@ TEST(HeadlessView, WritesSideBySidePngWithOverlays) {
 
 TEST(HeadlessView, RejectsBadArguments) {
   auto pipeline = makeCpuPipeline();
-  FrameProvider none = [] { return std::optional<HostFrame>(); };
+  FrameProvider none = []() -> const HostFrame* { return nullptr; };
   ViewRenderOptions options;
   options.frames = 0;
   EXPECT_THROW(renderViewPng(none, *pipeline, "x.png", options), InvalidArgument);
