@@ -10,6 +10,7 @@
 #include <chrono>
 #include <thread>
 
+#include "common/test_data.hpp"
 #include "gpu/core/error.hpp"
 #include "qt_test_app.hpp"
 #include "ui/demos/cg_form.hpp"
@@ -22,7 +23,7 @@
 namespace kc {
 namespace {
 
-const QString kMatrixDir = QStringLiteral(KC_TEST_DATA_DIR "/matrices");
+const QString kMatrixDir = QString::fromStdString(test::sharedData("matrices").string());
 
 bool waitForRun(const DemoPanel& panel) {
   return test::processEventsUntil([&] { return !panel.running(); }, 30000);
