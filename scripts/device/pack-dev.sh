@@ -11,5 +11,6 @@ cp -r /usr/lib/x86_64-linux-gnu/libgtest.a /usr/lib/x86_64-linux-gnu/libgtest_ma
       /usr/lib/x86_64-linux-gnu/cmake "$dev/lib/"
 find "$dev/lib/cmake" -mindepth 1 -maxdepth 1 ! -name GTest -exec rm -rf {} +
 mkdir -p .carry/data
-cp -r ../shared/data/images ../shared/data/matrices ../shared/data/video .carry/data/
+cp -r ../shared/data/images .carry/data/
+tar -C ../shared/data -cJf .carry/data/matrices.tar.xz matrices  # unpacked by run-gpu-tests.sh
 du -sh .carry/dev .carry/data

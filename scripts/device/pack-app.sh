@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Here, before a device run of the Qt app: packs kernelcam and app_tests from an sm_90 build
+# (KC_DEVICE_APP_BUILD, default build-device: the default five-architecture build is too big to
+# carry) with ../shared/tools/pack-for-device.sh, then replaces the library chains the device never
+# uses (OpenCV's GDAL/GDCM/OpenEXR codecs, FFmpeg, libgphoto2) by stubs
+# (scripts/device/stub_libs.py) and drops what only they needed: the carry fits the 64 MiB limit.
+#   cmake -S . -B build-device -G Ninja -DCMAKE_CUDA_ARCHITECTURES=90 && ninja -C build-device kernelcam app_tests
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build="${KC_DEVICE_APP_BUILD:-build-device}"
+# The full closure goes to .carry-full/ (git-ignored, never carried); pack-for-device.sh reuses its
+# tarball while the library set is the same, and so does this script with the stubbed one.
+../shared/tools/pack-for-device.sh --out .carry-full "$build/app/kernelcam" "$build/tests/app/app_tests" >/dev/null
+mkdir -p .carry/bin .carry/gl
+cp -f .carry-full/bin/* .carry/bin/ && strip --strip-unneeded .carry/bin/*  # symbols: half the size
+cp -f .carry-full/gl/*.deb .carry/gl/
+cp -f .carry-full/device-env.sh .carry/
+if [ -f .carry/libs.tar.xz ] && cmp -s .carry-full/libs.sum .carry/libs.upstream.sum; then
+  echo "stubbed libs.tar.xz is up to date; carry $(du -sh .carry | cut -f1)"
+  exit 0
+fi
+
+stage="$(mktemp -d)"
+trap 'rm -rf "$stage"' EXIT
+xz -dc .carry-full/libs.tar.xz | tar -C "$stage" -xf -
+unused='^lib(gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|avcodec|avformat|avutil|swscale|swresample|gphoto2(_port)?|dc1394)\.so'
+stubs=()
+for f in "$stage"/lib/*; do
+  name="$(basename "$f")"
+  [[ "$name" =~ $unused ]] && stubs+=("/lib/x86_64-linux-gnu/$name")
+done
+python3 scripts/device/stub_libs.py "$stage/lib" "${stubs[@]}" | sed 's/^/  /' | head -3
+
+# Keep only what the binaries, the Qt plugins and the kept libraries need, stubs included.
+declare -A keep=()
+queue=(.carry/bin/kernelcam .carry/bin/app_tests $(find "$stage/plugins" -name '*.so'))
+while ((${#queue[@]})); do
+  elf="${queue[0]}"; queue=("${queue[@]:1}")
+  for needed in $(readelf -d "$elf" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+    [ -e "$stage/lib/$needed" ] && [ -z "${keep[$needed]:-}" ] || continue
+    keep[$needed]=1; queue+=("$stage/lib/$needed")
+  done
+done
+for f in "$stage"/lib/*; do [ -n "${keep[$(basename "$f")]:-}" ] || rm -f "$f"; done
+find "$stage" -type f -printf '%p %s\n' | sort | sha256sum | cut -c1-16 > .carry/libs.sum
+tar -C "$stage" -cf - . | xz -T0 -6 > .carry/libs.tar.xz
+cp .carry-full/libs.sum .carry/libs.upstream.sum
+echo "stubbed ${#stubs[@]} libraries; kept ${#keep[@]}; libs.tar.xz $(du -sh .carry/libs.tar.xz | cut -f1); carry $(du -sh .carry | cut -f1)"
+
+# Check here that the stubs satisfy the loader (BIND_NOW): the app must start on the packed libraries.
+mkdir -p "$stage/check" && xz -dc .carry/libs.tar.xz | tar -C "$stage/check" -xf -
+LD_LIBRARY_PATH="$stage/check/lib" QT_PLUGIN_PATH="$stage/check/plugins" .carry/bin/kernelcam --help >/dev/null \
+  && echo "packed kernelcam starts on the packed libraries"
