@@ -14,12 +14,12 @@ class LiveSource {
  public:
   virtual ~LiveSource() = default;
   // The newest frame since the last call, or nothing when no new frame has arrived yet.
-  // Throws kc::Error when the source is gone (camera unplugged, file unreadable).
+  // Throws (SourceError, a std::exception) when the source is gone (camera unplugged, file unreadable).
   virtual std::optional<HostFrame> grab() = 0;
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
 };
 
-// Throws kc::InvalidArgument for a malformed spec, kc::Error when it cannot be opened.
+// Throws SourceError for a malformed spec or a source that cannot be opened.
 std::unique_ptr<LiveSource> openLiveSource(const std::string& spec);
 
 }  // namespace kc

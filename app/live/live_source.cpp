@@ -1,0 +1,49 @@
+#include "app/live/live_source.hpp"
+
+#include "app/sources/frame_source.hpp"
+#include "app/sources/source_factory.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+
+namespace kc {
+
+namespace {
+
+// Paces a FrameSource for the view's poll timer: a file or the pattern hands out a frame when its
+// frame interval has passed; a camera hands out each new frame once (its index tells new from seen).
+class PacedLiveSource final : public LiveSource {
+ public:
+  explicit PacedLiveSource(std::unique_ptr<FrameSource> source) : source_(std::move(source)) {
+    // A still image has no frame rate: 30 fps keeps the overlays live without burning a core.
+    const double fps = source_->framesPerSecond() > 0 ? source_->framesPerSecond() : 30.0;
+    interval_ = source_->isLive() ? 0.0 : 1.0 / fps;
+  }
+
+  std::optional<HostFrame> grab() override {
+    if (source_->isLive()) {
+      HostFrame frame = source_->next();  // throws SourceError once the camera is lost
+      if (frame.empty() || frame.index == lastIndex_) return std::nullopt;
+      lastIndex_ = frame.index;
+      return frame;
+    }
+    const double now = steadyNowSeconds();
+    if (now < due_) return std::nullopt;
+    due_ = (due_ == 0 || now - due_ > interval_) ? now + interval_ : due_ + interval_;  // no burst after a stall
+    return source_->next();
+  }
+
+  std::string description() const override { return source_->name(); }
+
+ private:
+  std::unique_ptr<FrameSource> source_;
+  double interval_ = 0;
+  double due_ = 0;
+  std::int64_t lastIndex_ = -1;
+};
+
+}  // namespace
+
+std::unique_ptr<LiveSource> openLiveSource(const std::string& spec) {
+  return std::make_unique<PacedLiveSource>(makeSource(parseSourceSpec(spec)));
+}
+
+}  // namespace kc
