@@ -14,6 +14,7 @@
 #include "app/cli/stage_summary.hpp"
 #include "app/sources/source_factory.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
@@ -132,7 +133,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
     if (!parseFrameSize(parser.value(size).toStdString(), &options.sourceOptions.patternWidth,
                         &options.sourceOptions.patternHeight))
       return fail(kExitUsage,
-                  QStringLiteral("process: --size '%1': expected WxH, each 1..16384 (1280x720)").arg(parser.value(size)));
+                  QStringLiteral("process: --size '%1': expected WxH, each 1..%2 (1280x720)").arg(parser.value(size)).arg(kMaxFrameSide));
   }
   return kExitOk;
 }
