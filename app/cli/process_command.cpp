@@ -87,7 +87,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       {"f", "filters"},
       "Stages, comma-separated (default: the UI's chain): gray=lab|bt601|bt709, conv=PRESET:SIZE[:BORDER] "
       "(presets box gauss sharpen sobelx sobely laplacian emboss identity; borders clamp zero reflect), "
-      "conv=custom:SIZE:WEIGHTS[:BORDER], hist=BINS (1..256), transpose.",
+      "conv=custom:SIZE:WEIGHTS[:BORDER], hist=BINS (1..256), transpose. SIZE is odd, 1..31 (sobel and "
+      "laplacian: 3..31). Stages may repeat and run in the order given; an all-zero custom kernel gives black.",
       "LIST");
   const QCommandLineOption out({"o", "out"},
                                "Output image (PNG); for video/pattern the last frame. Ending in '/': one "
