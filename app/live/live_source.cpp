@@ -20,6 +20,7 @@ class PacedLiveSource final : public LiveSource {
 
   std::optional<HostFrame> grab() override {
     if (source_->isLive()) {
+      if (!source_->hasNews()) return std::nullopt;
       HostFrame frame = source_->next();  // throws SourceError once the camera is lost
       if (frame.empty() || frame.index == lastIndex_) return std::nullopt;
       lastIndex_ = frame.index;
