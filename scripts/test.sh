@@ -1,9 +1,23 @@
 #!/usr/bin/env bash
 # Sets up (packages, configure, build) and runs every test through CTest. GUI tests get a
 # virtual X server; GPU tests skip with a visible reason where no CUDA device exists.
+# Before that, the CPU references, parsers and fuzz corpora run once more under ASan+UBSan
+# (no Qt, no CUDA; a few minutes; KC_SANITIZE_TESTS=0 skips it): a finding stops the script.
+# The main CTest run comes last, so the output's closing line is its summary.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
 build_dir="${KC_BUILD_DIR:-build}"
+if [ "${KC_SANITIZE_TESTS:-1}" != 0 ]; then
+  asan_dir="${KC_ASAN_BUILD_DIR:-build-asan}"
+  cmake -S . -B "$asan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_WITH_CUDA=OFF -DKC_WITH_APP=OFF \
+    -DKC_SANITIZE=ON >/dev/null
+  cmake --build "$asan_dir" --target cpu_tests fuzz_replay_matrix_market fuzz_replay_filter_chain fuzz_replay_image_decode
+  if ! (cd "$asan_dir" && ctest --output-on-failure -j2 >ctest.log 2>&1); then
+    cat "$asan_dir/ctest.log"  # ends with CTest's summary and the failed tests
+    exit 1
+  fi
+  echo "ASan+UBSan: $(grep -m1 'tests passed' "$asan_dir/ctest.log")"
+fi
 cd "$build_dir"
 xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j2 "$@"

@@ -1,27 +1,61 @@
 #include "app/cli/frame_file.hpp"
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
+#include <vector>
 
 #include "app/sources/frame_source.hpp"
 #include "app/sources/mat_to_frame.hpp"
 
 namespace kc {
 
-void writeFrameFile(const HostFrame& frame, const std::string& path) {
+namespace {
+
+std::vector<unsigned char> encode(const HostFrame& frame, const std::string& path) {
   cv::Mat mat = frameAsMat(frame);
   cv::Mat bgra;
   if (frame.format == PixelFormat::Rgba8) {
-    cv::cvtColor(mat, bgra, cv::COLOR_RGBA2BGRA);  // imwrite expects OpenCV's BGRA order
+    cv::cvtColor(mat, bgra, cv::COLOR_RGBA2BGRA);  // imencode expects OpenCV's BGRA order
     mat = bgra;
   }
-  bool written = false;
+  const std::string extension = std::filesystem::path(path).extension().string();
+  if (extension.empty()) throw SourceError("--out " + path + ": cannot write (no extension: name it .png)");
+  std::vector<unsigned char> bytes;
+  bool encoded = false;
   try {
-    written = cv::imwrite(path, mat);
+    encoded = cv::imencode(extension, mat, bytes);
   } catch (const cv::Exception& e) {
     throw SourceError("--out " + path + ": cannot write (" + e.msg + ")");
   }
-  if (!written) throw SourceError("--out " + path + ": cannot write (missing folder, no permission, or unknown extension)");
+  if (!encoded) throw SourceError("--out " + path + ": cannot write (unknown extension '" + extension + "')");
+  return bytes;
+}
+
+}  // namespace
+
+void writeFrameFile(const HostFrame& frame, const std::string& path) {
+  // Encoded in memory, written beside the target and renamed over it: a failure at any point
+  // (encoder, full disk, missing folder) leaves no partial file and an older file untouched.
+  const std::vector<unsigned char> bytes = encode(frame, path);
+  const std::string partial = path + ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) {
+      std::remove(partial.c_str());
+      throw SourceError("--out " + path + ": cannot write (missing folder, no permission or disk full)");
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(partial, path, ec);
+  if (ec) {
+    std::remove(partial.c_str());
+    throw SourceError("--out " + path + ": cannot write (" + ec.message() + ")");
+  }
 }
 
 }  // namespace kc

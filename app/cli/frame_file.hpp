@@ -6,7 +6,8 @@
 
 namespace kc {
 
-// Throws SourceError naming the path and the reason when the file cannot be written.
+// Throws SourceError naming the path and the reason when the file cannot be written; a failed
+// write leaves no partial file behind (and an existing file at `path` untouched).
 void writeFrameFile(const HostFrame& frame, const std::string& path);
 
 }  // namespace kc

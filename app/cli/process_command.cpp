@@ -14,9 +14,11 @@
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
+#include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
 #include "app/sources/source_factory.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
@@ -34,6 +36,7 @@ struct ProcessOptions {
   std::string out, json, view;
   int frames = 1;
   Backend backend = Backend::Auto;
+  bool soak = false;
 };
 
 QJsonValue histogramJson(const FrameStats& stats) {
@@ -89,7 +92,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       {"f", "filters"},
       "Stages, comma-separated (default: the UI's chain): gray=lab|bt601|bt709, conv=PRESET:SIZE[:BORDER] "
       "(presets box gauss sharpen sobelx sobely laplacian emboss identity; borders clamp zero reflect), "
-      "conv=custom:SIZE:WEIGHTS[:BORDER], hist=BINS (1..256), transpose.",
+      "conv=custom:SIZE:WEIGHTS[:BORDER], hist=BINS (1..256), transpose. SIZE is odd, 1..31 (sobel and "
+      "laplacian: 3..31). Stages may repeat and run in the order given; an all-zero custom kernel gives black.",
       "LIST");
   const QCommandLineOption out({"o", "out"},
                                "Output image (PNG); for video/pattern the last frame. Ending in '/': one "
@@ -99,8 +103,13 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   const QCommandLineOption backend("backend", "cuda | cpu (default: cuda when a device exists, else cpu).", "NAME");
   const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram).", "PATH");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
+  const QCommandLineOption soak(
+      "soak",
+      "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
+      "the filter chain keep changing; prints resident (and CUDA device) memory at the start, every 10% and the end, "
+      "then a verdict. Exit 1 when memory grew more than 32 MiB after the first cycle.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
-  parser.addOptions({source, filters, out, frames, backend, json, size, view});
+  parser.addOptions({source, filters, out, frames, backend, json, size, view, soak});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
   if (parser.isSet(QStringLiteral("help"))) {
@@ -117,12 +126,16 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   options.out = parser.value(out).toStdString();
   options.json = parser.value(json).toStdString();
   options.view = parser.value(view).toStdString();
-  if (options.out.empty() && options.json.empty() && options.view.empty())
+  options.soak = parser.isSet(soak);
+  if (options.soak && options.source.kind != SourceKind::Pattern)
+    return fail(kExitUsage, QStringLiteral("process: --soak needs --source pattern (it changes the pattern's size)"));
+  if (options.out.empty() && options.json.empty() && options.view.empty() && !options.soak)
     return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json and/or --view"));
   bool ok = false;
   options.frames = parser.value(frames).toInt(&ok);
   if (!ok || options.frames < 1)
     return fail(kExitUsage, QStringLiteral("process: --frames '%1' must be a whole number >= 1").arg(parser.value(frames)));
+  if (options.soak && !parser.isSet(frames)) options.frames = 1000;
   if (parser.isSet(backend)) {
     const std::string name = parser.value(backend).toStdString();
     if (name != "cuda" && name != "cpu")
@@ -135,12 +148,24 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
     if (!parseFrameSize(parser.value(size).toStdString(), &options.sourceOptions.patternWidth,
                         &options.sourceOptions.patternHeight))
       return fail(kExitUsage,
-                  QStringLiteral("process: --size '%1': expected WxH, each 1..16384 (1280x720)").arg(parser.value(size)));
+                  QStringLiteral("process: --size '%1': expected WxH, each 1..%2 (1280x720)").arg(parser.value(size)).arg(kMaxFrameSide));
   }
   return kExitOk;
 }
 
+int soak(const ProcessOptions& options) {
+  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend);
+  SoakOptions soak;
+  soak.width = options.sourceOptions.patternWidth;
+  soak.height = options.sourceOptions.patternHeight;
+  soak.frames = options.frames;
+  soak.chain = options.chain;
+  std::printf("soak: backend %s (%s)\n", pipeline->backendName().c_str(), pipeline->deviceName().c_str());
+  return runSoak(*pipeline, soak, stdout) ? kExitOk : kExitFailure;
+}
+
 int process(const ProcessOptions& options) {
+  if (options.soak) return soak(options);
   std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend);
   pipeline->setChain(options.chain);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);

@@ -49,7 +49,7 @@ void LiveController::start(const QString& sourceSpec) {
 
 void LiveController::openSource(const QString& spec) {
   try {
-    source_ = openLiveSource(spec.toStdString());
+    source_ = openSource_(spec.toStdString());
     spec_ = spec;
     lastWidth_ = lastHeight_ = 0;
     window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);

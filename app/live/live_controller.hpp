@@ -4,6 +4,7 @@
 // and falls back to the test pattern (with a status message) when a source fails or a camera goes.
 #include <QObject>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
 #include "app/live/live_source.hpp"
@@ -22,6 +23,11 @@ class LiveController : public QObject {
   LiveController(MainWindow& window, BackendChoice backend, QObject* parent = nullptr);
   ~LiveController() override;
 
+  // How a spec becomes a source: openLiveSource unless replaced (tests simulate a camera that is
+  // unplugged or changes format mid-stream through this). Set it before start().
+  using SourceOpener = std::function<std::unique_ptr<LiveSource>(const std::string& spec)>;
+  void setSourceOpener(SourceOpener opener) { openSource_ = std::move(opener); }
+
   // Opens the source (falling back to the pattern) and starts the frame timer.
   void start(const QString& sourceSpec);
   void openSource(const QString& spec);
@@ -38,6 +44,7 @@ class LiveController : public QObject {
 
   MainWindow& window_;
   BackendChoice backend_;
+  SourceOpener openSource_ = openLiveSource;
   std::unique_ptr<LiveSource> source_;
   std::unique_ptr<FramePipeline> pipeline_;
   QString spec_;

@@ -6,7 +6,6 @@
 #include <optional>
 #include <string>
 
-#include "app/sources/frame_source.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -15,13 +14,12 @@ class LiveSource {
  public:
   virtual ~LiveSource() = default;
   // The newest frame since the last call, or nothing when no new frame has arrived yet.
-  // Throws SourceError when the source is gone (camera unplugged, file unreadable).
+  // Throws (SourceError, a std::exception) when the source is gone (camera unplugged, file unreadable).
   virtual std::optional<HostFrame> grab() = 0;
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
 };
 
-// Throws SourceError (naming the input and the reason) for a malformed spec or a source that
-// cannot be opened. Files and the pattern are paced at their frame rate; a camera yields new frames only.
+// Throws SourceError for a malformed spec or a source that cannot be opened.
 std::unique_ptr<LiveSource> openLiveSource(const std::string& spec);
 
 }  // namespace kc

@@ -123,6 +123,11 @@ HostFrame CameraSource::next() {
   return latest_;
 }
 
+bool CameraSource::hasNews() const {
+  std::lock_guard lock(mutex_);
+  return fresh_ || lost_;
+}
+
 void CameraSource::onInputsChanged() {
   for (const QCameraDevice& device : QMediaDevices::videoInputs())
     if (device.id() == device_.id()) return;

@@ -39,6 +39,7 @@ class CameraSource final : public QObject, public FrameSource {
   int width() const override;
   int height() const override;
   bool isLive() const override { return true; }
+  bool hasNews() const override;
   bool isActive() const;
 
   // "0: Integrated Camera (1280x720 @ 30 fps, ...)" lines for `kernelcam devices` and errors.

@@ -30,6 +30,9 @@ class FrameSource {
   // Frames per second to pace playback at (pattern, video); 0 = as they arrive (camera) or any.
   virtual double framesPerSecond() const { return 0; }
   virtual bool isLive() const { return false; }
+  // A live source: whether next() has something new to say (a frame not handed out yet, or that
+  // the source is gone), so a poller need not copy the same frame again. Files: always.
+  virtual bool hasNews() const { return true; }
 };
 
 }  // namespace kc

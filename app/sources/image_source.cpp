@@ -2,9 +2,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <vector>
 #include <opencv2/imgcodecs.hpp>
 
-#include "app/sources/mat_to_frame.hpp"
+#include "app/sources/image_decode.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
@@ -28,14 +30,10 @@ ImageSource::ImageSource(const std::string& path) : path_(path) {
   // haveImageReader looks at the first bytes: a text file named .png fails here, not in a decoder.
   if (!cv::haveImageReader(path))
     throw SourceError(what + ": not an image format OpenCV can read (the file's first bytes match no decoder)");
-  cv::Mat mat;
-  try {
-    mat = cv::imread(path, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    throw SourceError(what + ": could not be decoded (" + e.msg + ")");
-  }
-  if (mat.empty()) throw SourceError(what + ": could not be decoded (truncated or corrupt file)");
-  image_ = matToRgbaFrame(mat, what);
+  std::ifstream file(path, std::ios::binary);
+  const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
+  if (!file.good() && !file.eof()) throw SourceError(what + ": read error");
+  image_ = decodeImageBytes(bytes, what);
 }
 
 HostFrame ImageSource::next() {

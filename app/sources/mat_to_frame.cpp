@@ -3,6 +3,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "app/sources/frame_source.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
@@ -17,6 +18,7 @@ cv::Mat frameAsMat(const HostFrame& frame) { return frameAsMat(const_cast<HostFr
 
 HostFrame matToRgbaFrame(const cv::Mat& input, const std::string& what) {
   if (input.empty() || input.cols <= 0 || input.rows <= 0) throw SourceError(what + ": the image is empty (0x0)");
+  if (!frameSizeAllowed(input.cols, input.rows)) throw SourceError(what + ": " + frameSizeProblem(input.cols, input.rows));
   cv::Mat mat8;
   switch (input.depth()) {
     case CV_8U: mat8 = input; break;

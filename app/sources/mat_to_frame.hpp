@@ -7,7 +7,8 @@
 
 namespace kc {
 
-// Throws SourceError naming `what` for empty or unsupported images (channel count, depth).
+// Throws SourceError naming `what` for empty, too large (frame_limits.hpp) or unsupported images
+// (channel count, depth).
 HostFrame matToRgbaFrame(const cv::Mat& mat, const std::string& what);
 
 // The frame as a cv::Mat header over its pixels (no copy): CV_8UC1 or CV_8UC4 (RGBA order).

@@ -4,14 +4,13 @@
 #include <opencv2/imgproc.hpp>
 
 #include "app/sources/mat_to_frame.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
 
 PatternSource::PatternSource(int width, int height, double fps) : width_(width), height_(height), fps_(fps) {
-  if (width < 1 || height < 1 || width > 16384 || height > 16384)
-    throw SourceError("pattern: size " + std::to_string(width) + "x" + std::to_string(height) +
-                      " is out of range (1x1 .. 16384x16384)");
+  if (!frameSizeAllowed(width, height)) throw SourceError("pattern: size " + frameSizeProblem(width, height));
 }
 
 std::string PatternSource::name() const {

@@ -6,6 +6,7 @@
 #include "app/sources/image_source.hpp"
 #include "app/sources/pattern_source.hpp"
 #include "app/sources/video_source.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 
 namespace kc {
 
@@ -76,7 +77,7 @@ bool parseFrameSize(std::string_view text, int* width, int* height) {
   if (x == std::string_view::npos) return false;
   int w = 0, h = 0;
   if (!parseInt(text.substr(0, x), &w) || !parseInt(text.substr(x + 1), &h)) return false;
-  if (w < 1 || h < 1 || w > 16384 || h > 16384) return false;
+  if (!frameSizeAllowed(w, h)) return false;
   *width = w;
   *height = h;
   return true;

@@ -30,7 +30,7 @@ std::string formatSourceSpec(const SourceSpec& spec);
 // Opens the source; throws SourceError naming the input and the reason.
 std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOptions& options = {});
 
-// "WxH" -> width, height (1..16384 each); false when malformed or out of range.
+// "WxH" -> width, height (1..kMaxFrameSide each, frame_limits.hpp); false when malformed or out of range.
 bool parseFrameSize(std::string_view text, int* width, int* height);
 
 }  // namespace kc

@@ -14,4 +14,12 @@ std::vector<DeviceInfo> listCudaDevices();
 // The current device's properties.
 DeviceInfo currentDeviceInfo();
 
+// Device memory of the current device as cudaMemGetInfo sees it (all processes together).
+struct DeviceMemory {
+  std::size_t freeBytes = 0;
+  std::size_t totalBytes = 0;
+  std::size_t usedBytes() const { return totalBytes - freeBytes; }
+};
+DeviceMemory currentDeviceMemory();
+
 }  // namespace kc

@@ -211,6 +211,13 @@ StageSpec parseStage(std::string_view text) {
       if (params.size() >= 2) spec.conv.size = parseKernelSize(params[1]);
       if (params.size() == 3) spec.conv.border = parseNamed(parseBorderMode, kBorders, trim(params[2]), "conv border");
     }
+    // A preset may not exist at every size (sobel, laplacian: 3 and up): say so here, with the
+    // stage text, rather than when the pipeline first builds the kernel.
+    try {
+      (void)spec.conv.kernel();
+    } catch (const InvalidArgument& e) {
+      fail("'" + stageText + "': " + e.what());
+    }
   } else if (name == "hist") {
     spec.kind = StageKind::Hist;
     tooMany(1, "hist=BINS");

@@ -63,7 +63,9 @@ const FilterDescriptor& descriptorFor(StageKind kind);
 // Parsing and printing ----------------------------------------------------------------------
 // Throws kc::InvalidArgument with a message naming the offending stage/parameter and the
 // accepted values (unknown stage, unknown preset, even or out-of-range size, bad bins, NaN or
-// infinite weights, wrong weight count, empty list or empty stage, parameters a stage lacks).
+// infinite weights, wrong weight count, empty list or empty stage, parameters a stage lacks, a
+// preset at a size it has no kernel for: sobelx/sobely/laplacian need 3 or more).
+// An all-zero custom kernel is accepted: it outputs black (alpha copied), like cv::filter2D.
 // A stage may be given with no parameters ("gray", "conv", "hist"): its defaults apply.
 // Repeats are allowed and run in the order given: two blurs, a transpose undone by a second one,
 // several histograms (the last one is reported). A gray stage on an image that is already grey

@@ -13,6 +13,7 @@
 #include "app/backend/pipeline_factory.hpp"
 #include "app/sources/image_source.hpp"
 #include "app/sources/pattern_source.hpp"
+#include "cli_run.hpp"
 #include "common/test_data.hpp"
 #include "gpu/image/convolution.hpp"
 #include "gpu/image/grayscale.hpp"
@@ -24,34 +25,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct CliRun {
-  int exitCode = -1;
-  std::string out, err;
-};
-
-CliRun runKernelcam(const QStringList& arguments) {
-  QProcess process;
-  process.setProgram(QStringLiteral(KC_KERNELCAM_BINARY));
-  process.setArguments(arguments);
-  process.start();
-  CliRun run;
-  if (!process.waitForFinished(120000)) {
-    process.kill();
-    process.waitForFinished();
-    run.err = "timed out";
-    return run;
-  }
-  run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-  run.out = process.readAllStandardOutput().toStdString();
-  run.err = process.readAllStandardError().toStdString();
-  return run;
-}
-
-std::string tempPath(const std::string& name) {
-  const fs::path dir = fs::temp_directory_path() / "kc_cli_test";
-  fs::create_directories(dir);
-  return (dir / (std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" + name)).string();
-}
+using kc::test::CliRun;
+using kc::test::runKernelcam;
+using kc::test::tempPath;
 
 std::string firstImage() {
   const auto images = kc::test::sharedImages();

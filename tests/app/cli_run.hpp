@@ -38,5 +38,6 @@ inline std::string cliTempPath(const std::string& name) {
   std::filesystem::create_directories(dir);
   return (dir / (std::to_string(::getpid()) + "_" + name)).string();
 }
+inline std::string tempPath(const std::string& name) { return cliTempPath(name); }
 
 }  // namespace kc::test

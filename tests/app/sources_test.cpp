@@ -13,6 +13,7 @@
 #include "app/sources/source_factory.hpp"
 #include "app/sources/video_source.hpp"
 #include "common/test_data.hpp"
+#include "temp_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -23,29 +24,8 @@ bool sameFrame(const kc::HostFrame& a, const kc::HostFrame& b) {
          kc::samePixels<kc::Rgba8>(a.rgba.view(), b.rgba.view());
 }
 
-// A fresh temporary folder per test, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    path_ = fs::temp_directory_path() /
-            ("kc_sources_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-             ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-void writeBytes(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+using kc::test::TempDir;
+using kc::test::writeBytes;
 
 // Expects ImageSource(path) to throw SourceError naming the path and containing `reason`.
 void expectImageError(const std::string& path, const std::string& reason) {

@@ -88,6 +88,32 @@ TEST(CgCpu, SingularMatrixNeverClaimsConvergence) {
   EXPECT_EQ(solveCgCpu<double>(a, ones(2), o).status, CgStatus::NotPositiveDefinite);
 }
 
+TEST(CgCpu, AsymmetricMatrixIsRejectedNamingAnEntry) {
+  // A 'general' file may be asymmetric (the reader takes it); CG on it must not pretend.
+  try {
+    solveCgCpu<double>(dense(2, {2, 1, 0, 3}), ones(2), {});
+    FAIL() << "accepted an asymmetric matrix";
+  } catch (const kc::InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("CG needs a symmetric matrix: A(1, 2) = 1"), std::string::npos) << e.what();
+  }
+  // Rounding-level asymmetry from a general file is forgiven.
+  EXPECT_EQ(solveCgCpu<double>(dense(2, {2, 1, 1 + 1e-15, 3}), ones(2), {}).status, CgStatus::Converged);
+}
+
+TEST(CgCpu, MatrixWithoutEntriesIsNotPositiveDefinite) {
+  const auto a = csrFromCoo(3, 3, {});  // what the reader gives for "3 3 0"
+  const auto res = solveCgCpu<double>(a, ones(3), {});
+  EXPECT_EQ(res.status, CgStatus::NotPositiveDefinite);
+  EXPECT_EQ(res.iterations, 0);
+}
+
+TEST(CgCpu, DuplicatedEntriesAreSummedBeforeSolving) {
+  std::istringstream file("%%MatrixMarket matrix coordinate real symmetric\n1 1 2\n1 1 1.5\n1 1 2.5\n");
+  const auto res = solveCgCpu<double>(readMatrixMarket(file, "<test>"), ones(1), {});
+  ASSERT_EQ(res.status, CgStatus::Converged);
+  EXPECT_DOUBLE_EQ(res.solution[0], 0.25);  // A = 1.5 + 2.5 = 4
+}
+
 TEST(CgCpu, ZeroRightHandSideIsConvergedAtOnce) {
   const auto res = solveCgCpu<double>(dense(2, {2, 0, 0, 3}), {0.0, 0.0}, {});
   EXPECT_EQ(res.status, CgStatus::Converged);

@@ -114,6 +114,20 @@ TEST(FilterChain, RejectsBadKernelSizes) {
   expectRejected("conv=custom:2:1 2 3 4", {"even"});
 }
 
+TEST(FilterChain, RejectsPresetSizesWithoutAKernel) {
+  // Found by fuzz_filter_chain (tests/fuzz/corpus/filter_chain/crash-2072b205...): parsed, then
+  // failed only when the pipeline built the kernel.
+  expectRejected("conv=laplacian:1", {"'conv=laplacian:1'", "laplacian needs size >= 3"});
+  expectRejected("gray,conv=sobelx:1:zero", {"'conv=sobelx:1:zero'", "size >= 3"});
+}
+
+TEST(FilterChain, AllZeroCustomKernelIsAllowed) {
+  // Decision: a valid kernel that outputs black (alpha still copied); not an input error.
+  const auto chain = kc::parseFilterChain("conv=custom:3:0 0 0 0 0 0 0 0 0");
+  ASSERT_EQ(chain.size(), 1u);
+  EXPECT_EQ(chain[0].conv.kernel().weights, std::vector<float>(9, 0.f));
+}
+
 TEST(FilterChain, RejectsUnknownChoices) {
   expectRejected("conv=blur:3", {"unknown conv preset 'blur'", "gauss", "sobelx", "custom"});
   expectRejected("conv=box:3:wrap", {"unknown conv border 'wrap'", "clamp", "zero", "reflect"});

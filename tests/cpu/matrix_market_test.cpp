@@ -150,6 +150,20 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
   }
 }
 
+TEST(MatrixMarketRejects, HugeDeclaredEntryCountIsTruncationNotAnAllocation) {
+  // Before the fix the reader reserved 2 x 2^31 entries (64 GB) up front: bad_alloc, or an ASan abort.
+  expectRejected("%%MatrixMarket matrix coordinate real symmetric\n2 2 2000000000\n1 1 1\n",
+                 "declares 2000000000 entries, found 1", 3);
+}
+
+TEST(MatrixMarket, NoEntriesIsAnEmptyButValidMatrix) {
+  // The format allows it (0 nonzeros); rows x cols = 0 is rejected ("empty matrix", above).
+  const auto m = parse(std::string(kHeader) + "3 3 0\n");
+  EXPECT_EQ(m.rows, 3);
+  EXPECT_EQ(m.nnz(), 0u);
+  EXPECT_EQ(m.rowPtr, (std::vector<int>{0, 0, 0, 0}));
+}
+
 TEST(MatrixMarketRejects, MissingFileNamesThePath) {
   const auto path = std::filesystem::temp_directory_path() / "kc_cg_no_such_matrix.mtx";
   try {

@@ -49,6 +49,17 @@ TEST(CudaCore, RoundTripThroughDeviceAndTimer) {
   EXPECT_EQ(host, back);
 }
 
+TEST(CudaCore, DeviceMemoryGrowsByWhatIsAllocated) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const kc::DeviceMemory before = kc::currentDeviceMemory();
+  EXPECT_GT(before.totalBytes, 0u);
+  const std::size_t bytes = std::size_t(256) << 20;
+  kc::DeviceBuffer<unsigned char> buffer(bytes);
+  const kc::DeviceMemory during = kc::currentDeviceMemory();
+  // Other processes may allocate too: at least what we took, within a generous margin.
+  EXPECT_GE(during.usedBytes(), before.usedBytes() + bytes - (std::size_t(8) << 20));
+}
+
 TEST(CudaCore, DeviceQueryDescribesTheDevice) {
   KC_REQUIRE_CUDA_DEVICE();
   auto devices = kc::listCudaDevices();

@@ -26,6 +26,12 @@ void validateCgInput(const CsrMatrix& a, const std::vector<double>& b, const CgO
              "CG: malformed CSR matrix");
   KC_REQUIRE(b.size() == static_cast<std::size_t>(a.rows),
              "CG: right-hand side has " + std::to_string(b.size()) + " entries, the matrix " + std::to_string(a.rows) + " rows");
+  // CG silently returns garbage (or "converges" to a wrong x) on an asymmetric matrix: refuse it.
+  AsymmetricPair pair{};
+  KC_REQUIRE(!findAsymmetry(a, &pair),
+             "CG needs a symmetric matrix: A(" + std::to_string(pair.row + 1) + ", " + std::to_string(pair.col + 1) +
+                 ") = " + std::to_string(pair.value) + " but A(" + std::to_string(pair.col + 1) + ", " +
+                 std::to_string(pair.row + 1) + ") = " + std::to_string(pair.mirror) + " (1-based)");
   KC_REQUIRE(options.tolerance >= 0 && std::isfinite(options.tolerance), "CG: tolerance must be finite and >= 0");
   KC_REQUIRE(options.maxIterations >= 0, "CG: maxIterations must be >= 0 (0 = default)");
   // The GPU solvers replay one refresh period as a CUDA graph: keep it a sensible size.

@@ -16,7 +16,7 @@ namespace kc::cg {
 template <class T>
 CgResult solveCgCpu(const CsrMatrix& a, const std::vector<double>& b, const CgOptions& options);
 
-// Checks shared by every solver: square, sizes agree, tolerance sane.
+// Checks shared by every solver: square, symmetric, sizes agree, tolerance sane.
 void validateCgInput(const CsrMatrix& a, const std::vector<double>& b, const CgOptions& options);
 
 // 1 / diag(A) for Jacobi; throws nothing, returns false (status NotPositiveDefinite) when a

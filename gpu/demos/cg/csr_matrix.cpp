@@ -102,4 +102,27 @@ std::vector<double> diagonalOf(const CsrMatrix& a) {
   return d;
 }
 
+namespace {
+double storedAt(const CsrMatrix& a, int row, int col) {
+  const auto first = a.colIdx.begin() + a.rowPtr[row], last = a.colIdx.begin() + a.rowPtr[row + 1];
+  const auto it = std::lower_bound(first, last, col);
+  return it != last && *it == col ? a.values[static_cast<std::size_t>(it - a.colIdx.begin())] : 0.0;
+}
+}  // namespace
+
+bool findAsymmetry(const CsrMatrix& a, AsymmetricPair* found) {
+  if (a.rows != a.cols) return false;
+  for (int r = 0; r < a.rows; ++r)
+    for (int k = a.rowPtr[r]; k < a.rowPtr[r + 1]; ++k) {
+      const int c = a.colIdx[k];
+      if (c == r) continue;
+      const double value = a.values[k], mirror = storedAt(a, c, r);
+      if (std::fabs(value - mirror) > 1e-12 * std::max(std::fabs(value), std::fabs(mirror))) {
+        if (found) *found = {r, c, value, mirror};
+        return true;
+      }
+    }
+  return false;
+}
+
 }  // namespace kc::cg

@@ -44,4 +44,12 @@ double relativeResidual(const CsrMatrix& a, const std::vector<double>& x, const 
 // The diagonal of A (0 where a row stores none).
 std::vector<double> diagonalOf(const CsrMatrix& a);
 
+// A stored entry whose mirror differs, or none when A is symmetric (square, every a(r,c) equal to
+// a(c,r) within a relative 1e-12, which forgives a general file's rounding but not a wrong file).
+struct AsymmetricPair {
+  int row, col;
+  double value, mirror;
+};
+bool findAsymmetry(const CsrMatrix& a, AsymmetricPair* found);
+
 }  // namespace kc::cg

@@ -132,7 +132,10 @@ CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, Matr
   const std::size_t expectedWords = field == Field::Pattern ? 2 : 3;
 
   std::vector<CooEntry> entries;
-  entries.reserve(static_cast<std::size_t>(declared) * (symmetric ? 2 : 1));
+  // The size line is a claim, not a fact: a 60-byte file declaring 2^31 entries must not make us
+  // reserve 64 GB before its second line proves it false. Reserve up to a million; grow after.
+  constexpr long long kReserveAtMost = 1 << 20;
+  entries.reserve(static_cast<std::size_t>(std::min(declared, kReserveAtMost)) * (symmetric ? 2 : 1));
   for (long long k = 0; k < declared; ++k) {
     if (!lines.nextData(line))
       lines.fail("truncated file: the size line declares " + std::to_string(declared) + " entries, found " +

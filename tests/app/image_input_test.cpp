@@ -1,0 +1,102 @@
+// Image inputs at the edges: a truncated JPEG, a 1x1 image, grey+alpha and 16-bit grey PNGs
+// (converted, never rejected), the largest allowed frame and one pixel beyond it.
+#include <gtest/gtest.h>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "app/backend/pipeline_factory.hpp"
+#include "app/sources/frame_source.hpp"
+#include "app/sources/image_source.hpp"
+#include "common/test_data.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
+#include "temp_dir.hpp"
+
+namespace {
+
+using kc::test::TempDir;
+
+std::string errorOf(const std::string& path) {
+  try {
+    kc::ImageSource source(path);
+  } catch (const kc::SourceError& e) {
+    return e.what();
+  }
+  return "opened";
+}
+
+TEST(ImageInput, TruncatedJpegIsRejected) {
+  TempDir dir;
+  cv::Mat picture(96, 128, CV_8UC3);
+  cv::randu(picture, 0, 255);
+  std::vector<unsigned char> jpeg;
+  ASSERT_TRUE(cv::imencode(".jpg", picture, jpeg));
+  const std::string path = dir.file("half.jpg");
+  kc::test::writeBytes(path, std::string(jpeg.begin(), jpeg.begin() + jpeg.size() / 2));
+  const std::string message = errorOf(path);
+  EXPECT_NE(message.find(path), std::string::npos) << message;
+  EXPECT_NE(message.find("truncated"), std::string::npos) << message;
+}
+
+TEST(ImageInput, OnePixelImageLoads) {
+  TempDir dir;
+  ASSERT_TRUE(cv::imwrite(dir.file("one.png"), cv::Mat(1, 1, CV_8UC3, cv::Scalar(10, 20, 30))));
+  const kc::HostFrame frame = kc::ImageSource(dir.file("one.png")).next();
+  ASSERT_EQ(frame.width(), 1);
+  ASSERT_EQ(frame.height(), 1);
+  EXPECT_EQ(frame.rgba.at(0, 0).r, 30);
+  EXPECT_EQ(frame.rgba.at(0, 0).b, 10);
+  EXPECT_EQ(frame.rgba.at(0, 0).a, 255);
+}
+
+TEST(ImageInput, GreyAlphaPngBecomesGreyRgbWithItsAlpha) {
+  // OpenCV cannot write a 2-channel PNG: the fixture was written by hand (grey = 60 x, alpha = 100 y).
+  const kc::HostFrame frame = kc::ImageSource(kc::test::fixture("images/grey_alpha_4x3.png").string()).next();
+  ASSERT_EQ(frame.width(), 4);
+  ASSERT_EQ(frame.height(), 3);
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 4; ++x) {
+      const kc::Rgba8 p = frame.rgba.at(x, y);
+      EXPECT_EQ(p.r, 60 * x);
+      EXPECT_EQ(p.g, 60 * x);
+      EXPECT_EQ(p.b, 60 * x);
+      EXPECT_EQ(p.a, 100 * y);
+    }
+}
+
+TEST(ImageInput, SixteenBitGreyPngIsScaledTo8Bits) {
+  TempDir dir;
+  cv::Mat deep(2, 3, CV_16UC1);
+  for (int x = 0; x < 3; ++x) deep.at<std::uint16_t>(0, x) = deep.at<std::uint16_t>(1, x) = static_cast<std::uint16_t>(x * 32768 - (x == 2));
+  ASSERT_TRUE(cv::imwrite(dir.file("deep.png"), deep));
+  const kc::HostFrame frame = kc::ImageSource(dir.file("deep.png")).next();
+  EXPECT_EQ(frame.rgba.at(0, 1).g, 0);
+  EXPECT_EQ(frame.rgba.at(1, 1).g, 128);  // 32768 / 257 = 127.5 -> 128
+  EXPECT_EQ(frame.rgba.at(2, 1).g, 255);  // 65535
+}
+
+// The documented maximum (frame_limits.hpp) is 16384 per side: that size loads and runs through
+// the pipeline (a grey PNG: 256 MiB decoded, 1 GiB as RGBA); one more pixel is a clear error.
+TEST(ImageInput, LargestAllowedImageWorksAndOneMorePixelIsAClearError) {
+  TempDir dir;
+  const int side = kc::kMaxFrameSide;
+  {
+    const cv::Mat largest(side, side, CV_8UC1, cv::Scalar(77));
+    ASSERT_TRUE(cv::imwrite(dir.file("largest.png"), largest));
+  }
+  {
+    kc::ImageSource source(dir.file("largest.png"));
+    const kc::HostFrame frame = source.next();
+    ASSERT_EQ(frame.width(), side);
+    ASSERT_EQ(frame.height(), side);
+    auto pipeline = kc::makePipeline(kc::Backend::Auto);
+    pipeline->setChain(kc::parseFilterChain("hist=8"));
+    const kc::FrameResult result = pipeline->process(frame);
+    EXPECT_EQ(result.stats.histogram[2], std::uint64_t(side) * side);  // 77 / 32 = bin 2, red channel
+  }
+  ASSERT_TRUE(cv::imwrite(dir.file("too_wide.png"), cv::Mat(4, side + 1, CV_8UC1, cv::Scalar(1))));
+  const std::string message = errorOf(dir.file("too_wide.png"));
+  EXPECT_NE(message.find("16385x4 is outside the supported frame size (1x1 .. 16384x16384)"), std::string::npos)
+      << message;
+}
+
+}  // namespace

@@ -1,0 +1,109 @@
+// The window's controller when its camera misbehaves, simulated through the LiveSource interface:
+// no camera at all, a camera unplugged mid-stream (falls back to the pattern with a status
+// message and keeps rendering), a camera switching format mid-stream (follows the new size).
+#include <gtest/gtest.h>
+
+#include <QCameraDevice>
+#include <QMediaDevices>
+#include <QStatusBar>
+#include <memory>
+
+#include "app/live/live_controller.hpp"
+#include "app/sources/frame_source.hpp"
+#include "app/sources/pattern_source.hpp"
+#include "qt_test_app.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+
+namespace kc {
+namespace {
+
+// What the scripted camera does next; the test changes it while the window runs.
+struct CameraScript {
+  int width = 64, height = 48;
+  bool unplugged = false;
+};
+
+class ScriptedCamera final : public LiveSource {
+ public:
+  explicit ScriptedCamera(std::shared_ptr<CameraScript> script) : script_(std::move(script)) {}
+  std::optional<HostFrame> grab() override {
+    // What CameraSource::next() throws once QCamera reported the device gone.
+    if (script_->unplugged) throw SourceError("camera Scripted: the camera was lost");
+    return PatternSource(script_->width, script_->height).frameAt(index_++);
+  }
+  std::string description() const override { return "camera Scripted"; }
+
+ private:
+  std::shared_ptr<CameraScript> script_;
+  std::int64_t index_ = 0;
+};
+
+class LiveFallback : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+    window_ = std::make_unique<MainWindow>();
+    controller_ = std::make_unique<LiveController>(*window_, BackendChoice::Cpu);
+    controller_->setSourceOpener([script = script_](const std::string& spec) -> std::unique_ptr<LiveSource> {
+      if (spec.rfind("camera", 0) == 0) return std::make_unique<ScriptedCamera>(script);
+      return openLiveSource(spec);
+    });
+    window_->resize(640, 400);
+    window_->show();
+  }
+  void TearDown() override {
+    controller_.reset();
+    window_.reset();
+  }
+  bool framesAdvance(int count) {
+    const std::int64_t target = controller_->framesSubmitted() + count;
+    return test::processEventsUntil([&] { return controller_->framesSubmitted() >= target; }, 30000);
+  }
+  int shownWidth() const { return window_->view()->renderer().layout().originalWidth; }
+  std::string statusMessage() const { return window_->statusBar()->currentMessage().toStdString(); }
+
+  std::shared_ptr<CameraScript> script_ = std::make_shared<CameraScript>();
+  std::unique_ptr<MainWindow> window_;
+  std::unique_ptr<LiveController> controller_;
+};
+
+TEST_F(LiveFallback, CameraUnpluggedMidStreamFallsBackToThePattern) {
+  controller_->start(QStringLiteral("camera:0"));
+  ASSERT_TRUE(framesAdvance(3));
+  EXPECT_EQ(shownWidth(), 64);
+  script_->unplugged = true;
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller_->sourceSpec() == QStringLiteral("pattern"); }, 30000));
+  const std::string message = statusMessage();
+  EXPECT_NE(message.find("the camera was lost"), std::string::npos) << message;
+  EXPECT_NE(message.find("showing the test pattern"), std::string::npos) << message;
+  ASSERT_TRUE(framesAdvance(3)) << "the pattern keeps the view alive";
+  EXPECT_EQ(shownWidth(), 1280);  // the pattern's default size
+}
+
+TEST_F(LiveFallback, CameraFormatChangeMidStreamIsFollowed) {
+  controller_->start(QStringLiteral("camera:0"));
+  ASSERT_TRUE(framesAdvance(3));
+  script_->width = 41;  // odd sizes: no block size divides them
+  script_->height = 31;
+  ASSERT_TRUE(test::processEventsUntil([&] { return shownWidth() == 41; }, 30000));
+  EXPECT_EQ(window_->view()->renderer().layout().originalHeight, 31);
+  ASSERT_TRUE(framesAdvance(3));
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0")) << "a format change is not a failure";
+}
+
+TEST(LiveNoCamera, MissingCameraFallsBackToThePatternWithTheReason) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  if (!QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
+  MainWindow window;
+  LiveController controller(window, BackendChoice::Cpu);  // the real opener: CameraSource
+  controller.start(QStringLiteral("camera:0"));
+  EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
+  const std::string message = window.statusBar()->currentMessage().toStdString();
+  EXPECT_NE(message.find("camera:0: no camera found"), std::string::npos) << message;
+  EXPECT_NE(message.find("showing the test pattern"), std::string::npos) << message;
+}
+
+}  // namespace
+}  // namespace kc
