@@ -1,5 +1,6 @@
 #include "app/cli/frame_file.hpp"
 
+#include <cctype>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -14,15 +15,22 @@ namespace kc {
 
 namespace {
 
+// Formats that store an alpha channel; the others (JPEG, PPM, BMP...) get the colour alone, as a
+// user asking for out.jpg expects (alpha only passes through the chain).
+bool keepsAlpha(std::string extension) {
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".png" || extension == ".tif" || extension == ".tiff" || extension == ".webp";
+}
+
 std::vector<unsigned char> encode(const HostFrame& frame, const std::string& path) {
-  cv::Mat mat = frameAsMat(frame);
-  cv::Mat bgra;
-  if (frame.format == PixelFormat::Rgba8) {
-    cv::cvtColor(mat, bgra, cv::COLOR_RGBA2BGRA);  // imencode expects OpenCV's BGRA order
-    mat = bgra;
-  }
   const std::string extension = std::filesystem::path(path).extension().string();
   if (extension.empty()) throw SourceError("--out " + path + ": cannot write (no extension: name it .png)");
+  cv::Mat mat = frameAsMat(frame);
+  cv::Mat bgr;
+  if (frame.format == PixelFormat::Rgba8) {  // imencode expects OpenCV's BGR(A) order
+    cv::cvtColor(mat, bgr, keepsAlpha(extension) ? cv::COLOR_RGBA2BGRA : cv::COLOR_RGBA2BGR);
+    mat = bgr;
+  }
   std::vector<unsigned char> bytes;
   bool encoded = false;
   try {

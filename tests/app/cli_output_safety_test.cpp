@@ -69,4 +69,21 @@ TEST(CliOutputSafety, OutputThatIsAFolderIsAClearError) {
   expectNothingWritten(dir, dir.file("taken.png.partial"));
 }
 
+// A colour result in a format without alpha (JPEG, PPM, BMP) is written as its colour: alpha only
+// passes through the chain. PNG keeps it.
+TEST(CliOutputSafety, ColourOutputWorksInFormatsWithoutAlpha) {
+  kc::test::TempDir dir;
+  for (const char* extension : {".png", ".jpg", ".ppm", ".bmp"}) {
+    const std::string out = dir.file(std::string("colour") + extension);
+    const auto run = runKernelcam({"process", "--source", "pattern", "--size", "40x24", "--filters", "conv=sharpen:3",
+                                   "--backend", "cpu", "--out", q(out)});
+    ASSERT_EQ(run.exitCode, 0) << extension << ": " << run.err;
+    const cv::Mat written = cv::imread(out, cv::IMREAD_UNCHANGED);
+    ASSERT_FALSE(written.empty()) << out;
+    EXPECT_EQ(written.cols, 40);
+    EXPECT_EQ(written.rows, 24);
+    EXPECT_EQ(written.channels(), std::string(extension) == ".png" ? 4 : 3) << extension;
+  }
+}
+
 }  // namespace
