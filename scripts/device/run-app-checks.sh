@@ -46,5 +46,19 @@ done
 for b in build build-device; do mkdir -p "/work/main/$b/app" && ln -sf "$PWD/$kc" "/work/main/$b/app/kernelcam"; done
 KC_TEST_DATA_DIR="$data" .carry/bin/app_tests --gtest_filter='-*Video*' > "$out/app_tests.log" 2>&1
 summary+=("app_tests: rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran' "$out/app_tests.log" | tr '\n' ' ')")
+# 5. Soak on the CUDA backend: sizes and chains keep changing; resident and device memory must stay flat.
+timeout 150 $kc process --source pattern --size 1280x720 --frames 6000 --soak --backend cuda > "$out/soak.txt" 2>&1
+summary+=("soak: rc=$? $(grep -iE 'verdict|growth' "$out/soak.txt" | tail -2 | tr '\n' ' ')")
+
+# 6. The classroom demos on the GPU (tables in demos.txt).
+{
+  $kc demo reduce --backend cuda --op sum --type float --n 16777216
+  $kc demo reduce --backend cuda --op mat3min --n 1048576
+  $kc demo matmul --backend cuda --m 1024 --n 1024 --k 1024 --type float
+  $kc demo matmul --backend cuda --m 17 --n 33 --k 65 --type int
+  $kc demo cg --backend cuda --poisson 256 --precision double
+} > "$out/demos.txt" 2>&1
+summary+=("demos: rc=$? $(grep -ciE 'yes' "$out/demos.txt") rows marked correct")
+
 grep -E '^\[  (FAILED|SKIPPED) ' "$out/app_tests.log" | head -20
 printf '%s\n' "${summary[@]}"

@@ -167,12 +167,7 @@ TEST(CliProcess, CudaBackendWithoutDeviceExitsWithThree) {
   const std::string out = tempPath("cuda.png");
   const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "32x32", "--filters", "gray", "--backend",
                                 "cuda", "--out", QString::fromStdString(out)});
-  if (kc::cudaBackendAvailable()) {
-    EXPECT_EQ(run.exitCode, 0) << run.err;  // a GPU machine: CUDA works
-  } else {
-    EXPECT_EQ(run.exitCode, 3) << run.err;
-    EXPECT_NE(run.err.find("--backend cuda"), std::string::npos) << run.err;
-  }
+  kc::test::expectCudaBackendOutcome(run, kc::cudaBackendAvailable());
 }
 
 // --view renders the window's view headlessly; the JSON names the display path and the GL used

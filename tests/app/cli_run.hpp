@@ -1,6 +1,8 @@
 #pragma once
 // Runs the built kernelcam binary as a user would (KC_KERNELCAM_BINARY) and collects its exit
 // code and output, for the CLI tests.
+#include <gtest/gtest.h>
+
 #include <QProcess>
 #include <QStringList>
 #include <filesystem>
@@ -39,5 +41,15 @@ inline std::string cliTempPath(const std::string& name) {
   return (dir / (std::to_string(::getpid()) + "_" + name)).string();
 }
 inline std::string tempPath(const std::string& name) { return cliTempPath(name); }
+
+// `--backend cuda`: works where a CUDA device is usable (the GPU machine), else exit 3 naming it.
+inline void expectCudaBackendOutcome(const CliRun& run, bool cudaAvailable) {
+  if (cudaAvailable) {
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+  } else {
+    EXPECT_EQ(run.exitCode, 3) << run.err;
+    EXPECT_NE(run.err.find("--backend cuda"), std::string::npos) << run.err;
+  }
+}
 
 }  // namespace kc::test

@@ -41,8 +41,7 @@ void checkGrayscale(const kc::HostImage<kc::Rgba8>& host, Layout layout) {
 
 TEST(Grayscale, MatchesCpuAtAwkwardSizesAnd4K) {
   KC_REQUIRE_CUDA_DEVICE();
-  auto sizes = kc::test::awkwardSizes();
-  sizes.push_back({3840, 2160});
+  const auto sizes = kc::test::awkwardSizesWith4K();
   std::uint32_t seed = 1;
   for (const auto& s : sizes)
     for (Layout layout : {Layout::Pitched, Layout::Offset})

@@ -68,11 +68,7 @@ void checkRgb(const kc::HostImage<kc::Rgba8>& host, Layout layout) {
   }
 }
 
-std::vector<kc::test::Size2D> sizesWith4K() {
-  auto sizes = kc::test::awkwardSizes();
-  sizes.push_back({3840, 2160});
-  return sizes;
-}
+std::vector<kc::test::Size2D> sizesWith4K() { return kc::test::awkwardSizesWith4K(); }
 
 TEST(Histogram, GrayMatchesCpu) {
   KC_REQUIRE_CUDA_DEVICE();
