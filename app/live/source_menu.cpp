@@ -6,6 +6,7 @@
 #include <QMediaDevices>
 #include <QMenu>
 
+#include "app/sources/camera_backend.hpp"
 #include "ui/window/main_window.hpp"
 
 namespace kc {
@@ -16,26 +17,36 @@ QString sourceSpecForFile(const QString& path) {
   return (imageSuffixes.contains(suffix) ? QStringLiteral("image:") : QStringLiteral("video:")) + path;
 }
 
-SourceMenu::SourceMenu(MainWindow& window) : QObject(&window), window_(window), devices_(new QMediaDevices(this)) {
-  connect(devices_, &QMediaDevices::videoInputsChanged, this, [this] {
-    rebuild();
-    emit camerasChanged(cameraCount());
-  });
+SourceMenu::SourceMenu(MainWindow& window) : QObject(&window), window_(window) {
+  if (cameraBackendAvailable()) {  // else QMediaDevices would abort the app
+    devices_ = new QMediaDevices(this);
+    connect(devices_, &QMediaDevices::videoInputsChanged, this, [this] {
+      rebuild();
+      emit camerasChanged(cameraCount());
+    });
+  }
   rebuild();
 }
 
-int SourceMenu::cameraCount() const { return static_cast<int>(QMediaDevices::videoInputs().size()); }
+int SourceMenu::cameraCount() const {
+  return cameraBackendAvailable() ? static_cast<int>(QMediaDevices::videoInputs().size()) : 0;
+}
 
 void SourceMenu::rebuild() {
   QMenu* menu = window_.sourceMenu();
   menu->clear();
-  const auto cameras = QMediaDevices::videoInputs();
+  QString why;
+  const auto cameras = cameraBackendAvailable(&why) ? QMediaDevices::videoInputs() : QList<QCameraDevice>();
   for (int i = 0; i < cameras.size(); ++i) {
     QAction* action = menu->addAction(tr("Camera %1: %2").arg(i).arg(cameras[i].description()));
     connect(action, &QAction::triggered, &window_,
             [this, i] { emit window_.sourceRequested(QStringLiteral("camera:%1").arg(i)); });
   }
-  if (cameras.isEmpty()) menu->addAction(tr("(no camera found)"))->setEnabled(false);
+  if (cameras.isEmpty()) {
+    QAction* none = menu->addAction(why.isEmpty() ? tr("(no camera found)") : tr("(no camera support)"));
+    none->setToolTip(why);
+    none->setEnabled(false);
+  }
   menu->addSeparator();
   connect(menu->addAction(tr("Open image or video...")), &QAction::triggered, this, &SourceMenu::openFile);
   connect(menu->addAction(tr("Test pattern")), &QAction::triggered, &window_,

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "app/sources/camera_backend.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
@@ -49,6 +50,8 @@ QCameraFormat chooseFormat(const QCameraDevice& device, const CameraRequest& req
 
 QStringList CameraSource::describeCameras() {
   QStringList lines;
+  QString why;
+  if (!cameraBackendAvailable(&why)) return {QStringLiteral("none: ") + why};
   const auto inputs = QMediaDevices::videoInputs();
   for (int i = 0; i < inputs.size(); ++i) {
     lines << QStringLiteral("%1: %2%3").arg(i).arg(inputs[i].description(),
@@ -59,6 +62,9 @@ QStringList CameraSource::describeCameras() {
 }
 
 CameraSource::CameraSource(const CameraRequest& request, QObject* parent) : QObject(parent) {
+  QString why;
+  if (!cameraBackendAvailable(&why))
+    throw SourceError("camera:" + std::to_string(request.index) + ": no camera support (" + why.toStdString() + ")");
   const auto inputs = QMediaDevices::videoInputs();
   if (inputs.isEmpty()) throw SourceError("camera:" + std::to_string(request.index) + ": no camera found");
   if (request.index < 0 || request.index >= inputs.size()) {
