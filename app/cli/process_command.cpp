@@ -20,6 +20,7 @@
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
 // the NVIDIA GPU, so CUDA-GL interop is exercised where it can be).
@@ -202,7 +203,13 @@ int process(const ProcessOptions& options) {
     std::vector<HostFrame> ring;
     for (int i = 0; i < std::min(viewOptions.frames, 8); ++i) ring.push_back(source->next());
     std::size_t next = 0;
-    view = renderViewPng([&]() -> const HostFrame* { return &ring[next++ % ring.size()]; }, *pipeline,
+    view = renderViewPng(
+        [&]() -> const HostFrame* {
+          HostFrame& frame = ring[next++ % ring.size()];
+          frame.timestampSeconds = steadyNowSeconds();  // "captured" now, or the latency would count the wait
+          return &frame;
+        },
+        *pipeline,
                          options.view, viewOptions);
   }
   if (!options.json.empty()) {

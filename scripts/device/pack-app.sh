@@ -15,7 +15,9 @@ mkdir -p .carry/bin .carry/gl
 cp -f .carry-full/bin/* .carry/bin/ && strip --strip-unneeded .carry/bin/*  # symbols: half the size
 cp -f .carry-full/gl/*.deb .carry/gl/
 cp -f .carry-full/device-env.sh .carry/
-if [ -f .carry/libs.tar.xz ] && cmp -s .carry-full/libs.sum .carry/libs.upstream.sum; then
+# The stubbed tarball depends on the library set and on these two scripts.
+cache_key="$(cat .carry-full/libs.sum scripts/device/pack-app.sh scripts/device/stub_libs.py | sha256sum | cut -c1-16)"
+if [ -f .carry/libs.tar.xz ] && [ "$cache_key" = "$(cat .carry/libs.key 2>/dev/null)" ]; then
   echo "stubbed libs.tar.xz is up to date; carry $(du -sh .carry | cut -f1)"
   exit 0
 fi
@@ -44,7 +46,7 @@ done
 for f in "$stage"/lib/*; do [ -n "${keep[$(basename "$f")]:-}" ] || rm -f "$f"; done
 find "$stage" -type f -printf '%p %s\n' | sort | sha256sum | cut -c1-16 > .carry/libs.sum
 tar -C "$stage" -cf - . | xz -T0 -6 > .carry/libs.tar.xz
-cp .carry-full/libs.sum .carry/libs.upstream.sum
+echo "$cache_key" > .carry/libs.key
 echo "stubbed ${#stubs[@]} libraries; kept ${#keep[@]}; libs.tar.xz $(du -sh .carry/libs.tar.xz | cut -f1); carry $(du -sh .carry | cut -f1)"
 
 # Check here that the stubs satisfy the loader (BIND_NOW): the app must start on the packed libraries.

@@ -83,7 +83,7 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
                     format("   latency %.1f ms", input.means.meanLatencyMs()) +
                     QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
   if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
-  const QString footer = roofline > 0 ? format("bars: %% of %.0f GB/s (mean of 30 frames)", roofline)
+  const QString footer = roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s (mean of 30 frames)", roofline)
                                       : QStringLiteral("bars: roofline unknown (mean of 30 frames)");
 
   const int width = kPadding * 2 + std::max({tableWidth, metrics.horizontalAdvance(title),
