@@ -1,56 +1,33 @@
 // Tiled convolution. One block of 32x8 threads computes a tile of outputs; it first loads the tile
 // plus a halo of the radius r into shared memory (as float, converted once per pixel, borders
 // resolved while loading), then every thread computes a vertical strip of outputs from shared
-// memory with a sliding register window. The filter sits in constant memory: every thread of a
-// warp reads the same weight, which the constant cache broadcasts.
+// memory with a sliding register window.
+//
+// The filter is a kernel parameter (__grid_constant__): parameters live in the constant bank, so
+// every tap is the same broadcast constant-cache read that a __constant__ array gives (every
+// thread of a warp reads the same weight), but the weights travel with the launch. A __constant__
+// array needs a cudaMemcpyToSymbolAsync on the stream before each call with another filter, and a
+// ring of slots with events so that two streams in flight do not overwrite each other's filter.
 //
 // General path: the same operations in the same order as convolveCpu (kx outer, ky inner, fmaf),
 // so it matches the CPU reference bit for bit. Separable path: a row pass into a second shared
 // buffer, then a column pass; one kernel, no global intermediate, rounding once at the end
 // (within one level of the 2D result).
-#include <array>
-#include <map>
-#include <memory>
-#include <mutex>
+#include <algorithm>
 #include <optional>
 
 #include "gpu/core/cuda_check.cuh"
-#include "gpu/core/stream.cuh"
 #include "gpu/image/convolution.cuh"
 
 namespace kc {
 
 namespace {
 
-// ---- constant-memory filter slots ----
-// Constant memory is one per device, but calls on different streams may be in flight at once with
-// different filters: each call gets its own slot of a ring. With more than kFilterSlots calls in
-// flight a slot comes round again; its event (recorded after the last kernel that read it) makes
-// the next user's stream wait on the GPU before overwriting it. 8 x 961 floats = 30 KB of the 64 KB.
-constexpr int kFilterSlots = 8;
-constexpr int kSlotFloats = kMaxKernelSize * kMaxKernelSize;
 constexpr int kColumnTapsOffset = 32;  // separable: row taps at 0.., column taps at 32..
-__constant__ float c_filterSlots[kFilterSlots * kSlotFloats];
-
-struct FilterSlotRing {
-  std::mutex mutex;
-  unsigned next = 0;
-  std::array<std::unique_ptr<Event>, kFilterSlots> lastReader;  // created on this ring's device
+// 961 floats (3844 bytes): within the 4 KB of kernel parameters every architecture accepts.
+struct FilterTaps {
+  float w[kMaxKernelSize * kMaxKernelSize];
 };
-
-FilterSlotRing& filterSlotRingOfCurrentDevice() {
-  static std::mutex mapMutex;
-  static std::map<int, std::unique_ptr<FilterSlotRing>> rings;
-  int device = 0;
-  KC_CUDA_CHECK(cudaGetDevice(&device));
-  std::lock_guard lock(mapMutex);
-  auto& ring = rings[device];
-  if (!ring) {
-    ring = std::make_unique<FilterSlotRing>();
-    for (auto& event : ring->lastReader) event = std::make_unique<Event>(cudaEventDisableTiming);
-  }
-  return *ring;
-}
 
 // ---- pixel traits: what a pixel is in shared memory and how it goes in and out ----
 template <class T>
@@ -88,6 +65,10 @@ struct ConvPixel<Rgba8> {
 
 constexpr int kBlockX = 32;  // one warp across: tile rows are read and written coalesced
 constexpr int kBlockY = 8;
+constexpr int kBlockThreads = kBlockX * kBlockY;
+// Global loads each thread issues before it waits for the first: the tile load is latency-bound
+// (a few hundred ns per round trip), so bytes in flight per SM set its bandwidth (Little's law).
+constexpr int kLoadsInFlight = 4;
 
 template <class T>
 struct TileShape {
@@ -99,20 +80,97 @@ struct TileShape {
   static constexpr int rowPassStride = width + 1;
 };
 
-// Tile + halo -> shared memory; border rules applied here, so the compute loops never branch on them.
+// Where a tile's top-left halo corner lies in the image.
+struct TileOrigin {
+  int x0, y0;
+};
 template <class T>
-__device__ void loadTile(ConstImageView<T> in, BorderMode border, int radius, typename ConvPixel<T>::Value* tile) {
-  using P = ConvPixel<T>;
-  const int x0 = blockIdx.x * TileShape<T>::width - radius;
-  const int y0 = blockIdx.y * TileShape<T>::height - radius;
-  const int cols = TileShape<T>::width + 2 * radius;
-  const int stride = TileShape<T>::stride(radius);
-  for (int sy = threadIdx.y; sy < TileShape<T>::rows(radius); sy += kBlockY) {
-    const int gy = borderIndex(y0 + sy, in.height, border);
-    const T* row = gy < 0 ? nullptr : in.row(gy);
-    for (int sx = threadIdx.x; sx < cols; sx += kBlockX) {
-      const int gx = borderIndex(x0 + sx, in.width, border);
-      tile[sy * stride + sx] = (row == nullptr || gx < 0) ? P::zero() : P::load(row[gx]);
+__device__ TileOrigin tileOrigin(int radius) {
+  return {static_cast<int>(blockIdx.x) * TileShape<T>::width - radius,
+          static_cast<int>(blockIdx.y) * TileShape<T>::height - radius};
+}
+
+__device__ int floorToMultipleOf4(int v) { return v >= 0 ? v & ~3 : -((-v + 3) & ~3); }
+
+// Four consecutive gray pixels from image column x on: one aligned 4-byte load inside the row, byte by
+// byte through the border rule where the word sticks out of it. `row` is null for a Zero-border row.
+__device__ std::uint32_t fetchGrayWord(const std::uint8_t* row, int x, int width, BorderMode border) {
+  if (row == nullptr) return 0u;
+  if (x >= 0 && x + 4 <= width) return *reinterpret_cast<const std::uint32_t*>(row + x);
+  std::uint32_t word = 0u;
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const int gx = borderIndex(x + i, width, border);
+    if (gx >= 0) word |= static_cast<std::uint32_t>(row[gx]) << (8 * i);
+  }
+  return word;
+}
+
+// Gray tile + halo -> shared floats, borders resolved here so the compute loops never branch on them.
+// Each tile row is read as 4-byte words on that row's own 4-byte address grid (rows need not be
+// aligned: any pitch works), kLoadsInFlight words per thread before any is used: one byte per load
+// kept a warp at 32 bytes per round trip, a quarter of a 4K frame's tile pass at ~300 GB/s.
+__device__ void loadTile(ConstImageView<std::uint8_t> in, BorderMode border, int radius, float* tile) {
+  using Shape = TileShape<std::uint8_t>;
+  const TileOrigin o = tileOrigin<std::uint8_t>(radius);
+  const int cols = Shape::width + 2 * radius;
+  const int stride = Shape::stride(radius);
+  const int wordsPerRow = (cols + 3) / 4 + 1;  // + 1: a row not 4-byte aligned straddles one more word
+  const int items = Shape::rows(radius) * wordsPerRow;
+  const int thread = threadIdx.y * kBlockX + threadIdx.x;
+  for (int base = thread; base < items; base += kBlockThreads * kLoadsInFlight) {
+    std::uint32_t words[kLoadsInFlight];
+    int tileRow[kLoadsInFlight], firstColumn[kLoadsInFlight];
+#pragma unroll
+    for (int b = 0; b < kLoadsInFlight; ++b) {
+      const int item = base + b * kBlockThreads;
+      if (item >= items) break;
+      tileRow[b] = item / wordsPerRow;
+      const int gy = borderIndex(o.y0 + tileRow[b], in.height, border);
+      const std::uint8_t* row = gy < 0 ? nullptr : in.row(gy);
+      const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) % 4);
+      // Word k of this row starts at image column floor4(x0 + shift) - shift + 4k.
+      const int x = floorToMultipleOf4(o.x0 + shift) - shift + 4 * (item - tileRow[b] * wordsPerRow);
+      firstColumn[b] = x - o.x0;
+      words[b] = fetchGrayWord(row, x, in.width, border);
+    }
+#pragma unroll
+    for (int b = 0; b < kLoadsInFlight; ++b) {
+      if (base + b * kBlockThreads >= items) break;
+#pragma unroll
+      for (int i = 0; i < 4; ++i) {
+        const int sx = firstColumn[b] + i;
+        if (sx >= 0 && sx < cols) tile[tileRow[b] * stride + sx] = static_cast<float>((words[b] >> (8 * i)) & 0xffu);
+      }
+    }
+  }
+}
+
+// RGBA tile + halo: one 4-byte pixel per load, kLoadsInFlight per thread before any is used.
+__device__ void loadTile(ConstImageView<Rgba8> in, BorderMode border, int radius, float4* tile) {
+  using Shape = TileShape<Rgba8>;
+  const TileOrigin o = tileOrigin<Rgba8>(radius);
+  const int cols = Shape::width + 2 * radius;
+  const int stride = Shape::stride(radius);
+  const int items = Shape::rows(radius) * cols;
+  const int thread = threadIdx.y * kBlockX + threadIdx.x;
+  for (int base = thread; base < items; base += kBlockThreads * kLoadsInFlight) {
+    Rgba8 pixels[kLoadsInFlight];
+#pragma unroll
+    for (int b = 0; b < kLoadsInFlight; ++b) {
+      const int item = base + b * kBlockThreads;
+      if (item >= items) break;
+      const int sy = item / cols;
+      const int gy = borderIndex(o.y0 + sy, in.height, border);
+      const int gx = borderIndex(o.x0 + item - sy * cols, in.width, border);
+      pixels[b] = (gy < 0 || gx < 0) ? Rgba8{0, 0, 0, 0} : in.at(gx, gy);
+    }
+#pragma unroll
+    for (int b = 0; b < kLoadsInFlight; ++b) {
+      const int item = base + b * kBlockThreads;
+      if (item >= items) break;
+      const int sy = item / cols;
+      tile[sy * stride + item - sy * cols] = ConvPixel<Rgba8>::load(pixels[b]);
     }
   }
 }
@@ -158,7 +216,8 @@ extern __shared__ float4 dynamicShared[];  // float4: 16-byte aligned for the RG
 // General 2D path: launch grid = tiles over the image, block = 32x8, dynamic shared = the tile.
 template <class T, int kRadius>
 __global__ void __launch_bounds__(kBlockX* kBlockY) convolve2dKernel(ConstImageView<T> in, ImageView<T> out,
-                                                                      BorderMode border, int runtimeRadius, int slot) {
+                                                                      BorderMode border, int runtimeRadius,
+                                                                      const __grid_constant__ FilterTaps taps) {
   using P = ConvPixel<T>;
   using Value = typename P::Value;
   constexpr int kRows = P::kRowsPerThread;
@@ -169,7 +228,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) convolve2dKernel(ConstImageV
   loadTile(in, border, r, tile);
   __syncthreads();
 
-  const float* weights = c_filterSlots + slot * kSlotFloats;
+  const float* weights = taps.w;
   const int firstRow = threadIdx.y * kRows;
 #pragma unroll 1  // one strip at a time: unrolling would only double the code and the live registers
   for (int c = 0; c < P::kColumnsPerThread; ++c) {
@@ -189,7 +248,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) convolve2dKernel(ConstImageV
 template <class T, int kRadius>
 __global__ void __launch_bounds__(kBlockX* kBlockY) convolveSeparableKernel(ConstImageView<T> in, ImageView<T> out,
                                                                              BorderMode border, int runtimeRadius,
-                                                                             int slot) {
+                                                                             const __grid_constant__ FilterTaps taps) {
   using P = ConvPixel<T>;
   using Value = typename P::Value;
   constexpr int kRows = P::kRowsPerThread;
@@ -205,7 +264,7 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) convolveSeparableKernel(Cons
   loadTile(in, border, r, tile);
   __syncthreads();
 
-  const float* rowTaps = c_filterSlots + slot * kSlotFloats;
+  const float* rowTaps = taps.w;
   const float* columnTaps = rowTaps + kColumnTapsOffset;
   // Row pass: consecutive lanes take consecutive tile rows (odd strides: no bank conflicts).
   const int items = rows * (TileShape<T>::width / kSegment);
@@ -243,7 +302,7 @@ std::size_t sharedBytes(int radius, bool separable) {
 }
 
 template <class T, int kRadius>
-void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, int slot,
+void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps,
                        bool separable, cudaStream_t stream) {
   const auto kernel = separable ? convolveSeparableKernel<T, kRadius> : convolve2dKernel<T, kRadius>;
   const std::size_t smem = sharedBytes<T>(radius, separable);
@@ -253,21 +312,21 @@ void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border
   const dim3 block(kBlockX, kBlockY);
   const dim3 grid((in.width + TileShape<T>::width - 1) / TileShape<T>::width,
                   (in.height + TileShape<T>::height - 1) / TileShape<T>::height);
-  kernel<<<grid, block, smem, stream>>>(in, out, border, radius, slot);
+  kernel<<<grid, block, smem, stream>>>(in, out, border, radius, taps);
   KC_CUDA_CHECK_LAUNCH(separable ? "convolveSeparableKernel" : "convolve2dKernel");
 }
 
 // The common small radii get unrolled, register-windowed code; larger ones share one runtime loop.
 template <class T>
-void dispatchRadius(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, int slot, bool separable,
-                    cudaStream_t stream) {
+void dispatchRadius(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps,
+                    bool separable, cudaStream_t stream) {
   switch (radius) {
-    case 0: return launchConvolution<T, 0>(in, out, border, radius, slot, separable, stream);
-    case 1: return launchConvolution<T, 1>(in, out, border, radius, slot, separable, stream);
-    case 2: return launchConvolution<T, 2>(in, out, border, radius, slot, separable, stream);
-    case 3: return launchConvolution<T, 3>(in, out, border, radius, slot, separable, stream);
-    case 4: return launchConvolution<T, 4>(in, out, border, radius, slot, separable, stream);
-    default: return launchConvolution<T, -1>(in, out, border, radius, slot, separable, stream);
+    case 0: return launchConvolution<T, 0>(in, out, border, radius, taps, separable, stream);
+    case 1: return launchConvolution<T, 1>(in, out, border, radius, taps, separable, stream);
+    case 2: return launchConvolution<T, 2>(in, out, border, radius, taps, separable, stream);
+    case 3: return launchConvolution<T, 3>(in, out, border, radius, taps, separable, stream);
+    case 4: return launchConvolution<T, 4>(in, out, border, radius, taps, separable, stream);
+    default: return launchConvolution<T, -1>(in, out, border, radius, taps, separable, stream);
   }
 }
 
@@ -293,28 +352,14 @@ void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kern
              "convolveAsync: ConvPath::Separable forced but the kernel is not rank one");
   const bool separable = factors.has_value();
 
-  std::array<float, kSlotFloats> filter{};
-  std::size_t filterFloats = kernel.weights.size();
+  FilterTaps taps{};
   if (separable) {
-    std::copy(factors->row.begin(), factors->row.end(), filter.begin());
-    std::copy(factors->column.begin(), factors->column.end(), filter.begin() + kColumnTapsOffset);
-    filterFloats = kColumnTapsOffset + factors->column.size();
+    std::copy(factors->row.begin(), factors->row.end(), taps.w);
+    std::copy(factors->column.begin(), factors->column.end(), taps.w + kColumnTapsOffset);
   } else {
-    std::copy(kernel.weights.begin(), kernel.weights.end(), filter.begin());
+    std::copy(kernel.weights.begin(), kernel.weights.end(), taps.w);
   }
-
-  // Held across wait, upload, launch and record, so that two host threads cannot interleave on one slot.
-  FilterSlotRing& ring = filterSlotRingOfCurrentDevice();
-  std::lock_guard lock(ring.mutex);
-  const int slot = static_cast<int>(ring.next++ % kFilterSlots);
-  Event& lastReader = *ring.lastReader[slot];
-  KC_CUDA_CHECK(cudaStreamWaitEvent(stream, lastReader, 0));  // a never-recorded event is complete
-  // A small pageable source: the driver stages it before returning (the array may then go away).
-  KC_CUDA_CHECK(cudaMemcpyToSymbolAsync(c_filterSlots, filter.data(), filterFloats * sizeof(float),
-                                        static_cast<std::size_t>(slot) * kSlotFloats * sizeof(float),
-                                        cudaMemcpyHostToDevice, stream));
-  dispatchRadius<T>(in, out, border, kernel.size / 2, slot, separable, stream);
-  lastReader.record(stream);
+  dispatchRadius<T>(in, out, border, kernel.size / 2, taps, separable, stream);
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 #pragma once
 // Shared-memory tiled convolution: each block loads its tile plus a halo of the kernel radius
 // (the lecture's 48x48 cache for 16x16 blocks, sized here from the radius); the filter lives in
-// constant memory. Separable kernels take a row pass and a column pass automatically.
+// constant memory (a __grid_constant__ kernel parameter). Separable kernels take a row pass and a
+// column pass automatically.
 #include <cuda_runtime.h>
 
 #include "gpu/image/convolution.hpp"
@@ -11,9 +12,7 @@ namespace kc {
 enum class ConvPath { Auto, General, Separable };
 
 // in and out are distinct device views of the same size. Safe to call from several streams at
-// once with different kernels (the constant-memory filter slots are not shared between calls in flight):
-// a ring of 8 slots per device; a 9th call in flight reuses a slot only after its stream has waited
-// (on the GPU, cudaStreamWaitEvent) for the slot's previous kernel. No scratch memory: the separable
+// once with different kernels: each launch carries its own filter. No scratch memory: the separable
 // path keeps its row-pass intermediate in shared memory. Auto takes the separable path whenever
 // separateKernel succeeds; General is bit-exact with convolveCpu, Separable within one level.
 void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,

@@ -9,11 +9,15 @@
 namespace kc {
 namespace {
 
-// Launch shape: 1024 threads per block and only as many blocks as the GPU holds at once (two per SM
-// on sm_80/90, where 2048 threads fill an SM), so each block merges into global memory once:
-// resident blocks x bins global atomics in all, instead of one per pixel.
-constexpr int kBlockThreads = 1024;
-constexpr int kBytesPerChunk = 16;  // one uint4 load per thread per step
+// Launch shape: blocks of 512 threads, and only as many blocks as the GPU holds at once (the
+// occupancy calculator counts threads, registers and shared memory), so each block merges into
+// global memory once: resident blocks x bins global atomics in all, instead of one per pixel.
+// Smaller blocks than one per SM: a block's serial phases (zero, count, merge) overlap other blocks'.
+constexpr int kBlockThreads = 512;
+constexpr int kBytesPerChunk = 16;  // one uint4 load per chunk
+// Chunks a thread loads before it counts any: the count waits on DRAM latency, so loads in flight
+// per SM set the speed (one 16-byte load per thread left most of a 4K frame's time waiting).
+constexpr int kChunksInFlight = 4;
 // The default dynamic shared-memory limit needs no opt-in on any architecture.
 constexpr int kSharedBudgetBytes = 48 * 1024;
 
@@ -61,11 +65,26 @@ struct Counter<3> {
 // Work items are 16-byte chunks laid out in each row's 16-byte address grid (chunk c of row y covers
 // bytes 16c - shift .. 16c - shift + 15, shift = row address % 16), so every full chunk is one aligned
 // uint4 load whatever the pitch; the partial chunks at the row ends go pixel by pixel.
-// Grid-stride over (row, chunk) pairs: the grid is sized to the GPU, not to the image.
+struct ChunkGrid {
+  const unsigned char* data;
+  int widthBytes;
+  std::size_t pitch;
+  int chunksPerRow;
+  // Chunk `item`: its first byte's column (x0, may be negative) and row start.
+  // 32-bit division (the host checks the count fits): a 64-bit one would cost more than the atomics.
+  __device__ void locate(unsigned item, const unsigned char*& row, int& x0) const {
+    const unsigned y = item / static_cast<unsigned>(chunksPerRow);
+    row = data + static_cast<std::size_t>(y) * pitch;
+    const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) % kBytesPerChunk);
+    x0 = static_cast<int>(item - y * static_cast<unsigned>(chunksPerRow)) * kBytesPerChunk - shift;
+  }
+  __device__ bool full(int x0) const { return x0 >= 0 && x0 + kBytesPerChunk <= widthBytes; }
+};
+
+// Grid-stride over chunks, kChunksInFlight loads issued before the first count.
 template <int kChannels>
 __global__ void __launch_bounds__(kBlockThreads)
-    histogramKernel(const unsigned char* data, int widthBytes, int height, std::size_t pitch, int chunksPerRow,
-                    int bins, int laneBits, std::uint32_t* globalCounts) {
+    histogramKernel(ChunkGrid grid, unsigned items, int bins, int laneBits, std::uint32_t* globalCounts) {
   extern __shared__ std::uint32_t counters[];
   using C = Counter<kChannels>;
   const int counterCount = (kChannels * bins) << laneBits;
@@ -73,51 +92,58 @@ __global__ void __launch_bounds__(kBlockThreads)
   __syncthreads();
 
   const SharedHistogram h{counters, laneBits, (1 << laneBits) - 1};
-  // 32-bit indices (the host checks the count fits): a 64-bit division would cost more than the atomics.
-  const unsigned items = static_cast<unsigned>(chunksPerRow) * static_cast<unsigned>(height);
-  for (unsigned item = blockIdx.x * blockDim.x + threadIdx.x; item < items; item += gridDim.x * blockDim.x) {
-    const int y = static_cast<int>(item / static_cast<unsigned>(chunksPerRow));
-    const int chunk = static_cast<int>(item - static_cast<unsigned>(y) * chunksPerRow);
-    const unsigned char* row = data + static_cast<std::size_t>(y) * pitch;
-    const int shift = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) % kBytesPerChunk);
-    const int x0 = chunk * kBytesPerChunk - shift;
-    if (x0 >= 0 && x0 + kBytesPerChunk <= widthBytes) {
-      const uint4 v = *reinterpret_cast<const uint4*>(row + x0);
-      C::word(h, v.x, bins);
-      C::word(h, v.y, bins);
-      C::word(h, v.z, bins);
-      C::word(h, v.w, bins);
-    } else {
-      // Row addresses are multiples of the pixel size (checked on the host), so pixels never straddle.
-      const int end = min(x0 + kBytesPerChunk, widthBytes);
-      for (int x = max(x0, 0); x < end; x += C::kBytesPerPixel) C::pixel(h, row + x, bins);
+  const unsigned threads = gridDim.x * blockDim.x;
+  for (unsigned base = blockIdx.x * blockDim.x + threadIdx.x; base < items; base += threads * kChunksInFlight) {
+    uint4 chunk[kChunksInFlight];
+    int x0[kChunksInFlight];  // only this is kept: the rare partial chunk finds its row again
+#pragma unroll
+    for (int b = 0; b < kChunksInFlight; ++b) {
+      const unsigned item = base + b * threads;
+      if (item >= items) break;
+      const unsigned char* row;
+      grid.locate(item, row, x0[b]);
+      if (grid.full(x0[b])) chunk[b] = *reinterpret_cast<const uint4*>(row + x0[b]);
+    }
+#pragma unroll
+    for (int b = 0; b < kChunksInFlight; ++b) {
+      const unsigned item = base + b * threads;
+      if (item >= items) break;
+      if (grid.full(x0[b])) {
+        C::word(h, chunk[b].x, bins);
+        C::word(h, chunk[b].y, bins);
+        C::word(h, chunk[b].z, bins);
+        C::word(h, chunk[b].w, bins);
+      } else {
+        // Row addresses are multiples of the pixel size (checked on the host), so pixels never straddle.
+        const unsigned char* row;
+        int x;
+        grid.locate(item, row, x);
+        const int end = min(x + kBytesPerChunk, grid.widthBytes);
+        for (x = max(x, 0); x < end; x += C::kBytesPerPixel) C::pixel(h, row + x, bins);
+      }
     }
   }
   __syncthreads();
 
-  // Merge: one warp per bin sums its slots (consecutive words: conflict-free), one global atomic.
-  const int lane = threadIdx.x % 32;
+  // Merge: one thread per bin sums its slots, starting at a different slot per thread so that the
+  // lanes of a warp read different banks, then one global atomic per bin and block.
   const int slots = 1 << laneBits;
-  for (int bin = threadIdx.x / 32; bin < kChannels * bins; bin += blockDim.x / 32) {
-    std::uint32_t sum = lane < slots ? counters[(bin << laneBits) + lane] : 0u;
-    for (int offset = 16; offset > 0; offset /= 2) sum += __shfl_down_sync(0xffffffffu, sum, offset);
-    if (lane == 0 && sum != 0) atomicAdd(&globalCounts[bin], sum);
+  for (int bin = threadIdx.x; bin < kChannels * bins; bin += blockDim.x) {
+    const std::uint32_t* slot = counters + (bin << laneBits);
+    std::uint32_t sum = 0;
+    for (int s = 0; s < slots; ++s) sum += slot[(s + bin) & (slots - 1)];
+    if (sum != 0) atomicAdd(&globalCounts[bin], sum);
   }
 }
 
-// Blocks of this kernel that fit on the current GPU at once (threads and shared memory per SM).
-// Device attributes are cheap to query, unlike cudaGetDeviceProperties.
-int residentBlocks(std::size_t sharedBytesPerBlock) {
-  int device = 0, sms = 0, threadsPerSm = 0, sharedPerSm = 0, reservedPerBlock = 0;
+// Blocks of `kernel` that fit on the current GPU at once (threads, registers, shared memory).
+template <class Kernel>
+int residentBlocks(Kernel kernel, std::size_t sharedBytesPerBlock) {
+  int device = 0, sms = 0, perSm = 0;
   KC_CUDA_CHECK(cudaGetDevice(&device));
   KC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&threadsPerSm, cudaDevAttrMaxThreadsPerMultiProcessor, device));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&sharedPerSm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&reservedPerBlock, cudaDevAttrReservedSharedMemoryPerBlock, device));
-  const std::size_t byShared = static_cast<std::size_t>(sharedPerSm) / (sharedBytesPerBlock + reservedPerBlock);
-  const std::size_t byThreads = static_cast<std::size_t>(threadsPerSm / kBlockThreads);
-  const std::size_t perSm = byShared < byThreads ? byShared : byThreads;
-  return sms * static_cast<int>(perSm > 0 ? perSm : 1);
+  KC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, kBlockThreads, sharedBytesPerBlock));
+  return sms * (perSm > 0 ? perSm : 1);
 }
 
 template <int kChannels>
@@ -140,12 +166,15 @@ void launchHistogram(const unsigned char* data, int width, int height, std::size
   const int chunksPerRow = (widthBytes + kBytesPerChunk - 1) / kBytesPerChunk + (rowsAligned ? 0 : 1);
   const long long items = static_cast<long long>(chunksPerRow) * height;
   KC_REQUIRE(items < (1ll << 31), "histogram: image larger than 32 GiB");
+  // One chunk per thread at least: a small image still spreads over the SMs.
   const long long blocksForWork = (items + kBlockThreads - 1) / kBlockThreads;
-  const long long resident = residentBlocks(sharedBytes);
+  const auto kernel = histogramKernel<kChannels>;
+  const long long resident = residentBlocks(kernel, sharedBytes);
   const int blocks = static_cast<int>(blocksForWork < resident ? blocksForWork : resident);
 
-  histogramKernel<kChannels><<<blocks, kBlockThreads, sharedBytes, stream>>>(data, widthBytes, height, pitch,
-                                                                           chunksPerRow, bins, laneBits, deviceCounts);
+  const ChunkGrid grid{data, widthBytes, pitch, chunksPerRow};
+  kernel<<<blocks, kBlockThreads, sharedBytes, stream>>>(grid, static_cast<unsigned>(items), bins, laneBits,
+                                                         deviceCounts);
   KC_CUDA_CHECK_LAUNCH(kChannels == 1 ? "histogramKernel<gray>" : "histogramKernel<rgb>");
 }
 

@@ -167,7 +167,7 @@ TEST(ConvolutionGpu, EveryPresetSmall) {
   expectGpuMatchesCpu(in, ConvKernel{7, std::vector<float>(49, 0.f)}, BorderMode::Clamp, ConvPath::Auto, "all-zero");
 }
 
-// Two streams, two filters, more calls in flight than constant-memory slots: each output must be its own.
+// Two streams, two filters, many calls in flight: each output must be computed with its own filter.
 TEST(ConvolutionGpu, ConcurrentStreamsKeepTheirOwnFilters) {
   KC_REQUIRE_CUDA_DEVICE();
   const int w = 1921, h = 1079;
@@ -178,7 +178,7 @@ TEST(ConvolutionGpu, ConcurrentStreamsKeepTheirOwnFilters) {
 
   const DeviceImage<std::uint8_t> dIn = uploadImage(in);
   Stream streams[2];
-  constexpr int kCalls = 24;  // three times round the 8-slot ring
+  constexpr int kCalls = 24;  // many launches in flight on both streams at once
   std::vector<DeviceImage<std::uint8_t>> outs;
   for (int i = 0; i < kCalls; ++i) {
     outs.emplace_back(w, h);
