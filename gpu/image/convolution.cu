@@ -15,19 +15,18 @@
 // (within one level of the 2D result).
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/image/convolution.cuh"
+#include "gpu/image/convolution_device.cuh"
+#include "gpu/image/convolution_rows_gray.cuh"
 
 namespace kc {
 
 namespace {
 
-constexpr int kColumnTapsOffset = 32;  // separable: row taps at 0.., column taps at 32..
-// 961 floats (3844 bytes): within the 4 KB of kernel parameters every architecture accepts.
-struct FilterTaps {
-  float w[kMaxKernelSize * kMaxKernelSize];
-};
+using namespace conv_detail;
 
 // ---- pixel traits: what a pixel is in shared memory and how it goes in and out ----
 template <class T>
@@ -43,7 +42,7 @@ struct ConvPixel<std::uint8_t> {
   __device__ static Value zero() { return 0.f; }
   __device__ static Value load(std::uint8_t p) { return static_cast<float>(p); }
   __device__ static Value fma(float w, Value v, Value acc) { return fmaf(w, v, acc); }
-  __device__ static std::uint8_t store(Value acc, Value /*centre*/) { return saturateToByte(acc); }
+  __device__ static std::uint8_t store(Value acc, Value /*centre*/) { return floatToByte(acc); }
 };
 
 template <>
@@ -53,13 +52,15 @@ struct ConvPixel<Rgba8> {
   static constexpr int kColumnsPerThread = 1;
   static constexpr int kRowsPerThread = 4;
   __device__ static Value zero() { return make_float4(0.f, 0.f, 0.f, 0.f); }
-  __device__ static Value load(Rgba8 p) { return make_float4(p.r, p.g, p.b, p.a); }
+  __device__ static Value load(Rgba8 p) {
+    const std::uint32_t w = *reinterpret_cast<const std::uint32_t*>(&p);
+    return make_float4(byteToFloat(w, 0), byteToFloat(w, 1), byteToFloat(w, 2), byteToFloat(w, 3));
+  }
   __device__ static Value fma(float w, Value v, Value acc) {
     return make_float4(fmaf(w, v.x, acc.x), fmaf(w, v.y, acc.y), fmaf(w, v.z, acc.z), acc.w);
   }
   __device__ static Rgba8 store(Value acc, Value centre) {
-    return Rgba8{saturateToByte(acc.x), saturateToByte(acc.y), saturateToByte(acc.z),
-                 static_cast<std::uint8_t>(centre.w)};
+    return Rgba8{floatToByte(acc.x), floatToByte(acc.y), floatToByte(acc.z), static_cast<std::uint8_t>(centre.w)};
   }
 };
 
@@ -88,22 +89,6 @@ template <class T>
 __device__ TileOrigin tileOrigin(int radius) {
   return {static_cast<int>(blockIdx.x) * TileShape<T>::width - radius,
           static_cast<int>(blockIdx.y) * TileShape<T>::height - radius};
-}
-
-__device__ int floorToMultipleOf4(int v) { return v >= 0 ? v & ~3 : -((-v + 3) & ~3); }
-
-// Four consecutive gray pixels from image column x on: one aligned 4-byte load inside the row, byte by
-// byte through the border rule where the word sticks out of it. `row` is null for a Zero-border row.
-__device__ std::uint32_t fetchGrayWord(const std::uint8_t* row, int x, int width, BorderMode border) {
-  if (row == nullptr) return 0u;
-  if (x >= 0 && x + 4 <= width) return *reinterpret_cast<const std::uint32_t*>(row + x);
-  std::uint32_t word = 0u;
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    const int gx = borderIndex(x + i, width, border);
-    if (gx >= 0) word |= static_cast<std::uint32_t>(row[gx]) << (8 * i);
-  }
-  return word;
 }
 
 // Gray tile + halo -> shared floats, borders resolved here so the compute loops never branch on them.
@@ -140,7 +125,7 @@ __device__ void loadTile(ConstImageView<std::uint8_t> in, BorderMode border, int
 #pragma unroll
       for (int i = 0; i < 4; ++i) {
         const int sx = firstColumn[b] + i;
-        if (sx >= 0 && sx < cols) tile[tileRow[b] * stride + sx] = static_cast<float>((words[b] >> (8 * i)) & 0xffu);
+        if (sx >= 0 && sx < cols) tile[tileRow[b] * stride + sx] = byteToFloat(words[b], i);
       }
     }
   }
@@ -358,6 +343,9 @@ void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kern
     std::copy(factors->column.begin(), factors->column.end(), taps.w + kColumnTapsOffset);
   } else {
     std::copy(kernel.weights.begin(), kernel.weights.end(), taps.w);
+  }
+  if constexpr (std::is_same_v<T, std::uint8_t>) {
+    if (separable && launchSeparableGrayShuffle(in, out, border, kernel.size / 2, taps, stream)) return;
   }
   dispatchRadius<T>(in, out, border, kernel.size / 2, taps, separable, stream);
 }

@@ -37,6 +37,20 @@ ConvKernel randomKernel(int size, std::uint32_t seed) {
   return kernel;
 }
 
+// A rank-one kernel column * row^T with asymmetric random factors: a left/right or up/down mix-up in a
+// separable path shows (a symmetric Gaussian would hide it).
+ConvKernel randomSeparableKernel(int size, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> weight(-0.3f, 1.f);
+  std::vector<float> row(size), column(size);
+  for (float& w : row) w = weight(rng);
+  for (float& w : column) w = weight(rng);
+  ConvKernel kernel{size, std::vector<float>(static_cast<std::size_t>(size) * size)};
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x) kernel.weights[static_cast<std::size_t>(y) * size + x] = column[y] * row[x];
+  return kernel;
+}
+
 // A device image with a chosen (padded) pitch, so odd pitches are exercised, not only cudaMallocPitch's.
 template <class T>
 struct PaddedDeviceImage {
@@ -82,14 +96,18 @@ Diff compare(const HostImage<T>& gpu, const HostImage<T>& cpu, const HostImage<T
 // Runs the GPU on a padded-pitch copy of `in` with a poisoned, padded output and compares with the CPU.
 template <class T>
 void expectGpuMatchesCpu(const HostImage<T>& in, const ConvKernel& kernel, BorderMode border, ConvPath path,
-                         const std::string& what) {
+                         const std::string& what, bool alignedRows = false) {
   std::ostringstream label;
-  label << in.width() << "x" << in.height() << " pitch " << in.pitch() << " kernel " << kernel.size << " " << what
+  label << in.width() << "x" << in.height() << (alignedRows ? " aligned rows" : " odd pitch") << " kernel " << kernel.size << " " << what
         << " border " << toString(border) << " path " << pathName(path);
   SCOPED_TRACE(label.str());
   const int w = in.width(), h = in.height();
-  const std::size_t pad = sizeof(T) == 1 ? 3 : 12;
-  PaddedDeviceImage<T> dIn(w, h, pad), dOut(w, h, pad + sizeof(T));
+  // Odd pitches by default (rows on no common alignment); alignedRows: every row 4-byte aligned, as from
+  // cudaMallocPitch, which the gray separable path's 4-byte loads and stores need (4 bytes of padding).
+  const std::size_t rowBytes = in.view().rowBytes();
+  const std::size_t alignPad = (4 - rowBytes % 4) % 4 + 4;
+  const std::size_t pad = alignedRows ? alignPad : sizeof(T) == 1 ? 3 : 12;
+  PaddedDeviceImage<T> dIn(w, h, pad), dOut(w, h, alignedRows ? alignPad : pad + sizeof(T));
   KC_CUDA_CHECK(cudaMemcpy2D(dIn.bytes.data(), dIn.pitch, in.bytes(), in.pitch(), in.view().rowBytes(), h,
                              cudaMemcpyHostToDevice));
   dOut.bytes.fillBytes(kPoison);
@@ -165,6 +183,27 @@ TEST(ConvolutionGpu, EveryPresetSmall) {
       expectGpuMatchesCpu(in, makePresetKernel(preset, n), BorderMode::Reflect, ConvPath::Auto, toString(preset));
     }
   expectGpuMatchesCpu(in, ConvKernel{7, std::vector<float>(49, 0.f)}, BorderMode::Clamp, ConvPath::Auto, "all-zero");
+}
+
+// The gray separable path for 4-byte-aligned rows (radius 1..4: registers and warp shuffles): sizes
+// around its 120 x 32 tile, narrower than one word, every border, asymmetric kernels.
+TEST(ConvolutionGpu, SeparableGrayAlignedRowsMatchCpu) {
+  KC_REQUIRE_CUDA_DEVICE();
+  std::uint32_t seed = 900;
+  const std::vector<test::Size2D> sizes{{1, 1}, {2, 3}, {3, 17}, {17, 3}, {120, 32}, {121, 33}, {239, 65}, {1921, 1079}};
+  for (const auto& size : sizes) {
+    if (test::smallInputsOnly() && size.width * size.height > 239 * 65) continue;
+    const auto in = test::randomImage<std::uint8_t>(size.width, size.height, seed++, 8);
+    for (int n : {3, 5, 7, 9})
+      for (BorderMode border : kBorders) {
+        expectGpuMatchesCpu(in, randomSeparableKernel(n, seed++), border, ConvPath::Separable, "random separable", true);
+        expectGpuMatchesCpu(in, makePresetKernel(ConvPreset::Gaussian, n), border, ConvPath::Auto, "gauss", true);
+      }
+  }
+  if (test::smallInputsOnly()) return;
+  const auto in4k = test::randomImage<std::uint8_t>(3840, 2160, seed++);
+  expectGpuMatchesCpu(in4k, makePresetKernel(ConvPreset::Gaussian, 5), BorderMode::Clamp, ConvPath::Auto, "gauss", true);
+  expectGpuMatchesCpu(in4k, randomSeparableKernel(9, seed++), BorderMode::Reflect, ConvPath::Separable, "random", true);
 }
 
 // Two streams, two filters, many calls in flight: each output must be computed with its own filter.
