@@ -40,7 +40,6 @@ struct ConvPixel<std::uint8_t> {
   static constexpr int kColumnsPerThread = 2;
   static constexpr int kRowsPerThread = 8;
   __device__ static Value zero() { return 0.f; }
-  __device__ static Value load(std::uint8_t p) { return static_cast<float>(p); }
   __device__ static Value fma(float w, Value v, Value acc) { return fmaf(w, v, acc); }
   __device__ static std::uint8_t store(Value acc, Value /*centre*/) { return floatToByte(acc); }
 };
