@@ -2,7 +2,8 @@
 // Shared-memory tiled convolution: each block loads its tile plus a halo of the kernel radius
 // (the lecture's 48x48 cache for 16x16 blocks, sized here from the radius); the filter lives in
 // constant memory (a __grid_constant__ kernel parameter). Separable kernels take a row pass and a
-// column pass automatically.
+// column pass automatically; gray images with 4-byte-aligned rows and kernels up to 9x9 take a
+// leaner separable kernel whose row pass runs in registers (convolution_rows_gray.cuh).
 #include <cuda_runtime.h>
 
 #include "gpu/image/convolution.hpp"
