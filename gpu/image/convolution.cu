@@ -3,11 +3,8 @@
 // resolved while loading), then every thread computes a vertical strip of outputs from shared
 // memory with a sliding register window.
 //
-// The filter is a kernel parameter (__grid_constant__): parameters live in the constant bank, so
-// every tap is the same broadcast constant-cache read that a __constant__ array gives (every
-// thread of a warp reads the same weight), but the weights travel with the launch. A __constant__
-// array needs a cudaMemcpyToSymbolAsync on the stream before each call with another filter, and a
-// ring of slots with events so that two streams in flight do not overwrite each other's filter.
+// The filter lives in constant memory as a __grid_constant__ kernel parameter (FilterTaps,
+// convolution_device.cuh): it travels with the launch, so calls on several streams never share it.
 //
 // General path: the same operations in the same order as convolveCpu (kx outer, ky inner, fmaf),
 // so it matches the CPU reference bit for bit. Separable path: a row pass into a second shared
@@ -92,8 +89,8 @@ __device__ TileOrigin tileOrigin(int radius) {
 
 // Gray tile + halo -> shared floats, borders resolved here so the compute loops never branch on them.
 // Each tile row is read as 4-byte words on that row's own 4-byte address grid (rows need not be
-// aligned: any pitch works), kLoadsInFlight words per thread before any is used: one byte per load
-// kept a warp at 32 bytes per round trip, a quarter of a 4K frame's tile pass at ~300 GB/s.
+// aligned: any pitch works), kLoadsInFlight words per thread before any is used. One byte per load
+// moved 32 bytes per warp per round trip, which held the tile pass to ~300 GB/s.
 __device__ void loadTile(ConstImageView<std::uint8_t> in, BorderMode border, int radius, float* tile) {
   using Shape = TileShape<std::uint8_t>;
   const TileOrigin o = tileOrigin<std::uint8_t>(radius);

@@ -98,8 +98,8 @@ template <class T>
 void expectGpuMatchesCpu(const HostImage<T>& in, const ConvKernel& kernel, BorderMode border, ConvPath path,
                          const std::string& what, bool alignedRows = false) {
   std::ostringstream label;
-  label << in.width() << "x" << in.height() << (alignedRows ? " aligned rows" : " odd pitch") << " kernel " << kernel.size << " " << what
-        << " border " << toString(border) << " path " << pathName(path);
+  label << in.width() << "x" << in.height() << (alignedRows ? " aligned rows" : " odd pitch") << " kernel "
+        << kernel.size << " " << what << " border " << toString(border) << " path " << pathName(path);
   SCOPED_TRACE(label.str());
   const int w = in.width(), h = in.height();
   // Odd pitches by default (rows on no common alignment); alignedRows: every row 4-byte aligned, as from
