@@ -84,17 +84,16 @@ void writeJson(const QJsonObject& report, const std::string& path) {
 // Parses the command line into options; returns an exit code other than kExitOk to stop.
 int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral(
-      "Run a filter chain headless and write the result.\n"
-      "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png"));
+  parser.setApplicationDescription(
+      QStringLiteral("Run a filter chain headless and write the result.\n"
+                     "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png\n\n") +
+      QString::fromStdString(filterHelpText()));
   parser.addHelpOption();
   const QCommandLineOption source({"s", "source"}, "pattern | image:PATH | video:PATH (required).", "SOURCE");
   const QCommandLineOption filters(
       {"f", "filters"},
-      "Stages, comma-separated (default: the UI's chain): gray=lab|bt601|bt709, conv=PRESET:SIZE[:BORDER] "
-      "(presets box gauss sharpen sobelx sobely laplacian emboss identity; borders clamp zero reflect), "
-      "conv=custom:SIZE:WEIGHTS[:BORDER], hist=BINS (1..256), transpose. SIZE is odd, 1..31 (sobel and "
-      "laplacian: 3..31). Stages may repeat and run in the order given; an all-zero custom kernel gives black.",
+      "Stages, comma-separated, run in the order given (repeats allowed; the stages are listed above). "
+      "Default: the window's first chain.",
       "LIST");
   const QCommandLineOption out({"o", "out"},
                                "Output image (PNG); for video/pattern the last frame. Ending in '/': one "

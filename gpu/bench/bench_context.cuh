@@ -55,6 +55,14 @@ class BenchContext {
   Stream stream_;
 };
 
+// Marks `row` as timing `stage` (its --filters text) on a width x height grey or RGBA input.
+inline void setStage(BenchRow& row, std::string stage, ImageSize size, bool grayInput) {
+  row.stage = std::move(stage);
+  row.width = size.width;
+  row.height = size.height;
+  row.grayInput = grayInput;
+}
+
 inline BenchRow makeRow(std::string name, std::string group, double ms, double bytes, double flops = 0) {
   BenchRow row;
   row.name = std::move(name);
@@ -101,5 +109,7 @@ void runPipelineRows(BenchContext& ctx);
 void runReduceRows(BenchContext& ctx);
 void runGemmRows(BenchContext& ctx);
 void runCgRows(BenchContext& ctx);
+// Rows for a registered stage without rows of its own: each of its benchCases on grey and RGBA.
+void runGenericStageRows(BenchContext& ctx, const std::string& stageId);
 
 }  // namespace kc::bench

@@ -5,15 +5,23 @@
 #include <sstream>
 
 #include "gpu/core/error.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
 
-const char* const kBenchGroups[9] = {"copy", "gray", "hist", "conv", "transpose", "pipeline", "reduce", "gemm", "cg"};
+std::vector<std::string> benchGroups() {
+  std::vector<std::string> groups{"copy"};
+  for (const std::string& id : stageRegistry().ids()) groups.push_back(id);
+  for (const char* group : {"pipeline", "reduce", "gemm", "cg"}) groups.emplace_back(group);
+  return groups;
+}
 
 namespace {
 
-bool isGroup(const std::string& s) {
-  return std::any_of(std::begin(kBenchGroups), std::end(kBenchGroups), [&](const char* g) { return s == g; });
+std::string joinedGroups() {
+  std::string text;
+  for (const std::string& group : benchGroups()) text += (text.empty() ? "" : " ") + group;
+  return text;
 }
 
 bool startsWith(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
@@ -76,7 +84,7 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
 
 std::string benchUsage() {
   return "usage: bench [--size WxH] [--reps N] [--warmup N] [--only LIST] [--json PATH] [--md PATH] [--matrices DIR]\n"
-         "  --only: comma-separated groups (copy gray hist conv transpose pipeline reduce gemm cg)\n"
+         "  --only: comma-separated groups (" + joinedGroups() + ")\n"
          "          or row-name prefixes, e.g. --only gray,\"conv 5x5\"\n";
 }
 
@@ -85,8 +93,10 @@ bool groupSelected(const BenchOptions& options, const std::string& group) {
   for (const auto& entry : options.only) {
     if (entry == group || startsWith(entry, group + " ")) return true;
     // A prefix that names no group ("NPP", "CUB") may match rows of any group.
-    bool namesSomeGroup = isGroup(entry) || std::any_of(std::begin(kBenchGroups), std::end(kBenchGroups),
-                                                         [&](const char* g) { return startsWith(entry, std::string(g) + " "); });
+    const std::vector<std::string> groups = benchGroups();
+    const bool namesSomeGroup = std::any_of(groups.begin(), groups.end(), [&](const std::string& g) {
+      return entry == g || startsWith(entry, g + " ");
+    });
     if (!namesSomeGroup) return true;
   }
   return false;

@@ -2,7 +2,7 @@
 // Options of `kc_bench` and `kernelcam bench` (same spelling in both):
 //   --size WxH   one image size instead of the default 1920x1080 and 3840x2160
 //   --reps N     timed repetitions per row, median reported (>= 50 by default; fewer for a smoke run)
-//   --only LIST  comma-separated groups (copy, gray, hist, conv, transpose, pipeline, reduce, gemm, cg)
+//   --only LIST  comma-separated groups (copy, each registered stage's id, pipeline, reduce, gemm, cg)
 //                or row-name prefixes ("conv 5x5")
 //   --json PATH  also write the JSON report there;  --md PATH  the markdown table
 //   --matrices DIR  Matrix Market folder for the CG rows (default ../shared/data/matrices)
@@ -27,7 +27,8 @@ struct BenchOptions {
   std::string matrixDir = "../shared/data/matrices";
 };
 
-extern const char* const kBenchGroups[9];
+// copy, the registered stages' ids (gray, conv, ...), pipeline, reduce, gemm, cg: report order.
+std::vector<std::string> benchGroups();
 
 // Throws kc::InvalidArgument naming the bad option and what is accepted.
 BenchOptions parseBenchOptions(const std::vector<std::string>& args);

@@ -63,7 +63,7 @@ std::string formatMarkdown(const BenchReport& report) {
   out << "method: CUDA-event median of " << report.reps << " runs after " << report.warmup
       << " warm-up runs; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
       << " GB/s (bytes read + written)\n\n";
-  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | OpenCV CPU ms | note |\n";
+  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | CPU backend ms | note |\n";
   out << "|---|---:|---:|---:|---|---:|---:|---:|---|\n";
   for (const auto& row : report.rows) {
     double percent = percentColumn(row, report.rooflineGBs);

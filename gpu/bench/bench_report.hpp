@@ -18,7 +18,12 @@ struct BenchRow {
   double flops = 0;          // floating-point operations; 0 if not compute-bound
   std::string baselineName;  // the fastest library baseline measured in the same run ("" if none)
   double baselineMs = 0;
-  std::string cpuBaselineName;  // OpenCV on the CPU (only the Qt CLI build fills these)
+  // The stage this row times, so the CPU backend can time the same work: its --filters text and
+  // input ("" when the row is not one stage of a chain).
+  std::string stage;
+  int width = 0, height = 0;
+  bool grayInput = false;
+  std::string cpuBaselineName;  // the same stage on the CPU backend (only the Qt CLI build fills these)
   double cpuBaselineMs = 0;
   bool isBaseline = false;   // a library's own row (NPP, CUB, cuBLAS, cuSPARSE)
   std::string note;

@@ -4,6 +4,7 @@
 
 #include "gpu/bench/bench_context.cuh"
 #include "gpu/core/device_query.cuh"
+#include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
 
@@ -14,12 +15,11 @@ struct Group {
   void (*run)(BenchContext&);
 };
 
-// Table order = report order. copy runs always (it measures the roofline the % column needs).
-constexpr Group kGroups[] = {
-    {"copy", runCopyRows},          {"gray", runGrayRows},         {"hist", runHistogramRows},
-    {"conv", runConvolutionRows},   {"transpose", runTransposeRows}, {"pipeline", runPipelineRows},
-    {"reduce", runReduceRows},      {"gemm", runGemmRows},         {"cg", runCgRows},
-};
+// The groups that are not stages; the stages' groups come from the stage registry, between copy
+// and pipeline. copy runs always (it measures the roofline the % column needs).
+constexpr Group kBeforeStages[] = {{"copy", runCopyRows}};
+constexpr Group kAfterStages[] = {
+    {"pipeline", runPipelineRows}, {"reduce", runReduceRows}, {"gemm", runGemmRows}, {"cg", runCgRows}};
 
 std::string describeDevice(const DeviceInfo& info) {
   char text[256];
@@ -40,10 +40,16 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
   report.warmup = options.warmup;
 
   BenchContext ctx(options, report, onRow);
-  for (const Group& group : kGroups) {
-    const bool isCopy = std::string(group.name) == "copy";
-    if (isCopy || groupSelected(options, group.name)) group.run(ctx);
+  for (const Group& group : kBeforeStages) group.run(ctx);
+  for (const StageDefinition* stage : stageRegistry().all()) {
+    if (!groupSelected(options, stage->id)) continue;
+    if (const StageBenchRows rows = stageRegistry().benchRows(stage->id))
+      rows(ctx);
+    else
+      runGenericStageRows(ctx, stage->id);
   }
+  for (const Group& group : kAfterStages)
+    if (groupSelected(options, group.name)) group.run(ctx);
   return report;
 }
 

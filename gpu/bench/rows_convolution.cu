@@ -47,6 +47,7 @@ void measureConvolution(BenchContext& ctx, ImageSize size, int kernelSize, ConvP
                           }),
                           bytes);
   ours.key = std::string("conv/") + pathName(path) + (gray ? "/gray/" : "/rgba/") + ks + "/" + label;
+  setStage(ours, "conv=gauss:" + ks, size, gray);
 #ifdef KC_HAVE_NPP
   NppBaselines npp;
   DeviceWeights weights(kernel);

@@ -19,6 +19,7 @@ void runGrayRows(BenchContext& ctx) {
       grayscaleAsync(in[rep % sets].view(), out[rep % sets].view(), GrayWeights::BT601, ChannelOrder::RGBA, s);
     }), bytes);
     ours.key = "gray/" + label;
+    setStage(ours, "gray=bt601", size, false);
 #ifdef KC_HAVE_NPP
     NppBaselines npp;
     ctx.addBaseline(ours, makeRow("NPP RGBToGray AC4->C1 " + label, "gray", ctx.time([&](cudaStream_t s, int rep) {

@@ -42,6 +42,7 @@ void runHistogramRows(BenchContext& ctx) {
       histogramAsync(in[rep % sets].view(), 256, counts.data(), s);
     }), bytes);
     ours.key = "hist/" + label;
+    setStage(ours, "hist=256", size, true);
 
     CubHistogram cubHistogram(in[0].view(), counts.data());
     const std::string cubName = "CUB HistogramEven 256 bins " + label;

@@ -1,15 +1,14 @@
-// The live pipeline without the window: per frame, upload an RGBA frame from pinned memory, run
-// grayscale -> 5x5 Gaussian -> transpose -> 256-bin histogram, and copy the result into an output
-// buffer standing in for the interop PBO. With one stream everything is serial; with two, frame
+// The live pipeline without the window: per frame, upload an RGBA frame from pinned memory, run the
+// app's default chain (defaultFilterChain(), each stage through its registered CUDA launch, as the
+// app's pipeline does), and copy the result into an output buffer standing in for the interop PBO. With one stream everything is serial; with two, frame
 // i+1's upload (copy engine) overlaps frame i's kernels (SMs), so the time per frame should
 // approach max(upload, compute). At 4K the upload alone is 33 MB at ~55 GB/s = 0.6 ms.
 #include <algorithm>
 
 #include "gpu/bench/bench_context.cuh"
-#include "gpu/image/convolution.cuh"
-#include "gpu/image/grayscale.cuh"
-#include "gpu/image/histogram.cuh"
-#include "gpu/image/transpose.cuh"
+#include "gpu/image/histogram.hpp"
+#include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
 
@@ -17,20 +16,26 @@ namespace {
 
 constexpr int kTrials = 5;
 
+// Work images are raw bytes with room for any image of the chain (grey or RGBA, either orientation).
 struct FrameBuffers {
   DeviceImage<Rgba8> rgba;
-  DeviceImage<std::uint8_t> gray, blurred, transposed;
+  DeviceImage<std::uint8_t> work[2];
   DeviceBuffer<std::uint32_t> histogram;
-  DeviceBuffer<std::uint8_t> output;  // the PBO's stand-in: tightly packed transposed gray
+  DeviceBuffer<std::uint8_t> output;  // the PBO's stand-in: the tightly packed result
 
   FrameBuffers(int w, int h)
-      : rgba(w, h), gray(w, h), blurred(w, h), transposed(h, w), histogram(kMaxHistogramBins),
-        output(static_cast<std::size_t>(w) * h) {}
+      : rgba(w, h), work{DeviceImage<std::uint8_t>(4 * std::max(w, h), std::max(w, h)),
+                         DeviceImage<std::uint8_t>(4 * std::max(w, h), std::max(w, h))},
+        histogram(3 * kMaxHistogramBins), output(4 * static_cast<std::size_t>(w) * h) {}
 };
 
 class PipelineRunner {
  public:
-  PipelineRunner(ImageSize size, int streamCount) : size_(size), kernel_(makePresetKernel(ConvPreset::Gaussian, 5)) {
+  PipelineRunner(ImageSize size, int streamCount) : size_(size), chain_(defaultFilterChain()) {
+    for (const StageSpec& stage : chain_) {
+      launches_.push_back(stageRegistry().cudaLaunch(stage.id()));
+      KC_REQUIRE(launches_.back(), "bench: the " + stage.id() + " stage has no CUDA launch");
+    }
     for (int i = 0; i < streamCount; ++i) {
       streams_.emplace_back();
       buffers_.emplace_back(size.width, size.height);
@@ -49,13 +54,27 @@ class PipelineRunner {
 
   void compute(int k, cudaStream_t s) {
     FrameBuffers& b = buffers_[k];
-    grayscaleAsync(b.rgba.view(), b.gray.view(), GrayWeights::BT601, ChannelOrder::RGBA, s);
-    convolveAsync(b.gray.view(), b.blurred.view(), kernel_, BorderMode::Clamp, s);
-    transposeAsync(b.blurred.view(), b.transposed.view(), s);
-    histogramAsync(b.transposed.view(), kMaxHistogramBins, b.histogram.data(), s);
-    const ImageView<std::uint8_t> t = b.transposed.view();
-    KC_CUDA_CHECK(cudaMemcpy2DAsync(b.output.data(), t.width, t.data, t.pitch, t.width, t.height,
-                                    cudaMemcpyDeviceToDevice, s));
+    DeviceFrame current{b.rgba.view().data, {size_.width, size_.height, PixelFormat::Rgba8}, b.rgba.pitch()};
+    DeviceHistogram histogram{b.histogram.data(), 0, 0};
+    int target = 0;
+    for (std::size_t i = 0; i < chain_.size(); ++i) {
+      const StageSpec& stage = chain_[i];
+      if (stageIsNoOp(stage, current.shape)) continue;
+      const bool producesImage = stage.definition->producesImage;
+      CudaStageIo io;
+      io.in = current;
+      io.out = {producesImage ? b.work[target].view().data : nullptr, stageOutputShape(stage, current.shape),
+                b.work[target].pitch()};
+      io.stream = s;
+      io.histogram = &histogram;
+      launches_[i](stage, io);
+      if (producesImage) {
+        current = io.out;
+        target = 1 - target;
+      }
+    }
+    KC_CUDA_CHECK(cudaMemcpy2DAsync(b.output.data(), current.shape.rowBytes(), current.data, current.pitch,
+                                    current.shape.rowBytes(), current.shape.height, cudaMemcpyDeviceToDevice, s));
   }
 
   // Milliseconds per frame over `frames` frames, frame f on stream f % streams.
@@ -84,7 +103,8 @@ class PipelineRunner {
 
  private:
   ImageSize size_;
-  ConvKernel kernel_;
+  FilterChain chain_;
+  std::vector<CudaStageLaunch> launches_;
   std::vector<Stream> streams_;
   std::vector<FrameBuffers> buffers_;
   std::vector<PinnedBuffer<Rgba8>> hostFrames_;
@@ -124,7 +144,7 @@ void runPipelineRows(BenchContext& ctx) {
     upload.note = "pinned host -> device, one RGBA frame";
     ctx.add(std::move(upload));
     BenchRow compute = makeRow("pipeline " + sizeLabel(size) + " compute only", "pipeline", computeMs, 0);
-    compute.note = "gray + conv 5x5 + transpose + hist 256 + output copy, input resident";
+    compute.note = formatFilterChain(defaultFilterChain()) + " + output copy, input resident";
     ctx.add(std::move(compute));
     measurePipeline(ctx, size, uploadMs, computeMs, 1);
     measurePipeline(ctx, size, uploadMs, computeMs, 2);

@@ -23,6 +23,7 @@ void measureTranspose(BenchContext& ctx, ImageSize size, const char* what) {
                           }),
                           bytes);
   ours.key = "transpose/" + std::to_string(sizeof(T)) + "/" + label;
+  setStage(ours, "transpose", size, sizeof(T) == 1);
 #ifdef KC_HAVE_NPP
   NppBaselines npp;
   ctx.addBaseline(ours, makeRow(std::string("NPP Transpose ") + (sizeof(T) == 1 ? "8u C1 " : "8u C4 ") + label,

@@ -3,17 +3,13 @@
 namespace kc {
 
 bool stageIsNoOp(const StageSpec& stage, FrameShape in) {
-  return stage.kind == StageKind::Gray && in.format == PixelFormat::Gray8;
+  return stage.definition->isNoOp && stage.definition->isNoOp(stage, in);
 }
 
 FrameShape stageOutputShape(const StageSpec& stage, FrameShape in) {
-  switch (stage.kind) {
-    case StageKind::Gray: return {in.width, in.height, PixelFormat::Gray8};
-    case StageKind::Transpose: return {in.height, in.width, in.format};
-    case StageKind::Conv:
-    case StageKind::Hist: break;
-  }
-  return in;
+  const StageDefinition& definition = *stage.definition;
+  if (!definition.producesImage || stageIsNoOp(stage, in) || !definition.outputShape) return in;
+  return definition.outputShape(stage, in);
 }
 
 FrameShape chainOutputShape(const FilterChain& chain, FrameShape in) {
@@ -23,15 +19,9 @@ FrameShape chainOutputShape(const FilterChain& chain, FrameShape in) {
 
 double stageBytes(const StageSpec& stage, FrameShape in) {
   if (stageIsNoOp(stage, in)) return 0;
-  const double pixels = static_cast<double>(in.width) * in.height;
-  const double inBytes = pixels * bytesPerPixel(in.format);
-  switch (stage.kind) {
-    case StageKind::Gray: return inBytes + pixels;
-    case StageKind::Hist: return inBytes + 4.0 * stage.hist.bins * (in.format == PixelFormat::Gray8 ? 1 : 3);
-    case StageKind::Conv:
-    case StageKind::Transpose: break;
-  }
-  return 2 * inBytes;
+  if (stage.definition->bytesMoved) return stage.definition->bytesMoved(stage, in);
+  const double inBytes = static_cast<double>(in.bytes());
+  return stage.definition->producesImage ? inBytes + static_cast<double>(stageOutputShape(stage, in).bytes()) : inBytes;
 }
 
 DisplayLayout displayLayoutFor(const FilterChain& chain, int width, int height) {

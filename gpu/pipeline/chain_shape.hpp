@@ -1,6 +1,6 @@
 #pragma once
-// What a filter chain does to a frame's shape, and the bytes each stage moves: shared by the
-// CPU and CUDA pipelines (stats, buffer sizes) and by the view's layout.
+// What a filter chain does to a frame's shape, and the bytes each stage moves, from the stages'
+// registry records: shared by the CPU and CUDA pipelines (stats, buffer sizes) and the view's layout.
 #include <vector>
 
 #include "gpu/pipeline/display_sink.hpp"
@@ -9,14 +9,7 @@
 
 namespace kc {
 
-struct FrameShape {
-  int width = 0, height = 0;
-  PixelFormat format = PixelFormat::Rgba8;
-  std::size_t rowBytes() const { return static_cast<std::size_t>(width) * bytesPerPixel(format); }
-  std::size_t bytes() const { return rowBytes() * static_cast<std::size_t>(height); }
-};
-
-// The image a stage produces from `in` (hist passes the image through; gray on grey is a no-op).
+// The image a stage hands on from `in` (a stage that produces no image hands `in` on; a no-op too).
 FrameShape stageOutputShape(const StageSpec& stage, FrameShape in);
 FrameShape chainOutputShape(const FilterChain& chain, FrameShape in);
 

@@ -6,10 +6,6 @@
 #include <thread>
 
 #include "gpu/core/error.hpp"
-#include "gpu/image/convolution.hpp"
-#include "gpu/image/grayscale.hpp"
-#include "gpu/image/histogram.hpp"
-#include "gpu/image/transpose.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
@@ -34,54 +30,22 @@ double msSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// Runs one stage on `image` in place (replacing it when the shape changes); fills the histogram.
-void applyStage(const StageSpec& stage, const ConvKernel* kernel, HostFrame& image, FrameStats& stats) {
-  const int w = image.width(), h = image.height();
-  switch (stage.kind) {
-    case StageKind::Gray: {
-      if (image.format == PixelFormat::Gray8) return;  // already grey: no-op
-      HostFrame out = makeHostFrame(PixelFormat::Gray8, w, h);
-      grayscaleCpu(image.rgba.view(), out.gray.view(), stage.gray.weights);
-      image.gray = std::move(out.gray);
-      image.rgba = {};
-      image.format = PixelFormat::Gray8;
-      return;
-    }
-    case StageKind::Conv: {
-      HostFrame out = makeHostFrame(image.format, w, h);
-      if (image.format == PixelFormat::Gray8) {
-        convolveCpu(image.gray.view(), out.gray.view(), *kernel, stage.conv.border);
-        image.gray = std::move(out.gray);
-      } else {
-        convolveCpu(image.rgba.view(), out.rgba.view(), *kernel, stage.conv.border);
-        image.rgba = std::move(out.rgba);
-      }
-      return;
-    }
-    case StageKind::Hist: {
-      const int bins = stage.hist.bins;
-      const int channels = image.format == PixelFormat::Gray8 ? 1 : 3;
-      stats.histogramBins = bins;
-      stats.histogramChannels = channels;
-      stats.histogram.assign(static_cast<std::size_t>(bins) * channels, 0);
-      if (channels == 1)
-        histogramCpu(image.gray.view(), bins, stats.histogram.data());
-      else
-        histogramRgbCpu(image.rgba.view(), bins, stats.histogram.data());
-      return;
-    }
-    case StageKind::Transpose: {
-      HostFrame out = makeHostFrame(image.format, h, w);
-      if (image.format == PixelFormat::Gray8) {
-        transposeCpu<std::uint8_t>(image.gray.view(), out.gray.view());
-        image.gray = std::move(out.gray);
-      } else {
-        transposeCpu<Rgba8>(image.rgba.view(), out.rgba.view());
-        image.rgba = std::move(out.rgba);
-      }
-      return;
-    }
+// Runs one stage on `image` through its registry record (replacing the image when the stage
+// produces one); a stage that only measures fills `stats`.
+void applyStage(const StageSpec& stage, HostFrame& image, FrameStats& stats) {
+  const FrameShape in{image.width(), image.height(), image.format};
+  if (stageIsNoOp(stage, in)) return;
+  if (!stage.definition->producesImage) {
+    HostFrame none;
+    stage.definition->applyCpu(stage, {image, none, stats});
+    return;
   }
+  const FrameShape outShape = stageOutputShape(stage, in);
+  HostFrame out = makeHostFrame(outShape.format, outShape.width, outShape.height);
+  stage.definition->applyCpu(stage, {image, out, stats});
+  out.index = image.index;
+  out.timestampSeconds = image.timestampSeconds;
+  image = std::move(out);
 }
 
 class CpuFramePipeline final : public FramePipeline {
@@ -90,10 +54,7 @@ class CpuFramePipeline final : public FramePipeline {
   std::string deviceName() const override { return device_; }
 
   void setChain(const FilterChain& chain) override {
-    std::vector<ConvKernel> kernels;
-    for (const auto& stage : chain) kernels.push_back(stage.kind == StageKind::Conv ? stage.conv.kernel() : ConvKernel{});
     chain_ = chain;
-    kernels_ = std::move(kernels);
     labels_ = stageLabels(chain_);
   }
   const FilterChain& chain() const override { return chain_; }
@@ -116,7 +77,7 @@ class CpuFramePipeline final : public FramePipeline {
       timing.name = labels_[i];
       timing.bytes = stageBytes(stage, {image.width(), image.height(), image.format});
       const auto stageStart = std::chrono::steady_clock::now();
-      applyStage(stage, &kernels_[i], image, stats);
+      applyStage(stage, image, stats);
       timing.ms = msSince(stageStart);
       stats.stages.push_back(std::move(timing));
     }
@@ -147,7 +108,6 @@ class CpuFramePipeline final : public FramePipeline {
  private:
   std::string device_ = cpuName();
   FilterChain chain_;
-  std::vector<ConvKernel> kernels_;
   std::vector<std::string> labels_;
 };
 

@@ -15,14 +15,12 @@
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/core/device_query.cuh"
 #include "gpu/core/stream.cuh"
-#include "gpu/image/convolution.cuh"
-#include "gpu/image/grayscale.cuh"
-#include "gpu/image/histogram.cuh"
-#include "gpu/image/transpose.cuh"
+#include "gpu/image/histogram.hpp"
 #include "gpu/interop/gl_buffer_registration.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc {
 
@@ -72,11 +70,11 @@ double msSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The chain with its convolution kernels built and validated once (setChain), shared by the
-// frames enqueued with it: a chain change never touches a frame already in flight.
+// The chain with each stage's CUDA launch looked up once (setChain), shared by the frames
+// enqueued with it: a chain change never touches a frame already in flight.
 struct CompiledChain {
   FilterChain stages;
-  std::vector<ConvKernel> kernels;
+  std::vector<CudaStageLaunch> launches;
   std::vector<std::string> labels;
 };
 
@@ -105,7 +103,7 @@ struct FrameSlot {
   std::vector<TimedOp> ops;
   FrameShape inShape, outShape;
   int resultWork = -1;  // work[] index holding the result; -1 = the input itself
-  int histogramBins = 0, histogramChannels = 0;
+  DeviceHistogram histogram;  // what the chain's last hist stage wrote into histogramCounts
   std::int64_t index = 0;
   double timestampSeconds = 0;
   std::chrono::steady_clock::time_point enqueuedAt;
@@ -146,8 +144,11 @@ class CudaFramePipeline final : public FramePipeline {
   void setChain(const FilterChain& chain) override {
     auto compiled = std::make_shared<CompiledChain>();
     compiled->stages = chain;
-    for (const auto& stage : chain)
-      compiled->kernels.push_back(stage.kind == StageKind::Conv ? stage.conv.kernel() : ConvKernel{});
+    for (const auto& stage : chain) {
+      const CudaStageLaunch launch = stageRegistry().cudaLaunch(stage.id());
+      if (!launch) throw InvalidArgument("the " + stage.id() + " stage has no CUDA implementation");
+      compiled->launches.push_back(launch);
+    }
     compiled->labels = stageLabels(chain);
     chain_ = std::move(compiled);
   }
@@ -201,7 +202,7 @@ class CudaFramePipeline final : public FramePipeline {
     slot.ops.clear();
     slot.downloaded = false;
     slot.resultWork = -1;
-    slot.histogramBins = slot.histogramChannels = 0;
+    slot.histogram = {slot.histogramCounts.data(), 0, 0};
     slot.index = frame.index;
     slot.timestampSeconds = frame.timestampSeconds;
     slot.enqueuedAt = std::chrono::steady_clock::now();
@@ -240,15 +241,21 @@ class CudaFramePipeline final : public FramePipeline {
       const FrameShape outShape = stageOutputShape(stage, shape);
       std::uint8_t* in = slot.resultData();
       const int target = slot.resultWork == 0 ? 1 : 0;
-      std::uint8_t* out = stage.kind == StageKind::Hist ? nullptr : slot.work[target].reserve(deviceImageBytes(outShape));
+      std::uint8_t* out =
+          stage.definition->producesImage ? slot.work[target].reserve(deviceImageBytes(outShape)) : nullptr;
+      CudaStageIo io;
+      io.in = {in, shape, alignedPitch(shape.rowBytes())};
+      io.out = {out, outShape, alignedPitch(outShape.rowBytes())};
+      io.stream = compute_;
+      io.histogram = &slot.histogram;  // every hist stage overwrites it: the last one is reported
       slot.marks[mark].record(compute_);
-      launchStage(stage, chain.kernels[i], in, shape, out, outShape, slot);
+      chain.launches[i](stage, io);
       slot.marks[mark + 1].record(compute_);
       if (out) slot.resultWork = target;
       shape = outShape;
     }
-    if (slot.histogramBins > 0) {
-      const std::size_t bytes = sizeof(std::uint32_t) * slot.histogramBins * slot.histogramChannels;
+    if (slot.histogram.bins > 0) {
+      const std::size_t bytes = sizeof(std::uint32_t) * slot.histogram.bins * slot.histogram.channels;
       const int mark = slot.addOp("histogram readback", true, static_cast<double>(bytes), true);
       slot.marks[mark].record(compute_);
       KC_CUDA_CHECK(cudaMemcpyAsync(slot.histogramHost.data(), slot.histogramCounts.data(), bytes,
@@ -257,43 +264,6 @@ class CudaFramePipeline final : public FramePipeline {
     }
     if (download) enqueueDownload(slot, compute_);
     slot.done.record(compute_);
-  }
-
-  void launchStage(const StageSpec& stage, const ConvKernel& kernel, std::uint8_t* in, FrameShape inShape,
-                   std::uint8_t* out, FrameShape outShape, FrameSlot& slot) {
-    const bool gray = inShape.format == PixelFormat::Gray8;
-    switch (stage.kind) {
-      case StageKind::Gray:
-        grayscaleAsync(deviceView<const Rgba8>(in, inShape), deviceView<std::uint8_t>(out, outShape),
-                       stage.gray.weights, ChannelOrder::RGBA, compute_);
-        return;
-      case StageKind::Conv:
-        if (gray)
-          convolveAsync(deviceView<const std::uint8_t>(in, inShape), deviceView<std::uint8_t>(out, outShape), kernel,
-                        stage.conv.border, compute_);
-        else
-          convolveAsync(deviceView<const Rgba8>(in, inShape), deviceView<Rgba8>(out, outShape), kernel,
-                        stage.conv.border, compute_);
-        return;
-      case StageKind::Hist:
-        // Every hist stage overwrites the same counts: the last one is what the frame reports.
-        slot.histogramBins = stage.hist.bins;
-        slot.histogramChannels = gray ? 1 : 3;
-        if (gray)
-          histogramAsync(deviceView<const std::uint8_t>(in, inShape), stage.hist.bins, slot.histogramCounts.data(),
-                         compute_);
-        else
-          histogramRgbAsync(deviceView<const Rgba8>(in, inShape), stage.hist.bins, slot.histogramCounts.data(),
-                            compute_);
-        return;
-      case StageKind::Transpose:
-        if (gray)
-          transposeAsync(deviceView<const std::uint8_t>(in, inShape), deviceView<std::uint8_t>(out, outShape),
-                         compute_);
-        else
-          transposeAsync(deviceView<const Rgba8>(in, inShape), deviceView<Rgba8>(out, outShape), compute_);
-        return;
-    }
   }
 
   void enqueueDownload(FrameSlot& slot, cudaStream_t stream) {
@@ -318,11 +288,11 @@ class CudaFramePipeline final : public FramePipeline {
     stats.path = path_;
     stats.rooflineGBs = rooflineGBs_;
     for (const auto& op : slot.ops) stats.stages.push_back(timing(slot, op));
-    if (slot.histogramBins > 0) {
-      stats.histogramBins = slot.histogramBins;
-      stats.histogramChannels = slot.histogramChannels;
+    if (slot.histogram.bins > 0) {
+      stats.histogramBins = slot.histogram.bins;
+      stats.histogramChannels = slot.histogram.channels;
       stats.histogram.assign(slot.histogramHost.data(),
-                             slot.histogramHost.data() + slot.histogramBins * slot.histogramChannels);
+                             slot.histogramHost.data() + slot.histogram.bins * slot.histogram.channels);
     }
     if (slot.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - slot.timestampSeconds) * 1e3;
     return stats;

@@ -83,8 +83,8 @@ TEST(GuiSmoke, WindowShowsColourOriginalAndGreyBlurredResult) {
   // ... while the blur removes detail: far less change from one pixel to the next.
   EXPECT_LT(right.edgeEnergy, left.edgeEnergy * 0.5);
 
-  // Turning the gray stage off with its shortcut's slot makes the filtered half colourful.
-  window.filterDock()->toggleStage(StageKind::Gray);
+  // Unticking the gray stage in the dock makes the filtered half colourful.
+  window.filterDock()->setStageEnabled(0, false);
   const std::int64_t before = window.view()->renderer().framesPresented();
   ASSERT_TRUE(test::processEventsUntil(
       [&] {

@@ -5,10 +5,17 @@
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
+#include "gpu/stages/conv_stage.hpp"
+#include "gpu/stages/flip_stage.hpp"
+#include "gpu/stages/gray_stage.hpp"
+#include "gpu/stages/hist_stage.hpp"
 
 namespace {
 
-using kc::StageKind;
+using kc::stages::ConvConfig;
+using kc::stages::GrayConfig;
+using kc::stages::HistConfig;
 
 // Expects parseFilterChain(text) to throw kc::InvalidArgument whose message contains every fragment.
 void expectRejected(const std::string& text, std::initializer_list<const char*> fragments) {
@@ -26,39 +33,55 @@ void expectRejected(const std::string& text, std::initializer_list<const char*> 
 TEST(FilterChain, ParsesEveryStageWithItsParameters) {
   const auto chain = kc::parseFilterChain("gray=bt709,conv=sobelx:3:reflect,hist=16,transpose");
   ASSERT_EQ(chain.size(), 4u);
-  EXPECT_EQ(chain[0].kind, StageKind::Gray);
-  EXPECT_EQ(chain[0].gray.weights, kc::GrayWeights::BT709);
-  EXPECT_EQ(chain[1].kind, StageKind::Conv);
-  EXPECT_EQ(chain[1].conv.preset, kc::ConvPreset::SobelX);
-  EXPECT_EQ(chain[1].conv.size, 3);
-  EXPECT_EQ(chain[1].conv.border, kc::BorderMode::Reflect);
-  EXPECT_EQ(chain[2].kind, StageKind::Hist);
-  EXPECT_EQ(chain[2].hist.bins, 16);
-  EXPECT_EQ(chain[3].kind, StageKind::Transpose);
+  EXPECT_EQ(chain[0].id(), "gray");
+  EXPECT_EQ(chain[0].configAs<GrayConfig>().weights, kc::GrayWeights::BT709);
+  EXPECT_EQ(chain[1].id(), "conv");
+  EXPECT_EQ(chain[1].configAs<ConvConfig>().preset, kc::ConvPreset::SobelX);
+  EXPECT_EQ(chain[1].configAs<ConvConfig>().kernel.size, 3);
+  EXPECT_EQ(chain[1].configAs<ConvConfig>().border, kc::BorderMode::Reflect);
+  EXPECT_EQ(chain[2].id(), "hist");
+  EXPECT_EQ(chain[2].configAs<HistConfig>().bins, 16);
+  EXPECT_EQ(chain[3].id(), "transpose");
+}
+
+TEST(FilterChain, FlipTakesAnAxis) {
+  const auto chain = kc::parseFilterChain("flip,flip=v,flip=hv");
+  ASSERT_EQ(chain.size(), 3u);
+  EXPECT_EQ(chain[0].configAs<kc::stages::FlipConfig>().axis, kc::FlipAxis::Horizontal);
+  EXPECT_EQ(chain[1].configAs<kc::stages::FlipConfig>().axis, kc::FlipAxis::Vertical);
+  EXPECT_EQ(chain[2].configAs<kc::stages::FlipConfig>().axis, kc::FlipAxis::Both);
+  EXPECT_EQ(kc::formatFilterChain(chain), "flip=h,flip=v,flip=hv");
+  EXPECT_EQ(kc::stageLabels(chain), (std::vector<std::string>{"flip h", "flip v", "flip hv"}));
+  expectRejected("flip=x", {"unknown flip axis 'x'", "h, v, hv"});
+  expectRejected("flip=h:v", {"too many parameters", "flip=h|v|hv"});
+  // Same shape out as in, grey or RGBA; bytes: read once, written once.
+  const kc::FrameShape gray{17, 3, kc::PixelFormat::Gray8};
+  EXPECT_EQ(kc::stageOutputShape(chain[0], gray), gray);
+  EXPECT_EQ(kc::stageBytes(chain[0], gray), 2.0 * 17 * 3);
 }
 
 TEST(FilterChain, DefaultsApplyWhenParametersAreLeftOut) {
   const auto chain = kc::parseFilterChain("gray, conv ,hist,conv=box");
   ASSERT_EQ(chain.size(), 4u);
-  EXPECT_EQ(chain[0].gray.weights, kc::GrayWeights::Lab);
-  EXPECT_EQ(chain[1].conv.preset, kc::ConvPreset::Gaussian);
-  EXPECT_EQ(chain[1].conv.size, 5);
-  EXPECT_EQ(chain[1].conv.border, kc::BorderMode::Clamp);
-  EXPECT_EQ(chain[2].hist.bins, 256);
-  EXPECT_EQ(chain[3].conv.preset, kc::ConvPreset::Box);
-  EXPECT_EQ(chain[3].conv.size, 5);
+  EXPECT_EQ(chain[0].configAs<GrayConfig>().weights, kc::GrayWeights::Lab);
+  EXPECT_EQ(chain[1].configAs<ConvConfig>().preset, kc::ConvPreset::Gaussian);
+  EXPECT_EQ(chain[1].configAs<ConvConfig>().kernel.size, 5);
+  EXPECT_EQ(chain[1].configAs<ConvConfig>().border, kc::BorderMode::Clamp);
+  EXPECT_EQ(chain[2].configAs<HistConfig>().bins, 256);
+  EXPECT_EQ(chain[3].configAs<ConvConfig>().preset, kc::ConvPreset::Box);
+  EXPECT_EQ(chain[3].configAs<ConvConfig>().kernel.size, 5);
 }
 
 TEST(FilterChain, CustomWeightsRowByRow) {
   const auto chain = kc::parseFilterChain("conv=custom:3:0 -1 0 -1 5 -1 0 -1 0:zero");
   ASSERT_EQ(chain.size(), 1u);
-  const auto& conv = chain[0].conv;
+  const auto& conv = chain[0].configAs<ConvConfig>();
   EXPECT_EQ(conv.preset, kc::ConvPreset::Custom);
-  EXPECT_EQ(conv.size, 3);
+  EXPECT_EQ(conv.kernel.size, 3);
   EXPECT_EQ(conv.border, kc::BorderMode::Zero);
-  EXPECT_EQ(conv.customWeights, (std::vector<float>{0, -1, 0, -1, 5, -1, 0, -1, 0}));
+  EXPECT_EQ(conv.kernel.weights, (std::vector<float>{0, -1, 0, -1, 5, -1, 0, -1, 0}));
   const auto spaced = kc::parseFilterChain("conv=custom:1:  0.25  ");
-  EXPECT_EQ(spaced[0].conv.customWeights, std::vector<float>{0.25f});
+  EXPECT_EQ(spaced[0].configAs<ConvConfig>().kernel.weights, std::vector<float>{0.25f});
 }
 
 TEST(FilterChain, FormatThenParseIsTheIdentity) {
@@ -69,6 +92,7 @@ TEST(FilterChain, FormatThenParseIsTheIdentity) {
       "conv=sharpen:3:clamp,conv=sobely:7:reflect,conv=laplacian:3:zero,conv=emboss:3:clamp,conv=identity:5:clamp",
       "conv=custom:3:0.1 -0.2 0.30000001 1e-07 5 -1 0 -1 123456.5:reflect,hist=256",
       "transpose,hist=17",
+      "flip=h,gray=bt601,flip=v,flip=hv",
   };
   for (const char* text : texts) {
     SCOPED_TRACE(text);
@@ -78,13 +102,9 @@ TEST(FilterChain, FormatThenParseIsTheIdentity) {
     EXPECT_EQ(kc::formatFilterChain(again), canonical);
     ASSERT_EQ(again.size(), chain.size());
     for (std::size_t i = 0; i < chain.size(); ++i) {
-      EXPECT_EQ(again[i].kind, chain[i].kind);
-      EXPECT_EQ(again[i].gray.weights, chain[i].gray.weights);
-      EXPECT_EQ(again[i].conv.preset, chain[i].conv.preset);
-      EXPECT_EQ(again[i].conv.size, chain[i].conv.size);
-      EXPECT_EQ(again[i].conv.border, chain[i].conv.border);
-      EXPECT_EQ(again[i].conv.customWeights, chain[i].conv.customWeights);  // exact: shortest round-trip floats
-      EXPECT_EQ(again[i].hist.bins, chain[i].hist.bins);
+      EXPECT_EQ(again[i], chain[i]);  // same definition, same values
+      if (chain[i].id() == "conv")    // exact: shortest round-trip floats
+        EXPECT_EQ(again[i].configAs<ConvConfig>().kernel.weights, chain[i].configAs<ConvConfig>().kernel.weights);
       EXPECT_EQ(kc::formatStage(kc::parseStage(kc::formatStage(chain[i]))), kc::formatStage(chain[i]));
     }
   }
@@ -94,7 +114,7 @@ TEST(FilterChain, FormatThenParseIsTheIdentity) {
 }
 
 TEST(FilterChain, RejectsUnknownStageListingTheKnownOnes) {
-  expectRejected("gray,blur=3", {"unknown stage 'blur'", "gray", "conv", "hist", "transpose"});
+  expectRejected("gray,blur=3", {"unknown stage 'blur'", "gray", "conv", "hist", "transpose", "flip"});
 }
 
 TEST(FilterChain, RejectsEmptyListAndEmptyStages) {
@@ -125,7 +145,7 @@ TEST(FilterChain, AllZeroCustomKernelIsAllowed) {
   // Decision: a valid kernel that outputs black (alpha still copied); not an input error.
   const auto chain = kc::parseFilterChain("conv=custom:3:0 0 0 0 0 0 0 0 0");
   ASSERT_EQ(chain.size(), 1u);
-  EXPECT_EQ(chain[0].conv.kernel().weights, std::vector<float>(9, 0.f));
+  EXPECT_EQ(chain[0].configAs<ConvConfig>().kernel.weights, std::vector<float>(9, 0.f));
 }
 
 TEST(FilterChain, RejectsUnknownChoices) {
@@ -183,24 +203,28 @@ TEST(FilterChain, LabelsAreShort) {
   EXPECT_EQ(kc::stageLabel(kc::parseStage("gray=bt601")), "gray bt601");
 }
 
-TEST(FilterChain, DescriptorTableNamesEveryStageAndParameter) {
-  const auto& descriptors = kc::filterDescriptors();
-  ASSERT_EQ(descriptors.size(), 4u);
-  for (auto kind : {StageKind::Gray, StageKind::Conv, StageKind::Hist, StageKind::Transpose}) {
-    const auto& d = kc::descriptorFor(kind);
-    EXPECT_EQ(d.kind, kind);
-    EXPECT_FALSE(d.displayName.empty());
-    // Every stage parses by its id alone and its defaults print back as the descriptor's defaults.
-    const kc::StageSpec spec = kc::parseStage(d.id);
-    EXPECT_EQ(spec.kind, kind);
+TEST(FilterChain, RegistryNamesEveryStageAndParameter) {
+  const auto& registry = kc::stageRegistry();
+  EXPECT_EQ(registry.ids(), (std::vector<std::string>{"gray", "conv", "hist", "transpose", "flip"}));
+  for (const kc::StageDefinition* d : registry.all()) {
+    SCOPED_TRACE(d->id);
+    EXPECT_FALSE(d->displayName.empty());
+    EXPECT_FALSE(d->help.empty());
+    // Every stage parses by its id alone, and then holds each parameter's default.
+    const kc::StageSpec spec = kc::parseStage(d->id);
+    EXPECT_EQ(spec.definition, d);
+    ASSERT_EQ(spec.values.size(), d->params.size());
+    for (std::size_t i = 0; i < d->params.size(); ++i) EXPECT_EQ(spec.values[i], d->params[i].defaultValue);
+    // makeStage(id) is the same stage.
+    EXPECT_EQ(kc::makeStage(d->id), spec);
   }
-  const auto& conv = kc::descriptorFor(StageKind::Conv);
+  const kc::StageDefinition& conv = *registry.find("conv");
   ASSERT_EQ(conv.params.size(), 4u);
   EXPECT_EQ(conv.params[1].id, "size");
   EXPECT_EQ(conv.params[1].minValue, 1);
   EXPECT_EQ(conv.params[1].maxValue, 31);
   EXPECT_EQ(conv.params[1].step, 2);
-  const auto& hist = kc::descriptorFor(StageKind::Hist);
+  const kc::StageDefinition& hist = *registry.find("hist");
   EXPECT_EQ(hist.params.at(0).maxValue, 256);
   EXPECT_EQ(hist.params.at(0).defaultValue, "256");
   // Every preset choice in the table parses.
@@ -210,11 +234,35 @@ TEST(FilterChain, DescriptorTableNamesEveryStageAndParameter) {
   }
 }
 
-TEST(FilterChain, DefaultChainIsGrayConvTransposeHist) {
-  EXPECT_EQ(kc::formatFilterChain(kc::defaultFilterChain()), "gray=lab,conv=gauss:5:clamp,transpose,hist=256");
+TEST(FilterChain, HelpTextComesFromTheRegistry) {
+  const std::string help = kc::filterHelpText();
+  for (const kc::StageDefinition* d : kc::stageRegistry().all()) {
+    EXPECT_NE(help.find("  " + d->id), std::string::npos) << d->id;
+    EXPECT_NE(help.find(d->help), std::string::npos) << d->id;
+  }
+  EXPECT_NE(help.find("flip=h|v|hv"), std::string::npos);
+  EXPECT_NE(help.find("conv=PRESET:SIZE[:WEIGHTS if preset custom]:clamp|zero|reflect"), std::string::npos);
+  EXPECT_NE(help.find("box, gauss, sharpen"), std::string::npos);
+}
+
+TEST(FilterChain, MakeStageFillsDefaultsAndValidates) {
+  const kc::StageDefinition& conv = *kc::stageRegistry().find("conv");
+  const kc::StageSpec blur = kc::makeStage(conv, {"box", "3", "", ""});
+  EXPECT_EQ(kc::formatStage(blur), "conv=box:3:clamp");
+  // The weights are dropped while the preset is not custom; kept when it is.
+  EXPECT_EQ(kc::formatStage(kc::makeStage(conv, {"box", "3", "1 2 3", "zero"})), "conv=box:3:zero");
+  EXPECT_EQ(kc::formatStage(kc::makeStage(conv, {"custom", "1", "2", "zero"})), "conv=custom:1:2:zero");
+  EXPECT_THROW((void)kc::makeStage(conv, {"custom", "3", "1 2", "zero"}), kc::InvalidArgument);
+  EXPECT_THROW((void)kc::makeStage(conv, {"box", "4"}), kc::InvalidArgument);
+  EXPECT_THROW((void)kc::makeStage("nope"), kc::InvalidArgument);
+}
+
+TEST(FilterChain, DefaultChainIsAGreyBlurWithItsHistogram) {
+  // Like a camera preview: not rotated (no transpose), the same size as the camera's frame.
+  EXPECT_EQ(kc::formatFilterChain(kc::defaultFilterChain()), "gray=lab,conv=gauss:5:clamp,hist=256");
   const auto layout = kc::displayLayoutFor(kc::defaultFilterChain(), 640, 480);
-  EXPECT_EQ(layout.filteredWidth, 480);
-  EXPECT_EQ(layout.filteredHeight, 640);
+  EXPECT_EQ(layout.filteredWidth, 640);
+  EXPECT_EQ(layout.filteredHeight, 480);
   EXPECT_EQ(layout.filteredFormat, kc::PixelFormat::Gray8);
 }
 

@@ -8,6 +8,7 @@
 #include "common/test_data.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
 #include "gpu_test_support.hpp"
 
 namespace {
@@ -22,7 +23,7 @@ kc::HostFrame randomFrame(int width, int height, std::uint32_t seed, std::int64_
 
 bool chainHasConv(const kc::FilterChain& chain) {
   for (const auto& s : chain)
-    if (s.kind == kc::StageKind::Conv) return true;
+    if (s.id() == "conv") return true;
   return false;
 }
 
@@ -71,6 +72,9 @@ const char* kChains[] = {
     "gray,conv=box:3,conv=sharpen:3:zero,transpose,transpose,gray",
     "conv=custom:3:0 -1 0 -1 5 -1 0 -1 0:reflect,transpose,hist=256",
     "gray,conv=gauss:5,transpose,hist=256",
+    "flip=h",
+    "flip=v,gray,flip=hv,hist=32",
+    "gray,flip=h,transpose,flip=v",
 };
 
 TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
@@ -95,7 +99,7 @@ TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
   auto cpu = kc::makeCpuPipeline();
-  for (const char* text : {"gray,conv=gauss:5,transpose,hist=256", "conv=box:3,hist=32"}) {
+  for (const char* text : {"gray,conv=gauss:5,transpose,hist=256", "conv=box:3,hist=32", "flip=h,gray,flip=hv"}) {
     SCOPED_TRACE(std::string(text) + " at 3840x2160");
     const auto chain = kc::parseFilterChain(text);
     gpu->setChain(chain);
@@ -212,9 +216,21 @@ TEST(CudaPipeline, LiveFramesComeOutInOrderThroughTwoStreams) {
 TEST(CudaPipeline, RejectsBadChainsAndEmptyFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  kc::FilterChain chain = kc::parseFilterChain("conv=custom:3:1 1 1 1 1 1 1 1 1");
-  chain[0].conv.customWeights.pop_back();  // bypass the parser: the pipeline validates too
-  EXPECT_THROW(gpu->setChain(chain), kc::InvalidArgument);
+  // A stage with no CUDA implementation is refused when the chain is set, not when a frame runs.
+  kc::StageDefinition cpuOnly;
+  cpuOnly.id = "cpu_only_test_stage";
+  cpuOnly.configure = [](const kc::StageSpec&) { return std::make_shared<kc::StageConfig>(); };
+  cpuOnly.applyCpu = [](const kc::StageSpec&, const kc::CpuStageIo&) {};
+  kc::stageRegistry().add(cpuOnly);
+  const kc::FilterChain chain = kc::parseFilterChain("gray,cpu_only_test_stage");
+  try {
+    gpu->setChain(chain);
+    ADD_FAILURE() << "accepted a stage without a CUDA launch";
+  } catch (const kc::InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("cpu_only_test_stage stage has no CUDA implementation"), std::string::npos)
+        << e.what();
+  }
+  kc::stageRegistry().remove("cpu_only_test_stage");
   EXPECT_THROW(gpu->process(kc::HostFrame{}), kc::InvalidArgument);
 }
 

@@ -1,60 +1,71 @@
 #pragma once
-// The filter chain's controls, generated from filterDescriptors(): one group per stage with an
-// enable checkbox; Choice -> combo box, Int -> spin box, FloatList -> a grid editor (shown for
-// the custom convolution preset). The dock turns its controls into the chain's text form and
-// parses it with parseStage(), so the UI and the CLI accept exactly the same chains.
+// The filter chain as the user edits it: the list of stages in the order they run (any order,
+// repeats allowed), with Add (every stage of the registry), Remove, Up/Down, and an enable box per
+// stage; below it, the selected stage's controls, generated from its registry parameters
+// (Choice -> combo box, Int -> spin box, a grid FloatList -> a centred grid, Text -> line edit).
+// Every edit goes through makeStage(), so the dock and the CLI accept exactly the same chains. An
+// invalid edit is refused where it is typed (shown in red, with the reason): the last valid chain
+// keeps running and is what chain() returns and the window saves.
 #include <QWidget>
-#include <map>
 #include <vector>
 
 #include "gpu/pipeline/filter_chain.hpp"
 
-class QCheckBox;
-class QComboBox;
-class QSpinBox;
-class QTableWidget;
 class QLabel;
+class QListWidget;
+class QListWidgetItem;
+class QPushButton;
+class QToolButton;
+class QVBoxLayout;
 
 namespace kc {
+
+class StageEditor;
 
 class FilterDock : public QWidget {
   Q_OBJECT
  public:
   explicit FilterDock(QWidget* parent = nullptr);
+  ~FilterDock() override;
 
-  FilterChain chain() const;  // enabled stages, in the dock's fixed order (the default chain's)
-  void setChain(const FilterChain& chain);
-  // Toggles the stage's enable box (shortcuts G/C/T/H).
-  void toggleStage(StageKind kind);
-  bool stageEnabled(StageKind kind) const;
+  FilterChain chain() const;  // the enabled stages, in order; always a valid chain
+  void setChain(const FilterChain& chain);  // every stage enabled; emits chainChanged
+
+  int stageCount() const { return static_cast<int>(entries_.size()); }
+  void addStage(const StageSpec& stage, int index = -1);  // -1: at the end
+  void removeStage(int index);
+  void moveStage(int from, int to);
+  void setStageEnabled(int index, bool enabled);
+  bool stageEnabled(int index) const;
+  void selectStage(int index);
+  int selectedStage() const;
+  StageEditor* editor() const { return editor_; }  // the selected stage's controls (tests)
+  QString errorText() const;                       // "" when the last edit was valid
 
  signals:
   void chainChanged(const kc::FilterChain& chain);
 
  private:
-  struct ParamControl {
-    const ParamDescriptor* descriptor = nullptr;
-    QComboBox* combo = nullptr;
-    QSpinBox* spin = nullptr;
-    QTableWidget* grid = nullptr;
+  struct Entry {
+    StageSpec stage;  // the last valid form of this stage
+    bool enabled = true;
   };
-  struct StageControls {
-    const FilterDescriptor* descriptor = nullptr;
-    QCheckBox* enabled = nullptr;
-    std::vector<ParamControl> params;
-  };
-  QWidget* makeStageGroup(const FilterDescriptor& descriptor);
-  std::string paramText(const ParamControl& control) const;
-  std::string stageText(const StageControls& stage) const;
-  void applyStage(StageControls& stage, const StageSpec& spec);
-  void resizeGrid(QTableWidget* grid, int size);
-  void updateVisibility();
+  void rebuildList();
+  void showEditorFor(int index);
+  void onStageEdited(const StageSpec& stage);
+  void onStageInvalid(const QString& reason);
   void emitChain();
 
-  std::vector<StageControls> stages_;
+  std::vector<Entry> entries_;
+  QListWidget* list_ = nullptr;
+  QToolButton* add_ = nullptr;
+  QPushButton* remove_ = nullptr;
+  QPushButton* up_ = nullptr;
+  QPushButton* down_ = nullptr;
+  QVBoxLayout* editorArea_ = nullptr;
+  StageEditor* editor_ = nullptr;
   QLabel* error_ = nullptr;
-  bool updating_ = false;
-  FilterChain lastGood_;
+  bool rebuilding_ = false;
 };
 
 }  // namespace kc

@@ -11,6 +11,7 @@
 #include <QMenuBar>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
 
 #include "ui/window/filter_dock.hpp"
@@ -82,19 +83,28 @@ void MainWindow::buildMenus() {
   snapshot->setShortcut(Qt::Key_S);
   connect(snapshot, &QAction::triggered, this, &MainWindow::snapshotWithDialog);
 
-  QMenu* filterMenu = menuBar()->addMenu(tr("&Filters"));
-  const struct {
-    StageKind kind;
-    Qt::Key key;
-  } toggles[] = {{StageKind::Gray, Qt::Key_G}, {StageKind::Conv, Qt::Key_C}, {StageKind::Transpose, Qt::Key_T},
-                 {StageKind::Hist, Qt::Key_H}};
-  for (const auto& toggle : toggles) {
-    QAction* action =
-        filterMenu->addAction(tr("Toggle %1").arg(QString::fromStdString(descriptorFor(toggle.kind).displayName)));
-    action->setShortcut(toggle.key);
-    connect(action, &QAction::triggered, this, [this, kind = toggle.kind] { filters_->toggleStage(kind); });
-  }
+  // Mirror = a flip=h stage at the front of the chain (the selfie view); the dock shows it like any stage.
+  mirror_ = viewMenu->addAction(tr("&Mirror (selfie view)"));
+  mirror_->setCheckable(true);
+  mirror_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+  connect(mirror_, &QAction::toggled, this, &MainWindow::setMirrored);
+  connect(filters_, &FilterDock::chainChanged, this, [this](const FilterChain& chain) {
+    const QSignalBlocker block(mirror_);
+    mirror_->setChecked(!chain.empty() && formatStage(chain.front()) == "flip=h");
+  });
+
   setViewMode(ViewMode::SideBySide);
+}
+
+void MainWindow::setMirrored(bool mirrored) {
+  FilterChain chain = filters_->chain();
+  const bool isMirrored = !chain.empty() && formatStage(chain.front()) == "flip=h";
+  if (mirrored == isMirrored) return;
+  if (mirrored)
+    chain.insert(chain.begin(), parseStage("flip=h"));
+  else
+    chain.erase(chain.begin());
+  filters_->setChain(chain);
 }
 
 void MainWindow::setViewMode(ViewMode mode) {

@@ -34,6 +34,8 @@ class MainWindow : public QMainWindow {
 
   void setViewMode(ViewMode mode);
   ViewMode viewMode() const;
+  // View > Mirror: a flip=h stage at the front of the chain, or not.
+  void setMirrored(bool mirrored);
   // The shown view (image + overlays) as it is on screen.
   QImage grabView();
   bool saveSnapshot(const QString& path);
@@ -61,6 +63,7 @@ class MainWindow : public QMainWindow {
   QMenu* sourceMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
   QActionGroup* viewModes_ = nullptr;
+  QAction* mirror_ = nullptr;
   QLabel* deviceLabel_ = nullptr;
   QLabel* pathLabel_ = nullptr;
   QLabel* sourceLabel_ = nullptr;

@@ -1,0 +1,143 @@
+#pragma once
+// One stage of a filter chain, and the record that defines a kind of stage. A StageDefinition is
+// the one place a stage's behaviour lives (OBS keeps a filter as one obs_source_info record the same
+// way): its id and parameters (stored once, with ranges and defaults), how it is parsed, printed and
+// labelled, the shape it produces and the bytes it moves, its CPU implementation and, registered
+// from its .cu file, its CUDA launch. Parsers, the dock, the overlays, the bench rows and both frame
+// pipelines read these records; nothing else switches on the kind of a stage.
+// No CUDA types here: the CUDA side sees frames as raw device pointers and the stream as void*.
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpu/pipeline/host_frame.hpp"
+
+namespace kc {
+
+struct FrameStats;
+
+// The size and pixel format of an image between two stages.
+struct FrameShape {
+  int width = 0, height = 0;
+  PixelFormat format = PixelFormat::Rgba8;
+  std::size_t rowBytes() const { return static_cast<std::size_t>(width) * bytesPerPixel(format); }
+  std::size_t bytes() const { return rowBytes() * static_cast<std::size_t>(height); }
+  bool operator==(const FrameShape& o) const { return width == o.width && height == o.height && format == o.format; }
+};
+
+enum class ParamType {
+  Choice,     // one of `choices`
+  Int,        // minValue..maxValue, every `step` from minValue (size: 1, 3, 5, ... 31)
+  FloatList,  // space-separated finite numbers (custom convolution weights)
+  Text,       // free text without ':' or ',' (a file path)
+};
+
+struct ParamDescriptor {
+  std::string id;           // "weights", "preset", "size", "border", "bins", "custom", "axis"
+  std::string displayName;  // "Weights", "Preset", ...
+  ParamType type = ParamType::Int;
+  std::vector<std::string> choices;          // Choice: the CLI spellings, e.g. {"lab","bt601","bt709"}
+  int minValue = 0, maxValue = 0, step = 1;  // Int
+  std::string defaultValue;                  // CLI spelling of the default
+  std::string help;
+  // The parameter exists only while another one has a given value (conv's weights: preset custom).
+  // It is then parsed and printed in its place in the list, and left out otherwise.
+  std::string onlyWhenParam, onlyWhenValue;
+  // FloatList only: the values form a square grid whose side is this Int parameter (conv's size),
+  // so an editor can show a grid and keep it centred when the side changes.
+  std::string gridSideParam;
+};
+
+// A stage's parameters in their parsed, validated form, built once by StageDefinition::configure
+// (a convolution's kernel, say). Each stage derives its own; the pipelines never look inside.
+class StageConfig {
+ public:
+  virtual ~StageConfig() = default;
+};
+
+struct StageDefinition;
+
+// One stage in a chain: its definition, its parameter values (canonical CLI text, one per
+// parameter of the definition, defaults filled in) and their parsed form.
+struct StageSpec {
+  const StageDefinition* definition = nullptr;
+  std::vector<std::string> values;
+  std::shared_ptr<const StageConfig> config;
+
+  const std::string& id() const;
+  // The value of parameter `param` (its CLI text); throws InvalidArgument for a parameter the stage lacks.
+  const std::string& value(std::string_view param) const;
+  template <class Config>
+  const Config& configAs() const {
+    return static_cast<const Config&>(*config);
+  }
+  // Same stage, same parameters (compares the canonical text).
+  bool operator==(const StageSpec& other) const;
+};
+
+// What a stage's CPU implementation gets. `out` is pre-sized to outputShape (empty for stages
+// that produce no image, such as the histogram, which reads `in` and fills `stats`).
+struct CpuStageIo {
+  const HostFrame& in;
+  HostFrame& out;
+  FrameStats& stats;
+};
+
+// A device image: tightly described, pitched rows (the pipeline aligns pitches to 256 bytes).
+struct DeviceFrame {
+  void* data = nullptr;
+  FrameShape shape;
+  std::size_t pitch = 0;
+};
+
+// Where a stage that reports a histogram writes it on the device, and what it says it wrote.
+struct DeviceHistogram {
+  std::uint32_t* counts = nullptr;  // room for 3 * kMaxHistogramBins counts
+  int bins = 0, channels = 0;       // set by the launch: what the frame's readback copies
+};
+
+struct CudaStageIo {
+  DeviceFrame in;
+  DeviceFrame out;  // data == nullptr for stages that produce no image
+  void* stream = nullptr;  // cudaStream_t
+  DeviceHistogram* histogram = nullptr;
+};
+
+// Enqueues the stage on io.stream; no synchronisation. Registered from the stage's .cu file.
+using CudaStageLaunch = void (*)(const StageSpec& stage, const CudaStageIo& io);
+
+struct StageDefinition {
+  std::string id;           // CLI name: "gray", "conv", ...
+  std::string displayName;  // "Grayscale", ...
+  std::string help;         // one line for --help and tooltips
+  int menuOrder = 100;      // position in help texts and the dock's "add" menu
+  std::vector<ParamDescriptor> params;
+
+  // Required. Builds the parsed form from complete values (one per parameter present, see
+  // ParamDescriptor::onlyWhenParam; absent ones are empty). Throws InvalidArgument with a
+  // message for the user (the parser prefixes the stage text).
+  std::function<std::shared_ptr<const StageConfig>(const StageSpec&)> configure;
+  // Short row name for overlays and the bench: "conv gauss 5x5". Default: id and values.
+  std::function<std::string(const StageSpec&)> label;
+  // The image the stage produces from `in`. Default: the same shape.
+  std::function<FrameShape(const StageSpec&, FrameShape)> outputShape;
+  // Bytes read plus written at the stage's ideal (each input pixel read once, each output written
+  // once), for the GB/s and roofline columns. Default: in + out.
+  std::function<double(const StageSpec&, FrameShape)> bytesMoved;
+  // True when the stage leaves `in` as it is (grey on a grey image): not run, not timed.
+  std::function<bool(const StageSpec&, FrameShape)> isNoOp;
+  // False for stages that only measure (histogram): no output image, the next stage reads `in`.
+  bool producesImage = true;
+  // Required. The CPU implementation: the CPU backend's fast path.
+  std::function<void(const StageSpec&, const CpuStageIo&)> applyCpu;
+  // The reference the fast paths are tested against. Default: applyCpu (it is the reference).
+  std::function<void(const StageSpec&, const CpuStageIo&)> applyReference;
+  // Stage texts the bench times for this stage (generic rows, unless the CUDA side brings its own).
+  std::vector<std::string> benchCases;
+};
+
+}  // namespace kc

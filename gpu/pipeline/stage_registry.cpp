@@ -1,0 +1,71 @@
+#include "gpu/pipeline/stage_registry.hpp"
+
+#include <algorithm>
+
+#include "gpu/core/error.hpp"
+
+namespace kc {
+
+struct StageRegistry::Entry {
+  StageDefinition definition;
+};
+
+const StageDefinition& StageRegistry::add(StageDefinition definition) {
+  if (definition.id.empty()) throw InvalidArgument("stage registry: a stage needs an id");
+  if (find(definition.id)) throw InvalidArgument("stage registry: stage '" + definition.id + "' is defined twice");
+  if (!definition.configure || !definition.applyCpu)
+    throw InvalidArgument("stage registry: stage '" + definition.id + "' needs configure and applyCpu");
+  if (!definition.applyReference) definition.applyReference = definition.applyCpu;
+  entries_.push_back(std::make_unique<Entry>(Entry{std::move(definition)}));
+  return entries_.back()->definition;
+}
+
+void StageRegistry::remove(std::string_view id) {
+  std::erase_if(entries_, [&](const auto& entry) { return entry->definition.id == id; });
+  std::erase_if(cuda_, [&](const CudaEntry& entry) { return entry.id == id; });
+}
+
+const StageDefinition* StageRegistry::find(std::string_view id) const {
+  for (const auto& entry : entries_)
+    if (entry->definition.id == id) return &entry->definition;
+  return nullptr;
+}
+
+std::vector<const StageDefinition*> StageRegistry::all() const {
+  std::vector<const StageDefinition*> definitions;
+  for (const auto& entry : entries_) definitions.push_back(&entry->definition);
+  std::sort(definitions.begin(), definitions.end(), [](const StageDefinition* a, const StageDefinition* b) {
+    return a->menuOrder != b->menuOrder ? a->menuOrder < b->menuOrder : a->id < b->id;
+  });
+  return definitions;
+}
+
+std::vector<std::string> StageRegistry::ids() const {
+  std::vector<std::string> ids;
+  for (const StageDefinition* definition : all()) ids.push_back(definition->id);
+  return ids;
+}
+
+void StageRegistry::setCudaLaunch(std::string_view id, CudaStageLaunch launch, StageBenchRows benchRows) {
+  std::erase_if(cuda_, [&](const CudaEntry& entry) { return entry.id == id; });
+  cuda_.push_back({std::string(id), launch, benchRows});
+}
+
+CudaStageLaunch StageRegistry::cudaLaunch(std::string_view id) const {
+  for (const CudaEntry& entry : cuda_)
+    if (entry.id == id) return entry.launch;
+  return nullptr;
+}
+
+StageBenchRows StageRegistry::benchRows(std::string_view id) const {
+  for (const CudaEntry& entry : cuda_)
+    if (entry.id == id) return entry.benchRows;
+  return nullptr;
+}
+
+StageRegistry& stageRegistry() {
+  static StageRegistry registry;
+  return registry;
+}
+
+}  // namespace kc

@@ -1,0 +1,26 @@
+#pragma once
+// The CUDA side's counterpart of stage_helpers.hpp: typed views of a stage's device frames.
+#include <cuda_runtime.h>
+
+#include "gpu/image/image_view.hpp"
+#include "gpu/pipeline/stage.hpp"
+
+namespace kc::stages {
+
+template <class T>
+ImageView<T> deviceView(const DeviceFrame& frame) {
+  return {static_cast<T*>(frame.data), frame.shape.width, frame.shape.height, frame.pitch};
+}
+
+inline cudaStream_t streamOf(const CudaStageIo& io) { return static_cast<cudaStream_t>(io.stream); }
+
+// Calls f(inView, outView) with grey or RGBA device views (same format in and out).
+template <class F>
+void withSameFormatDeviceViews(const CudaStageIo& io, F&& f) {
+  if (io.in.shape.format == PixelFormat::Gray8)
+    f(ConstImageView<std::uint8_t>(deviceView<std::uint8_t>(io.in)), deviceView<std::uint8_t>(io.out));
+  else
+    f(ConstImageView<Rgba8>(deviceView<Rgba8>(io.in)), deviceView<Rgba8>(io.out));
+}
+
+}  // namespace kc::stages
