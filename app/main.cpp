@@ -8,6 +8,7 @@
 #include <memory>
 #include <string_view>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "app/live/gui_launcher.hpp"
 #include "app/sources/source_factory.hpp"
@@ -36,7 +37,7 @@ int runWindow(int argc, char** argv) {
   const QCommandLineOption source({"s", "source"}, "camera[:N] | pattern | image:PATH | video:PATH (default camera).",
                                   "SOURCE", "camera");
   const QCommandLineOption filters({"f", "filters"}, "Initial filter chain (see kernelcam process --help).", "LIST");
-  const QCommandLineOption backend("backend", "cuda | cpu | auto (default auto).", "NAME", "auto");
+  const QCommandLineOption backend("backend", kc::kBackendOptionHelp, "NAME", "auto");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
   parser.addOptions({help, source, filters, backend, size});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
@@ -55,12 +56,13 @@ int runWindow(int argc, char** argv) {
   kc::GuiOptions options;
   options.source = parser.value(source).toStdString();
   options.filters = parser.value(filters).toStdString();
-  options.backend = parser.value(backend).toStdString();
   try {
     (void)kc::parseSourceSpec(options.source);
     if (!options.filters.empty()) (void)kc::parseFilterChain(options.filters);
-    if (options.backend != "auto" && options.backend != "cuda" && options.backend != "cpu")
-      throw kc::InvalidArgument("--backend '" + options.backend + "': expected cuda, cpu or auto");
+    options.backend = kc::parseBackend(parser.value(backend).toStdString());
+    (void)kc::chooseBackend(options.backend);  // --backend cuda without a device: exit 3 before any window
+  } catch (const kc::NoCudaError& e) {
+    return kc::cli::fail(kc::cli::kExitNoCuda, QString::fromStdString(e.what()));
   } catch (const std::exception& e) {
     return kc::cli::fail(kc::cli::kExitUsage, QString::fromStdString(e.what()));
   }

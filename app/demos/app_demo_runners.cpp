@@ -6,18 +6,27 @@
 
 #include "app/backend/pipeline_factory.hpp"
 #ifdef KC_HAVE_CUDA
-#include "app/demos/cuda_demo_runners.hpp"
+#include "app/demos/cuda_demo_parts.hpp"
 #endif
 
 namespace kc {
 
-DemoRunners appDemoRunners() {
+DemoGpuParts demoGpuParts() {
 #ifdef KC_HAVE_CUDA
-  if (cudaBackendAvailable()) return cudaDemoRunners();
-  return cpuOnlyDemoRunners(QStringLiteral("no CUDA device on this machine"));
-#else
-  return cpuOnlyDemoRunners(QStringLiteral("this build has no CUDA backend"));
+  if (cudaBackendAvailable()) return cudaDemoParts();
 #endif
+  return {};
+}
+
+DemoRunners appDemoRunners() {
+  const DemoGpuParts gpu = demoGpuParts();
+  if (!gpu.cg) return cpuOnlyDemoRunners(QString::fromStdString(cudaUnavailableReason()));
+  DemoRunners runners;
+  runners.reduce = [gpu](const demos::ReduceDemoConfig& config) { return demos::runReduceDemo(config, gpu.reduce); };
+  runners.matmul = [gpu](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemo(config, gpu.matmul); };
+  runners.cg = [gpu](const cg::CgDemoConfig& config) { return cg::runCgDemo(config, gpu.cg); };
+  runners.cudaAvailable = true;
+  return runners;
 }
 
 QString defaultMatrixDirectory() {

@@ -6,7 +6,6 @@
 #include "app/demos/app_demo_runners.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/live/source_menu.hpp"
-#include "gpu/core/error.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
@@ -14,24 +13,7 @@
 
 namespace kc {
 
-namespace {
-
-BackendChoice parseBackend(const std::string& text) {
-  if (text == "cpu") return BackendChoice::Cpu;
-  if (text == "cuda") return BackendChoice::Cuda;
-  KC_REQUIRE(text.empty() || text == "auto", "--backend: expected auto, cuda or cpu, got '" + text + "'");
-  return BackendChoice::Auto;
-}
-
-}  // namespace
-
 int runGui(int argc, char** argv, const GuiOptions& options) {
-  const BackendChoice backend = parseBackend(options.backend);
-  std::optional<ViewMode> mode;
-  if (!options.view.empty()) {
-    mode = parseViewMode(options.view);
-    KC_REQUIRE(mode.has_value(), "--view: expected side-by-side, filtered or split, got '" + options.view + "'");
-  }
   const FilterChain chain = options.filters.empty() ? FilterChain{} : parseFilterChain(options.filters);
 
   useGlCoreProfileByDefault();
@@ -43,12 +25,11 @@ int runGui(int argc, char** argv, const GuiOptions& options) {
   installDemoDock(window, appDemoRunners(), defaultMatrixDirectory());  // before restoreSettings: it reopens the dock
   QString spec = window.restoreSettings();
   if (!options.filters.empty()) window.filterDock()->setChain(chain);
-  if (mode) window.setViewMode(*mode);
   auto* sources = new SourceMenu(window);
   if (!options.source.empty()) spec = QString::fromStdString(options.source);
   if (spec.isEmpty()) spec = sources->cameraCount() > 0 ? QStringLiteral("camera:0") : QStringLiteral("pattern");
 
-  LiveController controller(window, backend);
+  LiveController controller(window, options.backend);
   QObject::connect(sources, &SourceMenu::camerasChanged, &controller, &LiveController::camerasChanged);
   QObject::connect(&window, &MainWindow::closing, &controller,
                    [&] { window.saveSettings(controller.sourceSpec()); });

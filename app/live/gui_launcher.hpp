@@ -1,14 +1,15 @@
 #pragma once
-// The `kernelcam` window (no subcommand / `gui`): QApplication, the main window, the live loop.
+// The `kernelcam` window (no subcommand): QApplication, the main window, the live loop.
 #include <string>
+
+#include "gpu/core/backend.hpp"
 
 namespace kc {
 
 struct GuiOptions {
   std::string source;   // camera[:N] | pattern | image:PATH | video:PATH; "" = remembered, else first camera, else pattern
   std::string filters;  // --filters text; "" = remembered chain, else the default chain
-  std::string view;     // side-by-side | filtered | split; "" = remembered
-  std::string backend = "auto";  // auto | cuda | cpu
+  Backend backend = Backend::Auto;
   int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
 };
 

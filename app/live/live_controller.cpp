@@ -2,6 +2,7 @@
 
 #include <exception>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
@@ -16,7 +17,7 @@ constexpr int kPollIntervalMs = 8;
 const QString kPatternSpec = QStringLiteral("pattern");
 }  // namespace
 
-LiveController::LiveController(MainWindow& window, BackendChoice backend, QObject* parent)
+LiveController::LiveController(MainWindow& window, Backend backend, QObject* parent)
     : QObject(parent), window_(window), backend_(backend) {
   chain_ = window_.filterDock()->chain();
   connect(&window_, &MainWindow::chainChanged, this, [this](const FilterChain& chain) {
@@ -82,11 +83,17 @@ void LiveController::releasePipeline() {
 
 void LiveController::renderHook(GlRenderer& renderer) {
   if (!pipeline_) {
-    std::string note;
-    pipeline_ = makePipeline(backend_, &note);
+    PipelineChoice choice;
+    try {
+      choice = makePipeline(backend_);
+    } catch (const NoCudaError& error) {  // startup checked for a device: CUDA failed to start here
+      backend_ = Backend::Cpu;
+      choice = {makeCpuPipeline(), std::string(error.what()) + ": using the CPU"};
+    }
+    pipeline_ = std::move(choice.pipeline);
     renderer.setDeviceName(pipeline_->deviceName());
     chainChanged_ = true;
-    if (!note.empty()) window_.showMessage(QString::fromStdString(note), 6000);
+    if (!choice.note.empty()) window_.showMessage(QString::fromStdString(choice.note), 6000);
   }
   if (chainChanged_) {
     pipeline_->flushLive(renderer);  // the frame in flight still shows under the old chain
@@ -109,7 +116,7 @@ void LiveController::renderHook(GlRenderer& renderer) {
       // A GPU failure mid-stream (device lost, interop refused): keep the view alive on the CPU.
       window_.showMessage(tr("%1 \u2014 switching to the CPU").arg(QString::fromStdString(error.what())), 10000);
       pipeline_.reset();
-      backend_ = BackendChoice::Cpu;
+      backend_ = Backend::Cpu;
       return;
     }
     window_.showMessage(QString::fromStdString(error.what()), 10000);

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "app/live/live_source.hpp"
-#include "app/live/pipeline_choice.hpp"
+#include "gpu/core/backend.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 
@@ -20,7 +20,7 @@ class MainWindow;
 class LiveController : public QObject {
   Q_OBJECT
  public:
-  LiveController(MainWindow& window, BackendChoice backend, QObject* parent = nullptr);
+  LiveController(MainWindow& window, Backend backend, QObject* parent = nullptr);
   ~LiveController() override;
 
   // How a spec becomes a source: openLiveSource unless replaced (tests simulate a camera that is
@@ -43,7 +43,7 @@ class LiveController : public QObject {
   void updateStatus(const HostFrame* frame);
 
   MainWindow& window_;
-  BackendChoice backend_;
+  Backend backend_;
   SourceOpener openSource_ = openLiveSource;
   std::unique_ptr<LiveSource> source_;
   std::unique_ptr<FramePipeline> pipeline_;

@@ -45,7 +45,7 @@ class LiveFallback : public ::testing::Test {
   void SetUp() override {
     if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
     window_ = std::make_unique<MainWindow>();
-    controller_ = std::make_unique<LiveController>(*window_, BackendChoice::Cpu);
+    controller_ = std::make_unique<LiveController>(*window_, Backend::Cpu);
     controller_->setSourceOpener([script = script_](const std::string& spec) -> std::unique_ptr<LiveSource> {
       if (spec.rfind("camera", 0) == 0) return std::make_unique<ScriptedCamera>(script);
       return openLiveSource(spec);
@@ -97,7 +97,7 @@ TEST(LiveNoCamera, MissingCameraFallsBackToThePatternWithTheReason) {
   if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
   if (!QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
   MainWindow window;
-  LiveController controller(window, BackendChoice::Cpu);  // the real opener: CameraSource
+  LiveController controller(window, Backend::Cpu);  // the real opener: CameraSource
   controller.start(QStringLiteral("camera:0"));
   EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
   const std::string message = window.statusBar()->currentMessage().toStdString();
