@@ -34,8 +34,9 @@ __global__ void posterize(KcInput in, KcOutput out, KcParams params) {
   if (x >= out.width || y >= out.height) return;
 
   const uchar4 p = in.rgba(x, y);
-  out.setRgba(x, y, make_uchar4(posterized(p.x, params.levels, params.mix), posterized(p.y, params.levels, params.mix),
-                                posterized(p.z, params.levels, params.mix), p.w));
+  const int n = params.levels;
+  const float mix = params.mix;
+  out.setRgba(x, y, make_uchar4(posterized(p.x, n, mix), posterized(p.y, n, mix), posterized(p.z, n, mix), p.w));
 }
 )";
   return text;

@@ -40,8 +40,9 @@ struct KcOutput {
 )";
 
 // True only for the contract's function type; the check after the user's file uses it.
-constexpr const char* kEntryTypeCheck = R"(template <class F> struct KcIsEntry_ { static constexpr bool value = false; };
-template <> struct KcIsEntry_<void (*)(KcInput, KcOutput, KcParams)> { static constexpr bool value = true; };
+// (An enum, not a static member: with -default-device a static member becomes a global in the PTX.)
+constexpr const char* kEntryTypeCheck = R"(template <class F> struct KcIsEntry_ { enum { value = 0 }; };
+template <> struct KcIsEntry_<void (*)(KcInput, KcOutput, KcParams)> { enum { value = 1 }; };
 )";
 
 // Inside a "..." of #line: backslashes and quotes escaped.

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
+#include <cstdio>
 #include <thread>
-#include <vector>
 
 #include "gpu/core/error.hpp"
 #include "gpu/lab/cuda/driver_api.hpp"
+#include "gpu/lab/guard_report.hpp"
 #include "gpu/lab/kernel_image_arg.hpp"
 
 namespace kc::lab {
@@ -15,18 +15,13 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Guards of checked mode: off-by-one rows and columns land in them; a write further out either
-// faults or lands in other lab memory (never in the app's: the context is the lab's own).
-constexpr int kGuardRows = 8;
-constexpr std::size_t kGuardBytesRight = 64;
-constexpr unsigned char kGuardByte = 0xA5;
+// Checked mode's guards (guard_report.hpp) catch off-by-one rows and columns; a write further out
+// either faults or lands in other lab memory, never in the app's: the context is the lab's own.
 constexpr std::size_t kRowAlignment = 256;  // cudaMallocPitch's alignment on current GPUs
 
 const DriverApi& api() { return driverApi(); }
 
 std::size_t alignUp(std::size_t value, std::size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
-
-int channelsOf(PixelFormat format) { return bytesPerPixel(format); }
 
 // Makes the lab's context current for a scope, then restores whatever was current (cudart's).
 class ContextScope {
@@ -40,25 +35,64 @@ class ContextScope {
   ContextScope& operator=(const ContextScope&) = delete;
 };
 
-// A pitched image inside one allocation with `guardRows` rows above and below it.
+// A pitched image inside one allocation, with `guardRows` rows above and below it.
 struct Plane {
   CUdeviceptr base = 0;
   std::size_t pitch = 0;
   int width = 0, height = 0, channels = 0, guardRows = 0;
   std::size_t rowBytes() const { return static_cast<std::size_t>(width) * channels; }
   CUdeviceptr origin() const { return base + guardRows * pitch; }
+  CUdeviceptr rowAfterLast() const { return origin() + height * pitch; }
   std::size_t bytes() const { return pitch * static_cast<std::size_t>(height + 2 * guardRows); }
-  KernelImageArg arg() const {
-    return {origin(), pitch, width, height, channels, 0};
-  }
+  KernelImageArg arg() const { return {origin(), pitch, width, height, channels, 0}; }
+  GuardLayout guardLayout() const { return {width, height, channels, pitch, guardRows}; }
 };
 
-// Host <-> device or device <-> device (one context) 2D copy.
-CUDA_MEMCPY2D copy2D(std::size_t widthBytes, int height) {
+// A 2D copy within one context, host <-> device or device <-> device.
+void copy2D(CUmemorytype fromType, const void* fromHost, CUdeviceptr fromDevice, std::size_t fromPitch,
+            CUmemorytype toType, void* toHost, CUdeviceptr toDevice, std::size_t toPitch, std::size_t widthBytes,
+            int height, CUstream stream) {
   CUDA_MEMCPY2D copy{};
+  copy.srcMemoryType = fromType;
+  copy.srcHost = fromHost;
+  copy.srcDevice = fromDevice;
+  copy.srcPitch = fromPitch;
+  copy.dstMemoryType = toType;
+  copy.dstHost = toHost;
+  copy.dstDevice = toDevice;
+  copy.dstPitch = toPitch;
   copy.WidthInBytes = widthBytes;
   copy.Height = static_cast<std::size_t>(height);
-  return copy;
+  KC_CU_CHECK(api().cuMemcpy2DAsync(&copy, stream));
+}
+
+// A 2D copy between two contexts of the device (the pipeline's and the lab's).
+void copyBetweenContexts(CUdeviceptr from, CUcontext fromContext, std::size_t fromPitch, CUdeviceptr to,
+                         CUcontext toContext, std::size_t toPitch, std::size_t widthBytes, int height, CUstream stream) {
+  CUDA_MEMCPY3D_PEER copy{};
+  copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.srcDevice = from;
+  copy.srcContext = fromContext;
+  copy.srcPitch = fromPitch;
+  copy.srcHeight = static_cast<std::size_t>(height);
+  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.dstDevice = to;
+  copy.dstContext = toContext;
+  copy.dstPitch = toPitch;
+  copy.dstHeight = static_cast<std::size_t>(height);
+  copy.WidthInBytes = widthBytes;
+  copy.Height = static_cast<std::size_t>(height);
+  copy.Depth = 1;
+  KC_CU_CHECK(api().cuMemcpy3DPeerAsync(&copy, stream));
+}
+
+std::vector<unsigned char> downloadRows(CUdeviceptr from, std::size_t pitch, std::size_t widthBytes, int rows,
+                                        CUstream stream) {
+  std::vector<unsigned char> host(widthBytes * static_cast<std::size_t>(rows));
+  if (!host.empty())
+    copy2D(CU_MEMORYTYPE_DEVICE, nullptr, from, pitch, CU_MEMORYTYPE_HOST, host.data(), 0, widthBytes, widthBytes, rows,
+           stream);
+  return host;
 }
 
 enum class Wait { Done, Fault, TimedOut };
@@ -80,34 +114,21 @@ Wait waitFor(CUevent event, Clock::time_point deadline, CUresult* error) {
   }
 }
 
+Clock::time_point deadlineIn(double ms) {
+  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
+}
+
 std::string formatMs(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.0f ms", ms);
   return text;
 }
 
-// Changed guard bytes of one region, as "N bytes above the output (rows -3..-1)".
-struct GuardFindings {
-  std::size_t changed = 0;
-  int firstRow = 0, lastRow = 0;
-  int firstX = 0;  // right guard: the leftmost pixel column written past the row end
-  void add(int row) {
-    if (changed++ == 0) firstRow = lastRow = row;
-    firstRow = std::min(firstRow, row);
-    lastRow = std::max(lastRow, row);
-  }
-};
-
-std::string rowsText(const GuardFindings& f) {
-  return f.firstRow == f.lastRow ? "row " + std::to_string(f.firstRow)
-                                 : "rows " + std::to_string(f.firstRow) + ".." + std::to_string(f.lastRow);
-}
-
 }  // namespace
 
 // One context and everything in it. Destroying the context frees the module, memory, stream and
-// events with it, and stops a kernel still running: nothing else is freed one by one, because
-// cuMemFree or cuModuleUnload would wait for a kernel that never ends.
+// events with it, and stops a kernel still running: nothing is freed one by one on the way out,
+// because cuMemFree or cuModuleUnload would wait for a kernel that never ends.
 struct LabRunner::Session {
   CUdevice device = 0;
   CUcontext context = nullptr;
@@ -142,7 +163,9 @@ struct LabRunner::Session {
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
-  // (Re)allocates `plane` for this geometry; called with the context current.
+  // The steps of a launch, called with the context current.
+
+  // (Re)allocates `plane` for this geometry.
   void shape(Plane& plane, int width, int height, int channels, int guardRows, std::size_t guardRight) {
     const std::size_t pitch = alignUp(static_cast<std::size_t>(width) * channels + guardRight, kRowAlignment);
     if (plane.base && plane.width == width && plane.height == height && plane.channels == channels &&
@@ -151,6 +174,67 @@ struct LabRunner::Session {
     if (plane.base) KC_CU_CHECK(api().cuMemFree(plane.base));
     plane = Plane{0, pitch, width, height, channels, guardRows};
     KC_CU_CHECK(api().cuMemAlloc(&plane.base, plane.bytes()));
+  }
+
+  void uploadInput(const HostFrame* host, const DeviceFrameRef* pipeline) {
+    if (host) {
+      copy2D(CU_MEMORYTYPE_HOST, host->bytes(), 0, host->pitch(), CU_MEMORYTYPE_DEVICE, nullptr, in.origin(), in.pitch,
+             in.rowBytes(), in.height, stream);
+      return;
+    }
+    if (!primary) KC_CU_CHECK(api().cuDevicePrimaryCtxRetain(&primary, device));
+    copyBetweenContexts(pipeline->data, primary, pipeline->pitch, in.origin(), context, in.pitch, in.rowBytes(),
+                        in.height, stream);
+  }
+
+  void fillGuards() {
+    KC_CU_CHECK(api().cuMemsetD2D8Async(out.base, out.pitch, kGuardByte, out.pitch, out.guardRows, stream));
+    KC_CU_CHECK(api().cuMemsetD2D8Async(out.rowAfterLast(), out.pitch, kGuardByte, out.pitch, out.guardRows, stream));
+    KC_CU_CHECK(api().cuMemsetD2D8Async(out.origin() + out.rowBytes(), out.pitch, kGuardByte,
+                                        out.pitch - out.rowBytes(), out.height, stream));
+  }
+
+  // Returns the launch's error; nothing was enqueued when it is not CUDA_SUCCESS.
+  CUresult launchKernel(const ParamValues& values) {
+    KernelImageArg inArg = in.arg();
+    KernelImageArg outArg = out.arg();
+    std::vector<std::uint32_t> params = packParams(annotations.params, values);
+    void* arguments[] = {&inArg, &outArg, params.data()};
+    const BlockShape block = annotations.block;
+    const auto blocks = [](int pixels, int perBlock) { return static_cast<unsigned>((pixels + perBlock - 1) / perBlock); };
+    KC_CU_CHECK(api().cuEventRecord(start, stream));
+    const CUresult launched =
+        api().cuLaunchKernel(function, blocks(out.width, block.x), blocks(out.height, block.y), 1,
+                             static_cast<unsigned>(block.x), static_cast<unsigned>(block.y), 1, 0, stream, arguments, nullptr);
+    if (launched == CUDA_SUCCESS) KC_CU_CHECK(api().cuEventRecord(stop, stream));
+    return launched;
+  }
+
+  void downloadOutput(HostFrame* host, const DeviceFrameRef* pipeline, PixelFormat format) {
+    if (pipeline) {
+      copyBetweenContexts(out.origin(), context, out.pitch, pipeline->data, primary, pipeline->pitch, out.rowBytes(),
+                          out.height, stream);
+      return;
+    }
+    host->format = format;
+    void* bytes = nullptr;
+    if (format == PixelFormat::Gray8) {
+      if (host->gray.width() != out.width || host->gray.height() != out.height)
+        host->gray = HostImage<std::uint8_t>(out.width, out.height);
+      bytes = host->gray.bytes();
+    } else {
+      if (host->rgba.width() != out.width || host->rgba.height() != out.height)
+        host->rgba = HostImage<Rgba8>(out.width, out.height);
+      bytes = host->rgba.bytes();
+    }
+    copy2D(CU_MEMORYTYPE_DEVICE, nullptr, out.origin(), out.pitch, CU_MEMORYTYPE_HOST, bytes, 0, host->pitch(),
+           out.rowBytes(), out.height, stream);
+  }
+
+  GuardBytes downloadGuards() {
+    return {downloadRows(out.base, out.pitch, out.pitch, out.guardRows, stream),
+            downloadRows(out.rowAfterLast(), out.pitch, out.pitch, out.guardRows, stream),
+            downloadRows(out.origin() + out.rowBytes(), out.pitch, out.pitch - out.rowBytes(), out.height, stream)};
   }
 };
 
@@ -243,127 +327,30 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
     KC_REQUIRE(deviceOut->width == width && deviceOut->height == height && deviceOut->format == outFormat,
                "LabRunner::runDevice: the output frame must have the input's size and outputFormat(input)");
 
+  LaunchReport report;
   CUresult fault = CUDA_SUCCESS;
   Wait waited = Wait::Done;
-  LaunchReport report;
-  std::vector<unsigned char> top, bottom, right;
+  GuardBytes guards;
   {
     ContextScope scope(s.context);
-    const int guardRows = options_.checked ? kGuardRows : 0;
-    s.shape(s.in, width, height, channelsOf(inFormat), 0, 0);
-    s.shape(s.out, width, height, channelsOf(outFormat), guardRows, options_.checked ? kGuardBytesRight : 0);
-    const Plane& in = s.in;
-    const Plane& out = s.out;
-
-    if (hostIn) {
-      CUDA_MEMCPY2D copy = copy2D(in.rowBytes(), height);
-      copy.srcMemoryType = CU_MEMORYTYPE_HOST;
-      copy.srcHost = hostIn->bytes();
-      copy.srcPitch = hostIn->pitch();
-      copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-      copy.dstDevice = in.origin();
-      copy.dstPitch = in.pitch;
-      KC_CU_CHECK(api().cuMemcpy2DAsync(&copy, s.stream));
-    } else {
-      if (!s.primary) KC_CU_CHECK(api().cuDevicePrimaryCtxRetain(&s.primary, s.device));
-      CUDA_MEMCPY3D_PEER copy{};
-      copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-      copy.srcDevice = deviceIn->data;
-      copy.srcContext = s.primary;
-      copy.srcPitch = deviceIn->pitch;
-      copy.srcHeight = static_cast<std::size_t>(height);
-      copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-      copy.dstDevice = in.origin();
-      copy.dstContext = s.context;
-      copy.dstPitch = in.pitch;
-      copy.dstHeight = static_cast<std::size_t>(height);
-      copy.WidthInBytes = in.rowBytes();
-      copy.Height = static_cast<std::size_t>(height);
-      copy.Depth = 1;
-      KC_CU_CHECK(api().cuMemcpy3DPeerAsync(&copy, s.stream));
-    }
-    if (options_.checked) {
-      KC_CU_CHECK(api().cuMemsetD2D8Async(out.base, out.pitch, kGuardByte, out.pitch, kGuardRows, s.stream));
-      KC_CU_CHECK(api().cuMemsetD2D8Async(out.origin() + height * out.pitch, out.pitch, kGuardByte, out.pitch,
-                                          kGuardRows, s.stream));
-      KC_CU_CHECK(api().cuMemsetD2D8Async(out.origin() + out.rowBytes(), out.pitch, kGuardByte,
-                                          out.pitch - out.rowBytes(), height, s.stream));
-    }
-
-    KernelImageArg inArg = in.arg();
-    KernelImageArg outArg = out.arg();
-    std::vector<std::uint32_t> params = packParams(s.annotations.params, values);
-    void* arguments[] = {&inArg, &outArg, params.data()};
-    const BlockShape block = s.annotations.block;
-    KC_CU_CHECK(api().cuEventRecord(s.start, s.stream));
-    const CUresult launched = api().cuLaunchKernel(
-        s.function, static_cast<unsigned>((width + block.x - 1) / block.x),
-        static_cast<unsigned>((height + block.y - 1) / block.y), 1, static_cast<unsigned>(block.x),
-        static_cast<unsigned>(block.y), 1, 0, s.stream, arguments, nullptr);
+    s.shape(s.in, width, height, bytesPerPixel(inFormat), 0, 0);
+    s.shape(s.out, width, height, bytesPerPixel(outFormat), options_.checked ? kGuardRows : 0,
+            options_.checked ? kGuardBytesRight : 0);
+    s.uploadInput(hostIn, deviceIn);
+    if (options_.checked) s.fillGuards();
+    const CUresult launched = s.launchKernel(values);
     if (launched != CUDA_SUCCESS) {
       report.status = LaunchStatus::LaunchFailed;
       report.message = "the launch was refused (" + driverErrorText(launched) + ") with blocks of " +
-                       std::to_string(block.x) + "x" + std::to_string(block.y) + " threads";
+                       std::to_string(s.annotations.block.x) + "x" + std::to_string(s.annotations.block.y) + " threads";
       return report;
     }
-    KC_CU_CHECK(api().cuEventRecord(s.stop, s.stream));
-    const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                                             std::chrono::duration<double, std::milli>(options_.timeLimitMs));
-    waited = waitFor(s.stop, deadline, &fault);
-
+    waited = waitFor(s.stop, deadlineIn(options_.timeLimitMs), &fault);
     if (waited == Wait::Done) {
-      if (hostOut) {
-        hostOut->format = outFormat;
-        if (outFormat == PixelFormat::Gray8) {
-          if (hostOut->gray.width() != width || hostOut->gray.height() != height)
-            hostOut->gray = HostImage<std::uint8_t>(width, height);
-        } else if (hostOut->rgba.width() != width || hostOut->rgba.height() != height) {
-          hostOut->rgba = HostImage<Rgba8>(width, height);
-        }
-        CUDA_MEMCPY2D copy = copy2D(out.rowBytes(), height);
-        copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-        copy.srcDevice = out.origin();
-        copy.srcPitch = out.pitch;
-        copy.dstMemoryType = CU_MEMORYTYPE_HOST;
-        copy.dstHost = outFormat == PixelFormat::Gray8 ? static_cast<void*>(hostOut->gray.bytes())
-                                                        : static_cast<void*>(hostOut->rgba.bytes());
-        copy.dstPitch = hostOut->pitch();
-        KC_CU_CHECK(api().cuMemcpy2DAsync(&copy, s.stream));
-      } else {
-        CUDA_MEMCPY3D_PEER copy{};
-        copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-        copy.srcDevice = out.origin();
-        copy.srcContext = s.context;
-        copy.srcPitch = out.pitch;
-        copy.srcHeight = static_cast<std::size_t>(height);
-        copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-        copy.dstDevice = deviceOut->data;
-        copy.dstContext = s.primary;
-        copy.dstPitch = deviceOut->pitch;
-        copy.dstHeight = static_cast<std::size_t>(height);
-        copy.WidthInBytes = out.rowBytes();
-        copy.Height = static_cast<std::size_t>(height);
-        copy.Depth = 1;
-        KC_CU_CHECK(api().cuMemcpy3DPeerAsync(&copy, s.stream));
-      }
-      if (options_.checked) {
-        const auto download = [&](std::vector<unsigned char>& host, CUdeviceptr from, std::size_t widthBytes, int rows) {
-          host.resize(widthBytes * static_cast<std::size_t>(rows));
-          CUDA_MEMCPY2D copy = copy2D(widthBytes, rows);
-          copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-          copy.srcDevice = from;
-          copy.srcPitch = out.pitch;
-          copy.dstMemoryType = CU_MEMORYTYPE_HOST;
-          copy.dstHost = host.data();
-          copy.dstPitch = widthBytes;
-          KC_CU_CHECK(api().cuMemcpy2DAsync(&copy, s.stream));
-        };
-        download(top, out.base, out.pitch, kGuardRows);
-        download(bottom, out.origin() + height * out.pitch, out.pitch, kGuardRows);
-        download(right, out.origin() + out.rowBytes(), out.pitch - out.rowBytes(), height);
-      }
+      s.downloadOutput(hostOut, deviceOut, outFormat);
+      if (options_.checked) guards = s.downloadGuards();
       KC_CU_CHECK(api().cuEventRecord(s.done, s.stream));
-      waited = waitFor(s.done, Clock::now() + std::chrono::seconds(10), &fault);
+      waited = waitFor(s.done, deadlineIn(10000), &fault);  // copies only: the kernel has finished
       if (waited == Wait::Done) KC_CU_CHECK(api().cuEventElapsedTime(&report.kernelMs, s.start, s.stop));
     }
   }
@@ -371,33 +358,12 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
   if (waited == Wait::TimedOut)
     return rebuildAfter(LaunchStatus::TimedOut,
                         "the kernel did not finish within " + formatMs(options_.timeLimitMs) + " and was stopped");
-
   if (options_.checked) {
-    const Plane& out = s.out;
-    GuardFindings above, below, beside;
-    for (std::size_t i = 0; i < top.size(); ++i)
-      if (top[i] != kGuardByte) above.add(static_cast<int>(i / out.pitch) - kGuardRows);
-    for (std::size_t i = 0; i < bottom.size(); ++i)
-      if (bottom[i] != kGuardByte) below.add(height + static_cast<int>(i / out.pitch));
-    const std::size_t rightBytes = out.pitch - out.rowBytes();
-    beside.firstX = width + static_cast<int>(rightBytes);
-    for (std::size_t i = 0; i < right.size(); ++i)
-      if (right[i] != kGuardByte) {
-        beside.add(static_cast<int>(i / rightBytes));
-        beside.firstX = std::min(beside.firstX, width + static_cast<int>(i % rightBytes) / out.channels);
-      }
-    std::string where;
-    const auto describe = [&](const GuardFindings& f, const std::string& place) {
-      if (!f.changed) return;
-      where += (where.empty() ? "" : ", ") + std::to_string(f.changed) + " bytes " + place + " (" + rowsText(f) + ")";
-    };
-    describe(above, "above the output");
-    describe(below, "below the output");
-    describe(beside, "right of the rows, from x = " + std::to_string(beside.firstX));
-    if (!where.empty()) {
+    const std::string writes = describeGuardWrites(s.out.guardLayout(), guards);
+    if (!writes.empty()) {
       report.status = LaunchStatus::OutOfBounds;
       report.message = "out-of-bounds writes into the guard bytes around the " + std::to_string(width) + "x" +
-                       std::to_string(height) + " output: " + where;
+                       std::to_string(height) + " output: " + writes;
     }
   }
   return report;

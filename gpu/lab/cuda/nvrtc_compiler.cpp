@@ -25,32 +25,22 @@ struct ProgramDeleter {
 };
 using Program = std::unique_ptr<_nvrtcProgram, ProgramDeleter>;
 
+// One of the program's outputs (log, cubin, PTX) through its size/get pair; a C string's NUL dropped.
+std::string programOutput(nvrtcProgram program, nvrtcResult (*size)(nvrtcProgram, std::size_t*),
+                          nvrtcResult (*get)(nvrtcProgram, char*), const char* what) {
+  std::size_t bytes = 0;
+  checkNvrtc(size(program, &bytes), what);
+  std::string output(bytes, '\0');
+  checkNvrtc(get(program, output.data()), what);
+  return output;
+}
+
 std::string programLog(nvrtcProgram program) {
-  std::size_t size = 0;
-  checkNvrtc(nvrtcGetProgramLogSize(program, &size), "nvrtcGetProgramLogSize");
-  std::string log(size, '\0');
-  checkNvrtc(nvrtcGetProgramLog(program, log.data()), "nvrtcGetProgramLog");
+  std::string log = programOutput(program, nvrtcGetProgramLogSize, nvrtcGetProgramLog, "nvrtcGetProgramLog");
   while (!log.empty() && log.back() == '\0') log.pop_back();
   // The front end's and ptxas's logs come joined by a NUL.
   std::replace(log.begin(), log.end(), '\0', '\n');
   return log;
-}
-
-std::string cubinOf(nvrtcProgram program) {
-  std::size_t size = 0;
-  checkNvrtc(nvrtcGetCUBINSize(program, &size), "nvrtcGetCUBINSize");
-  std::string cubin(size, '\0');
-  checkNvrtc(nvrtcGetCUBIN(program, cubin.data()), "nvrtcGetCUBIN");
-  return cubin;
-}
-
-std::string ptxOf(nvrtcProgram program) {
-  std::size_t size = 0;
-  checkNvrtc(nvrtcGetPTXSize(program, &size), "nvrtcGetPTXSize");
-  std::string ptx(size, '\0');
-  checkNvrtc(nvrtcGetPTX(program, ptx.data()), "nvrtcGetPTX");
-  while (!ptx.empty() && ptx.back() == '\0') ptx.pop_back();
-  return ptx;
 }
 
 std::string folderOf(const std::string& path) {
@@ -124,8 +114,11 @@ CompiledKernel compileKernel(const KernelSource& source, const CompileOptions& o
   const char* lowered = nullptr;
   checkNvrtc(nvrtcGetLoweredName(raw, entry.name.c_str(), &lowered), "nvrtcGetLoweredName");
   result.loweredName = lowered;
-  result.cubin = cubinOf(raw);
-  if (options.keepPtx) result.ptx = ptxOf(raw);
+  result.cubin = programOutput(raw, nvrtcGetCUBINSize, nvrtcGetCUBIN, "nvrtcGetCUBIN");
+  if (options.keepPtx) {
+    result.ptx = programOutput(raw, nvrtcGetPTXSize, nvrtcGetPTX, "nvrtcGetPTX");
+    while (!result.ptx.empty() && result.ptx.back() == '\0') result.ptx.pop_back();
+  }
   result.resources = parsePtxasReport(log, result.loweredName);
   return result;
 }

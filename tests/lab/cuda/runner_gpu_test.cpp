@@ -67,6 +67,16 @@ void expectBuiltInsStillWork() {
   EXPECT_TRUE(kc::samePixels<std::uint8_t>(builtInGray(image).view(), expected.view()));
 }
 
+// After a fault or a hang: the built-ins run, and the lab runs a good kernel on a fresh context.
+void expectALaterLaunchWorks(kc::lab::LabRunner& runner, const kc::HostImage<kc::Rgba8>& image) {
+  expectBuiltInsStillWork();
+  runner.load(compileText("gray.cu", userGrayscaleKernel()));
+  HostFrame out;
+  const auto report = runner.run(rgbaFrame(image), out, {});
+  ASSERT_TRUE(report.ok()) << report.message;
+  EXPECT_TRUE(kc::samePixels<std::uint8_t>(out.gray.view(), builtInGray(image).view()));
+}
+
 TEST(LabRunner, UserGrayscaleMatchesTheBuiltInBitForBit) {
   KC_REQUIRE_CUDA_DEVICE();
   kc::lab::LabRunner runner;
@@ -123,12 +133,7 @@ TEST(LabRunner, FaultIsReportedAndALaterLaunchWorks) {
   EXPECT_NE(report.message.find("the kernel faulted (CUDA_ERROR_"), std::string::npos) << report.message;
   EXPECT_FALSE(runner.loaded());
   EXPECT_EQ(runner.contextRebuilds(), 1);
-  expectBuiltInsStillWork();
-
-  runner.load(compileText("gray.cu", userGrayscaleKernel()));
-  const auto after = runner.run(rgbaFrame(image), out, {});
-  ASSERT_TRUE(after.ok()) << after.message;
-  EXPECT_TRUE(kc::samePixels<std::uint8_t>(out.gray.view(), builtInGray(image).view()));
+  expectALaterLaunchWorks(runner, image);
 }
 
 TEST(LabRunner, HangIsStoppedAtTheTimeLimitAndALaterLaunchWorks) {
@@ -149,12 +154,7 @@ TEST(LabRunner, HangIsStoppedAtTheTimeLimitAndALaterLaunchWorks) {
   EXPECT_NE(report.message.find("did not finish within 300 ms"), std::string::npos) << report.message;
   EXPECT_LT(seconds, 10.0) << "stopping the kernel took too long";
   RecordProperty("hang_report_seconds", std::to_string(seconds));
-  expectBuiltInsStillWork();
-
-  runner.load(compileText("gray.cu", userGrayscaleKernel()));
-  const auto after = runner.run(rgbaFrame(image), out, {});
-  ASSERT_TRUE(after.ok()) << after.message;
-  EXPECT_TRUE(kc::samePixels<std::uint8_t>(out.gray.view(), builtInGray(image).view()));
+  expectALaterLaunchWorks(runner, image);
 }
 
 TEST(LabRunner, CheckedModeReportsOutOfBoundsWrites) {
