@@ -74,7 +74,7 @@ TEST(CliKernel, CheckTheTemplate) {
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_NE(run.out.find(path + ": ok: kernel 'posterize' for sm_"), std::string::npos) << run.out;
-  for (const char* line : {"registers ", "shared memory ", "local memory ", "spills ", "occupancy ", "timings: read "})
+  for (const char* line : {"registers ", "shared memory ", "local memory ", "spills ", "occupancy ", "timings: check "})
     EXPECT_NE(run.out.find(line), std::string::npos) << line << " in\n" << run.out;
   EXPECT_NE(run.out.find("parameters     levels int 2..32 = 6; mix float 0..1 = 1"), std::string::npos) << run.out;
 }
