@@ -66,6 +66,17 @@ bool parseWithPath(QCommandLineParser& parser, const QStringList& arguments, con
   return true;
 }
 
+// The same options in builds with and without CUDA: a command line that works in one parses in the other.
+void addCheckOptions(QCommandLineParser& parser) {
+  parser.setApplicationDescription(QStringLiteral(
+      "Compile a lab kernel with NVRTC (no GPU needed). Errors and warnings are printed as PATH:LINE:COL at\n"
+      "the kernel's own lines (exit 2 on errors); a kernel that compiles gets its resource usage, compile\n"
+      "time and, where a CUDA device exists, its theoretical occupancy. Needs a build with CUDA (else exit 3)."));
+  parser.addOption({"arch", "Target architecture, e.g. sm_90 (default: this device's, else sm_90).", "sm_XX"});
+  parser.addOption({"ptx", "Also print the PTX, and the SASS where nvdisasm or cuobjdump is installed."});
+  parser.addOption({"timings", "Print where the time went (read, NVRTC, device query)."});
+}
+
 int runNew(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("Write the lab's template kernel to PATH."));
@@ -163,13 +174,7 @@ int runCheck(const QStringList& arguments) {
   QElapsedTimer total;
   total.start();
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral(
-      "Compile a lab kernel with NVRTC (no GPU needed). Errors and warnings are printed as PATH:LINE:COL at\n"
-      "the kernel's own lines (exit 2 on errors); a kernel that compiles gets its resource usage, compile\n"
-      "time and, where a CUDA device exists, its theoretical occupancy."));
-  parser.addOption({"arch", "Target architecture, e.g. sm_90 (default: this device's, else sm_90).", "sm_XX"});
-  parser.addOption({"ptx", "Also print the PTX, and the SASS where nvdisasm or cuobjdump is installed."});
-  parser.addOption({"timings", "Print where the time went (read, NVRTC, device query)."});
+  addCheckOptions(parser);
   QString path;
   int exitCode = kExitOk;
   if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
@@ -231,7 +236,7 @@ int runCheck(const QStringList& arguments) {
 
 int runCheck(const QStringList& arguments) {
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("Compile a lab kernel with NVRTC (needs a build with CUDA)."));
+  addCheckOptions(parser);
   QString path;
   int exitCode = kExitOk;
   if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
