@@ -10,6 +10,7 @@ const std::vector<Command>& commands() {
       {"devices", "list CUDA devices and cameras", runDevices},
       {"demo", "run a teaching demo (gpu/demos)", runDemo},
       {"bench", "benchmark the kernels against the copy roofline", runBench},
+      {"kernel", "the kernel lab: write a CUDA kernel (new), compile and measure it (check)", runKernel},
   };
   return table;
 }

@@ -34,5 +34,6 @@ int runProcess(const QStringList& arguments);
 int runDevices(const QStringList& arguments);
 int runDemo(const QStringList& arguments);
 int runBench(const QStringList& arguments);
+int runKernel(const QStringList& arguments);
 
 }  // namespace kc::cli
