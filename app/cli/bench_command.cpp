@@ -110,7 +110,7 @@ int runBenchCommand(const QStringList& args) {
   try {
     std::vector<std::string> list;
     for (const QString& a : args) list.push_back(a.toStdString());
-    if (!list.empty() && (list[0] == "--help" || list[0] == "-h")) {
+    if (!list.empty() && (list[0] == "--help" || list[0] == "-h" || list[0] == "--help-all")) {
       std::cout << bench::benchUsage();
       return 0;
     }
@@ -143,6 +143,7 @@ int runBenchCommand(const QStringList& args) {
 
 namespace kc::cli {
 
-int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments); }
+// arguments[0] is "kernelcam bench" (commands.hpp): the options follow it.
+int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments.mid(1)); }
 
 }  // namespace kc::cli
