@@ -11,6 +11,9 @@ namespace kc {
 
 namespace {
 
+// Every source notice: what went wrong, then what stands in for it.
+QString patternInstead(const QString& what) { return QObject::tr("%1 \u2014 showing the test pattern").arg(what); }
+
 QString meanwhile() {
   return QObject::tr("Meanwhile you can open an image or a video from the File menu, or drop one on the window.");
 }
@@ -35,29 +38,28 @@ Notice cameraFallbackNotice(const QString& spec, const QString& error, const Cam
   notice.details = error;
   const int index = cameraIndex(spec);
   if (lost) {  // it ran, so the backend works: it went away
-    notice.summary = QObject::tr("Camera disconnected \u2014 showing the test pattern");
+    notice.summary = patternInstead(QObject::tr("Camera disconnected"));
     notice.explanation = QObject::tr("The camera stopped delivering frames: it was unplugged, or another program took "
                                      "it. Plug it back in and kernelcam switches back to it, or choose another source "
                                      "in the Source menu.");
   } else if (!situation.backendAvailable) {
-    notice.summary = QObject::tr("No camera support \u2014 showing the test pattern");
-    notice.explanation =
-        QObject::tr("kernelcam reaches cameras through Qt Multimedia, which cannot load its camera backend here. "
-                    "Install it (Debian: sudo apt install libqt6multimedia6 gstreamer1.0-plugins-good), then start "
-                    "kernelcam again.\n\n") +
-        meanwhile();
+    notice.summary = patternInstead(QObject::tr("No camera support"));
+    notice.explanation = QObject::tr("kernelcam reaches cameras through Qt Multimedia, which cannot load its camera "
+                                     "backend here. Install it (Debian: sudo apt install libqt6multimedia6 "
+                                     "gstreamer1.0-plugins-good), then start kernelcam again.\n\n%1")
+                             .arg(meanwhile());
     notice.details = situation.backendProblem + QLatin1Char('\n') + error;
     notice.dialogKey = QStringLiteral("camera-support");
   } else if (situation.cameraCount == 0) {
-    notice.summary = QObject::tr("No camera found \u2014 showing the test pattern");
-    notice.explanation =
-        QObject::tr("kernelcam found no camera. Connect a webcam: it appears in the Source menu and kernelcam "
-                    "switches to it. If a connected camera is not listed, check that your user may use it (the "
-                    "'video' group: sudo adduser $USER video, then log in again).\n\n") +
-        meanwhile();
+    notice.summary = patternInstead(QObject::tr("No camera found"));
+    notice.explanation = QObject::tr("kernelcam found no camera. Connect a webcam: it appears in the Source menu and "
+                                     "kernelcam switches to it. If a connected camera is not listed, check that your "
+                                     "user may use it (the 'video' group: sudo adduser $USER video, then log in "
+                                     "again).\n\n%1")
+                             .arg(meanwhile());
     notice.dialogKey = QStringLiteral("camera-missing");
   } else if (index >= situation.cameraCount) {
-    notice.summary = QObject::tr("Camera %1 not found \u2014 showing the test pattern").arg(index);
+    notice.summary = patternInstead(QObject::tr("Camera %1 not found").arg(index));
     const QString cameras = situation.cameraCount == 1 ? QObject::tr("one camera")
                                                        : QObject::tr("%1 cameras").arg(situation.cameraCount);
     notice.explanation = QObject::tr("The Source menu lists %1, numbered from 0; camera %2 is not among them. Plug it "
@@ -66,7 +68,7 @@ Notice cameraFallbackNotice(const QString& spec, const QString& error, const Cam
                              .arg(index);
     notice.dialogKey = QStringLiteral("camera-missing");
   } else {
-    notice.summary = QObject::tr("Camera %1 cannot be opened \u2014 showing the test pattern").arg(index);
+    notice.summary = patternInstead(QObject::tr("Camera %1 cannot be opened").arg(index));
     notice.explanation = QObject::tr("%1\n\nAnother program may be using the camera: close it, then choose the camera "
                                      "again in the Source menu.")
                              .arg(error);
@@ -77,7 +79,7 @@ Notice cameraFallbackNotice(const QString& spec, const QString& error, const Cam
 
 Notice fileFallbackNotice(const QString& spec, const QString& error) {
   const QString name = QFileInfo(spec.section(QLatin1Char(':'), 1)).fileName();
-  return {kSourceNoticeId, QObject::tr("Cannot open %1 \u2014 showing the test pattern").arg(name.isEmpty() ? spec : name),
+  return {kSourceNoticeId, patternInstead(QObject::tr("Cannot open %1").arg(name.isEmpty() ? spec : name)),
           error, error, QString()};
 }
 

@@ -122,7 +122,10 @@ void MainWindow::buildViewMenu() {
     view_->update();
   });
   QAction* fullScreen = viewMenu->addAction(tr("Full screen"));
-  fullScreen->setShortcuts(QKeySequence::keyBindings(QKeySequence::FullScreen) << QKeySequence(Qt::Key_F11));
+  // The desktop's own binding, and F11 everywhere (some platforms define none).
+  QList<QKeySequence> fullScreenKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
+  if (!fullScreenKeys.contains(QKeySequence(Qt::Key_F11))) fullScreenKeys << QKeySequence(Qt::Key_F11);
+  fullScreen->setShortcuts(fullScreenKeys);
   connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
 }
 
