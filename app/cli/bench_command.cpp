@@ -128,7 +128,7 @@ int runBenchCommand(const QStringList& args) {
   try {
     std::vector<std::string> list;
     for (const QString& a : args.mid(1)) list.push_back(a.toStdString());  // args[0]: "kernelcam bench"
-    if (!list.empty() && (list[0] == "--help" || list[0] == "-h")) {
+    if (!list.empty() && (list[0] == "--help" || list[0] == "-h" || list[0] == "--help-all")) {
       std::cout << bench::benchUsage() << "  --backend: " << kBackendOptionHelp
                 << "\n            The bench times CUDA kernels: cpu is refused, and auto needs a device too.\n";
       return 0;
@@ -169,6 +169,7 @@ int runBenchCommand(const QStringList& args) {
 
 namespace kc::cli {
 
-int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments); }
+// arguments[0] is "kernelcam bench" (commands.hpp): the options follow it.
+int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments.mid(1)); }
 
 }  // namespace kc::cli

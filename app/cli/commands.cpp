@@ -26,6 +26,10 @@ QString helpText(const QString& helpFromParser, const QString& usage) {
   return QStringLiteral("Usage: ") + usage + (firstLineEnd < 0 ? QString() : helpFromParser.mid(firstLineEnd));
 }
 
+bool helpAsked(const QCommandLineParser& parser) {
+  return parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"));
+}
+
 int fail(int code, const QString& message) {
   std::fprintf(stderr, "kernelcam: %s\n", message.toLocal8Bit().constData());
   return code;

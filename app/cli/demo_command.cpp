@@ -313,7 +313,7 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
   QCommandLineParser parser;
   demo.describe(parser);
   if (!parser.parse(arguments)) return fail(kExitUsage, prefix + parser.errorText());
-  if (parser.isSet(QStringLiteral("help"))) {
+  if (helpAsked(parser)) {
     std::fputs(demoHelp(parser, demoUsage(demo)).toLocal8Bit().constData(), stdout);
     return kExitOk;
   }
@@ -336,7 +336,7 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
 
 int runDemo(const QStringList& arguments) {
   const QString name = arguments.size() >= 2 ? arguments[1] : QString();
-  if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
+  if (name == QLatin1String("--help") || name == QLatin1String("-h") || name == QLatin1String("--help-all")) {
     printOverview();
     return kExitOk;
   }

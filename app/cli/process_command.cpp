@@ -112,7 +112,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   parser.addOptions({source, filters, out, frames, backend, json, size, view, soak});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
-  if (parser.isSet(QStringLiteral("help"))) {
+  if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam process [options]")).toLocal8Bit().constData(), stdout);
     return -1;
   }

@@ -32,6 +32,13 @@ DemoRunners appDemoRunners() {
 QString defaultMatrixDirectory() {
   const QString fromEnvironment = qEnvironmentVariable("KC_MATRIX_DIR");
   if (!fromEnvironment.isEmpty()) return fromEnvironment;
+#ifdef KC_INSTALLED_MATRICES
+  // An installed kernelcam: PREFIX/share/kernelcam/matrices beside PREFIX/bin (cmake/KernelcamPackaging.cmake).
+  if (QCoreApplication::instance()) {
+    const QDir installed(QCoreApplication::applicationDirPath() + QStringLiteral("/" KC_INSTALLED_MATRICES));
+    if (installed.exists()) return installed.canonicalPath();
+  }
+#endif
   // The checkout sits next to shared/ (repo/../shared/data); the binary is in repo/build*/app.
   QStringList bases{QDir::currentPath()};
   if (QCoreApplication::instance()) bases << QCoreApplication::applicationDirPath();

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "app/sources/source_factory.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -19,7 +20,8 @@ class LiveSource {
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
 };
 
-// Throws SourceError for a malformed spec or a source that cannot be opened.
-std::unique_ptr<LiveSource> openLiveSource(const std::string& spec);
+// Throws SourceError for a malformed spec or a source that cannot be opened. `options`: the
+// pattern's size (--size) and the camera format (--camera-format, Source > Camera).
+std::unique_ptr<LiveSource> openLiveSource(const std::string& spec, const SourceOptions& options = {});
 
 }  // namespace kc

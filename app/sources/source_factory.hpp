@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/sources/camera_format.hpp"
 #include "app/sources/frame_source.hpp"
 
 namespace kc {
@@ -19,8 +20,7 @@ struct SourceSpec {
 struct SourceOptions {
   int patternWidth = 1280, patternHeight = 720;
   double patternFps = 30;
-  int cameraWidth = 0, cameraHeight = 0;  // 0: the camera's default format
-  double cameraFps = 0;
+  CameraFormatRequest cameraFormat;  // empty: the largest resolution at >= 30 fps (camera_format.hpp)
 };
 
 // Throws SourceError ("--source: ...") with the accepted forms.
