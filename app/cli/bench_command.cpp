@@ -127,7 +127,7 @@ void writeFile(const std::string& path, const std::string& text) {
 int runBenchCommand(const QStringList& args) {
   try {
     std::vector<std::string> list;
-    for (const QString& a : args.mid(1)) list.push_back(a.toStdString());  // args[0]: "kernelcam bench"
+    for (const QString& a : args) list.push_back(a.toStdString());  // the options alone (runBench took the name)
     if (!list.empty() && (list[0] == "--help" || list[0] == "-h" || list[0] == "--help-all")) {
       std::cout << bench::benchUsage() << "  --backend: " << kBackendOptionHelp
                 << "\n            The bench times CUDA kernels: cpu is refused, and auto needs a device too.\n";
