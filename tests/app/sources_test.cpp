@@ -198,7 +198,7 @@ TEST(SourceFactory, ParsesTheSourceSyntax) {
   try {
     kc::parseSourceSpec("webcam");
   } catch (const kc::SourceError& e) {
-    EXPECT_NE(std::string(e.what()).find("camera[:N], pattern, image:PATH or video:PATH"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("camera[:N], pattern, image:PATH, video:PATH or sequence:PATTERN"), std::string::npos);
   }
   int w = 0, h = 0;
   EXPECT_TRUE(kc::parseFrameSize("640x480", &w, &h));
