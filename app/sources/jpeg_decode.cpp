@@ -63,28 +63,16 @@ void installErrors(jpeg_decompress_struct& info, ErrorManager& errors) {
   errors.warningCode = 0;
 }
 
-// Phase 1: header. Returns false with errors.message set.
-bool readHeader(const unsigned char* data, std::size_t size, int* width, int* height, J_COLOR_SPACE* space,
-                ErrorManager& errors) {
-  jpeg_decompress_struct info{};
-  installErrors(info, errors);
-  if (setjmp(errors.jump)) {
-    jpeg_destroy_decompress(&info);
-    return false;
-  }
-  jpeg_create_decompress(&info);
-  jpeg_mem_src(&info, data, static_cast<unsigned long>(size));
-  jpeg_read_header(&info, TRUE);
-  *width = static_cast<int>(info.image_width);
-  *height = static_cast<int>(info.image_height);
-  *space = info.jpeg_color_space;
-  jpeg_destroy_decompress(&info);
-  return true;
-}
+// Where the pixels go: RGBA8 rows of `pitch` bytes, with a row of `width * 4` bytes for CMYK.
+struct PixelTarget {
+  unsigned char* rgba;
+  std::size_t pitch;
+  unsigned char* cmykRow;
+};
 
-// Phase 2: pixels into `out` (RGBA8, `pitch` bytes a row), CMYK via `cmykRow` (width * 4 bytes).
-bool readPixels(const unsigned char* data, std::size_t size, unsigned char* out, std::size_t pitch,
-                unsigned char* cmykRow, ErrorManager& errors) {
+// The header into *header; with a target, the pixels too. Returns false with errors.message set.
+bool decode(const unsigned char* data, std::size_t size, JpegHeader* header, const PixelTarget* target,
+            ErrorManager& errors) {
   jpeg_decompress_struct info{};
   installErrors(info, errors);
   if (setjmp(errors.jump)) {
@@ -94,25 +82,29 @@ bool readPixels(const unsigned char* data, std::size_t size, unsigned char* out,
   jpeg_create_decompress(&info);
   jpeg_mem_src(&info, data, static_cast<unsigned long>(size));
   jpeg_read_header(&info, TRUE);
-  const bool cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
-  info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
-  jpeg_start_decompress(&info);
-  while (info.output_scanline < info.output_height) {
-    unsigned char* row = out + static_cast<std::size_t>(info.output_scanline) * pitch;
-    JSAMPROW rows[1] = {cmyk ? cmykRow : row};
-    jpeg_read_scanlines(&info, rows, 1);
-    if (cmyk) {
+  header->width = static_cast<int>(info.image_width);
+  header->height = static_cast<int>(info.image_height);
+  if (target) {
+    const bool cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    while (info.output_scanline < info.output_height) {
+      unsigned char* row = target->rgba + static_cast<std::size_t>(info.output_scanline) * target->pitch;
+      JSAMPROW rows[1] = {cmyk ? target->cmykRow : row};
+      jpeg_read_scanlines(&info, rows, 1);
+      if (!cmyk) continue;
       // As OpenCV converts (Adobe's inverted CMYK): channel = k - (255 - c) k / 256.
+      const unsigned char* in = target->cmykRow;
       for (JDIMENSION x = 0; x < info.output_width; ++x) {
-        const int c = cmykRow[4 * x], m = cmykRow[4 * x + 1], y = cmykRow[4 * x + 2], k = cmykRow[4 * x + 3];
+        const int c = in[4 * x], m = in[4 * x + 1], y = in[4 * x + 2], k = in[4 * x + 3];
         row[4 * x] = static_cast<unsigned char>(k - ((255 - c) * k >> 8));
         row[4 * x + 1] = static_cast<unsigned char>(k - ((255 - m) * k >> 8));
         row[4 * x + 2] = static_cast<unsigned char>(k - ((255 - y) * k >> 8));
         row[4 * x + 3] = 255;
       }
     }
+    jpeg_finish_decompress(&info);
   }
-  jpeg_finish_decompress(&info);
   jpeg_destroy_decompress(&info);
   return true;
 }
@@ -135,8 +127,7 @@ bool looksLikeJpeg(const unsigned char* data, std::size_t size) {
 JpegHeader readJpegHeader(const unsigned char* data, std::size_t size, const std::string& what) {
   ErrorManager errors;
   JpegHeader header;
-  J_COLOR_SPACE space = JCS_UNKNOWN;
-  if (!readHeader(data, size, &header.width, &header.height, &space, errors))
+  if (!decode(data, size, &header, nullptr, errors))
     throw SourceError(what + ": could not be decoded (libjpeg: \"" + errors.message + "\")");
   return header;
 }
@@ -146,7 +137,9 @@ HostFrame decodeJpeg(const unsigned char* data, std::size_t size, const JpegHead
   HostFrame frame = makeHostFrame(PixelFormat::Rgba8, header.width, header.height);
   std::vector<unsigned char> cmykRow(static_cast<std::size_t>(header.width) * 4);
   ErrorManager errors;
-  if (!readPixels(data, size, frame.rgba.bytes(), frame.pitch(), cmykRow.data(), errors))
+  const PixelTarget target{frame.rgba.bytes(), frame.pitch(), cmykRow.data()};
+  JpegHeader decoded;
+  if (!decode(data, size, &decoded, &target, errors))
     throw SourceError(what + ": could not be decoded (libjpeg: \"" + errors.message + "\")");
   if (errors.warningCode != 0 && !lenient) throw SourceError(corruptDataMessage(what, errors));
   return frame;

@@ -171,14 +171,13 @@ TEST(CliOutputSafety, AFailedWriteIsExitOneWithTheReasonAndNoFileLeft) {
   const std::string script = "mount -t tmpfs -o size=64k tmpfs '" + small + "' && head -c 61440 /dev/zero > '" + small +
                              "/fill' && '" + std::string(KC_KERNELCAM_BINARY) +
                              "' demo cg --poisson 40 --backend cpu --solution '" + small + "/x.txt'";
-  QProcess shell;
-  shell.start(QStringLiteral("unshare"), {"--user", "--map-root-user", "--mount", "sh", "-c",
-                                          q(script + "; status=$?; ls '" + small + "' >&2; exit $status")});
-  ASSERT_TRUE(shell.waitForFinished(120000));
-  const std::string err = shell.readAllStandardError().toStdString();
+  const kc::test::CliRun shell = kc::test::runProgram(
+      "unshare", {"--user", "--map-root-user", "--mount", "sh", "-c",
+                  q(script + "; status=$?; ls '" + small + "' >&2; exit $status")});
+  const std::string& err = shell.err;
   if (err.find("cannot write") == std::string::npos)
     GTEST_SKIP() << "no private tmpfs here (unshare/mount unavailable): " << err;
-  EXPECT_EQ(shell.exitCode(), 1) << err;
+  EXPECT_EQ(shell.exitCode, 1) << err;
   EXPECT_NE(err.find("--solution '" + small + "/x.txt': cannot write (no space left on the device (disk full))"),
             std::string::npos)
       << err;
@@ -209,17 +208,8 @@ TEST(CliOutputSafety, UnwritableOutputsAreOneLineBeforeAnyWork) {
 // Runs kernelcam without privileges: directly, or as root through a user namespace (where root's
 // files are someone else's). Empty `err` with exit -1 when neither is possible.
 kc::test::CliRun runUnprivileged(const QStringList& arguments) {
-  QProcess process;
-  if (::geteuid() == 0)
-    process.start(QStringLiteral("unshare"), QStringList{"--user", QStringLiteral(KC_KERNELCAM_BINARY)} + arguments);
-  else
-    process.start(QStringLiteral(KC_KERNELCAM_BINARY), arguments);
-  kc::test::CliRun run;
-  if (!process.waitForFinished(120000)) return run;
-  run.exitCode = process.exitCode();
-  run.out = process.readAllStandardOutput().toStdString();
-  run.err = process.readAllStandardError().toStdString();
-  return run;
+  if (::geteuid() != 0) return runKernelcam(arguments);
+  return kc::test::runProgram("unshare", QStringList{"--user", QStringLiteral(KC_KERNELCAM_BINARY)} + arguments);
 }
 
 TEST(CliOutputSafety, PermissionProblemsSayPermissionDenied) {
@@ -232,7 +222,7 @@ TEST(CliOutputSafety, PermissionProblemsSayPermissionDenied) {
   ASSERT_TRUE(cv::imwrite(dir.file("locked/in.png"), cv::Mat(4, 4, CV_8UC3, cv::Scalar::all(1))));
   fs::permissions(dir.file("locked"), fs::perms::none);  // (a user namespace keeps root's uid: none, not 0700)
   auto run = runUnprivileged({"process", "--source", "pattern", "--size", "8x8", "--out", q(dir.file("readonly/x.png"))});
-  if (run.exitCode == -1 || run.err.find("unshare") != std::string::npos)
+  if (run.exitCode < 0 || run.err.find("unshare") != std::string::npos)
     GTEST_SKIP() << "cannot run unprivileged here: " << run.err;
   EXPECT_EQ(run.exitCode, 2) << run.err;
   EXPECT_NE(run.err.find("cannot create files in"), std::string::npos) << run.err;
@@ -266,12 +256,9 @@ TEST(CliOutputSafety, JsonDashIsStdoutAndEveryDocumentHasASchema) {
   kc::test::TempDir dir;
   const QString cwd = q(dir.path().string());
   auto runIn = [&](const QStringList& arguments) {
-    QProcess process;
-    process.setWorkingDirectory(cwd);
-    process.start(QStringLiteral(KC_KERNELCAM_BINARY), arguments);
-    EXPECT_TRUE(process.waitForFinished(120000));
-    EXPECT_EQ(process.exitCode(), 0) << process.readAllStandardError().toStdString();
-    return std::make_pair(process.readAllStandardOutput().toStdString(), process.readAllStandardError().toStdString());
+    const kc::test::CliRun run = kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY), arguments, 120000, cwd);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    return std::make_pair(run.out, run.err);
   };
   const auto [processOut, processErr] =
       runIn({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--json", "-"});
