@@ -81,11 +81,10 @@ void checkProcessOutputs(const ProcessOptions& options) {
 void admitFrames(int width, int height, const FramePipeline& pipeline) {
   constexpr double kFramesHeld = 5;
   const double frameBytes = 4.0 * width * height;
-  const bool cuda = pipeline.backendName() == "cuda";
-  requireMemory(std::to_string(width) + "x" + std::to_string(height) + " frames through the " +
-                    pipeline.backendName() + " pipeline",
-                {kFramesHeld * frameBytes, cuda ? kFramesHeld * frameBytes : 0},
-                cuda ? deviceMemoryFreeBytes() : std::nullopt, cuda ? cudaDeviceName() : "the GPU");
+  const std::string what = std::to_string(width) + "x" + std::to_string(height) + " frames through the " +
+                           pipeline.backendName() + " pipeline";
+  if (pipeline.backendName() != "CUDA") return requireMemory(what, {kFramesHeld * frameBytes, 0});
+  requireMemory(what, {kFramesHeld * frameBytes, kFramesHeld * frameBytes}, deviceMemoryFreeBytes(), cudaDeviceName());
 }
 
 // OpenCV's and FFmpeg's own log lines (codec warnings, backend probing) only with --verbose:
