@@ -13,7 +13,7 @@ MemoryNeed reduceDemoMemory(const ReduceDemoConfig& c) {
   // partial-result scratch (a small fraction of it).
   const double input = 4.0 * static_cast<double>(c.n) * (c.op == ReduceDemoOp::Mat3Min ? 9 : 1);
   MemoryNeed need{input, 0};
-  if (c.backend == DemoBackend::Cuda) need.deviceBytes = input * 1.1 + kLibraryWorkspace;
+  if (c.backend == Backend::Cuda) need.deviceBytes = input * 1.1 + kLibraryWorkspace;
   return need;
 }
 
@@ -24,7 +24,7 @@ MemoryNeed matmulDemoMemory(const MatmulDemoConfig& c) {
   double host = 4.0 * (m * k + k * n);
   if (matmulFlops(c) <= c.cpuFlopLimit) host += 16.0 * m * n + 4.0 * n * k;
   MemoryNeed need{host, 0};
-  if (c.backend == DemoBackend::Cuda) {
+  if (c.backend == Backend::Cuda) {
     need.hostBytes += 4.0 * m * n;  // C downloaded for the check
     need.deviceBytes = 4.0 * (m * k + k * n + m * n) + kLibraryWorkspace;
   }
@@ -47,7 +47,7 @@ MemoryNeed cgDemoMemory(long long n, long long nonzeros, const CgDemoConfig& con
   // and allocator slack (a Poisson run peaks at ~190 bytes a row in all).
   const double cpuSolver = rows * (7 * value + 5 * 8 + 24);
   MemoryNeed need{matrix + cpuSolver, 0};
-  if (config.backend == CgBackend::Cuda) {
+  if (config.backend == Backend::Cuda) {
     need.hostBytes += nnz * value + rows * 4 * 8;  // values converted for upload, vectors read back
     // The matrix on the device and the solver's ~12 vectors, plus the libraries' workspace.
     need.deviceBytes = nnz * (value + 4) + (rows + 1) * 4 + 12 * rows * value + 64.0 * 1024 * 1024;

@@ -111,8 +111,9 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
     const std::size_t end = json.find('"', at + 1);
     if (end == std::string::npos) break;
     const std::string word = json.substr(at + 1, end - at - 1);
-    if (json.compare(end + 1, 1, ":") == 0)
+    if (json.compare(end + 1, 1, ":") == 0) {
       for (char c : word) EXPECT_FALSE(c >= 'A' && c <= 'Z') << "key '" << word << "'";
+    }
     at = end;
   }
 }

@@ -48,23 +48,23 @@ TEST(MemoryBudget, FailedAllocationsAreDescribedInTheSameWords) {
 
 TEST(DemoMemory, EstimatesFollowTheDemosBuffers) {
   kc::cg::CgDemoConfig cg;
-  cg.backend = kc::cg::CgBackend::Cpu;
+  cg.backend = kc::Backend::Cpu;
   // Poisson N = 20000: 4e8 rows at ~190 bytes each (the peak measured on N = 2000 and 3000).
   const auto poisson = kc::cg::cgDemoMemory(400'000'000LL, kc::cg::poisson2DNonzeros(20000), cg);
   EXPECT_GT(poisson.hostBytes, 70e9);
   EXPECT_LT(poisson.hostBytes, 85e9);
   EXPECT_EQ(poisson.deviceBytes, 0);
-  cg.backend = kc::cg::CgBackend::Cuda;
+  cg.backend = kc::Backend::Cuda;
   EXPECT_GT(kc::cg::cgDemoMemory(1000, 5000, cg).deviceBytes, 0);
   EXPECT_EQ(kc::cg::poisson2DNonzeros(3), 33);  // 9 rows: 9 diagonal + 24 neighbours
 
   kc::demos::MatmulDemoConfig matmul;
-  matmul.backend = kc::demos::DemoBackend::Cpu;
+  matmul.backend = kc::Backend::Cpu;
   matmul.M = matmul.N = matmul.K = 32768;
   EXPECT_NEAR(kc::demos::matmulDemoMemory(matmul).hostBytes, 8.0 * 1024 * 1024 * 1024, 1);  // A and B only
   kc::demos::ReduceDemoConfig reduce;
   reduce.n = std::size_t(1) << 30;
-  reduce.backend = kc::demos::DemoBackend::Cpu;
+  reduce.backend = kc::Backend::Cpu;
   EXPECT_EQ(kc::demos::reduceDemoMemory(reduce).hostBytes, 4.0 * (1 << 30));
 }
 
