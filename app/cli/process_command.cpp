@@ -13,8 +13,6 @@
 #include <optional>
 #include <vector>
 
-#include <opencv2/core/utils/logger.hpp>
-
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
@@ -23,7 +21,6 @@
 #include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
 #include "app/io/output_file.hpp"
-#include "app/sources/av_video_reader.hpp"
 #include "app/sources/source_factory.hpp"
 #include "app/sources/video_source.hpp"
 #include "gpu/core/error.hpp"
@@ -85,13 +82,6 @@ void admitFrames(int width, int height, const FramePipeline& pipeline) {
                            pipeline.backendName() + " pipeline";
   if (pipeline.backendName() != "CUDA") return requireMemory(what, {kFramesHeld * frameBytes, 0});
   requireMemory(what, {kFramesHeld * frameBytes, kFramesHeld * frameBytes}, deviceMemoryFreeBytes(), cudaDeviceName());
-}
-
-// OpenCV's and FFmpeg's own log lines (codec warnings, backend probing) only with --verbose:
-// kernelcam says what went wrong in its own line.
-void setLibraryLogging(bool verbose) {
-  cv::utils::logging::setLogLevel(verbose ? cv::utils::logging::LOG_LEVEL_INFO : cv::utils::logging::LOG_LEVEL_SILENT);
-  setVideoDecoderLogging(verbose);
 }
 
 QJsonValue histogramJson(const FrameStats& stats) {
@@ -181,7 +171,6 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   const QCommandLineOption lenient(
       "lenient", "Decode images and videos despite the decoder's corrupt-data warnings (damaged parts come out grey "
                  "or are skipped); without it such an input is refused.");
-  const QCommandLineOption verbose("verbose", "Show OpenCV's and FFmpeg's own log lines.");
   const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
   const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram); '-' writes it to stdout.",
                                 "PATH");
@@ -195,8 +184,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
   soakChild.setFlags(QCommandLineOption::HiddenFromHelp);
   soakPeriod.setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({source, filters, out, frames, loop, lenient, verbose, backend, json, size, view, soak, soakChild,
-                     soakPeriod});
+  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, view, soak, soakChild, soakPeriod});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
   if (helpAsked(parser)) {
@@ -205,7 +193,6 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   }
   if (!parser.positionalArguments().isEmpty())
     return fail(kExitUsage, QStringLiteral("process: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
-  setLibraryLogging(parser.isSet(verbose));
   if (!parser.isSet(source)) return fail(kExitUsage, QStringLiteral("process: --source is required (try --help)"));
   options.source = parseSourceSpec(parser.value(source).toStdString());
   if (options.source.kind == SourceKind::Camera)
