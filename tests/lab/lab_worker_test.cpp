@@ -57,6 +57,19 @@ std::optional<WorkerError> startFailure(const std::string& path, const std::stri
   return std::nullopt;
 }
 
+RunRequest sampleRun();
+
+// The WorkerError a run throws (the test fails when the run returns).
+WorkerError runFailure(LabWorkerClient& worker, double limitMs) {
+  try {
+    (void)worker.run(sampleRun(), limitMs);
+  } catch (const WorkerError& error) {
+    return error;
+  }
+  ADD_FAILURE() << "the run returned";
+  return WorkerError(WorkerError::Kind::Protocol, "the run returned");
+}
+
 RunRequest sampleRun() {
   RunRequest request;
   request.in = {1, 0, 256, 17, 3, 4};
@@ -272,35 +285,22 @@ TEST(LabWorkerProcess, ARefusedCubinIsAReplyAndTheWorkerStays) {
 TEST(LabWorkerProcess, ACrashDuringARunIsReportedWithItsSignal) {
   auto worker = startFake("crash-in-run");
   const pid_t pid = worker->pid();
-  try {
-    (void)worker->run(sampleRun(), 5000);
-    FAIL() << "the run returned";
-  } catch (const WorkerError& error) {
-    EXPECT_EQ(error.kind(), WorkerError::Kind::Ended);
-    EXPECT_EQ(error.message(), "the kernel lab's worker process was killed by signal 6 (Aborted) during Run");
-  }
+  const WorkerError error = runFailure(*worker, 5000);
+  EXPECT_EQ(error.kind(), WorkerError::Kind::Ended);
+  EXPECT_EQ(error.message(), "the kernel lab's worker process was killed by signal 6 (Aborted) during Run");
   EXPECT_FALSE(worker->running());
   EXPECT_TRUE(worker->gone());
   EXPECT_TRUE(processGone(pid));
-  try {  // spent: a new client is needed
-    (void)worker->load({"cubin", "entry", 256});
-    FAIL() << "a stopped worker accepted a request";
-  } catch (const WorkerError& error) {
-    EXPECT_EQ(error.kind(), WorkerError::Kind::Ended);
-  }
+  EXPECT_EQ(runFailure(*worker, 1000).kind(), WorkerError::Kind::Ended) << "spent: a new client is needed";
 }
 
 TEST(LabWorkerProcess, AHangIsStoppedAtTheTimeLimit) {
   auto worker = startFake("hang-in-run");
   const pid_t pid = worker->pid();
   const auto start = Clock::now();
-  try {
-    (void)worker->run(sampleRun(), 200);
-    FAIL() << "the run returned";
-  } catch (const WorkerError& error) {
-    EXPECT_EQ(error.kind(), WorkerError::Kind::TimedOut);
-    EXPECT_EQ(error.message(), "the kernel lab's worker process did not answer Run within 200 ms; it was stopped");
-  }
+  const WorkerError error = runFailure(*worker, 200);
+  EXPECT_EQ(error.kind(), WorkerError::Kind::TimedOut);
+  EXPECT_EQ(error.message(), "the kernel lab's worker process did not answer Run within 200 ms; it was stopped");
   const double seconds = secondsSince(start);
   EXPECT_GE(seconds, 0.19);
   EXPECT_LT(seconds, 2.0);
@@ -321,15 +321,11 @@ TEST(LabWorkerProcess, AFaultedRunEndsTheWorker) {
 
 TEST(LabWorkerProcess, GarbageIsAProtocolError) {
   auto worker = startFake("garbage-in-run");
-  try {
-    (void)worker->run(sampleRun(), 1000);
-    FAIL() << "the run returned";
-  } catch (const WorkerError& error) {
-    EXPECT_EQ(error.kind(), WorkerError::Kind::Protocol);
-    EXPECT_NE(error.message().find("sent a malformed reply to Run (received bytes that do not start a message)"),
-              std::string::npos)
-        << error.message();
-  }
+  const WorkerError error = runFailure(*worker, 1000);
+  EXPECT_EQ(error.kind(), WorkerError::Kind::Protocol);
+  EXPECT_NE(error.message().find("sent a malformed reply to Run (received bytes that do not start a message)"),
+            std::string::npos)
+      << error.message();
   EXPECT_TRUE(worker->gone());
 }
 

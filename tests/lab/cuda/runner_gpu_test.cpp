@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <future>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -137,10 +138,15 @@ kc::lab::CompiledKernel faultingKernel() {
   // unreachable and drop it).
   return compileText("fault.cu", labKernel("", "  *(volatile int*)(16ull + 4ull * x) = y;"));
 }
-kc::lab::CompiledKernel hangingKernel() {
-  // A volatile flag nobody clears: the loop has a side effect, so the compiler must keep it.
-  return compileText("hang.cu", "__device__ volatile int forever = 1;\n" +
-                                    labKernel("", "  while (forever) {}\n  out.setRgba(x, y, in.rgba(x, y));"));
+// A runner with `limitMs` per launch and a kernel that never finishes: a volatile flag nobody
+// clears (the loop has a side effect, so the compiler must keep it).
+std::unique_ptr<kc::lab::LabRunner> runnerWithAHangingKernel(double limitMs) {
+  kc::lab::LabRunnerOptions options;
+  options.timeLimitMs = limitMs;
+  auto runner = std::make_unique<kc::lab::LabRunner>(0, options);
+  runner->load(compileText("hang.cu", "__device__ volatile int forever = 1;\n" +
+                                          labKernel("", "  while (forever) {}\n  out.setRgba(x, y, in.rgba(x, y));")));
+  return runner;
 }
 
 TEST(LabRunner, FaultIsReportedAndALaterLaunchWorks) {
@@ -188,14 +194,11 @@ TEST(LabRunner, ThisProcessKeepsItsCudaContextAfterAUserFault) {
 
 TEST(LabRunner, BuiltInsKeepRunningWhileAUserKernelHangs) {
   KC_REQUIRE_CUDA_DEVICE();
-  kc::lab::LabRunnerOptions options;
-  options.timeLimitMs = 4000;
-  kc::lab::LabRunner runner(0, options);
-  runner.load(hangingKernel());
+  const auto runner = runnerWithAHangingKernel(4000);
   const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 13);
   auto hung = std::async(std::launch::async, [&] {
     HostFrame out;
-    return runner.run(rgbaFrame(image), out, {});
+    return runner->run(rgbaFrame(image), out, {});
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the user kernel spins by now
   const auto start = std::chrono::steady_clock::now();
@@ -211,23 +214,20 @@ TEST(LabRunner, BuiltInsKeepRunningWhileAUserKernelHangs) {
 
 TEST(LabRunner, HangIsStoppedAtTheTimeLimitAndALaterLaunchWorks) {
   KC_REQUIRE_CUDA_DEVICE();
-  kc::lab::LabRunnerOptions options;
-  options.timeLimitMs = 300;
-  kc::lab::LabRunner runner(0, options);
-  runner.load(hangingKernel());
+  const auto runner = runnerWithAHangingKernel(300);
   const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 4);
   HostFrame out;
   const auto start = std::chrono::steady_clock::now();
-  const auto report = runner.run(rgbaFrame(image), out, {});
+  const auto report = runner->run(rgbaFrame(image), out, {});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(report.status, LaunchStatus::TimedOut) << report.message;
   EXPECT_TRUE(report.workerStopped);
-  EXPECT_FALSE(runner.loaded());
+  EXPECT_FALSE(runner->loaded());
   EXPECT_NE(report.message.find("did not finish within 300 ms"), std::string::npos) << report.message;
   EXPECT_LT(seconds, 10.0) << "stopping the kernel took too long";
   RecordProperty("hang_report_seconds", std::to_string(seconds));
   std::printf("[ measured ] a hang reported (300 ms limit) and its worker ended after %.0f ms\n", seconds * 1000);
-  expectALaterLaunchWorks(runner, image);
+  expectALaterLaunchWorks(*runner, image);
 }
 
 TEST(LabRunner, CheckedModeReportsOutOfBoundsWrites) {
