@@ -60,17 +60,21 @@ double percentColumn(const BenchRow& row, double rooflineGBs) {
 std::string formatMarkdown(const BenchReport& report) {
   std::ostringstream out;
   out << "device: " << report.device << "\n";
-  out << "method: CUDA-event median of " << report.reps << " runs after " << report.warmup
-      << " warm-up runs; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
-      << " GB/s (bytes read + written)\n\n";
-  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | CPU backend ms | note |\n";
-  out << "|---|---:|---:|---:|---|---:|---:|---:|---|\n";
+  if (!report.method.empty())
+    out << "method: " << report.method << "\n\n";
+  else
+    out << "method: CUDA-event median of " << report.reps << " runs after " << report.warmup
+        << " warm-up runs; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
+        << " GB/s (bytes read + written)\n\n";
+  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | CPU backend ms | OpenCV CPU ms | note |\n";
+  out << "|---|---:|---:|---:|---|---:|---:|---:|---:|---|\n";
   for (const auto& row : report.rows) {
     double percent = percentColumn(row, report.rooflineGBs);
     out << "| " << row.name << " | " << fixed(row.ms, 4) << " | " << rateText(row) << " | "
         << (percent >= 0 ? fixed(percent, 1) + "%" : "") << " | " << row.baselineName << " | "
         << (row.baselineMs > 0 ? fixed(row.baselineMs, 4) : "") << " | "
         << (row.baselineMs > 0 ? fixed(row.speedup(), 2) + "x" : "") << " | "
+        << (row.cpuBackendMs > 0 ? fixed(row.cpuBackendMs, 3) : "") << " | "
         << (row.cpuBaselineMs > 0 ? fixed(row.cpuBaselineMs, 3) : "") << " | " << row.note << " |\n";
   }
   return out.str();
@@ -78,7 +82,8 @@ std::string formatMarkdown(const BenchReport& report) {
 
 std::string formatJson(const BenchReport& report) {
   std::ostringstream out;
-  out << "{\n  \"device\": " << jsonString(report.device) << ",\n  \"l2Bytes\": " << report.l2Bytes
+  out << "{\n  \"device\": " << jsonString(report.device) << ",\n  \"method\": " << jsonString(report.method)
+      << ",\n  \"l2Bytes\": " << report.l2Bytes
       << ",\n  \"rooflineGBs\": " << jsonNumber(report.rooflineGBs) << ",\n  \"reps\": " << report.reps
       << ",\n  \"warmup\": " << report.warmup << ",\n  \"rows\": [";
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
@@ -92,7 +97,8 @@ std::string formatJson(const BenchReport& report) {
         << ", \"baselineName\": " << jsonString(row.baselineName) << ", \"baselineMs\": " << jsonNumber(row.baselineMs)
         << ", \"speedup\": " << jsonNumber(row.speedup())
         << ", \"cpuBaselineName\": " << jsonString(row.cpuBaselineName)
-        << ", \"cpuBaselineMs\": " << jsonNumber(row.cpuBaselineMs) << ", \"note\": " << jsonString(row.note);
+        << ", \"cpuBaselineMs\": " << jsonNumber(row.cpuBaselineMs)
+        << ", \"cpuBackendMs\": " << jsonNumber(row.cpuBackendMs) << ", \"note\": " << jsonString(row.note);
     for (const auto& [name, value] : row.extra) out << ", " << jsonString(name) << ": " << jsonNumber(value);
     out << "}";
   }
