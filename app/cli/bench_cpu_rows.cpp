@@ -130,7 +130,7 @@ std::string cpuMethod(const bench::BenchOptions& options) {
 bench::BenchReport runCpuBench(const bench::BenchOptions& options,
                                const std::function<void(const bench::BenchRow&)>& onRow) {
   bench::BenchReport report;
-  report.device = makeCpuPipeline()->deviceName() + " (CPU backend; no CUDA device)";
+  report.device = makeCpuPipeline()->deviceName() + " (CPU backend)";
   report.method = cpuMethod(options);
   report.reps = options.reps;
   report.warmup = options.warmup;
