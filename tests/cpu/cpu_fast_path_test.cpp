@@ -28,10 +28,11 @@ constexpr unsigned char kFastPoison = 0xCD, kReferencePoison = 0x5A;
 // Levels the fast path may differ by, per stage id (0 for any stage not listed).
 int toleranceOf(const StageSpec& stage) { return stage.id() == "conv" ? 1 : 0; }
 
-HostFrame frameOf(PixelFormat format, int width, int height, std::size_t padBytes) {
+// Rows padded by `padPixels` (whole pixels: an RGBA row must start 4-byte aligned).
+HostFrame frameOf(PixelFormat format, int width, int height, int padPixels) {
   HostFrame frame;
   frame.format = format;
-  const std::size_t pitch = static_cast<std::size_t>(width) * bytesPerPixel(format) + padBytes;
+  const std::size_t pitch = static_cast<std::size_t>(width + padPixels) * bytesPerPixel(format);
   if (format == PixelFormat::Gray8)
     frame.gray = HostImage<std::uint8_t>(width, height, pitch);
   else
@@ -65,7 +66,7 @@ StageRun runStage(const StageSpec& stage, const HostFrame& in, bool reference, u
   const FrameShape shape = stageOutputShape(stage, {in.width(), in.height(), in.format});
   StageRun run;
   if (stage.definition->producesImage) {
-    run.out = frameOf(shape.format, shape.width, shape.height, 7);
+    run.out = frameOf(shape.format, shape.width, shape.height, 3);
     (shape.format == PixelFormat::Gray8 ? run.out.gray.fillBytes(poison) : run.out.rgba.fillBytes(poison));
   }
   run.stats.histogramBins = 999;
@@ -180,7 +181,7 @@ TEST(CpuFastPath, HistogramOfFlatAndTwoLevelImages) {
   // Long runs of one value: the case the sub-tables are there for, and easy to count wrong.
   HostFrame flat = frameOf(PixelFormat::Gray8, 1921, 1079, 3);
   flat.gray.fillBytes(200);
-  HostFrame stripes = frameOf(PixelFormat::Rgba8, 333, 77, 4);
+  HostFrame stripes = frameOf(PixelFormat::Rgba8, 333, 77, 1);
   for (int y = 0; y < 77; ++y)
     for (int x = 0; x < 333; ++x) stripes.rgba.at(x, y) = x % 2 ? Rgba8{0, 255, 128, 9} : Rgba8{255, 0, 127, 9};
   for (const char* text : {"hist=256", "hist=16", "hist=1"}) {
@@ -233,7 +234,7 @@ TEST(CpuFastPath, ConvolutionStripesEqualTheBareOpenCvCall) {
       if (!stage.definition->cpuBaseline) GTEST_SKIP() << "no OpenCV fast path in this build";
       SCOPED_TRACE(describe(text, in));
       const StageRun fast = runStage(stage, in, false, kFastPoison);
-      HostFrame bare = frameOf(in.format, in.width(), in.height(), 7);
+      HostFrame bare = frameOf(in.format, in.width(), in.height(), 3);
       FrameStats stats;
       stage.definition->cpuBaseline(stage, {in, bare, stats}).run();
       cv::Mat diff;
@@ -255,7 +256,7 @@ TEST(CpuFastPath, RealImages) {
     rgba.format = PixelFormat::Rgba8;
     rgba.rgba = test::readRgbaImage(path);
     const int w = std::min(rgba.width(), 1600), h = std::min(rgba.height(), 1200);
-    HostFrame crop = frameOf(PixelFormat::Rgba8, w, h, 12);
+    HostFrame crop = frameOf(PixelFormat::Rgba8, w, h, 3);
     for (int y = 0; y < h; ++y)
       for (int x = 0; x < w; ++x)
         crop.rgba.at(x, y) = rgba.rgba.at((rgba.width() - w) / 2 + x, (rgba.height() - h) / 2 + y);
