@@ -91,7 +91,7 @@ int runBench(const QStringList& arguments) {
   const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
   parser.addOption(backend);
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("bench: ") + parser.errorText());
-  if (parser.isSet(QStringLiteral("help"))) {
+  if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam bench [options]")).toLocal8Bit().constData(), stdout);
     return kExitOk;
   }
