@@ -1,4 +1,4 @@
-// The CUDA frame pipeline against the CPU pipeline (the CPU references in sequence).
+// The CUDA frame pipeline against the CPU reference pipeline (the stages' reference loops in sequence).
 // Exact for gray/hist/transpose; convolution within one grey level (float sums may round
 // differently on the separable path).
 #include <gtest/gtest.h>
@@ -80,7 +80,7 @@ const char* kChains[] = {
 TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   EXPECT_EQ(gpu->backendName(), "CUDA");
   std::uint32_t seed = 1;
   for (const char* text : kChains) {
@@ -98,7 +98,7 @@ TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
 TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   for (const char* text : {"gray,conv=gauss:5,transpose,hist=256", "conv=box:3,hist=32", "flip=h,gray,flip=hv"}) {
     SCOPED_TRACE(std::string(text) + " at 3840x2160");
     const auto chain = kc::parseFilterChain(text);
@@ -112,7 +112,7 @@ TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
 TEST(CudaPipeline, SizeChangesBetweenFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   const auto chain = kc::parseFilterChain("gray,conv=box:5,transpose,hist=256");
   gpu->setChain(chain);
   cpu->setChain(chain);
@@ -128,7 +128,7 @@ TEST(CudaPipeline, SizeChangesBetweenFrames) {
 TEST(CudaPipeline, GreyInputFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   const auto chain = kc::parseFilterChain("gray,conv=sobely:3,transpose,hist=256");
   gpu->setChain(chain);
   cpu->setChain(chain);
@@ -184,7 +184,7 @@ std::vector<std::uint8_t> tightBytes(const kc::HostFrame& frame) {
 TEST(CudaPipeline, LiveFramesComeOutInOrderThroughTwoStreams) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   const auto chain = kc::parseFilterChain("gray=bt709,transpose,hist=256");  // exact stages only
   gpu->setChain(chain);
   cpu->setChain(chain);
