@@ -15,6 +15,7 @@
 #include "app/cli/cg_format.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/demo_format.hpp"
+#include "app/cli/terminal_progress.hpp"
 #include "app/demos/app_demo_runners.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/core/size_limits.hpp"
@@ -36,6 +37,7 @@ struct UsageError {
 void addCommonOptions(QCommandLineParser& parser, bool withReps) {
   parser.addOption({"backend", kBackendOptionHelp, "NAME", "auto"});
   parser.addOption({"json", "Also write the report as JSON.", "PATH"});
+  parser.addOption({"quiet", "Nothing on stderr but errors: no progress, no backend note."});
   if (withReps) parser.addOption({"reps", "Timed repetitions per version; the median is reported.", "N"});
   parser.addHelpOption();
 }
@@ -120,12 +122,18 @@ struct ChosenBackend {
 ChosenBackend chooseDemoBackend(const QCommandLineParser& parser, const QString& prefix) {
   const Backend requested = parseBackend(parser.value(QStringLiteral("backend")).toStdString());
   const BackendChoice choice = chooseBackend(requested);
-  if (requested == Backend::Auto)
+  if (requested == Backend::Auto && !parser.isSet(QStringLiteral("quiet")))
     std::fprintf(stderr, "kernelcam: %sbackend auto: using %s\n", prefix.toLocal8Bit().constData(),
                  choice.backend == Backend::Cuda ? "cuda (a CUDA device is present)"
                                                  : ("cpu (" + cudaUnavailableReason() + "), CPU rows only").c_str());
   if (choice.backend == Backend::Cpu) return {};
   return {Backend::Cuda, demoGpuParts()};
+}
+
+// Progress on stderr while the demo runs, where a person watches a terminal (not with --quiet).
+void attachProgress(const QCommandLineParser& parser, demos::DemoControl& control, TerminalProgress& progress) {
+  if (TerminalProgress::wanted(parser.isSet(QStringLiteral("quiet"))))
+    control.progress = [&progress](const demos::DemoProgress& p) { progress.report(p); };
 }
 
 DemoRunInfo runInfo(const char* demo, const ChosenBackend& backend) {
@@ -182,8 +190,12 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
   const auto json = openOutput(parser, prefix, "json");
+  TerminalProgress progress(prefix.toStdString(), stderr);
+  attachProgress(parser, config.control, progress);
 
-  return printReport(demos::runReduceDemo(config, backend.gpu.reduce), runInfo("reduce", backend), json.get(), prefix);
+  const demos::DemoReport report = demos::runReduceDemo(config, backend.gpu.reduce);
+  progress.clear();
+  return printReport(report, runInfo("reduce", backend), json.get(), prefix);
 }
 
 int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
@@ -196,8 +208,12 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
   const auto json = openOutput(parser, prefix, "json");
+  TerminalProgress progress(prefix.toStdString(), stderr);
+  attachProgress(parser, config.control, progress);
 
-  return printReport(demos::runMatmulDemo(config, backend.gpu.matmul), runInfo("matmul", backend), json.get(), prefix);
+  const demos::DemoReport report = demos::runMatmulDemo(config, backend.gpu.matmul);
+  progress.clear();
+  return printReport(report, runInfo("matmul", backend), json.get(), prefix);
 }
 
 cg::Precision parsePrecision(const std::string& text) {
@@ -262,7 +278,10 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   config.backend = backend.backend;
   // The CPU row first: it is the reference the speedups and the classroom start from.
   config.versions = {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse};
+  TerminalProgress progress(prefix.toStdString(), stderr);
+  attachProgress(parser, config.control, progress);
   const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, backend.gpu.cg);
+  progress.clear();
   const DemoRunInfo info = runInfo("cg", backend);
   std::fputs(formatCgTable(report, config, info).c_str(), stdout);
   if (!finishOutput(json.get(), jsonBytes(cgReportJson(report, config, info)), prefix) ||
