@@ -26,6 +26,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/notice_area.hpp"
+#include "ui/window/presentation_mode.hpp"
 
 namespace kc {
 
@@ -132,6 +133,8 @@ void MainWindow::buildViewMenu() {
   if (!fullScreenKeys.contains(QKeySequence(Qt::Key_F11))) fullScreenKeys << QKeySequence(Qt::Key_F11);
   fullScreen->setShortcuts(fullScreenKeys);
   connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
+  viewMenu->addSeparator();
+  presentation_ = new PresentationMode(view_, viewMenu, this);
   viewMenu->addSeparator();
   // Mirror = a flip=h stage at the front of the chain (the selfie view); the dock shows it like any stage.
   mirror_ = viewMenu->addAction(tr("&Mirror (selfie view)"));
