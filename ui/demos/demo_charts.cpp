@@ -105,6 +105,7 @@ QLineSeries* ResidualChart::seriesFor(int version, const QString& name) {
     series->attachAxis(iterations_);
     series->attachAxis(residual_);
     series_.push_back(series);
+    legend()->setVisible(series_.size() >= 2);  // one line needs no legend
   }
   return series_[static_cast<std::size_t>(version) - 1];
 }

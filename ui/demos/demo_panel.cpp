@@ -13,6 +13,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardItemModel>
@@ -89,8 +90,8 @@ QWidget* DemoPanel::makeResultsPart() {
   chartView_ = new QChartView(emptyDemoChart(tr("Run a demo to compare its versions")));
   chartView_->setObjectName(QStringLiteral("demoChart"));
   chartView_->setRenderHint(QPainter::Antialiasing);
-  // Low enough that a bottom dock stays a strip: the splitter gives the chart room when asked.
-  chartView_->setMinimumHeight(120);
+  // Low enough that a bottom dock stays a strip; the splitter gives the chart room when asked.
+  chartView_->setMinimumHeight(150);  // below, QChart elides its axis labels to "..."
   applyChartFont(chartView_->chart(), font());
 
   // The exports: buttons beside the title, and the same actions in the table's and the chart's
@@ -123,8 +124,10 @@ QWidget* DemoPanel::makeResultsPart() {
   auto* middle = new QSplitter(Qt::Vertical);
   middle->addWidget(tablePart);
   middle->addWidget(chartView_);
-  middle->setStretchFactor(0, 1);
-  middle->setStretchFactor(1, 1);
+  // A short dock: the chart needs the height more than the table's few rows.
+  middle->setStretchFactor(0, 2);
+  middle->setStretchFactor(1, 3);
+  middle->setSizes({200, 300});
   return middle;
 }
 
@@ -159,7 +162,6 @@ QWidget* DemoPanel::makeControls() {
   progress_ = new QProgressBar;
   progress_->setObjectName(QStringLiteral("demoProgress"));
   progress_->setRange(0, 0);  // busy until the run reports its first version
-  progress_->setFormat(QStringLiteral("%v of %m"));
   progress_->hide();
   message_ = new QLabel;
   message_->setObjectName(QStringLiteral("demoMessage"));
@@ -168,17 +170,12 @@ QWidget* DemoPanel::makeControls() {
 
   auto* controls = new QWidget;
   auto* column = new QVBoxLayout(controls);
+  column->setContentsMargins(0, 0, 0, 0);
   auto* top = new QFormLayout;
   top->addRow(tr("Demo"), demoChoice_);
   top->addRow(tr("Backend"), backendChoice_);
   column->addLayout(top);
   column->addWidget(forms_);
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(runButton_);
-  buttons->addWidget(cancelButton_);
-  column->addLayout(buttons);
-  column->addWidget(progress_);
-  column->addWidget(message_);
   column->addStretch(1);
 
   connect(demoChoice_, &QComboBox::currentIndexChanged, forms_, &QStackedWidget::setCurrentIndex);
@@ -186,13 +183,32 @@ QWidget* DemoPanel::makeControls() {
   connect(runButton_, &QPushButton::clicked, this, &DemoPanel::run);
   connect(cancelButton_, &QPushButton::clicked, this, &DemoPanel::cancel);
 
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(controls);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setMinimumWidth(controls->sizeHint().width() + 20);
-  scroll->setMinimumHeight(80);  // it scrolls: a short dock must not push the live view away
-  return scroll;
+  // The parameters scroll (a short dock must not push the live view away); Run, Cancel, the
+  // progress and the message stay in sight below them.
+  controlsScroll_ = new QScrollArea;
+  controlsScroll_->setWidget(controls);
+  controlsScroll_->setWidgetResizable(true);
+  controlsScroll_->setFrameShape(QFrame::NoFrame);
+  controlsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  controlsScroll_->setMinimumHeight(60);
+  fitControlsWidth();
+  auto* side = new QWidget;
+  auto* sideColumn = new QVBoxLayout(side);
+  sideColumn->setContentsMargins(0, 0, 0, 0);
+  sideColumn->addWidget(controlsScroll_, 1);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(runButton_);
+  buttons->addWidget(cancelButton_);
+  sideColumn->addLayout(buttons);
+  sideColumn->addWidget(progress_);
+  sideColumn->addWidget(message_);
+  return side;
+}
+
+// As wide as the parameters want (they grow with the font in presentation mode), plus the scroll bar.
+void DemoPanel::fitControlsWidth() {
+  controlsScroll_->setMinimumWidth(controlsScroll_->widget()->sizeHint().width() +
+                                   controlsScroll_->verticalScrollBar()->sizeHint().width() + 4);
 }
 
 void DemoPanel::setStacked(bool stacked) { columns_->setOrientation(stacked ? Qt::Vertical : Qt::Horizontal); }
@@ -200,7 +216,7 @@ void DemoPanel::setStacked(bool stacked) { columns_->setOrientation(stacked ? Qt
 bool DemoPanel::stacked() const { return columns_->orientation() == Qt::Vertical; }
 
 QSize DemoPanel::sizeHint() const {
-  return stacked() ? QSize(440, 800) : QSize(1100, 320);
+  return stacked() ? QSize(440, 800) : QSize(1100, 300);
 }
 
 QSize DemoPanel::minimumSizeHint() const {
@@ -310,8 +326,10 @@ void DemoPanel::tick() {
   if (update.latest) {
     progressText_ = QString::fromStdString(demos::describeProgress(*update.latest));
     if (update.latest->versions > 0) {
+      // The bar counts the versions done; its text names the one running.
       progress_->setRange(0, update.latest->versions);
-      progress_->setValue(update.latest->version);
+      progress_->setValue(update.latest->version - 1);
+      progress_->setFormat(tr("version %1 of %2").arg(update.latest->version).arg(update.latest->versions));
     }
   }
   const QString what = run_.cancelRequested() ? tr("cancelling the %1 demo\u2026").arg(demoName(runningKind_))
@@ -384,7 +402,10 @@ void DemoPanel::replaceChart(QChart* chart) {
 
 void DemoPanel::changeEvent(QEvent* event) {
   // The application font changed (View > Presentation): the charts follow it like the widgets.
-  if (event->type() == QEvent::FontChange) applyChartFont(chartView_->chart(), font());
+  if (event->type() == QEvent::FontChange) {
+    applyChartFont(chartView_->chart(), font());
+    QTimer::singleShot(0, this, &DemoPanel::fitControlsWidth);  // once the children have the font too
+  }
   QWidget::changeEvent(event);
 }
 

@@ -21,6 +21,7 @@ class QComboBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
 class QSplitter;
 class QStackedWidget;
 
@@ -84,6 +85,7 @@ class DemoPanel : public QWidget {
  private:
   QWidget* makeControls();
   QWidget* makeResultsPart();
+  void fitControlsWidth();
   BackgroundDemoRun::Job makeJob();
   void startLiveChart();
   void showOutcome(const DemoOutcome& outcome);
@@ -99,6 +101,7 @@ class DemoPanel : public QWidget {
   QComboBox* demoChoice_ = nullptr;
   QComboBox* backendChoice_ = nullptr;
   QStackedWidget* forms_ = nullptr;
+  QScrollArea* controlsScroll_ = nullptr;
   ReduceForm* reduceForm_ = nullptr;
   MatmulForm* matmulForm_ = nullptr;
   CgForm* cgForm_ = nullptr;
