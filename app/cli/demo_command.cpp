@@ -130,10 +130,16 @@ ChosenBackend chooseDemoBackend(const QCommandLineParser& parser, const QString&
   return {Backend::Cuda, demoGpuParts()};
 }
 
-// Progress on stderr while the demo runs, where a person watches a terminal (not with --quiet).
-void attachProgress(const QCommandLineParser& parser, demos::DemoControl& control, TerminalProgress& progress) {
+// Runs a demo (`run` returns its report) with progress on stderr where a person watches a
+// terminal (not with --quiet); the line is wiped before the caller prints the table.
+template <class Run>
+auto runWithProgress(const QCommandLineParser& parser, const QString& prefix, demos::DemoControl& control, Run&& run) {
+  TerminalProgress progress(prefix.toStdString(), stderr);
   if (TerminalProgress::wanted(parser.isSet(QStringLiteral("quiet"))))
     control.progress = [&progress](const demos::DemoProgress& p) { progress.report(p); };
+  auto report = run();
+  control.progress = nullptr;  // `progress` goes with this scope
+  return report;
 }
 
 DemoRunInfo runInfo(const char* demo, const ChosenBackend& backend) {
@@ -190,11 +196,9 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
   const auto json = openOutput(parser, prefix, "json");
-  TerminalProgress progress(prefix.toStdString(), stderr);
-  attachProgress(parser, config.control, progress);
 
-  const demos::DemoReport report = demos::runReduceDemo(config, backend.gpu.reduce);
-  progress.clear();
+  const demos::DemoReport report =
+      runWithProgress(parser, prefix, config.control, [&] { return demos::runReduceDemo(config, backend.gpu.reduce); });
   return printReport(report, runInfo("reduce", backend), json.get(), prefix);
 }
 
@@ -208,11 +212,9 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
   const auto json = openOutput(parser, prefix, "json");
-  TerminalProgress progress(prefix.toStdString(), stderr);
-  attachProgress(parser, config.control, progress);
 
-  const demos::DemoReport report = demos::runMatmulDemo(config, backend.gpu.matmul);
-  progress.clear();
+  const demos::DemoReport report =
+      runWithProgress(parser, prefix, config.control, [&] { return demos::runMatmulDemo(config, backend.gpu.matmul); });
   return printReport(report, runInfo("matmul", backend), json.get(), prefix);
 }
 
@@ -278,10 +280,8 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   config.backend = backend.backend;
   // The CPU row first: it is the reference the speedups and the classroom start from.
   config.versions = {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse};
-  TerminalProgress progress(prefix.toStdString(), stderr);
-  attachProgress(parser, config.control, progress);
-  const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, backend.gpu.cg);
-  progress.clear();
+  const cg::CgDemoReport report = runWithProgress(
+      parser, prefix, config.control, [&] { return cg::runCgDemo(matrix, problem, config, backend.gpu.cg); });
   const DemoRunInfo info = runInfo("cg", backend);
   std::fputs(formatCgTable(report, config, info).c_str(), stdout);
   if (!finishOutput(json.get(), jsonBytes(cgReportJson(report, config, info)), prefix) ||

@@ -98,10 +98,16 @@ QWidget* DemoPanel::makeResultsPart() {
   // context menus.
   saveCsv_ = new QAction(tr("Save table as CSV\u2026"), this);
   saveCsv_->setObjectName(QStringLiteral("demoSaveCsv"));
-  connect(saveCsv_, &QAction::triggered, this, &DemoPanel::saveTableWithDialog);
+  connect(saveCsv_, &QAction::triggered, this, [this] {
+    saveWithDialog(tr("Save the results table"), QStringLiteral("csv"), tr("CSV files (*.csv)"),
+                   [this](const QString& path, QString* error) { return saveTableCsv(path, error); });
+  });
   savePng_ = new QAction(tr("Save chart as PNG\u2026"), this);
   savePng_->setObjectName(QStringLiteral("demoSavePng"));
-  connect(savePng_, &QAction::triggered, this, &DemoPanel::saveChartWithDialog);
+  connect(savePng_, &QAction::triggered, this, [this] {
+    saveWithDialog(tr("Save the chart"), QStringLiteral("png"), tr("PNG images (*.png)"),
+                   [this](const QString& path, QString* error) { return saveChartPng(path, error); });
+  });
   results_->setContextMenuPolicy(Qt::ActionsContextMenu);
   results_->addAction(saveCsv_);
   chartView_->setContextMenuPolicy(Qt::ActionsContextMenu);
@@ -417,28 +423,14 @@ bool DemoPanel::saveChartPng(const QString& path, QString* error) const {
   return savePngAtomically(path, chartView_->grab().toImage(), error);
 }
 
-namespace {
-QString suggestedName(const QString& extension) {
-  return QStringLiteral("kernelcam-demo-%1.%2")
-      .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension);
-}
-}  // namespace
-
-void DemoPanel::saveTableWithDialog() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save the results table"), suggestedName(QStringLiteral("csv")),
-                                                    tr("CSV files (*.csv)"));
+void DemoPanel::saveWithDialog(const QString& title, const QString& extension, const QString& filter,
+                               const std::function<bool(const QString&, QString*)>& save) {
+  const QString suggested = QStringLiteral("kernelcam-demo-%1.%2")
+                                .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension);
+  const QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
   if (path.isEmpty()) return;
   QString error;
-  if (saveTableCsv(path, &error)) showMessage(tr("saved %1").arg(path), QColor());
-  else showMessage(tr("could not save %1: %2").arg(path, error), Qt::red);
-}
-
-void DemoPanel::saveChartWithDialog() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save the chart"), suggestedName(QStringLiteral("png")),
-                                                    tr("PNG images (*.png)"));
-  if (path.isEmpty()) return;
-  QString error;
-  if (saveChartPng(path, &error)) showMessage(tr("saved %1").arg(path), QColor());
+  if (save(path, &error)) showMessage(tr("saved %1").arg(path), QColor());
   else showMessage(tr("could not save %1: %2").arg(path, error), Qt::red);
 }
 

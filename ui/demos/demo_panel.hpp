@@ -9,6 +9,7 @@
 #include <QElapsedTimer>
 #include <QTimer>
 #include <QWidget>
+#include <functional>
 
 #include "ui/demos/background_demo_run.hpp"
 #include "ui/demos/demo_runners.hpp"
@@ -93,8 +94,9 @@ class DemoPanel : public QWidget {
   void replaceChart(QChart* chart);
   void backendChanged();
   void tick();
-  void saveTableWithDialog();
-  void saveChartWithDialog();
+  // A file dialog, then `save`; the message says where it went or why not.
+  void saveWithDialog(const QString& title, const QString& extension, const QString& filter,
+                      const std::function<bool(const QString&, QString*)>& save);
 
   DemoRunners runners_;
   BackgroundDemoRun run_;
