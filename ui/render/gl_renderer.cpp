@@ -238,8 +238,8 @@ void GlRenderer::updateOverlays() {
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
   if (showTiming_)
-    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_}));
-  if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_));
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_}));
+  if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));
 }
 
 void GlRenderer::render(int width, int height) {

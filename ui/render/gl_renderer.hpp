@@ -61,6 +61,12 @@ class GlRenderer : public DisplaySink {
     overlayDirty_ = true;
   }
   bool histogramOverlayVisible() const { return showHistogram_; }
+  // View > Presentation: the overlays painted this many times larger (overlay_painter.hpp).
+  void setOverlayScale(double scale) {
+    overlayScale_ = scale;
+    overlayDirty_ = true;
+  }
+  double overlayScale() const { return overlayScale_; }
   void setDeviceName(std::string name);
   // The next render() repaints the overlay images (normally a few times per second).
   void refreshOverlaysNow() { overlayDirty_ = true; }
@@ -92,6 +98,7 @@ class GlRenderer : public DisplaySink {
   ViewMode viewMode_ = ViewMode::SideBySide;
   double split_ = 0.5;
   bool showTiming_ = true, showHistogram_ = true;
+  double overlayScale_ = 1.0;
   std::string deviceName_;
 
   std::int64_t framesPresented_ = 0;

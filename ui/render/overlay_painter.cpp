@@ -5,6 +5,7 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 // Q_INIT_RESOURCE declares a function of the global namespace: call it from there.
@@ -42,8 +43,12 @@ QString format(const char* fmt, double value) {
   return QString::fromLatin1(text);
 }
 
-QImage makePanel(int width, int height) {
-  QImage image(width, height, QImage::Format_RGBA8888_Premultiplied);
+// Sizes below are logical pixels; the image holds scale times as many, so that painting on it
+// (text included) comes out `scale` times larger and still sharp.
+QImage makePanel(int width, int height, double scale) {
+  QImage image(static_cast<int>(std::ceil(width * scale)), static_cast<int>(std::ceil(height * scale)),
+               QImage::Format_RGBA8888_Premultiplied);
+  image.setDevicePixelRatio(scale);
   image.fill(Qt::transparent);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::Antialiasing);
@@ -59,8 +64,10 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
   const double roofline = stats.rooflineGBs;
   const QFont font = overlayFont();
+  const double scale = std::clamp(input.scale, 0.25, 8.0);
   // Metrics of the device painted on: a screen's can differ from a QImage's by a pixel or two.
   QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  probe.setDevicePixelRatio(scale);
   const QFontMetrics metrics(font, &probe);
   const int lineHeight = metrics.height() + 3;
 
@@ -91,7 +98,7 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const int rows = static_cast<int>(stats.stages.size());
   const int height = kPadding * 2 + lineHeight * (3 + rows) + 4;
 
-  QImage image = makePanel(width, height);
+  QImage image = makePanel(width, height, scale);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::TextAntialiasing);
   painter.setFont(font);
@@ -136,18 +143,20 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   return image;
 }
 
-QImage paintHistogramOverlay(const FrameStats& stats) {
+QImage paintHistogramOverlay(const FrameStats& stats, double scale) {
   const int bins = stats.histogramBins;
   const int channels = stats.histogramChannels;
   if (bins <= 0 || channels <= 0 || stats.histogram.size() < static_cast<std::size_t>(bins) * channels) return {};
 
   const QFont font = overlayFont();
+  scale = std::clamp(scale, 0.25, 8.0);
   QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  probe.setDevicePixelRatio(scale);
   const QFontMetrics metrics(font, &probe);
   const int plotWidth = 256, plotHeight = 100;
   const int width = plotWidth + 2 * kPadding;
   const int height = plotHeight + metrics.height() + 3 * kPadding;
-  QImage image = makePanel(width, height);
+  QImage image = makePanel(width, height, scale);
   QPainter painter(&image);
   painter.setFont(font);
   painter.setPen(QColor(255, 255, 255));
