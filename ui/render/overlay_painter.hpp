@@ -13,6 +13,7 @@ struct TimingOverlayInput {
   const FrameStats& latest;           // stage names, bytes, path, size
   const RollingStageMeans& means;     // ms over the last 30 frames
   std::string deviceName;             // GPU name or "CPU (...)"
+  bool still = false;                 // a still image: time per run instead of fps and latency
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
