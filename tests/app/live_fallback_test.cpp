@@ -60,8 +60,8 @@ class LiveFallback : public ::testing::Test {
     window_.reset();
   }
   bool framesAdvance(int count) {
-    const std::int64_t target = controller_->framesSubmitted() + count;
-    return test::processEventsUntil([&] { return controller_->framesSubmitted() >= target; }, 30000);
+    const std::int64_t target = controller_->framesShown() + count;
+    return test::processEventsUntil([&] { return controller_->framesShown() >= target; }, 30000);
   }
   int shownWidth() const { return window_->view()->renderer().layout().originalWidth; }
   const Notice* sourceNotice() const { return window_->notices()->find(QStringLiteral("source")); }
