@@ -12,10 +12,6 @@
 
 namespace kc {
 
-namespace {
-
-// When the window and the chain want the same core, the window should win: input handled late is
-// what a user notices, a frame a little later is not. Linux's nice value is per thread.
 void yieldToTheGuiThread() {
 #ifdef __linux__
   constexpr int kNicer = 4;
@@ -23,8 +19,6 @@ void yieldToTheGuiThread() {
   (void)setpriority(PRIO_PROCESS, self, getpriority(PRIO_PROCESS, self) + kNicer);
 #endif
 }
-
-}  // namespace
 
 FrameWorker::FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff,
                          const FilterChain& chain, Callbacks callbacks)

@@ -25,6 +25,11 @@
 
 namespace kc {
 
+// Lowers the calling thread's priority a little (Linux: nice +4, per thread): when the window and
+// the frame work want the same core, the window should win. Input handled late is what a user
+// notices; a frame a little later is not.
+void yieldToTheGuiThread();
+
 class FrameWorker {
  public:
   // Called on the worker thread: keep them short (post to the GUI thread).

@@ -8,6 +8,7 @@
 #include "app/backend/pipeline_factory.hpp"
 #include "app/live/fallback_notices.hpp"
 #include "app/live/frame_worker.hpp"
+#include "app/live/source_pump.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "ui/render/frame_hand_off.hpp"
 #include "ui/render/gl_frame_hand_off.hpp"
@@ -20,8 +21,8 @@
 namespace kc {
 
 namespace {
-// Poll faster than any source delivers (cameras 30-60 fps): grab() returns nothing between frames.
-// Grabbing is all the GUI thread does per frame; the chain runs on the worker.
+// Until the worker and the pump run (the view's GL context must exist first), and for a still's
+// one grab.
 constexpr int kPollIntervalMs = 8;
 const QString kPatternSpec = QStringLiteral("pattern");
 const QString kRenderNoticeId = QStringLiteral("render");
@@ -68,6 +69,7 @@ LiveController::LiveController(MainWindow& window, Backend backend, QObject* par
 }
 
 LiveController::~LiveController() {
+  running_ = false;
   timer_.stop();
   window_.view()->setFrameHook({});
   stopWorker();  // waits for the frame in progress; the worker frees the pipeline on its thread
@@ -90,6 +92,7 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
 }
 
 bool LiveController::show(const QString& spec) {
+  stopPump();  // it reads the source about to be replaced
   try {
     source_ = openSource_(spec.toStdString());
   } catch (const std::exception& error) {
@@ -108,7 +111,7 @@ bool LiveController::show(const QString& spec) {
   measureAction_->setEnabled(still_);
   window_.view()->renderer().setStill(still_);
   if (worker_) worker_->startNewStream();
-  if (running_ && !halted_) timer_.start();  // a still stopped it after its one grab
+  if (running_ && !halted_) timer_.start();  // poll() starts the pump, or grabs the still
   shownWidth_ = shownHeight_ = 0;
   window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);
   updateStatus();
@@ -138,22 +141,49 @@ void LiveController::camerasChanged(int cameraCount) {
 void LiveController::poll() {
   ensureWorker();
   if (!worker_ || !source_) return;
+  if (!still_) {
+    const std::uint64_t epoch = ++pumpEpoch_;
+    pump_ = std::make_unique<SourcePump>(*source_, *worker_, [this, epoch](std::exception_ptr error) {
+      postFailure(error, pumpEpoch_, epoch,
+                  [this](const std::exception& e) { fallBackToPattern(spec_, e, cameraIndexOf(spec_) >= 0); });
+    });
+    timer_.stop();
+    return;
+  }
   std::optional<HostFrame> frame;
   try {
     frame = source_->grab();
   } catch (const std::exception& error) {
-    fallBackToPattern(spec_, error, cameraIndexOf(spec_) >= 0);
+    fallBackToPattern(spec_, error, false);
     return;
   }
   if (!frame) return;
-  if (still_) {
-    // Grabbed once: from now on the still is filtered again only when the chain changes.
-    stillFrame_ = std::move(*frame);
-    timer_.stop();
-    submitStill();
-    return;
-  }
-  worker_->submit(std::move(*frame));
+  // Grabbed once: from now on the still is filtered again only when the chain changes.
+  stillFrame_ = std::move(*frame);
+  timer_.stop();
+  submitStill();
+}
+
+void LiveController::postFailure(std::exception_ptr error, const std::uint64_t& currentEpoch, std::uint64_t epoch,
+                                 std::function<void(const std::exception&)> handle) {
+  QMetaObject::invokeMethod(
+      this,
+      [this, error, &currentEpoch, epoch, handle = std::move(handle)] {
+        if (epoch != currentEpoch) return;  // what failed was stopped since (another source, another worker)
+        try {
+          std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+          handle(e);
+        } catch (...) {
+          handle(std::runtime_error("unknown error"));
+        }
+      },
+      Qt::QueuedConnection);
+}
+
+void LiveController::stopPump() {
+  ++pumpEpoch_;
+  pump_.reset();
 }
 
 void LiveController::submitStill() {
@@ -231,19 +261,7 @@ void LiveController::ensureWorker() {
         Qt::QueuedConnection);
   };
   callbacks.failed = [this, epoch](std::exception_ptr error) {
-    QMetaObject::invokeMethod(
-        this,
-        [this, epoch, error] {
-          if (epoch != workerEpoch_) return;  // a worker stopped since
-          try {
-            std::rethrow_exception(error);
-          } catch (const std::exception& e) {
-            workerFailed(e);
-          } catch (...) {
-            workerFailed(std::runtime_error("unknown error"));
-          }
-        },
-        Qt::QueuedConnection);
+    postFailure(error, workerEpoch_, epoch, [this](const std::exception& e) { workerFailed(e); });
   };
   callbacks.measured = [this](int runs) {
     QMetaObject::invokeMethod(
@@ -257,6 +275,7 @@ void LiveController::ensureWorker() {
 }
 
 void LiveController::stopWorker() {
+  stopPump();  // it feeds the worker
   if (!worker_) return;
   ++workerEpoch_;
   pastSubmitted_ += worker_->framesSubmitted();
@@ -264,6 +283,7 @@ void LiveController::stopWorker() {
   pastRuns_ += worker_->pipelineRuns();
   window_.view()->renderer().forgetTextures();  // the worker deletes its textures as it ends
   worker_.reset();
+  if (running_ && !halted_) timer_.start();  // a new worker, and a pump for it, once the view allows
 }
 
 void LiveController::workerFailed(const std::exception& error) {

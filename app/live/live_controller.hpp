@@ -6,10 +6,11 @@
 // cannot be used -> the CPU. Each fallback posts a notice (fallback_notices.hpp) that stays until
 // its cause is gone.
 //
-// The GUI thread only grabs frames from the source (paced by a poll timer), hands them to the
-// worker and uploads what comes back, so input is handled promptly whatever the chain costs;
-// frames the chain cannot keep up with are dropped, not queued. A still image is filtered once
-// per change (chain, parameters) and the view repaints only when something changed.
+// Per frame the GUI thread only draws: a SourcePump thread grabs frames at the source's pace and
+// hands them to the worker, whose textures the view shows, so input is handled promptly whatever
+// the chain or the frame size costs; frames the chain cannot keep up with are dropped, not queued.
+// A still image is grabbed once, filtered once per change (chain, parameters), and the view
+// repaints only when something changed.
 #include <QObject>
 #include <QTimer>
 #include <atomic>
@@ -29,6 +30,7 @@ namespace kc {
 
 class FrameHandOff;
 class FrameWorker;
+class SourcePump;
 class GlRenderer;
 class MainWindow;
 
@@ -90,6 +92,11 @@ class LiveController : public QObject {
   std::unique_ptr<FramePipeline> createPipeline();
   std::unique_ptr<FrameHandOff> createHandOff();
   void stopWorker();
+  void stopPump();
+  // From another thread: `handle` runs on the GUI thread with the error, unless `currentEpoch` has
+  // moved on from `epoch` by then (a member: read when the call runs).
+  void postFailure(std::exception_ptr error, const std::uint64_t& currentEpoch, std::uint64_t epoch,
+                   std::function<void(const std::exception&)> handle);
   void submitStill();
   void renderHook(GlRenderer& renderer);
   void workerFailed(const std::exception& error);
@@ -104,7 +111,9 @@ class LiveController : public QObject {
   SourceOpener openSource_;
   std::unique_ptr<LiveSource> source_;
   std::unique_ptr<FrameWorker> worker_;
+  std::unique_ptr<SourcePump> pump_;  // feeds worker_ from source_ (live sources)
   std::uint64_t workerEpoch_ = 0;  // tells a stale worker's queued report from the current one's
+  std::uint64_t pumpEpoch_ = 0;    // the same for the pump
   std::atomic<bool> repaintPosted_{false};
   std::string backendName_, deviceName_;
   QString spec_, wanted_;
