@@ -72,7 +72,9 @@ LiveController::~LiveController() {
   running_ = false;
   timer_.stop();
   window_.view()->setFrameHook({});
-  stopWorker();  // waits for the frame in progress; the worker frees the pipeline on its thread
+  stopPump();
+  source_.reset();  // the camera is free for the next program now, not after the frame in progress
+  stopWorker();     // waits for the frame in progress; the worker frees the pipeline on its thread
 }
 
 void LiveController::start(const QString& sourceSpec) {

@@ -16,6 +16,7 @@
 #include <fstream>
 #include <unistd.h>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "app/live/live_controller.hpp"
 #include "event_latency_probe.hpp"
 #include "qt_test_app.hpp"
@@ -55,11 +56,12 @@ class LiveResponsiveness : public ::testing::Test {
     window_.reset();
     burn_.reset();
   }
-  // The 1280x720 pattern at 30 frames/s through `chain` on the CPU backend.
-  void open(const std::string& chain, LiveController::HandOff handOff = LiveController::HandOff::Auto) {
+  // The 1280x720 pattern at 30 frames/s through `chain` (the CPU backend unless asked).
+  void open(const std::string& chain, LiveController::HandOff handOff = LiveController::HandOff::Auto,
+            Backend backend = Backend::Cpu) {
     window_ = std::make_unique<MainWindow>();
     window_->filterDock()->setChain(parseFilterChain(chain));
-    controller_ = std::make_unique<LiveController>(*window_, Backend::Cpu);
+    controller_ = std::make_unique<LiveController>(*window_, backend);
     controller_->setHandOff(handOff);
     controller_->start(QStringLiteral("pattern"));
     window_->resize(900, 500);
@@ -150,6 +152,32 @@ TEST_F(LiveResponsiveness, OverlayFpsFollowsAChainChangeWithinASecond) {
   EXPECT_TRUE(test::processEventsUntil([&] { return overlayFps(renderer()) < fastFps / 2.5; }, 1000))
       << "the overlay still says " << overlayFps(renderer()) << " fps " << clock.elapsed() << " ms after the change";
   EXPECT_GE(renderer().timings().meanLatencyMs(), 150.0) << "latency follows too";
+}
+
+// CUDA runs on the worker too, in its GL context shared with the view's (interop where that GL
+// is on the CUDA device; under Xvfb, Mesa's GL is not, and the copy path runs): frames arrive
+// and input stays prompt. Needs a GPU.
+TEST_F(LiveResponsiveness, TheCudaBackendRunsOnTheWorkerToo) {
+  if (!cudaBackendAvailable()) GTEST_SKIP() << "needs a CUDA device: " << cudaUnavailableReason();
+  open("gray=bt709,conv=gauss:5:clamp,hist=256", LiveController::HandOff::Auto, Backend::Cuda);
+  ASSERT_TRUE(framesShownReach(10));
+  EXPECT_EQ(controller_->backendName(), "CUDA");
+  EXPECT_NE(renderer().lastStats().path, DisplayPath::Cpu);
+  EXPECT_EQ(renderer().layout().filteredFormat, PixelFormat::Gray8);
+  EXPECT_EQ(renderer().lastStats().histogramBins, 256);
+  test::EventLatencyProbe probe;
+  test::processEventsUntil([] { return false; }, 2000);
+  probe.stopPosting();
+  test::processEventsUntil([] { return false; }, 100);
+  std::printf("CUDA (%s): %lld frames shown; posted-event latency median %.1f ms, p90 %.1f ms, max %.1f ms\n",
+              displayPathName(renderer().lastStats().path), static_cast<long long>(controller_->framesShown()),
+              probe.quantileMs(0.5), probe.quantileMs(0.9), probe.quantileMs(1.0));
+  EXPECT_LT(probe.quantileMs(0.9), kInputBudgetMs);
+  // A chain change reaches the GPU pipeline on the worker.
+  window_->filterDock()->setChain(parseFilterChain("transpose"));
+  ASSERT_TRUE(test::processEventsUntil(
+      [&] { return renderer().layout().filteredWidth == renderer().layout().originalHeight; }, 10000));
+  EXPECT_EQ(controller_->backendName(), "CUDA");
 }
 
 // Both ways frames reach the view: textures from the worker's shared GL context (the default on
