@@ -170,7 +170,7 @@ void LiveController::postFailure(std::exception_ptr error, const std::uint64_t& 
                                  std::function<void(const std::exception&)> handle) {
   QMetaObject::invokeMethod(
       this,
-      [this, error, &currentEpoch, epoch, handle = std::move(handle)] {
+      [error, &currentEpoch, epoch, handle = std::move(handle)] {
         if (epoch != currentEpoch) return;  // what failed was stopped since (another source, another worker)
         try {
           std::rethrow_exception(error);

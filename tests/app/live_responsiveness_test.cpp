@@ -14,6 +14,7 @@
 #include <QSpinBox>
 #include <cstdio>
 #include <fstream>
+#include <ostream>
 #include <unistd.h>
 
 #include "app/backend/pipeline_factory.hpp"
@@ -27,6 +28,12 @@
 #include "ui/window/main_window.hpp"
 
 namespace kc {
+
+// Test names and CTest lines say which hand-off a case runs.
+void PrintTo(LiveController::HandOff handOff, std::ostream* out) {
+  *out << (handOff == LiveController::HandOff::Gl ? "shared GL textures" : "host memory");
+}
+
 namespace {
 
 constexpr double kInputBudgetMs = 50;
