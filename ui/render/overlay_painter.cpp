@@ -86,9 +86,11 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const double meanFrameMs = input.means.meanFrameMs();
   const QString title = QString::fromStdString(input.deviceName) + QStringLiteral("  \u00b7  ") +
                         QString::fromLatin1(displayPathName(stats.path));
-  QString summary = (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
-                    format("   latency %.1f ms", input.means.meanLatencyMs()) +
-                    QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
+  // A still is filtered once per change: its fps would only say how often it changed.
+  QString summary = input.still ? QStringLiteral("still image") + format("   %.1f ms per run", meanFrameMs)
+                    : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
+                          format("   latency %.1f ms", input.means.meanLatencyMs());
+  summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
   if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
   const QString footer = roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s (mean of 30 frames)", roofline)
                                       : QStringLiteral("bars: roofline unknown (mean of 30 frames)");
