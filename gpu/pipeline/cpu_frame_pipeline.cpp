@@ -70,7 +70,12 @@ class CpuFramePipeline final : public FramePipeline {
     stats.path = DisplayPath::Cpu;
     stats.streamsInUse = 1;
 
-    HostFrame image = frame;
+    // Camera formats convert at entry (frame_ops.hpp), timed like a stage.
+    const auto entryStart = std::chrono::steady_clock::now();
+    HostFrame image = pipelineInputFrame(frame, chain_);
+    if (std::string entry = entryConversionName(frame, chain_); !entry.empty())
+      stats.stages.push_back({std::move(entry), false, msSince(entryStart),
+                              static_cast<double>(frame.pixelBytes() + image.pixelBytes())});
     for (std::size_t i = 0; i < chain_.size(); ++i) {
       const StageSpec& stage = chain_[i];
       StageTiming timing;
