@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "gpu/image/host_image.hpp"
 #include "gpu/image/yuv_convert.hpp"
@@ -71,6 +72,15 @@ class FrameImage {
   FrameImage(const HostImage<T>& image) { adopt(HostImage<T>(image)); }  // NOLINT
   // Pixels someone else owns, kept alive by `owner`.
   FrameImage(ImageView<T> view, std::shared_ptr<void> owner) : view_(view), owner_(std::move(owner)) {}
+  FrameImage(const FrameImage&) = default;
+  FrameImage& operator=(const FrameImage&) = default;
+  // A moved-from image is empty, not a view whose pixels may be gone.
+  FrameImage(FrameImage&& other) noexcept : view_(std::exchange(other.view_, {})), owner_(std::move(other.owner_)) {}
+  FrameImage& operator=(FrameImage&& other) noexcept {
+    view_ = std::exchange(other.view_, {});
+    owner_ = std::move(other.owner_);
+    return *this;
+  }
 
   int width() const { return view_.width; }
   int height() const { return view_.height; }

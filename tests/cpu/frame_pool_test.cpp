@@ -55,9 +55,12 @@ TEST(FramePool, FramesOfEveryFormatHaveTheirPlanesInOneAlignedBuffer) {
         EXPECT_EQ(frame.yuv.planes[p].owner(), frame.yuv.planes[0].owner());
       }
       kc::requireYuvPlanes(frame.yuvPlanes(), "test");
-      if (format == kc::PixelFormat::Yv12)  // Cr before Cb in memory, as YV12 is
+      if (format == kc::PixelFormat::Yv12) {  // Cr before Cb in memory, as YV12 is
         EXPECT_LT(frame.yuv.planes[2].bytes(), frame.yuv.planes[1].bytes());
-      if (format == kc::PixelFormat::I420) EXPECT_LT(frame.yuv.planes[1].bytes(), frame.yuv.planes[2].bytes());
+      }
+      if (format == kc::PixelFormat::I420) {
+        EXPECT_LT(frame.yuv.planes[1].bytes(), frame.yuv.planes[2].bytes());
+      }
     }
 }
 
@@ -83,7 +86,10 @@ TEST(FramePool, AFrameAndItsCopiesHoldTheBufferUntilTheLastGoes) {
   kc::HostFrame b = a;  // shares the pixels: no copy
   EXPECT_EQ(b.rgba.bytes(), a.rgba.bytes());
   EXPECT_EQ(b.rgba.at(3, 2).b, 3);
-  a = {};
+  kc::HostFrame moved = std::move(a);
+  EXPECT_TRUE(a.rgba.empty()) << "a moved-from frame is empty, not a view without an owner";
+  EXPECT_EQ(a.rgba.bytes(), nullptr);
+  moved = {};
   EXPECT_EQ(pool.stats().buffersOut, 1);
   // While b lives its buffer is not lent again.
   const kc::HostFrame c = pool.acquire(kc::PixelFormat::Rgba8, 64, 8);
@@ -183,7 +189,9 @@ TEST(EntryConversion, GreyChainsStartFromTheYPlaneOthersFromRgba) {
       kc::HostImage<std::uint8_t> expected(33, 31);
       kc::lumaToGrayCpu(frame.yuv.planes[0].view(), encoding.range, expected.view());
       EXPECT_TRUE(kc::samePixels<std::uint8_t>(luma.gray.view(), expected.view()));
-      if (full) EXPECT_EQ(luma.gray.bytes(), frame.yuv.planes[0].bytes()) << "full range: the Y plane itself";
+      if (full) {
+        EXPECT_EQ(luma.gray.bytes(), frame.yuv.planes[0].bytes()) << "full range: the Y plane itself";
+      }
 
       const kc::HostFrame rgba = kc::pipelineInputFrame(frame, colourChain);
       ASSERT_EQ(rgba.format, kc::PixelFormat::Rgba8);
