@@ -69,7 +69,8 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
     case SourceKind::Video: return std::make_unique<VideoSource>(spec.path);
     case SourceKind::Pattern: break;
   }
-  return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps);
+  return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps,
+                                         options.patternFormat);
 }
 
 bool parseFrameSize(std::string_view text, int* width, int* height) {

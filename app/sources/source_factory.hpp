@@ -19,6 +19,7 @@ struct SourceSpec {
 struct SourceOptions {
   int patternWidth = 1280, patternHeight = 720;
   double patternFps = 30;
+  PixelFormat patternFormat = PixelFormat::Rgba8;  // --pattern-format: the pattern as a camera format
   int cameraWidth = 0, cameraHeight = 0;  // 0: the camera's default format
   double cameraFps = 0;
 };

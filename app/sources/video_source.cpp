@@ -40,7 +40,7 @@ HostFrame VideoSource::next() {
       if (!capture_->read(mat) || mat.empty()) throw SourceError(name() + ": the video has no decodable frames");
     }
   }
-  HostFrame frame = matToRgbaFrame(mat, name());
+  HostFrame frame = matToRgbaFrame(mat, name(), framePool());  // the decoder's picture, converted into a pool frame
   width_ = frame.width();
   height_ = frame.height();
   frame.index = next_++;

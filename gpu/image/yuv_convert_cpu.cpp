@@ -123,50 +123,39 @@ void rgbaToYuvCpu(ConstImageView<Rgba8> in, YuvEncoding encoding, const MutableY
   requireYuvPlanes(out, "rgbaToYuvCpu");
   KC_REQUIRE(out.width == in.width && out.height == in.height, "rgbaToYuvCpu: output size differs from the input's");
   const RgbToYuvCoefficients c = rgbToYuvCoefficients(encoding);
-  // Q16 values with the offsets included (positive), so sums and means round simply.
-  auto luma = [&](const Rgba8& p) -> std::int64_t {
-    const std::int64_t weighted = std::int64_t{c.kr} * p.r + std::int64_t{c.kg} * p.g + std::int64_t{c.kb} * p.b;
-    return ((weighted * c.lumaScale) >> 16) + (std::int64_t{c.lumaOffset} << 16);
-  };
-  auto chroma = [&](const Rgba8& p, bool red) -> std::int64_t {
-    const std::int64_t weighted = std::int64_t{c.kr} * p.r + std::int64_t{c.kg} * p.g + std::int64_t{c.kb} * p.b;
-    const std::int64_t difference = (std::int64_t{red ? p.r : p.b} << 16) - weighted;  // R - Y' or B - Y', Q16
-    return ((difference * (red ? c.chromaScaleR : c.chromaScaleB)) >> 16) + (std::int64_t{128} << 16);
-  };
-  auto toByte = [](std::int64_t q) { return clampByte(static_cast<std::int32_t>((q + 32768) >> 16)); };
-
-  const bool packed = isPacked422(out.layout);
+  auto toByte = [](std::int64_t q16) { return clampByte(static_cast<std::int32_t>((q16 + 32768) >> 16)); };
+  const YuvLayout layout = out.layout;
+  const bool packed = isPacked422(layout);
   const int blockRows = packed ? 1 : 2;
-  for (int y = 0; y < in.height; ++y)
-    for (int x = 0; x < in.width; ++x) {
-      const std::uint8_t value = toByte(luma(in.at(x, y)));
-      if (out.layout == YuvLayout::Yuyv) out.plane[0].row(y)[2 * x] = value;
-      else if (out.layout == YuvLayout::Uyvy) out.plane[0].row(y)[2 * x + 1] = value;
-      else out.plane[0].row(y)[x] = value;
-    }
+  // One chroma sample's block at a time (2x2, 2x1, fewer at odd edges): each pixel's luma, and the
+  // mean of the block's Cb and Cr. Q16 values with the offsets included (positive: plain rounding).
   for (int cy = 0; cy * blockRows < in.height; ++cy)
     for (int cx = 0; cx < chromaWidth(in.width); ++cx) {
       std::int64_t cb = 0, cr = 0;
       int count = 0;
       for (int y = cy * blockRows; y < std::min(in.height, (cy + 1) * blockRows); ++y)
         for (int x = 2 * cx; x < std::min(in.width, 2 * cx + 2); ++x) {
-          cb += chroma(in.at(x, y), false);
-          cr += chroma(in.at(x, y), true);
+          const Rgba8 p = in.at(x, y);
+          const std::int64_t weighted = std::int64_t{c.kr} * p.r + std::int64_t{c.kg} * p.g + std::int64_t{c.kb} * p.b;
+          const std::uint8_t luma = toByte(((weighted * c.lumaScale) >> 16) + (std::int64_t{c.lumaOffset} << 16));
+          if (packed) out.plane[0].row(y)[2 * x + (layout == YuvLayout::Uyvy ? 1 : 0)] = luma;
+          else out.plane[0].row(y)[x] = luma;
+          cb += ((((std::int64_t{p.b} << 16) - weighted) * c.chromaScaleB) >> 16) + (std::int64_t{128} << 16);
+          cr += ((((std::int64_t{p.r} << 16) - weighted) * c.chromaScaleR) >> 16) + (std::int64_t{128} << 16);
           ++count;
         }
       const std::uint8_t cbByte = toByte((cb + count / 2) / count), crByte = toByte((cr + count / 2) / count);
-      std::uint8_t* row = out.plane[out.layout == YuvLayout::Nv12 || out.layout == YuvLayout::I420 ? 1 : 0].row(cy);
-      switch (out.layout) {
-        case YuvLayout::Nv12: row[2 * cx] = cbByte, row[2 * cx + 1] = crByte; break;
-        case YuvLayout::I420: row[cx] = cbByte, out.plane[2].row(cy)[cx] = crByte; break;
-        case YuvLayout::Yuyv: row[4 * cx + 1] = cbByte, row[4 * cx + 3] = crByte; break;
-        case YuvLayout::Uyvy: row[4 * cx] = cbByte, row[4 * cx + 2] = crByte; break;
+      switch (layout) {
+        case YuvLayout::Nv12: out.plane[1].row(cy)[2 * cx] = cbByte, out.plane[1].row(cy)[2 * cx + 1] = crByte; break;
+        case YuvLayout::I420: out.plane[1].row(cy)[cx] = cbByte, out.plane[2].row(cy)[cx] = crByte; break;
+        case YuvLayout::Yuyv: out.plane[0].row(cy)[4 * cx + 1] = cbByte, out.plane[0].row(cy)[4 * cx + 3] = crByte; break;
+        case YuvLayout::Uyvy: out.plane[0].row(cy)[4 * cx] = cbByte, out.plane[0].row(cy)[4 * cx + 2] = crByte; break;
       }
     }
   // A packed row of odd width ends in a pair whose second luma byte is padding: repeat the last
   // pixel's luma there, so the bytes are defined.
   if (packed && in.width % 2 == 1) {
-    const int lastLuma = out.layout == YuvLayout::Yuyv ? 2 * (in.width - 1) : 2 * (in.width - 1) + 1;
+    const int lastLuma = 2 * (in.width - 1) + (layout == YuvLayout::Uyvy ? 1 : 0);
     for (int y = 0; y < in.height; ++y) out.plane[0].row(y)[lastLuma + 2] = out.plane[0].row(y)[lastLuma];
   }
 }

@@ -155,32 +155,52 @@ HostFrame pipelineInputFrame(const HostFrame& frame, const FilterChain& chain) {
   return gray;
 }
 
+namespace {
+
+// Every plane of `from` into the same plane of `to` (same format and size), counted once.
+void copyFramePixels(const HostFrame& from, HostFrame& to) {
+  auto bytesOf = [](auto view) {  // a grey or RGBA view as rows of bytes
+    return ImageView<std::uint8_t>{reinterpret_cast<std::uint8_t*>(const_cast<void*>(static_cast<const void*>(view.data))),
+                                   static_cast<int>(view.rowBytes()), view.height, view.pitch};
+  };
+  if (from.format == PixelFormat::Gray8) {
+    copyPlaneRows(from.gray.view(), to.gray.view());
+  } else if (!isYuv(from.format)) {
+    copyPlaneRows(bytesOf(from.rgba.view()), bytesOf(to.rgba.view()));
+  } else {
+    for (int p = 0; p < yuvPlaneCount(yuvLayout(from.format)); ++p)
+      copyPlaneRows(from.yuv.planes[p].view(), to.yuv.planes[p].view());
+  }
+  to.index = from.index;
+  to.timestampSeconds = from.timestampSeconds;
+  countHostFrameCopy();
+}
+
+}  // namespace
+
 HostFrame cloneFrame(const HostFrame& frame) {
   HostFrame out;
   out.format = frame.format;
-  out.index = frame.index;
-  out.timestampSeconds = frame.timestampSeconds;
   if (frame.format == PixelFormat::Gray8) {
     out.gray = HostImage<std::uint8_t>(frame.width(), frame.height());
-    copyPlaneRows(frame.gray.view(), out.gray.view());
   } else if (!isYuv(frame.format)) {
     out.rgba = HostImage<Rgba8>(frame.width(), frame.height());
-    const ConstImageView<Rgba8> from = frame.rgba.view();
-    const ImageView<Rgba8> to = out.rgba.view();
-    copyPlaneRows({reinterpret_cast<const std::uint8_t*>(from.data), static_cast<int>(from.rowBytes()), from.height,
-                   from.pitch},
-                  {reinterpret_cast<std::uint8_t*>(to.data), static_cast<int>(to.rowBytes()), to.height, to.pitch});
   } else {
     out.yuv.width = frame.yuv.width;
     out.yuv.height = frame.yuv.height;
     out.yuv.encoding = frame.yuv.encoding;
     for (int p = 0; p < yuvPlaneCount(yuvLayout(frame.format)); ++p) {
-      const FrameImage<std::uint8_t>& plane = frame.yuv.planes[p];
-      out.yuv.planes[p] = HostImage<std::uint8_t>(plane.width(), plane.height());
-      copyPlaneRows(plane.view(), out.yuv.planes[p].view());
+      const PlaneSize size = yuvPlaneSize(yuvLayout(frame.format), frame.yuv.width, frame.yuv.height, p);
+      out.yuv.planes[p] = HostImage<std::uint8_t>(size.widthBytes, size.height);
     }
   }
-  countHostFrameCopy();
+  copyFramePixels(frame, out);
+  return out;
+}
+
+HostFrame cloneFrame(const HostFrame& frame, FramePool& pool) {
+  HostFrame out = pool.acquire(frame.format, frame.width(), frame.height(), frame.yuv.encoding);
+  copyFramePixels(frame, out);
   return out;
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -42,6 +43,8 @@ std::string entryConversionName(const HostFrame& frame, const FilterChain& chain
 
 // A private copy of the frame's pixels (tight rows, own memory): for a caller that must write.
 HostFrame cloneFrame(const HostFrame& frame);
+// The same in a frame of `pool` (the camera's mapped planes into the pipeline's page-locked memory).
+HostFrame cloneFrame(const HostFrame& frame, FramePool& pool);
 
 // Copies one plane's rows (the smaller of the two row lengths) and counts nothing: callers count
 // their frame once with countHostFrameCopy().

@@ -11,7 +11,9 @@
 // nobody writes into a frame they were handed (cloneFrame, frame_ops.hpp, makes a private copy).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <utility>
 
 #include "gpu/image/host_image.hpp"
@@ -37,6 +39,14 @@ inline const char* pixelFormatName(PixelFormat format) {
     case PixelFormat::Uyvy: break;
   }
   return "uyvy";
+}
+
+// The format a name of pixelFormatName() stands for; nothing for other text.
+inline std::optional<PixelFormat> pixelFormatNamed(std::string_view name) {
+  for (PixelFormat format : {PixelFormat::Gray8, PixelFormat::Rgba8, PixelFormat::Bgra8, PixelFormat::Nv12,
+                             PixelFormat::I420, PixelFormat::Yv12, PixelFormat::Yuyv, PixelFormat::Uyvy})
+    if (name == pixelFormatName(format)) return format;
+  return std::nullopt;
 }
 
 // The plane layout of a YUV format (YV12 is I420 with the chroma planes' memory order swapped).
