@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <optional>
 #include <vector>
 
@@ -39,6 +40,14 @@ struct ProcessOptions {
   Backend backend = Backend::Auto;
   bool soak = false;
 };
+
+// CPU time of the whole process (every thread: CUDA's, OpenCV's pool) in seconds: the host cost
+// per frame is its growth over a loop divided by the frames.
+double processCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
 
 QJsonValue histogramJson(const FrameStats& stats) {
   if (stats.histogramBins == 0) return QJsonValue::Null;
@@ -103,13 +112,18 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   const QCommandLineOption backend("backend", "cuda | cpu (default: cuda when a device exists, else cpu).", "NAME");
   const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram).", "PATH");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
+  const QCommandLineOption patternFormat(
+      "pattern-format",
+      "The pattern in a camera's pixel format: rgba (default), nv12, i420, yv12, yuyv, uyvy, bgra or gray "
+      "(YUV: BT.601 limited range). The pipeline converts it at entry (CUDA: on the GPU).",
+      "FORMAT");
   const QCommandLineOption soak(
       "soak",
       "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
       "the filter chain keep changing; prints resident (and CUDA device) memory at the start, every 10% and the end, "
       "then a verdict. Exit 1 when memory grew more than 32 MiB after the first cycle.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
-  parser.addOptions({source, filters, out, frames, backend, json, size, view, soak});
+  parser.addOptions({source, filters, out, frames, backend, json, size, patternFormat, view, soak});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
   if (parser.isSet(QStringLiteral("help"))) {
@@ -150,6 +164,16 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       return fail(kExitUsage,
                   QStringLiteral("process: --size '%1': expected WxH, each 1..%2 (1280x720)").arg(parser.value(size)).arg(kMaxFrameSide));
   }
+  if (parser.isSet(patternFormat)) {
+    if (options.source.kind != SourceKind::Pattern)
+      return fail(kExitUsage, QStringLiteral("process: --pattern-format applies to --source pattern only"));
+    const std::optional<PixelFormat> format = pixelFormatNamed(parser.value(patternFormat).toStdString());
+    if (!format)
+      return fail(kExitUsage, QStringLiteral("process: --pattern-format '%1': expected rgba, nv12, i420, yv12, yuyv, "
+                                             "uyvy, bgra or gray")
+                                  .arg(parser.value(patternFormat)));
+    options.sourceOptions.patternFormat = *format;
+  }
   return kExitOk;
 }
 
@@ -169,6 +193,7 @@ int process(const ProcessOptions& options) {
   std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend);
   pipeline->setChain(options.chain);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
+  source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them
 
   const bool numbered = !options.out.empty() && options.out.back() == '/';
   if (numbered && !QDir().mkpath(QString::fromStdString(options.out)))
@@ -177,11 +202,16 @@ int process(const ProcessOptions& options) {
   StageSummaryCollector collector;
   FrameResult last;
   std::chrono::duration<double> processing{0};
+  double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
   for (int i = 0; i < options.frames; ++i) {
+    const double sourceStart = processCpuSeconds();
     HostFrame frame = source->next();
     const auto start = std::chrono::steady_clock::now();
+    const double cpuStart = processCpuSeconds();
     last = pipeline->process(frame);
     processing += std::chrono::steady_clock::now() - start;
+    processCpu += processCpuSeconds() - cpuStart;
+    sourceCpu += cpuStart - sourceStart;
     collector.add(last.stats);
     if (numbered) {
       const QString name = QStringLiteral("frame_%1.png").arg(i, 5, 10, QLatin1Char('0'));
@@ -196,12 +226,14 @@ int process(const ProcessOptions& options) {
   // is measured: from a ring of a few frames read ahead, so that the source's own cost (a 4K
   // pattern is drawn on the CPU) stays out of the figure.
   std::optional<ViewRenderResult> view;
+  double viewCpu = 0;
   if (!options.view.empty()) {
     ViewRenderOptions viewOptions;
     viewOptions.frames = std::max(viewOptions.frames, options.frames);
     std::vector<HostFrame> ring;
     for (int i = 0; i < std::min(viewOptions.frames, 8); ++i) ring.push_back(source->next());
     std::size_t next = 0;
+    const double viewCpuStart = processCpuSeconds();
     view = renderViewPng(
         [&]() -> const HostFrame* {
           HostFrame& frame = ring[next++ % ring.size()];
@@ -210,11 +242,15 @@ int process(const ProcessOptions& options) {
         },
         *pipeline,
                          options.view, viewOptions);
+    viewCpu = processCpuSeconds() - viewCpuStart;
   }
   if (!options.json.empty()) {
     QJsonObject report = reportJson(*pipeline, *source, last.stats, options.frames, collector);
     // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
     report["fps"] = processing.count() > 0 ? options.frames / processing.count() : 0.0;
+    // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
+    report["cpu_ms_per_frame"] = 1e3 * processCpu / options.frames;
+    report["source_cpu_ms_per_frame"] = 1e3 * sourceCpu / options.frames;
     if (view) {
       report["display_path"] = QString::fromStdString(view->displayPath);
       report["view"] = QJsonObject{{"path", QString::fromStdString(options.view)},
@@ -222,7 +258,9 @@ int process(const ProcessOptions& options) {
                                    {"gl_renderer", QString::fromStdString(view->glRenderer)},
                                    {"gl_context", QString::fromStdString(view->glContext)},
                                    {"frames_presented", view->framesPresented},
-                                   {"fps", view->framesPerSecond}};
+                                   {"fps", view->framesPerSecond},
+                                   {"cpu_ms_per_frame",
+                                    view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
     }
     writeJson(report, options.json);
   }

@@ -49,6 +49,11 @@ int runGui(int argc, char** argv, const GuiOptions& options) {
   if (spec.isEmpty()) spec = sources->cameraCount() > 0 ? QStringLiteral("camera:0") : QStringLiteral("pattern");
 
   LiveController controller(window, backend);
+  SourceOptions sourceOptions;
+  sourceOptions.patternWidth = options.patternWidth;
+  sourceOptions.patternHeight = options.patternHeight;
+  sourceOptions.patternFormat = pixelFormatNamed(options.patternFormat).value_or(PixelFormat::Rgba8);
+  controller.setSourceOpener([sourceOptions](const std::string& spec) { return openLiveSource(spec, sourceOptions); });
   QObject::connect(sources, &SourceMenu::camerasChanged, &controller, &LiveController::camerasChanged);
   QObject::connect(&window, &MainWindow::closing, &controller,
                    [&] { window.saveSettings(controller.sourceSpec()); });

@@ -10,6 +10,7 @@ struct GuiOptions {
   std::string view;     // side-by-side | filtered | split; "" = remembered
   std::string backend = "auto";  // auto | cuda | cpu
   int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
+  std::string patternFormat = "rgba";            // --pattern-format: the pattern as a camera format
 };
 
 int runGui(int argc, char** argv, const GuiOptions& options);

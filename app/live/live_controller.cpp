@@ -50,6 +50,7 @@ void LiveController::start(const QString& sourceSpec) {
 void LiveController::openSource(const QString& spec) {
   try {
     source_ = openSource_(spec.toStdString());
+    if (pipeline_) source_->setFramePool(pipeline_->framePool());
     spec_ = spec;
     lastWidth_ = lastHeight_ = 0;
     window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);
@@ -84,6 +85,7 @@ void LiveController::renderHook(GlRenderer& renderer) {
   if (!pipeline_) {
     std::string note;
     pipeline_ = makePipeline(backend_, &note);
+    if (source_) source_->setFramePool(pipeline_->framePool());  // frames filled where the upload reads them
     renderer.setDeviceName(pipeline_->deviceName());
     chainChanged_ = true;
     if (!note.empty()) window_.showMessage(QString::fromStdString(note), 6000);

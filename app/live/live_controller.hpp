@@ -44,7 +44,7 @@ class LiveController : public QObject {
 
   MainWindow& window_;
   BackendChoice backend_;
-  SourceOpener openSource_ = openLiveSource;
+  SourceOpener openSource_ = [](const std::string& spec) { return openLiveSource(spec); };
   std::unique_ptr<LiveSource> source_;
   std::unique_ptr<FramePipeline> pipeline_;
   QString spec_;

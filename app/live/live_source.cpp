@@ -1,7 +1,6 @@
 #include "app/live/live_source.hpp"
 
 #include "app/sources/frame_source.hpp"
-#include "app/sources/source_factory.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
@@ -33,6 +32,7 @@ class PacedLiveSource final : public LiveSource {
   }
 
   std::string description() const override { return source_->name(); }
+  void setFramePool(std::shared_ptr<FramePool> pool) override { source_->setFramePool(std::move(pool)); }
 
  private:
   std::unique_ptr<FrameSource> source_;
@@ -43,8 +43,8 @@ class PacedLiveSource final : public LiveSource {
 
 }  // namespace
 
-std::unique_ptr<LiveSource> openLiveSource(const std::string& spec) {
-  return std::make_unique<PacedLiveSource>(makeSource(parseSourceSpec(spec)));
+std::unique_ptr<LiveSource> openLiveSource(const std::string& spec, const SourceOptions& options) {
+  return std::make_unique<PacedLiveSource>(makeSource(parseSourceSpec(spec), options));
 }
 
 }  // namespace kc

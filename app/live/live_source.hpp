@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "app/sources/source_factory.hpp"
+#include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -17,9 +19,12 @@ class LiveSource {
   // Throws (SourceError, a std::exception) when the source is gone (camera unplugged, file unreadable).
   virtual std::optional<HostFrame> grab() = 0;
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
+  // The pipeline's frame pool (FramePipeline::framePool()): frames are filled where it uploads from.
+  virtual void setFramePool(std::shared_ptr<FramePool> pool) { (void)pool; }
 };
 
-// Throws SourceError for a malformed spec or a source that cannot be opened.
-std::unique_ptr<LiveSource> openLiveSource(const std::string& spec);
+// Throws SourceError for a malformed spec or a source that cannot be opened. `options`: the
+// pattern's size (--size) and format (--pattern-format).
+std::unique_ptr<LiveSource> openLiveSource(const std::string& spec, const SourceOptions& options = {});
 
 }  // namespace kc
