@@ -96,8 +96,8 @@ class CpuFramePipeline final : public FramePipeline {
 
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
     const auto start = std::chrono::steady_clock::now();
-    const HostFrame original = toRgbaFrame(frame);
-    FrameResult result = process(original);
+    const HostFrame original = toRgbaFrame(frame);  // shared when RGBA; the view's original side
+    FrameResult result = process(frame);             // converts at entry itself (a grey chain: the Y plane)
     sink.prepare(displayLayoutFor(chain_, original.width(), original.height()));
     sink.writeOriginal(original.bytes(), original.pitch());
     sink.writeFiltered(result.output.bytes(), result.output.pitch());
