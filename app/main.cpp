@@ -1,18 +1,23 @@
 // kernelcam: with no subcommand the window (live camera/pattern -> filters -> view); with one,
 // a headless tool (process, devices, demo, bench). Exit codes: app/cli/commands.hpp.
+#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QGuiApplication>
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
 #include <string_view>
 
 #include "app/cli/commands.hpp"
+#include "gpu/core/backend.hpp"
+#include "app/diagnostics/quiet_output.hpp"
 #include "app/live/gui_launcher.hpp"
 #include "app/sources/source_factory.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "ui/render/view_mode.hpp"
 
 namespace {
 
@@ -26,31 +31,84 @@ QString commandList() {
   return text;
 }
 
+QString windowDescription() {
+  return QStringLiteral("kernelcam: live GPU image filtering, and a GPU programming lab.\n"
+                        "Options not given come back as they were when the window last closed.");
+}
+
+// --help-all: Qt's own page, which adds the options QApplication takes (-platform, -style, ...);
+// Qt lists those only with an application object, so make one that needs no display.
+[[noreturn]] void showHelpAll(int argc, char** argv, QCommandLineParser& parser) {
+  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication app(argc, argv);
+  parser.setApplicationDescription(windowDescription() + QLatin1Char('\n') + commandList());
+  parser.process(app);  // sees --help-all again: prints the page with Qt's options and exits 0
+  std::exit(kc::cli::kExitOk);
+}
+
+// The options QGuiApplication and QApplication take out of argv themselves (Qt's documentation of
+// both classes; --help-all lists them). Our parser runs before the application exists, so it skips
+// them rather than calling them unknown; QApplication then applies them.
+QStringList withoutQtOptions(const QStringList& arguments) {
+  static const QStringList withValue = {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry",
+                                        "geometry", "qwindowicon", "icon", "qwindowtitle", "title", "session", "display",
+                                        "style", "stylesheet", "qmljsdebugger"};
+  static const QStringList flags = {"reverse", "widgetcount", "nograb", "dograb"};
+  QStringList kept;
+  for (qsizetype i = 0; i < arguments.size(); ++i) {
+    const QString& argument = arguments[i];
+    QString name = argument;
+    while (name.startsWith(QLatin1Char('-'))) name.remove(0, 1);
+    const bool inline_ = name.contains(QLatin1Char('='));
+    name = name.section(QLatin1Char('='), 0, 0);
+    if (i == 0 || !argument.startsWith(QLatin1Char('-'))) kept << argument;
+    else if (flags.contains(name)) continue;
+    else if (withValue.contains(name)) i += inline_ ? 0 : 1;
+    else kept << argument;
+  }
+  return kept;
+}
+
 // The window's options; parsed without an application object (runGui creates the QApplication).
 int runWindow(int argc, char** argv) {
   QStringList arguments;
   for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+  arguments = withoutQtOptions(arguments);
   QCommandLineParser parser;
-  parser.setApplicationDescription(QStringLiteral("kernelcam: live GPU image filtering, and a GPU programming lab."));
-  const QCommandLineOption help({"h", "help"}, QStringLiteral("Show this help."));
-  const QCommandLineOption source({"s", "source"}, "camera[:N] | pattern | image:PATH | video:PATH (default camera).",
-                                  "SOURCE", "camera");
+  parser.setApplicationDescription(windowDescription());
+  parser.addHelpOption();
+  parser.addVersionOption();
+  const QCommandLineOption source(
+      {"s", "source"}, "camera[:N] | pattern | image:PATH | video:PATH (default: the last one used, else camera:0).",
+      "SOURCE");
   const QCommandLineOption filters({"f", "filters"}, "Initial filter chain (see kernelcam process --help).", "LIST");
-  const QCommandLineOption backend("backend", "cuda | cpu | auto (default auto).", "NAME", "auto");
+  const QCommandLineOption viewMode("view-mode", "side-by-side | filtered | split.", "MODE");
+  const QCommandLineOption cameraFormat(
+      "camera-format",
+      "WxH[@FPS][:PIXFMT], e.g. 1280x720@30:MJPG (default: the largest resolution at 30 fps or more; "
+      "`kernelcam devices` lists each camera's formats).",
+      "FORMAT");
+  const QCommandLineOption backend("backend", kc::kBackendOptionHelp, "NAME", "auto");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
   const QCommandLineOption patternFormat("pattern-format",
                                          "The pattern in a camera's pixel format: rgba (default), nv12, i420, yv12, "
                                          "yuyv, uyvy, bgra or gray.",
                                          "FORMAT", "rgba");
-  parser.addOptions({help, source, filters, backend, size, patternFormat});
+  const QCommandLineOption verbose("verbose", "Also print library warnings and the details of notices (any command).");
+  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
   if (!parser.parse(arguments)) return kc::cli::fail(kc::cli::kExitUsage, parser.errorText() + " (try --help)");
-  if (parser.isSet(help)) {
+  if (parser.isSet(QStringLiteral("help-all"))) showHelpAll(argc, argv, parser);
+  if (parser.isSet(QStringLiteral("help"))) {
     std::fputs((kc::cli::helpText(parser.helpText(), QStringLiteral("kernelcam [options] [command]")) + commandList())
                    .toLocal8Bit()
                    .constData(),
                stdout);
+    return kc::cli::kExitOk;
+  }
+  if (parser.isSet(QStringLiteral("version"))) {
+    std::printf("kernelcam %s\n", KC_VERSION);
     return kc::cli::kExitOk;
   }
   if (!parser.positionalArguments().isEmpty())
@@ -59,12 +117,19 @@ int runWindow(int argc, char** argv) {
   kc::GuiOptions options;
   options.source = parser.value(source).toStdString();
   options.filters = parser.value(filters).toStdString();
-  options.backend = parser.value(backend).toStdString();
+  options.viewMode = parser.value(viewMode).toStdString();
+  options.cameraFormat = parser.value(cameraFormat).toStdString();
+  options.verbose = parser.isSet(verbose);
   try {
-    (void)kc::parseSourceSpec(options.source);
+    if (!options.source.empty()) (void)kc::parseSourceSpec(options.source);
     if (!options.filters.empty()) (void)kc::parseFilterChain(options.filters);
-    if (options.backend != "auto" && options.backend != "cuda" && options.backend != "cpu")
-      throw kc::InvalidArgument("--backend '" + options.backend + "': expected cuda, cpu or auto");
+    // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.
+    options.backend = kc::parseBackend(parser.value(backend).toStdString());
+    if (!options.viewMode.empty() && !kc::parseViewMode(options.viewMode))
+      throw kc::InvalidArgument("--view-mode '" + options.viewMode + "': expected side-by-side, filtered or split");
+    if (!options.cameraFormat.empty() && !kc::parseCameraFormat(options.cameraFormat))
+      throw kc::InvalidArgument("--camera-format '" + options.cameraFormat +
+                                "': expected WxH[@FPS][:PIXFMT], e.g. 1280x720, 1920x1080@30 or 640x480@30:YUYV");
   } catch (const std::exception& e) {
     return kc::cli::fail(kc::cli::kExitUsage, QString::fromStdString(e.what()));
   }
@@ -82,6 +147,8 @@ int runWindow(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kc::installQuietOutput(std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
+  QCoreApplication::setApplicationVersion(QStringLiteral(KC_VERSION));
   const kc::cli::Command* command = argc >= 2 ? kc::cli::findCommand(QString::fromLocal8Bit(argv[1])) : nullptr;
   if (!command) return runWindow(argc, argv);
   // `process --view` draws the overlays with QPainter, which needs a QGuiApplication; the offscreen
@@ -95,6 +162,7 @@ int main(int argc, char** argv) {
   QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
   QStringList arguments = QCoreApplication::arguments();
   arguments.removeAt(1);
+  arguments.removeAll(QStringLiteral("--verbose"));  // a global option: installQuietOutput took it
   arguments[0] = QStringLiteral("kernelcam ") + QString::fromLatin1(command->name);
   return command->run(arguments);
 }

@@ -7,37 +7,45 @@
 
 namespace kc {
 
-Backend parseBackend(const std::string& text) {
-  if (text == "auto" || text.empty()) return Backend::Auto;
-  if (text == "cuda") return Backend::Cuda;
-  if (text == "cpu") return Backend::Cpu;
-  throw InvalidArgument("--backend '" + text + "': expected cuda, cpu or auto");
-}
+bool cudaBackendAvailable() { return cudaUnavailableReason().empty(); }
 
-bool cudaBackendAvailable() {
+std::string cudaUnavailableReason() {
 #ifdef KC_HAVE_CUDA
-  return cudaDeviceCountOrZero() > 0;
+  return cudaDeviceCountOrZero() > 0 ? "" : "no usable CUDA device on this machine";
 #else
-  return false;
+  return "this build has no CUDA backend";
 #endif
 }
 
-std::unique_ptr<FramePipeline> makePipeline(Backend backend) {
-  if (backend == Backend::Cpu) return makeCpuPipeline();
+std::string cudaDeviceName() {
 #ifdef KC_HAVE_CUDA
-  if (cudaDeviceCountOrZero() > 0) {
+  return currentDeviceInfo().name;
+#else
+  throw NoCudaError("--backend cuda: this build has no CUDA backend");
+#endif
+}
+
+BackendChoice chooseBackend(Backend requested) {
+  if (requested == Backend::Cpu) return {Backend::Cpu, ""};
+  const std::string why = cudaUnavailableReason();
+  if (why.empty()) return {Backend::Cuda, ""};
+  if (requested == Backend::Cuda) throw NoCudaError("--backend cuda: " + why);
+  return {Backend::Cpu, why + ": using the CPU"};
+}
+
+PipelineChoice makePipeline(Backend requested) {
+  BackendChoice choice = chooseBackend(requested);
+#ifdef KC_HAVE_CUDA
+  if (choice.backend == Backend::Cuda) {
     try {
-      return makeCudaPipeline();
+      return {makeCudaPipeline(), ""};
     } catch (const Error& e) {
-      if (backend == Backend::Cuda) throw NoCudaError(std::string("--backend cuda: ") + e.what());
-      return makeCpuPipeline();
+      if (requested == Backend::Cuda) throw NoCudaError(std::string("--backend cuda: ") + e.what());
+      choice.note = std::string("CUDA unavailable (") + e.what() + "): using the CPU";
     }
   }
-  if (backend == Backend::Cuda) throw NoCudaError("--backend cuda: no usable CUDA device on this machine");
-#else
-  if (backend == Backend::Cuda) throw NoCudaError("--backend cuda: this build has no CUDA backend");
 #endif
-  return makeCpuPipeline();
+  return {makeCpuPipeline(), choice.note};
 }
 
 }  // namespace kc

@@ -1,25 +1,39 @@
 #pragma once
-// --backend cuda|cpu|auto -> a FramePipeline. auto: CUDA where a device exists, else the CPU.
+// The one place a --backend value (gpu/core/backend.hpp) meets the build and the machine: which
+// backend runs, why, and the frame pipeline for it. The window, process, demo and bench all ask here.
 #include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "gpu/core/backend.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 
 namespace kc {
 
-enum class Backend { Auto, Cuda, Cpu };
-
-// "auto", "cuda", "cpu"; throws kc::InvalidArgument otherwise.
-Backend parseBackend(const std::string& text);
-
-// CUDA was asked for and cannot be had (no device, or a build without CUDA): exit code 3.
+// CUDA was asked for and cannot be had (no device, or a build without CUDA): exit code 3. The
+// message starts with "--backend cuda: ".
 class NoCudaError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
 
-bool cudaBackendAvailable();  // built with CUDA and a device present
-std::unique_ptr<FramePipeline> makePipeline(Backend backend);
+bool cudaBackendAvailable();          // built with CUDA and a usable device present
+std::string cudaUnavailableReason();  // "" where available, else why not, for the user
+std::string cudaDeviceName();         // the current CUDA device (CUDA builds with a device only)
+
+struct BackendChoice {
+  Backend backend = Backend::Cpu;  // Cuda or Cpu, never Auto
+  std::string note;                // why auto took the CPU ("" otherwise), for the user
+};
+// Auto -> Cuda where available, else Cpu with a note; Cuda -> Cuda or NoCudaError; Cpu -> Cpu.
+BackendChoice chooseBackend(Backend requested);
+
+struct PipelineChoice {
+  std::unique_ptr<FramePipeline> pipeline;
+  std::string note;  // why the CPU runs although auto was asked (no device, CUDA failed to start), or ""
+};
+// chooseBackend, then the pipeline. Auto also falls back to the CPU, with a note, when a device is
+// present but the CUDA pipeline fails to start; Cuda then throws NoCudaError.
+PipelineChoice makePipeline(Backend requested);
 
 }  // namespace kc

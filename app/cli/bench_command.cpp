@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
@@ -98,6 +99,23 @@ void addOpenCvBaseline(bench::BenchRow& row) {
   }
 }
 
+// Takes --backend NAME out of the bench's own options: auto (the default) and cuda run the bench on
+// the GPU; cpu has nothing to run (the bench times CUDA kernels; OpenCV is only its baseline).
+Backend takeBackendOption(std::vector<std::string>& args) {
+  Backend backend = Backend::Auto;
+  for (auto it = args.begin(); it != args.end();) {
+    if (*it != "--backend") {
+      ++it;
+      continue;
+    }
+    if (it + 1 == args.end()) throw InvalidArgument("--backend: missing value");
+    backend = parseBackend(*(it + 1));
+    it = args.erase(it, it + 2);
+  }
+  if (backend == Backend::Cpu) throw InvalidArgument("--backend cpu: the bench times the CUDA kernels; it has no CPU run");
+  return backend;
+}
+
 void writeFile(const std::string& path, const std::string& text) {
   std::ofstream out(path);
   out << text;
@@ -109,12 +127,18 @@ void writeFile(const std::string& path, const std::string& text) {
 int runBenchCommand(const QStringList& args) {
   try {
     std::vector<std::string> list;
-    for (const QString& a : args) list.push_back(a.toStdString());
-    if (!list.empty() && (list[0] == "--help" || list[0] == "-h")) {
-      std::cout << bench::benchUsage();
+    for (const QString& a : args.mid(1)) list.push_back(a.toStdString());  // args[0]: "kernelcam bench"
+    if (!list.empty() && (list[0] == "--help" || list[0] == "-h" || list[0] == "--help-all")) {
+      std::cout << bench::benchUsage() << "  --backend: " << kBackendOptionHelp
+                << "\n            The bench times CUDA kernels: cpu is refused, and auto needs a device too.\n";
       return 0;
     }
+    const Backend backend = takeBackendOption(list);
     const bench::BenchOptions options = bench::parseBenchOptions(list);
+    if (chooseBackend(backend).backend != Backend::Cuda) {
+      std::cerr << "kernelcam bench: " << cudaUnavailableReason() << "; the bench needs a CUDA device\n";
+      return 1;
+    }
 #ifdef KC_HAVE_CUDA
     bench::BenchReport report = bench::runBench(options, [](const bench::BenchRow& row) {
       std::fprintf(stderr, "  %-58s %10.4f ms\n", row.name.c_str(), row.ms);
@@ -127,9 +151,11 @@ int runBenchCommand(const QStringList& args) {
     std::cout << table;
     return 0;
 #else
-    std::cerr << "kernelcam bench: this build has no CUDA backend; the bench needs a GPU\n";
-    return 1;
+    return 1;  // unreachable: chooseBackend never picks CUDA in a build without it
 #endif
+  } catch (const NoCudaError& e) {
+    std::cerr << "kernelcam bench: " << e.what() << "\n";
+    return cli::kExitNoCuda;
   } catch (const InvalidArgument& e) {
     std::cerr << "kernelcam bench: " << e.what() << "\n";
     return 2;
@@ -143,6 +169,7 @@ int runBenchCommand(const QStringList& args) {
 
 namespace kc::cli {
 
-int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments); }
+// arguments[0] is "kernelcam bench" (commands.hpp): the options follow it.
+int runBench(const QStringList& arguments) { return kc::runBenchCommand(arguments.mid(1)); }
 
 }  // namespace kc::cli

@@ -10,6 +10,7 @@ const std::vector<Command>& commands() {
       {"devices", "list CUDA devices and cameras", runDevices},
       {"demo", "run a teaching demo (gpu/demos)", runDemo},
       {"bench", "benchmark the kernels against the copy roofline", runBench},
+      {"kernel", "the kernel lab: write a CUDA kernel (new), compile and measure it (check)", runKernel},
   };
   return table;
 }
@@ -23,6 +24,10 @@ const Command* findCommand(const QString& name) {
 QString helpText(const QString& helpFromParser, const QString& usage) {
   const qsizetype firstLineEnd = helpFromParser.indexOf(QLatin1Char('\n'));
   return QStringLiteral("Usage: ") + usage + (firstLineEnd < 0 ? QString() : helpFromParser.mid(firstLineEnd));
+}
+
+bool helpAsked(const QCommandLineParser& parser) {
+  return parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"));
 }
 
 int fail(int code, const QString& message) {

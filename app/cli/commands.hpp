@@ -1,5 +1,6 @@
 #pragma once
 // The subcommands of `kernelcam`: one function each, in its own file, found through one table.
+#include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
 #include <vector>
@@ -26,6 +27,9 @@ const Command* findCommand(const QString& name);
 
 // The parser's help with its first line made "Usage: <usage>" (Qt prints argv[0] there).
 QString helpText(const QString& helpFromParser, const QString& usage);
+// -h, --help or --help-all (QCommandLineParser::addHelpOption adds all three). A subcommand runs
+// without a GUI application, so Qt has no options of its own to add: --help-all shows the same page.
+bool helpAsked(const QCommandLineParser& parser);
 
 // "kernelcam: <message>" on stderr; returns `code` for `return fail(...)`.
 int fail(int code, const QString& message);
@@ -34,5 +38,6 @@ int runProcess(const QStringList& arguments);
 int runDevices(const QStringList& arguments);
 int runDemo(const QStringList& arguments);
 int runBench(const QStringList& arguments);
+int runKernel(const QStringList& arguments);
 
 }  // namespace kc::cli

@@ -14,9 +14,10 @@
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/cg_format.hpp"
 #include "app/cli/commands.hpp"
-#include "app/cli/demo_cuda.hpp"
 #include "app/cli/demo_format.hpp"
+#include "app/demos/app_demo_runners.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/size_limits.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
 #include "gpu/demos/reduce/reduce_demo.hpp"
@@ -33,7 +34,7 @@ struct UsageError {
 // ---- the options of each demo -----------------------------------------------------------------
 
 void addCommonOptions(QCommandLineParser& parser, bool withReps) {
-  parser.addOption({"backend", "cuda | cpu (default: cuda when a CUDA device exists, else cpu).", "NAME"});
+  parser.addOption({"backend", kBackendOptionHelp, "NAME", "auto"});
   parser.addOption({"json", "Also write the report as JSON.", "PATH"});
   if (withReps) parser.addOption({"reps", "Timed repetitions per version; the median is reported.", "N"});
   parser.addHelpOption();
@@ -109,37 +110,26 @@ auto parsedValue(const QCommandLineParser& parser, const QString& prefix, const 
   }
 }
 
-// --backend, or the default (CUDA where usable); exit 3 where CUDA is asked for and absent.
-struct BackendChoice {
-  bool cuda = false;
-  int exitCode = kExitOk;
+// --backend resolved (NoCudaError, exit 3, where cuda is asked for and absent), with the demos'
+// CUDA versions when CUDA runs. auto says on stderr which backend it took.
+struct ChosenBackend {
+  Backend backend = Backend::Cpu;  // Cuda or Cpu
+  DemoGpuParts gpu;                // empty on the CPU
 };
 
-BackendChoice chooseBackend(const QCommandLineParser& parser, const QString& prefix) {
-  if (!parser.isSet(QStringLiteral("backend"))) {
-    const bool cuda = cudaBackendAvailable();
-    std::fprintf(stderr, "kernelcam: %sno --backend given: using %s\n", prefix.toLocal8Bit().constData(),
-                 cuda ? "cuda (a CUDA device is present)" : "cpu (no usable CUDA device), CPU rows only");
-    return {cuda, kExitOk};
-  }
-  const QString name = parser.value(QStringLiteral("backend"));
-  if (name != QLatin1String("cuda") && name != QLatin1String("cpu"))
-    throw UsageError{prefix + QStringLiteral("--backend '%1': expected cuda or cpu").arg(name)};
-  if (name == QLatin1String("cpu")) return {false, kExitOk};
-  if (cudaBackendAvailable()) return {true, kExitOk};
-#ifdef KC_HAVE_CUDA
-  const QString why = QStringLiteral("no usable CUDA device on this machine");
-#else
-  const QString why = QStringLiteral("this build has no CUDA backend");
-#endif
-  return {false, fail(kExitNoCuda, prefix + QStringLiteral("--backend cuda: ") + why)};
+ChosenBackend chooseDemoBackend(const QCommandLineParser& parser, const QString& prefix) {
+  const Backend requested = parseBackend(parser.value(QStringLiteral("backend")).toStdString());
+  const BackendChoice choice = chooseBackend(requested);
+  if (requested == Backend::Auto)
+    std::fprintf(stderr, "kernelcam: %sbackend auto: using %s\n", prefix.toLocal8Bit().constData(),
+                 choice.backend == Backend::Cuda ? "cuda (a CUDA device is present)"
+                                                 : ("cpu (" + cudaUnavailableReason() + "), CPU rows only").c_str());
+  if (choice.backend == Backend::Cpu) return {};
+  return {Backend::Cuda, demoGpuParts()};
 }
 
-DemoRunInfo runInfo(const char* demo, bool cuda) {
-#ifdef KC_HAVE_CUDA
-  if (cuda) return {demo, "cuda", demoCudaDeviceName()};
-#endif
-  (void)cuda;
+DemoRunInfo runInfo(const char* demo, const ChosenBackend& backend) {
+  if (backend.backend == Backend::Cuda) return {demo, "cuda", cudaDeviceName()};
   return {demo, "cpu", "CPU"};
 }
 
@@ -186,30 +176,28 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   if (mat3 && config.type != demos::ReduceType::Int32)
     throw UsageError{prefix + QStringLiteral("--type %1: mat3min works on int matrices only")
                                   .arg(parser.value(QStringLiteral("type")))};
-  const long long maxN = mat3 ? (1LL << 26) : (1LL << 30);
+  const auto maxN = static_cast<long long>(mat3 ? kMaxMat3MinMatrices : kMaxReduceElements);
   config.n = wholeNumber(parser, prefix, "n", 1, maxN, config.n);
   config.reps = wholeNumber(parser, prefix, "reps", 1, 10000, config.reps);
-  const BackendChoice backend = chooseBackend(parser, prefix);
-  if (backend.exitCode != kExitOk) return backend.exitCode;
-  config.backend = backend.cuda ? demos::DemoBackend::Cuda : demos::DemoBackend::Cpu;
+  const ChosenBackend backend = chooseDemoBackend(parser, prefix);
+  config.backend = backend.backend;
   const auto json = openOutput(parser, prefix, "json");
 
-  return printReport(demos::runReduceDemo(config), runInfo("reduce", backend.cuda), json.get(), prefix);
+  return printReport(demos::runReduceDemo(config, backend.gpu.reduce), runInfo("reduce", backend), json.get(), prefix);
 }
 
 int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   demos::MatmulDemoConfig config;
   config.type = parsedValue(parser, prefix, "type", demos::parseMatmulType);
-  config.M = wholeNumber(parser, prefix, "m", 1, 32768, config.M);
-  config.N = wholeNumber(parser, prefix, "n", 1, 32768, config.N);
-  config.K = wholeNumber(parser, prefix, "k", 1, 32768, config.K);
+  config.M = wholeNumber(parser, prefix, "m", 1, kMaxMatmulSide, config.M);
+  config.N = wholeNumber(parser, prefix, "n", 1, kMaxMatmulSide, config.N);
+  config.K = wholeNumber(parser, prefix, "k", 1, kMaxMatmulSide, config.K);
   config.reps = wholeNumber(parser, prefix, "reps", 1, 10000, config.reps);
-  const BackendChoice backend = chooseBackend(parser, prefix);
-  if (backend.exitCode != kExitOk) return backend.exitCode;
-  config.backend = backend.cuda ? demos::DemoBackend::Cuda : demos::DemoBackend::Cpu;
+  const ChosenBackend backend = chooseDemoBackend(parser, prefix);
+  config.backend = backend.backend;
   const auto json = openOutput(parser, prefix, "json");
 
-  return printReport(demos::runMatmulDemo(config), runInfo("matmul", backend.cuda), json.get(), prefix);
+  return printReport(demos::runMatmulDemo(config, backend.gpu.matmul), runInfo("matmul", backend), json.get(), prefix);
 }
 
 cg::Precision parsePrecision(const std::string& text) {
@@ -266,23 +254,16 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   config.maxIterations = wholeNumber(parser, prefix, "max-iter", 1, 1LL << 40, config.maxIterations);
   std::string problem;
   const cg::CsrMatrix matrix = loadCgProblem(parser, prefix, config, problem);
-  const BackendChoice backend = chooseBackend(parser, prefix);
-  if (backend.exitCode != kExitOk) return backend.exitCode;
+  const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   const auto json = openOutput(parser, prefix, "json");
   const auto solution = openOutput(parser, prefix, "solution");
   config.keepSolution = solution != nullptr;
 
-  cg::CgGpuSolverFn gpu;
-  config.backend = backend.cuda ? cg::CgBackend::Cuda : cg::CgBackend::Cpu;
-#ifdef KC_HAVE_CUDA
-  if (backend.cuda) {
-    gpu = demoCudaCgSolvers();
-    // The CPU row first: it is the reference the speedups and the classroom start from.
-    config.versions = {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse};
-  }
-#endif
-  const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, gpu);
-  const DemoRunInfo info = runInfo("cg", backend.cuda);
+  config.backend = backend.backend;
+  // The CPU row first: it is the reference the speedups and the classroom start from.
+  config.versions = {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse};
+  const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, backend.gpu.cg);
+  const DemoRunInfo info = runInfo("cg", backend);
   std::fputs(formatCgTable(report, config, info).c_str(), stdout);
   if (!finishOutput(json.get(), jsonBytes(cgReportJson(report, config, info)), prefix) ||
       !finishOutput(solution.get(), QByteArray::fromStdString(formatSolution(report.solution)), prefix))
@@ -332,7 +313,7 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
   QCommandLineParser parser;
   demo.describe(parser);
   if (!parser.parse(arguments)) return fail(kExitUsage, prefix + parser.errorText());
-  if (parser.isSet(QStringLiteral("help"))) {
+  if (helpAsked(parser)) {
     std::fputs(demoHelp(parser, demoUsage(demo)).toLocal8Bit().constData(), stdout);
     return kExitOk;
   }
@@ -342,6 +323,8 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
     return demo.run(parser, prefix);
   } catch (const UsageError& e) {
     return fail(kExitUsage, e.message);
+  } catch (const NoCudaError& e) {
+    return fail(kExitNoCuda, prefix + QString::fromStdString(e.what()));
   } catch (const InvalidArgument& e) {  // a runner's own check (gpu/demos validate)
     return fail(kExitUsage, prefix + QString::fromStdString(e.what()));
   } catch (const std::exception& e) {  // CUDA errors (kc::Error), out of memory
@@ -353,7 +336,7 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
 
 int runDemo(const QStringList& arguments) {
   const QString name = arguments.size() >= 2 ? arguments[1] : QString();
-  if (name == QLatin1String("--help") || name == QLatin1String("-h")) {
+  if (name == QLatin1String("--help") || name == QLatin1String("-h") || name == QLatin1String("--help-all")) {
     printOverview();
     return kExitOk;
   }

@@ -15,7 +15,7 @@ int runDevices(const QStringList& arguments) {
   parser.setApplicationDescription(QStringLiteral("List CUDA devices and cameras."));
   parser.addHelpOption();
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("devices: ") + parser.errorText());
-  if (parser.isSet(QStringLiteral("help"))) {
+  if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam devices")).toLocal8Bit().constData(), stdout);
     return kExitOk;
   }

@@ -109,7 +109,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
                                "numbered PNG per frame in that folder.",
                                "PATH");
   const QCommandLineOption frames("frames", "Frames to process (default 1).", "N", "1");
-  const QCommandLineOption backend("backend", "cuda | cpu (default: cuda when a device exists, else cpu).", "NAME");
+  const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
   const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram).", "PATH");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
   const QCommandLineOption patternFormat(
@@ -126,7 +126,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   parser.addOptions({source, filters, out, frames, backend, json, size, patternFormat, view, soak});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
-  if (parser.isSet(QStringLiteral("help"))) {
+  if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam process [options]")).toLocal8Bit().constData(), stdout);
     return -1;
   }
@@ -150,12 +150,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   if (!ok || options.frames < 1)
     return fail(kExitUsage, QStringLiteral("process: --frames '%1' must be a whole number >= 1").arg(parser.value(frames)));
   if (options.soak && !parser.isSet(frames)) options.frames = 1000;
-  if (parser.isSet(backend)) {
-    const std::string name = parser.value(backend).toStdString();
-    if (name != "cuda" && name != "cpu")
-      return fail(kExitUsage, QStringLiteral("process: --backend '%1': expected cuda or cpu").arg(parser.value(backend)));
-    options.backend = parseBackend(name);
-  }
+  options.backend = parseBackend(parser.value(backend).toStdString());
   if (parser.isSet(size)) {
     if (options.source.kind != SourceKind::Pattern)
       return fail(kExitUsage, QStringLiteral("process: --size applies to --source pattern only"));
@@ -178,7 +173,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
 }
 
 int soak(const ProcessOptions& options) {
-  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend);
+  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
   SoakOptions soak;
   soak.width = options.sourceOptions.patternWidth;
   soak.height = options.sourceOptions.patternHeight;
@@ -190,7 +185,7 @@ int soak(const ProcessOptions& options) {
 
 int process(const ProcessOptions& options) {
   if (options.soak) return soak(options);
-  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend);
+  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
   pipeline->setChain(options.chain);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
   source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them

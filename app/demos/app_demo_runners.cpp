@@ -6,23 +6,39 @@
 
 #include "app/backend/pipeline_factory.hpp"
 #ifdef KC_HAVE_CUDA
-#include "app/demos/cuda_demo_runners.hpp"
+#include "app/demos/cuda_demo_parts.hpp"
 #endif
 
 namespace kc {
 
-DemoRunners appDemoRunners() {
+DemoGpuParts demoGpuParts() {
 #ifdef KC_HAVE_CUDA
-  if (cudaBackendAvailable()) return cudaDemoRunners();
-  return cpuOnlyDemoRunners(QStringLiteral("no CUDA device on this machine"));
-#else
-  return cpuOnlyDemoRunners(QStringLiteral("this build has no CUDA backend"));
+  if (cudaBackendAvailable()) return cudaDemoParts();
 #endif
+  return {};
+}
+
+DemoRunners appDemoRunners() {
+  const DemoGpuParts gpu = demoGpuParts();
+  if (!gpu.cg) return cpuOnlyDemoRunners(QString::fromStdString(cudaUnavailableReason()));
+  DemoRunners runners;
+  runners.reduce = [gpu](const demos::ReduceDemoConfig& config) { return demos::runReduceDemo(config, gpu.reduce); };
+  runners.matmul = [gpu](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemo(config, gpu.matmul); };
+  runners.cg = [gpu](const cg::CgDemoConfig& config) { return cg::runCgDemo(config, gpu.cg); };
+  runners.cudaAvailable = true;
+  return runners;
 }
 
 QString defaultMatrixDirectory() {
   const QString fromEnvironment = qEnvironmentVariable("KC_MATRIX_DIR");
   if (!fromEnvironment.isEmpty()) return fromEnvironment;
+#ifdef KC_INSTALLED_MATRICES
+  // An installed kernelcam: PREFIX/share/kernelcam/matrices beside PREFIX/bin (cmake/KernelcamPackaging.cmake).
+  if (QCoreApplication::instance()) {
+    const QDir installed(QCoreApplication::applicationDirPath() + QStringLiteral("/" KC_INSTALLED_MATRICES));
+    if (installed.exists()) return installed.canonicalPath();
+  }
+#endif
   // The checkout sits next to shared/ (repo/../shared/data); the binary is in repo/build*/app.
   QStringList bases{QDir::currentPath()};
   if (QCoreApplication::instance()) bases << QCoreApplication::applicationDirPath();

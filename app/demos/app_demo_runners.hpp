@@ -1,13 +1,26 @@
 #pragma once
-// What the window's demo panel runs on this build and machine, and where its matrices are.
+// What the demos run on this build and machine (the window's panel and `kernelcam demo` alike),
+// and where their matrices are.
 #include <QString>
 
+#include "gpu/demos/cg/cg_demo.hpp"
+#include "gpu/demos/matmul/matmul_demo.hpp"
+#include "gpu/demos/reduce/reduce_demo.hpp"
 #include "ui/demos/demo_runners.hpp"
 
 namespace kc {
 
-// The CUDA-capable runners where the build has CUDA and a device is present; else CPU only,
-// with the reason the panel shows on its greyed "cuda" backend.
+// The injected runner table: each demo's CUDA versions, handed to runReduceDemo / runMatmulDemo /
+// runCgDemo. All empty where the build has no CUDA or the machine no usable device.
+struct DemoGpuParts {
+  demos::ReduceGpuRowsFn reduce;
+  demos::MatmulGpuRowsFn matmul;
+  cg::CgGpuSolverFn cg;
+};
+DemoGpuParts demoGpuParts();
+
+// The panel's runners over demoGpuParts(); where those are empty, CPU only, with the reason the
+// panel shows on its greyed "cuda" backend.
 DemoRunners appDemoRunners();
 
 // The shared Matrix Market set: $KC_MATRIX_DIR, else shared/data/matrices next to the checkout

@@ -1,64 +1,166 @@
 #include "app/live/gui_launcher.hpp"
 
 #include <QApplication>
-#include <QMediaDevices>
+#include <QDockWidget>
+#include <QOpenGLContext>
+#include <QSettings>
+#include <cstdio>
+#include <optional>
 
 #include "app/demos/app_demo_runners.hpp"
+#include "app/diagnostics/component_versions.hpp"
+#include "app/diagnostics/quiet_output.hpp"
 #include "app/live/live_controller.hpp"
+#include "app/live/run_overrides.hpp"
 #include "app/live/source_menu.hpp"
 #include "gpu/core/error.hpp"
+#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_panel.hpp"
+#include "ui/window/app_icon.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 
 namespace kc {
 
 namespace {
 
-BackendChoice parseBackend(const std::string& text) {
-  if (text == "cpu") return BackendChoice::Cpu;
-  if (text == "cuda") return BackendChoice::Cuda;
-  KC_REQUIRE(text.empty() || text == "auto", "--backend: expected auto, cuda or cpu, got '" + text + "'");
-  return BackendChoice::Auto;
+constexpr char kCameraFormatKey[] = "camera/format";
+
+std::optional<CameraFormatRequest> cameraFormatFrom(const QString& text) {
+  if (text.isEmpty()) return CameraFormatRequest{};
+  return parseCameraFormat(text.toStdString());
+}
+
+// For --verbose: the notice with its details, which the status bar leaves out.
+void printNotice(const Notice& notice) {
+  std::fprintf(stderr, "kernelcam: %s\n", notice.summary.toLocal8Bit().constData());
+  if (!notice.details.isEmpty())
+    std::fprintf(stderr, "  %s\n", QString(notice.details).replace(QLatin1Char('\n'), QStringLiteral("\n  ")).toLocal8Bit().constData());
 }
 
 }  // namespace
 
-int runGui(int argc, char** argv, const GuiOptions& options) {
-  const BackendChoice backend = parseBackend(options.backend);
+GuiSession::GuiSession(const GuiOptions& options) {
+  const Backend backend = options.backend;
   std::optional<ViewMode> mode;
-  if (!options.view.empty()) {
-    mode = parseViewMode(options.view);
-    KC_REQUIRE(mode.has_value(), "--view: expected side-by-side, filtered or split, got '" + options.view + "'");
+  if (!options.viewMode.empty()) {
+    mode = parseViewMode(options.viewMode);
+    KC_REQUIRE(mode.has_value(), "--view-mode: expected side-by-side, filtered or split, got '" + options.viewMode + "'");
   }
-  const FilterChain chain = options.filters.empty() ? FilterChain{} : parseFilterChain(options.filters);
+  std::optional<CameraFormatRequest> cameraFormat;
+  if (!options.cameraFormat.empty()) {
+    cameraFormat = parseCameraFormat(options.cameraFormat);
+    KC_REQUIRE(cameraFormat.has_value(), "--camera-format: expected WxH[@FPS][:PIXFMT], got '" + options.cameraFormat + "'");
+  }
 
-  useGlCoreProfileByDefault();
-  QApplication app(argc, argv);
-  QCoreApplication::setOrganizationName(QStringLiteral("kernelcam"));
-  QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
-
-  MainWindow window;
-  installDemoDock(window, appDemoRunners(), defaultMatrixDirectory());  // before restoreSettings: it reopens the dock
-  QString spec = window.restoreSettings();
-  if (!options.filters.empty()) window.filterDock()->setChain(chain);
-  if (mode) window.setViewMode(*mode);
-  auto* sources = new SourceMenu(window);
-  if (!options.source.empty()) spec = QString::fromStdString(options.source);
-  if (spec.isEmpty()) spec = sources->cameraCount() > 0 ? QStringLiteral("camera:0") : QStringLiteral("pattern");
-
-  LiveController controller(window, backend);
+  window_ = std::make_unique<MainWindow>();
+  window_->setComponentVersions(componentVersions());
+  // Before restoreSettings: it reopens the dock if it was open.
+  demoPanel_ = installDemoDock(*window_, appDemoRunners(), defaultMatrixDirectory());
+  QString spec = window_->restoreSettings();
+  QSettings settings;
   SourceOptions sourceOptions;
   sourceOptions.patternWidth = options.patternWidth;
   sourceOptions.patternHeight = options.patternHeight;
   sourceOptions.patternFormat = pixelFormatNamed(options.patternFormat).value_or(PixelFormat::Rgba8);
-  controller.setSourceOpener([sourceOptions](const std::string& spec) { return openLiveSource(spec, sourceOptions); });
-  QObject::connect(sources, &SourceMenu::camerasChanged, &controller, &LiveController::camerasChanged);
-  QObject::connect(&window, &MainWindow::closing, &controller,
-                   [&] { window.saveSettings(controller.sourceSpec()); });
-  controller.start(spec);
-  window.show();
+  sourceOptions.cameraFormat = cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
+
+  // The command line wins for this run; pinned with the values the window holds afterwards
+  // (the dock puts stages in its own order), so "unchanged" compares like with like.
+  overrides_ = std::make_unique<RunOverrides>();
+  if (!options.filters.empty()) {
+    window_->filterDock()->setChain(parseFilterChain(options.filters));
+    overrides_->pin(settings, settings_key::kChain,
+                    QString::fromStdString(formatFilterChain(window_->filterDock()->chain())));
+  }
+  if (mode) {
+    window_->setViewMode(*mode);
+    overrides_->pin(settings, settings_key::kViewMode, QString::fromLatin1(viewModeName(*mode)));
+  }
+  if (cameraFormat) {
+    sourceOptions.cameraFormat = *cameraFormat;
+    overrides_->pin(settings, kCameraFormatKey, QString::fromStdString(formatCameraFormat(*cameraFormat)));
+  }
+  if (!options.source.empty()) {
+    spec = QString::fromStdString(options.source);
+    overrides_->pin(settings, settings_key::kSource, spec);
+  }
+  // Nothing asked and nothing remembered: the first camera (with a notice when there is none).
+  startSpec_ = spec.isEmpty() ? QStringLiteral("camera:0") : spec;
+
+  sources_ = new SourceMenu(*window_);
+  controller_ = std::make_unique<LiveController>(*window_, backend);
+  controller_->setSourceOptions(sourceOptions);
+  LiveController* controller = controller_.get();
+  QObject::connect(sources_, &SourceMenu::camerasChanged, controller, &LiveController::camerasChanged);
+  QObject::connect(sources_, &SourceMenu::cameraChosen, controller, &LiveController::openCamera);
+  QObject::connect(controller, &LiveController::sourceShown, sources_,
+                   [this](const QString& shown) { sources_->setCurrent(shown, controller_->sourceOptions().cameraFormat); });
+  QObject::connect(window_.get(), &MainWindow::fileOpened, controller, [this](const QString& path, FileKind kind) {
+    switch (kind) {
+      case FileKind::Image: controller_->openSource(QStringLiteral("image:") + path); break;
+      case FileKind::Video: controller_->openSource(QStringLiteral("video:") + path); break;
+      case FileKind::Matrix: openMatrix(path); break;
+      case FileKind::Unsupported: break;
+    }
+  });
+  QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
+  if (options.verbose) QObject::connect(window_->notices(), &NoticeArea::posted, window_.get(), &printNotice);
+}
+
+GuiSession::~GuiSession() {
+  controller_.reset();  // before the window: it releases its pipeline with the view's GL context
+}
+
+void GuiSession::start() {
+  controller_->start(startSpec_);
+  window_->show();
+}
+
+void GuiSession::saveSettings() {
+  window_->saveSettings(controller_->wantedSpec());
+  QSettings settings;
+  settings.setValue(kCameraFormatKey, QString::fromStdString(formatCameraFormat(controller_->sourceOptions().cameraFormat)));
+  overrides_->restore(settings);
+}
+
+void GuiSession::openMatrix(const QString& path) {
+  if (QDockWidget* dock = demoDock(*window_)) dock->show();
+  demoPanel_->selectDemo(DemoKind::Cg);
+  cg::CgDemoConfig config;
+  try {
+    config = demoPanel_->cgForm()->config(Backend::Cpu);  // keeps the form's other choices
+  } catch (const std::exception&) {
+    // An unreadable tolerance in the form: the defaults, with the dropped matrix.
+  }
+  config.matrixPath = path.toStdString();
+  demoPanel_->cgForm()->setConfig(config);
+  window_->showMessage(QObject::tr("CG demo: %1 \u2014 press Run").arg(path.section(QLatin1Char('/'), -1)), 8000);
+}
+
+int runGui(int argc, char** argv, const GuiOptions& options) {
+  useGlCoreProfileByDefault();
+  QApplication app(argc, argv);
+  QCoreApplication::setOrganizationName(QStringLiteral("kernelcam"));
+  QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
+  QGuiApplication::setDesktopFileName(QStringLiteral("kernelcam"));  // matches kernelcam.desktop
+  QGuiApplication::setWindowIcon(kernelcamIcon());
+  // QOpenGLWidget on a platform without GL surfaces (offscreen, minimal) crashes inside Qt at the
+  // first repaint: say so instead.
+  QOpenGLContext probe;
+  const QString platform = QGuiApplication::platformName();
+  if (platform == QLatin1String("offscreen") || platform == QLatin1String("minimal") || !probe.create()) {
+    std::fprintf(stderr,
+                 "kernelcam: the window needs OpenGL 3.3, which the Qt platform '%s' does not offer here (for runs "
+                 "without a display: kernelcam process --help)\n",
+                 platform.toLocal8Bit().constData());
+    return 1;
+  }
+  GuiSession session(options);
+  session.start();
   return app.exec();
 }
 

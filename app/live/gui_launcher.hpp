@@ -1,16 +1,61 @@
 #pragma once
-// The `kernelcam` window (no subcommand / `gui`): QApplication, the main window, the live loop.
+// The `kernelcam` window (no subcommand): QApplication, the main window with everything app/
+// adds (demo dock, source menu, live controller, notices, About versions), resume, the live loop.
+#include <QString>
+
+#include "gpu/core/backend.hpp"
+#include <memory>
 #include <string>
 
 namespace kc {
 
+class DemoPanel;
+class LiveController;
+class MainWindow;
+class RunOverrides;
+class SourceMenu;
+
+// What the command line asks of the window. Empty fields: what the user chose last time
+// (QSettings), else the defaults. What is given here holds for this run only (run_overrides.hpp).
 struct GuiOptions {
-  std::string source;   // camera[:N] | pattern | image:PATH | video:PATH; "" = remembered, else first camera, else pattern
-  std::string filters;  // --filters text; "" = remembered chain, else the default chain
-  std::string view;     // side-by-side | filtered | split; "" = remembered
-  std::string backend = "auto";  // auto | cuda | cpu
+  std::string source;        // camera[:N] | pattern | image:PATH | video:PATH; default: the first camera
+  std::string filters;       // --filters text; default: the default chain
+  std::string viewMode;      // side-by-side | filtered | split
+  std::string cameraFormat;  // WxH[@FPS][:PIXFMT]; default: the largest resolution at >= 30 fps
+  Backend backend = Backend::Auto;  // --backend cuda without a device: the CPU with a notice
   int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
   std::string patternFormat = "rgba";            // --pattern-format: the pattern as a camera format
+  bool verbose = false;  // notices' details and library warnings on stderr
+};
+
+// The window, wired and resumed; needs a QApplication. Tests build one without runGui's loop.
+class GuiSession {
+ public:
+  // Throws kc::InvalidArgument for malformed options (main.cpp checks them first).
+  explicit GuiSession(const GuiOptions& options);
+  ~GuiSession();
+  GuiSession(const GuiSession&) = delete;
+  GuiSession& operator=(const GuiSession&) = delete;
+
+  MainWindow& window() { return *window_; }
+  LiveController& controller() { return *controller_; }
+  SourceMenu& sources() { return *sources_; }
+
+  // Opens the source and shows the window.
+  void start();
+  // Writes the settings (closing the window does it too). Options from the command line do
+  // not become the new defaults unless the user changed them in the window.
+  void saveSettings();
+  // File > Open matrix and a dropped .mtx: the CG demo with that matrix, ready to run.
+  void openMatrix(const QString& path);
+
+ private:
+  std::unique_ptr<MainWindow> window_;
+  std::unique_ptr<LiveController> controller_;
+  SourceMenu* sources_ = nullptr;  // owned by the window
+  DemoPanel* demoPanel_ = nullptr;  // owned by the window
+  std::unique_ptr<RunOverrides> overrides_;
+  QString startSpec_;
 };
 
 int runGui(int argc, char** argv, const GuiOptions& options);

@@ -1,11 +1,15 @@
 #include "app/live/live_controller.hpp"
 
+#include "app/backend/pipeline_factory.hpp"
+
 #include <exception>
 
+#include "app/live/fallback_notices.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 
 namespace kc {
 
@@ -14,10 +18,21 @@ namespace {
 // and QOpenGLWidget::update() coalesces repaints, so this costs no extra frames.
 constexpr int kPollIntervalMs = 8;
 const QString kPatternSpec = QStringLiteral("pattern");
+
+// The camera a spec names, or -1 for any other source.
+int cameraIndexOf(const QString& spec) {
+  try {
+    const SourceSpec parsed = parseSourceSpec(spec.toStdString());
+    return parsed.kind == SourceKind::Camera ? parsed.cameraIndex : -1;
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
 }  // namespace
 
-LiveController::LiveController(MainWindow& window, BackendChoice backend, QObject* parent)
+LiveController::LiveController(MainWindow& window, Backend backend, QObject* parent)
     : QObject(parent), window_(window), backend_(backend) {
+  openSource_ = [this](const std::string& spec) { return openLiveSource(spec, sourceOptions_); };
   chain_ = window_.filterDock()->chain();
   connect(&window_, &MainWindow::chainChanged, this, [this](const FilterChain& chain) {
     chain_ = chain;
@@ -48,32 +63,54 @@ void LiveController::start(const QString& sourceSpec) {
 }
 
 void LiveController::openSource(const QString& spec) {
-  try {
-    source_ = openSource_(spec.toStdString());
-    if (pipeline_) source_->setFramePool(pipeline_->framePool());
-    spec_ = spec;
-    lastWidth_ = lastHeight_ = 0;
-    window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);
-    updateStatus(nullptr);
-  } catch (const std::exception& error) {
-    if (spec == kPatternSpec) {
-      source_.reset();
-      window_.showMessage(tr("no source: %1").arg(QString::fromStdString(error.what())), 0);
-      return;
-    }
-    fallBackToPattern(tr("cannot open %1 (%2)").arg(spec, QString::fromStdString(error.what())));
-  }
+  wanted_ = spec;
+  if (show(spec)) window_.notices()->clear(kSourceNoticeId);
 }
 
-void LiveController::fallBackToPattern(const QString& why) {
-  openSource(kPatternSpec);
-  window_.showMessage(tr("%1 \u2014 showing the test pattern").arg(why), 10000);
+void LiveController::openCamera(int index, const CameraFormatRequest& format) {
+  sourceOptions_.cameraFormat = format;
+  openSource(QStringLiteral("camera:%1").arg(index));
+}
+
+bool LiveController::show(const QString& spec) {
+  try {
+    source_ = openSource_(spec.toStdString());
+    if (pipeline_) source_->setFramePool(pipeline_->framePool());  // frames filled where the upload reads them
+  } catch (const std::exception& error) {
+    if (spec != kPatternSpec) {
+      fallBackToPattern(spec, error, false);
+      return false;
+    }
+    source_.reset();
+    spec_ = spec;
+    window_.showMessage(tr("no source: %1").arg(userMessage(error)), 0);
+    return false;
+  }
+  spec_ = spec;
+  lastWidth_ = lastHeight_ = 0;
+  window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);
+  updateStatus(nullptr);
+  emit sourceShown(spec_);
+  return true;
+}
+
+void LiveController::fallBackToPattern(const QString& failedSpec, const std::exception& error, bool lost) {
+  const QString message = userMessage(error);
+  Notice notice = cameraIndexOf(failedSpec) >= 0
+                      ? cameraFallbackNotice(failedSpec, message, currentCameraSituation(), lost)
+                      : fileFallbackNotice(failedSpec, message);
+  show(kPatternSpec);
+  window_.notices()->post(notice);
 }
 
 void LiveController::camerasChanged(int cameraCount) {
-  if (!spec_.startsWith(QStringLiteral("camera"))) return;
-  const int index = spec_.contains(':') ? spec_.section(':', 1).toInt() : 0;
-  if (index >= cameraCount) fallBackToPattern(tr("camera disconnected"));
+  const int shown = cameraIndexOf(spec_);
+  if (shown >= cameraCount) {
+    fallBackToPattern(spec_, SourceError(tr("camera %1 disconnected").arg(shown).toStdString()), true);
+    return;
+  }
+  const int wanted = cameraIndexOf(wanted_);
+  if (wanted >= 0 && spec_ != wanted_ && wanted < cameraCount) openSource(wanted_);  // it is back
 }
 
 void LiveController::releasePipeline() {
@@ -81,15 +118,25 @@ void LiveController::releasePipeline() {
   pipeline_.reset();
 }
 
-void LiveController::renderHook(GlRenderer& renderer) {
-  if (!pipeline_) {
-    std::string note;
-    pipeline_ = makePipeline(backend_, &note);
-    if (source_) source_->setFramePool(pipeline_->framePool());  // frames filled where the upload reads them
-    renderer.setDeviceName(pipeline_->deviceName());
-    chainChanged_ = true;
-    if (!note.empty()) window_.showMessage(QString::fromStdString(note), 6000);
+void LiveController::createPipeline(GlRenderer& renderer) {
+  // auto and --backend cuda alike: CUDA when it works, else the CPU with a notice saying why.
+  if (backend_ != Backend::Cpu) {
+    try {
+      pipeline_ = makePipeline(Backend::Cuda).pipeline;
+    } catch (const std::exception& error) {
+      window_.notices()->post(
+          cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), false));
+      backend_ = Backend::Cpu;
+    }
   }
+  if (!pipeline_) pipeline_ = makePipeline(Backend::Cpu).pipeline;
+  if (source_) source_->setFramePool(pipeline_->framePool());  // frames filled where the upload reads them
+  renderer.setDeviceName(pipeline_->deviceName());
+  chainChanged_ = true;
+}
+
+void LiveController::renderHook(GlRenderer& renderer) {
+  if (!pipeline_) createPipeline(renderer);
   if (chainChanged_) {
     pipeline_->flushLive(renderer);  // the frame in flight still shows under the old chain
     pipeline_->setChain(chain_);
@@ -100,7 +147,7 @@ void LiveController::renderHook(GlRenderer& renderer) {
   try {
     frame = source_->grab();
   } catch (const std::exception& error) {
-    fallBackToPattern(QString::fromStdString(error.what()));
+    fallBackToPattern(spec_, error, cameraIndexOf(spec_) >= 0);
     return;
   }
   if (!frame) return;
@@ -109,12 +156,14 @@ void LiveController::renderHook(GlRenderer& renderer) {
   } catch (const std::exception& error) {
     if (pipeline_->backendName() != "CPU") {
       // A GPU failure mid-stream (device lost, interop refused): keep the view alive on the CPU.
-      window_.showMessage(tr("%1 \u2014 switching to the CPU").arg(QString::fromStdString(error.what())), 10000);
+      window_.notices()->post(
+          cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), true));
       pipeline_.reset();
-      backend_ = BackendChoice::Cpu;
+      backend_ = Backend::Cpu;
       return;
     }
-    window_.showMessage(QString::fromStdString(error.what()), 10000);
+    window_.notices()->post({QStringLiteral("render"), tr("The filters stopped: %1").arg(userMessage(error)),
+                             userMessage(error), QString::fromStdString(error.what()), QString()});
     timer_.stop();
     return;
   }

@@ -24,7 +24,8 @@ class LiveSource {
 };
 
 // Throws SourceError for a malformed spec or a source that cannot be opened. `options`: the
-// pattern's size (--size) and format (--pattern-format).
+// pattern's size (--size) and format (--pattern-format), and the camera format (--camera-format,
+// Source > Camera).
 std::unique_ptr<LiveSource> openLiveSource(const std::string& spec, const SourceOptions& options = {});
 
 }  // namespace kc

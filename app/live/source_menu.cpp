@@ -1,21 +1,22 @@
 #include "app/live/source_menu.hpp"
 
-#include <QCameraDevice>
-#include <QFileDialog>
-#include <QFileInfo>
+#include <QActionGroup>
 #include <QMediaDevices>
 #include <QMenu>
 
 #include "app/sources/camera_backend.hpp"
+#include "app/sources/source_factory.hpp"
 #include "ui/window/main_window.hpp"
 
 namespace kc {
 
-QString sourceSpecForFile(const QString& path) {
-  static const QStringList imageSuffixes = {"png", "jpg", "jpeg", "bmp", "tif", "tiff", "webp", "ppm", "pgm"};
-  const QString suffix = QFileInfo(path).suffix().toLower();
-  return (imageSuffixes.contains(suffix) ? QStringLiteral("image:") : QStringLiteral("video:")) + path;
+namespace {
+// Item data: "camera:N|FORMAT" (FORMAT "" = the default) or "pattern", to find the entry to check.
+QString entryKey(const QString& spec, const CameraFormatRequest& format) {
+  return spec.startsWith(QStringLiteral("camera")) ? spec + QLatin1Char('|') + QString::fromStdString(formatCameraFormat(format))
+                                                   : spec;
 }
+}  // namespace
 
 SourceMenu::SourceMenu(MainWindow& window) : QObject(&window), window_(window) {
   if (cameraBackendAvailable()) {  // else QMediaDevices would abort the app
@@ -33,31 +34,73 @@ int SourceMenu::cameraCount() const {
 }
 
 void SourceMenu::rebuild() {
+  QString why;
+  cameraBackendAvailable(&why);
+  showCameras(CameraSource::listCameras(), why);
+}
+
+void SourceMenu::showCameras(const std::vector<CameraListing>& cameras, const QString& noCameraReason) {
   QMenu* menu = window_.sourceMenu();
   menu->clear();
-  QString why;
-  const auto cameras = cameraBackendAvailable(&why) ? QMediaDevices::videoInputs() : QList<QCameraDevice>();
-  for (int i = 0; i < cameras.size(); ++i) {
-    QAction* action = menu->addAction(tr("Camera %1: %2").arg(i).arg(cameras[i].description()));
-    connect(action, &QAction::triggered, &window_,
-            [this, i] { emit window_.sourceRequested(QStringLiteral("camera:%1").arg(i)); });
+  delete built_;  // the submenus and the action group of the previous list
+  built_ = new QObject(this);
+  auto* group = new QActionGroup(built_);  // one source at a time: a check on what is shown
+  group->setExclusionPolicy(QActionGroup::ExclusionPolicy::ExclusiveOptional);
+  auto addChoice = [&](QMenu* into, const QString& text, const QString& key) {
+    QAction* action = into->addAction(text);
+    action->setCheckable(true);
+    action->setData(key);
+    group->addAction(action);
+    return action;
+  };
+  for (int i = 0; i < static_cast<int>(cameras.size()); ++i) {
+    const CameraListing& camera = cameras[i];
+    auto* formats = new QMenu(tr("Camera %1: %2").arg(i).arg(camera.description), menu);
+    connect(built_, &QObject::destroyed, formats, &QObject::deleteLater);
+    menu->addMenu(formats);
+    const QString spec = QStringLiteral("camera:%1").arg(i);
+    const int preferred = chooseCameraFormat(camera.formats, {});
+    const QString defaultText =
+        preferred < 0 ? tr("Default format")
+                      : tr("Default: %1").arg(QString::fromStdString(describeCameraFormat(camera.formats[preferred])));
+    connect(addChoice(formats, defaultText, entryKey(spec, {})), &QAction::triggered, this,
+            [this, i] { emit cameraChosen(i, {}); });
+    if (!camera.formats.empty()) formats->addSeparator();
+    for (const CameraFormatInfo& format : camera.formats) {
+      const CameraFormatRequest request = requestFor(format);
+      connect(addChoice(formats, QString::fromStdString(describeCameraFormat(format)), entryKey(spec, request)),
+              &QAction::triggered, this, [this, i, request] { emit cameraChosen(i, request); });
+    }
   }
-  if (cameras.isEmpty()) {
-    QAction* none = menu->addAction(why.isEmpty() ? tr("(no camera found)") : tr("(no camera support)"));
-    none->setToolTip(why);
+  if (cameras.empty()) {
+    QAction* none = menu->addAction(noCameraReason.isEmpty() ? tr("(no camera found)") : tr("(no camera support)"));
+    none->setToolTip(noCameraReason);
     none->setEnabled(false);
   }
   menu->addSeparator();
-  connect(menu->addAction(tr("Open image or video...")), &QAction::triggered, this, &SourceMenu::openFile);
-  connect(menu->addAction(tr("Test pattern")), &QAction::triggered, &window_,
+  connect(addChoice(menu, tr("Test pattern"), entryKey(QStringLiteral("pattern"), {})), &QAction::triggered, &window_,
           [this] { emit window_.sourceRequested(QStringLiteral("pattern")); });
+  updateChecks();
 }
 
-void SourceMenu::openFile() {
-  const QString path = QFileDialog::getOpenFileName(
-      &window_, tr("Open image or video"), QString(),
-      tr("Images and videos (*.png *.jpg *.jpeg *.bmp *.tif *.tiff *.webp *.mp4 *.mkv *.avi *.mov *.webm);;All files (*)"));
-  if (!path.isEmpty()) emit window_.sourceRequested(sourceSpecForFile(path));
+void SourceMenu::setCurrent(const QString& spec, const CameraFormatRequest& format) {
+  try {
+    currentSpec_ = QString::fromStdString(formatSourceSpec(parseSourceSpec(spec.toStdString())));  // camera -> camera:0
+  } catch (const std::exception&) {
+    currentSpec_ = spec;
+  }
+  currentFormat_ = format;
+  updateChecks();
+}
+
+void SourceMenu::updateChecks() {
+  const QString key = entryKey(currentSpec_, currentFormat_);
+  QList<QAction*> actions = window_.sourceMenu()->actions();
+  while (!actions.isEmpty()) {
+    QAction* action = actions.takeFirst();
+    if (action->menu()) actions += action->menu()->actions();
+    if (action->isCheckable()) action->setChecked(action->data().toString() == key);
+  }
 }
 
 }  // namespace kc

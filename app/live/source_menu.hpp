@@ -1,8 +1,14 @@
 #pragma once
-// Fills the window's Source menu: the cameras Qt Multimedia lists (refreshed when devices come
-// and go), open an image or video file, the test pattern. Choosing one emits the window's
-// sourceRequested(spec) with spec = camera:N | image:PATH | video:PATH | pattern.
+// Fills the window's Source menu: each camera Qt Multimedia lists (refreshed when devices come
+// and go) with a submenu of its formats (resolution, frame rate, pixel format; the default
+// first), and the test pattern. Choosing a camera format emits cameraChosen; the pattern emits
+// the window's sourceRequested("pattern"). Images and videos are opened from the File menu.
 #include <QObject>
+#include <QString>
+#include <vector>
+
+#include "app/sources/camera_format.hpp"
+#include "app/sources/camera_source.hpp"
 
 class QMediaDevices;
 class QMenu;
@@ -17,18 +23,25 @@ class SourceMenu : public QObject {
   explicit SourceMenu(MainWindow& window);
   int cameraCount() const;
 
+  // Fills the menu from these cameras (the real ones on rebuild; tests pass their own).
+  // `noCameraReason`: shown as the tooltip of "(no camera support)" when the list is empty.
+  void showCameras(const std::vector<CameraListing>& cameras, const QString& noCameraReason = {});
+  // Checks the entry of what is shown: a camera spec with its format request, or the pattern.
+  void setCurrent(const QString& spec, const CameraFormatRequest& format);
+
  signals:
   void camerasChanged(int count);
+  void cameraChosen(int index, const kc::CameraFormatRequest& format);
 
  private:
   void rebuild();
-  void openFile();
+  void updateChecks();
 
   MainWindow& window_;
   QMediaDevices* devices_ = nullptr;
+  QObject* built_ = nullptr;  // owns what one showCameras() made beside the menu's own actions
+  QString currentSpec_;
+  CameraFormatRequest currentFormat_;
 };
-
-// "image:PATH" or "video:PATH" from the file's extension.
-QString sourceSpecForFile(const QString& path);
 
 }  // namespace kc

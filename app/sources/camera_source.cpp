@@ -7,7 +7,6 @@
 #include <QRegularExpression>
 #include <QVideoFrame>
 #include <QVideoSink>
-#include <cmath>
 
 #include "app/sources/camera_backend.hpp"
 #include "app/sources/camera_frame.hpp"
@@ -17,32 +16,15 @@ namespace kc {
 
 namespace {
 
-QString describeFormat(const QCameraFormat& format) {
-  return QStringLiteral("%1x%2 @ %3-%4 fps (%5)")
-      .arg(format.resolution().width())
-      .arg(format.resolution().height())
-      .arg(format.minFrameRate(), 0, 'g', 3)
-      .arg(format.maxFrameRate(), 0, 'g', 3)
-      .arg(QVideoFrameFormat::pixelFormatToString(format.pixelFormat()));
+CameraFormatInfo toInfo(const QCameraFormat& format) {
+  return {format.resolution().width(), format.resolution().height(), format.minFrameRate(), format.maxFrameRate(),
+          QVideoFrameFormat::pixelFormatToString(format.pixelFormat()).toStdString()};
 }
 
-// The format closest to the request: exact resolution first, then the frame rate.
-QCameraFormat chooseFormat(const QCameraDevice& device, const CameraRequest& request) {
-  QCameraFormat best;
-  double bestScore = 1e300;
-  for (const QCameraFormat& format : device.videoFormats()) {
-    double score = 0;
-    if (!request.resolution.isEmpty())
-      score += 1e6 * std::abs(format.resolution().width() * format.resolution().height() -
-                              request.resolution.width() * request.resolution.height());
-    if (request.framesPerSecond > 0)
-      score += std::abs(format.maxFrameRate() - request.framesPerSecond);
-    if (score < bestScore) {
-      bestScore = score;
-      best = format;
-    }
-  }
-  return best;
+std::vector<CameraFormatInfo> formatsOf(const QCameraDevice& device) {
+  std::vector<CameraFormatInfo> formats;
+  for (const QCameraFormat& format : device.videoFormats()) formats.push_back(toInfo(format));
+  return formats;
 }
 
 }  // namespace
@@ -55,9 +37,17 @@ QStringList CameraSource::describeCameras() {
   for (int i = 0; i < inputs.size(); ++i) {
     lines << QStringLiteral("%1: %2%3").arg(i).arg(inputs[i].description(),
                                                    inputs[i].isDefault() ? QStringLiteral(" (default)") : QString());
-    for (const QCameraFormat& format : inputs[i].videoFormats()) lines << QStringLiteral("     ") + describeFormat(format);
+    for (const CameraFormatInfo& format : formatsOf(inputs[i]))
+      lines << QStringLiteral("     ") + QString::fromStdString(describeCameraFormat(format));
   }
   return lines;
+}
+
+std::vector<CameraListing> CameraSource::listCameras() {
+  std::vector<CameraListing> cameras;
+  if (!cameraBackendAvailable()) return cameras;
+  for (const QCameraDevice& device : QMediaDevices::videoInputs()) cameras.push_back({device.description(), formatsOf(device)});
+  return cameras;
 }
 
 CameraSource::CameraSource(const CameraRequest& request, QObject* parent) : QObject(parent) {
@@ -73,8 +63,12 @@ CameraSource::CameraSource(const CameraRequest& request, QObject* parent) : QObj
   device_ = inputs[request.index];
   devices_ = std::make_unique<QMediaDevices>();
   camera_ = std::make_unique<QCamera>(device_);
-  const QCameraFormat format = chooseFormat(device_, request);
-  if (!format.isNull()) camera_->setCameraFormat(format);
+  const int chosen = chooseCameraFormat(formatsOf(device_), request.format);
+  if (chosen >= 0) {
+    const QCameraFormat format = device_.videoFormats()[chosen];
+    format_ = toInfo(format);
+    camera_->setCameraFormat(format);
+  }
   sink_ = std::make_unique<QVideoSink>();
   session_ = std::make_unique<QMediaCaptureSession>();
   session_->setCamera(camera_.get());

@@ -11,7 +11,9 @@
 #include <QString>
 #include <memory>
 #include <mutex>
+#include <vector>
 
+#include "app/sources/camera_format.hpp"
 #include "app/sources/frame_source.hpp"
 
 class QCamera;
@@ -24,8 +26,13 @@ namespace kc {
 
 struct CameraRequest {
   int index = 0;               // into QMediaDevices::videoInputs()
-  QSize resolution;            // empty: the camera's default format
-  double framesPerSecond = 0;  // 0: any
+  CameraFormatRequest format;  // empty: the default (chooseCameraFormat)
+};
+
+// One camera as the Source menu lists it.
+struct CameraListing {
+  QString description;
+  std::vector<CameraFormatInfo> formats;  // in the order the camera lists them
 };
 
 class CameraSource final : public QObject, public FrameSource {
@@ -43,8 +50,12 @@ class CameraSource final : public QObject, public FrameSource {
   bool hasNews() const override;
   bool isActive() const;
 
-  // "0: Integrated Camera (1280x720 @ 30 fps, ...)" lines for `kernelcam devices` and errors.
+  // "0: Integrated Camera" lines, each followed by its formats, for `kernelcam devices` and errors.
   static QStringList describeCameras();
+  // The cameras in QMediaDevices order (so index i is camera:i); empty without camera support.
+  static std::vector<CameraListing> listCameras();
+  // The format the camera was set to (from the request), if it lists any.
+  const CameraFormatInfo& format() const { return format_; }
 
  signals:
   void frameAvailable();
@@ -56,6 +67,7 @@ class CameraSource final : public QObject, public FrameSource {
   void markLost(const QString& reason);
 
   QCameraDevice device_;
+  CameraFormatInfo format_;
   std::unique_ptr<QMediaDevices> devices_;
   std::unique_ptr<QCamera> camera_;
   std::unique_ptr<QVideoSink> sink_;

@@ -6,6 +6,7 @@
 #include <vector>
 #include <opencv2/imgcodecs.hpp>
 
+#include "app/diagnostics/stderr_noise.hpp"
 #include "app/sources/image_decode.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
@@ -33,6 +34,7 @@ ImageSource::ImageSource(const std::string& path) : path_(path) {
   std::ifstream file(path, std::ios::binary);
   const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
   if (!file.good() && !file.eof()) throw SourceError(what + ": read error");
+  const LibraryNoiseFilter quiet;  // libpng's colour-profile remarks (stderr_noise.hpp)
   image_ = decodeImageBytes(bytes, what);
 }
 

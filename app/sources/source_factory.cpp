@@ -61,8 +61,7 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
     case SourceKind::Camera: {
       CameraRequest request;
       request.index = spec.cameraIndex;
-      request.resolution = QSize(options.cameraWidth, options.cameraHeight);
-      request.framesPerSecond = options.cameraFps;
+      request.format = options.cameraFormat;
       return std::make_unique<CameraSource>(request);
     }
     case SourceKind::Image: return std::make_unique<ImageSource>(spec.path);

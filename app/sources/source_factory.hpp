@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/sources/camera_format.hpp"
 #include "app/sources/frame_source.hpp"
 
 namespace kc {
@@ -20,8 +21,7 @@ struct SourceOptions {
   int patternWidth = 1280, patternHeight = 720;
   double patternFps = 30;
   PixelFormat patternFormat = PixelFormat::Rgba8;  // --pattern-format: the pattern as a camera format
-  int cameraWidth = 0, cameraHeight = 0;  // 0: the camera's default format
-  double cameraFps = 0;
+  CameraFormatRequest cameraFormat;  // empty: the largest resolution at >= 30 fps (camera_format.hpp)
 };
 
 // Throws SourceError ("--source: ...") with the accepted forms.

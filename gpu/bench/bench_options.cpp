@@ -5,6 +5,8 @@
 #include <sstream>
 
 #include "gpu/core/error.hpp"
+#include "gpu/core/size_limits.hpp"
+#include "gpu/core/text.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
@@ -38,15 +40,16 @@ ImageSize parseSize(const std::string& text) {
   auto x = text.find('x');
   if (x == std::string::npos) throw InvalidArgument("--size: expected WxH (e.g. 3840x2160), got '" + text + "'");
   ImageSize size{parsePositive(text.substr(0, x), "--size width"), parsePositive(text.substr(x + 1), "--size height")};
-  KC_REQUIRE(size.width <= 16384 && size.height <= 16384, "--size: at most 16384x16384");
+  KC_REQUIRE(size.width <= kMaxFrameSide && size.height <= kMaxFrameSide,
+             "--size: at most " + std::to_string(kMaxFrameSide) + "x" + std::to_string(kMaxFrameSide));
   return size;
 }
 
+// Comma-separated, empty items dropped ("gray,,conv" is "gray,conv").
 std::vector<std::string> splitList(const std::string& text) {
   std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) items.push_back(item);
+  for (std::string_view item : split(text, ','))
+    if (!item.empty()) items.emplace_back(item);
   return items;
 }
 

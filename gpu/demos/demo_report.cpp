@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <chrono>
 
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc::demos {
-
-DemoBackend parseDemoBackend(const std::string& text) {
-  if (text == "cuda") return DemoBackend::Cuda;
-  if (text == "cpu") return DemoBackend::Cpu;
-  throw InvalidArgument("unknown backend '" + text + "' (expected cuda or cpu)");
-}
 
 double medianOf(std::vector<double> samples) {
   KC_REQUIRE(!samples.empty(), "medianOf: no samples");
@@ -27,7 +22,7 @@ double timeCpuMedianMs(const std::function<void()>& fn, int reps) {
   for (int r = 0; r < reps; ++r) {
     const auto start = std::chrono::steady_clock::now();
     fn();
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    ms.push_back(msSince(start));
   }
   return medianOf(ms);
 }
@@ -45,6 +40,13 @@ void fillSpeedups(DemoReport& report) {
     if (cpu) row.speedupVsCpu = *cpu / row.ms;
     if (lib) row.speedupVsLibrary = *lib / row.ms;
   }
+}
+
+bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo) {
+  if (backend == Backend::Cuda)
+    KC_REQUIRE(gpuGiven, std::string(demo) + ": backend cuda needs the demo's CUDA versions, and none were given "
+                                             "(a build without CUDA, or no usable device)");
+  return backend != Backend::Cpu && gpuGiven;
 }
 
 }  // namespace kc::demos

@@ -7,10 +7,9 @@
 #include <string>
 #include <vector>
 
-namespace kc::demos {
+#include "gpu/core/backend.hpp"
 
-enum class DemoBackend { Cuda, Cpu };  // Cpu: the CPU rows only (works in builds without nvcc)
-DemoBackend parseDemoBackend(const std::string& text);  // "cuda" | "cpu", else kc::InvalidArgument
+namespace kc::demos {
 
 enum class DemoRowKind { Cpu, Gpu, Library };
 
@@ -44,5 +43,28 @@ double timeCpuMedianMs(const std::function<void()>& fn, int reps);
 // Fills every row's speedups: ms of the first timed GPU row, of the first timed CPU row and of
 // the first timed library row, each divided by this row's ms. Missing references stay empty.
 void fillSpeedups(DemoReport& report);
+
+// A demo's GPU versions, injected by the caller so that a demo header means the same in every
+// build (the CUDA build's factories live in *_demo_cuda.cuh; app/demos hands them out). They add
+// their rows to a report that already holds the CPU rows, from the input the CPU part made.
+template <class Config, class Input>
+using GpuRowsFn = std::function<void(const Config&, const Input&, DemoReport&)>;
+
+// Whether a run takes the GPU versions: Cpu never, Auto when they were given, Cuda always (and
+// without them kc::InvalidArgument naming `demo`).
+bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo);
+
+// The runners' common shape: the input and the CPU rows, the GPU rows where demoRunsOnGpu says
+// so, then the speedups.
+template <class Config, class Input, class MakeInput, class CpuReport>
+DemoReport runDemoVersions(const Config& config, const GpuRowsFn<Config, Input>& gpu, MakeInput&& makeInput,
+                           CpuReport&& cpuReport, const char* demo) {
+  const bool onGpu = demoRunsOnGpu(config.backend, gpu != nullptr, demo);
+  const Input input = makeInput(config);
+  DemoReport report = cpuReport(config, input);
+  if (onGpu) gpu(config, input, report);
+  fillSpeedups(report);
+  return report;
+}
 
 }  // namespace kc::demos

@@ -18,6 +18,7 @@
 #include "gpu/image/convolution.cuh"
 #include "gpu/image/convolution_device.cuh"
 #include "gpu/image/convolution_rows_gray.cuh"
+#include "gpu/image/view_checks.hpp"
 
 namespace kc {
 
@@ -315,17 +316,13 @@ template <class T>
 void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kernel, BorderMode border,
                   cudaStream_t stream, ConvPath path) {
   validateKernel(kernel);
-  KC_REQUIRE(in.width == out.width && in.height == out.height, "convolveAsync: input and output sizes differ");
+  requireValidView(in, "convolveAsync", "input");
+  requireValidView<T>(out, "convolveAsync", "output");
+  requireSameSize<T, T>(in, out, "convolveAsync");
   if (in.empty()) return;
-  KC_REQUIRE(in.data != nullptr && out.data != nullptr, "convolveAsync: null image data");
-  KC_REQUIRE(in.pitch >= in.rowBytes() && out.pitch >= out.rowBytes(), "convolveAsync: pitch smaller than a row");
-  KC_REQUIRE(reinterpret_cast<std::uintptr_t>(in.data) % alignof(T) == 0 && in.pitch % alignof(T) == 0 &&
-                 reinterpret_cast<std::uintptr_t>(out.data) % alignof(T) == 0 && out.pitch % alignof(T) == 0,
-             "convolveAsync: RGBA rows must be 4-byte aligned");
-  const auto* inBegin = reinterpret_cast<const unsigned char*>(in.data);
-  const auto* outBegin = reinterpret_cast<const unsigned char*>(out.data);
-  const bool overlap = inBegin < outBegin + out.pitch * out.height && outBegin < inBegin + in.pitch * in.height;
-  KC_REQUIRE(!overlap, "convolveAsync: in and out must be distinct, non-overlapping images");
+  requireElementAligned(in, "convolveAsync", "input");
+  requireElementAligned<T>(out, "convolveAsync", "output");
+  requireDistinct<T, T>(in, out, "convolveAsync");
 
   std::optional<SeparableKernel> factors;
   if (path != ConvPath::General) factors = separateKernel(kernel);

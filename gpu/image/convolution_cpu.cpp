@@ -3,16 +3,18 @@
 
 #include "gpu/core/error.hpp"
 #include "gpu/image/convolution.hpp"
+#include "gpu/image/view_checks.hpp"
 
 namespace kc {
 
 namespace {
 
 template <class T>
-void requireSameSize(ImageView<const T> in, ImageView<T> out) {
-  KC_REQUIRE(in.width == out.width && in.height == out.height, "convolveCpu: input and output sizes differ");
-  KC_REQUIRE(in.empty() || (in.data && out.data), "convolveCpu: null image data");
-  KC_REQUIRE(in.data != out.data || in.empty(), "convolveCpu: in and out must be distinct images");
+void requireConvolutionArgs(ImageView<const T> in, ImageView<T> out) {
+  requireValidView(in, "convolveCpu", "input");
+  requireValidView<T>(out, "convolveCpu", "output");
+  requireSameSize<T, T>(in, out, "convolveCpu");
+  requireDistinct<T, T>(in, out, "convolveCpu");
 }
 
 // Sum of kernel * input around (x, y) for one channel, in the documented order (kx outer, ky inner, fma).
@@ -36,7 +38,7 @@ float correlateAt(ImageView<const T> in, const ConvKernel& kernel, BorderMode bo
 void convolveCpu(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
                  BorderMode border) {
   validateKernel(kernel);
-  requireSameSize(in, out);
+  requireConvolutionArgs(in, out);
   const auto gray = [](std::uint8_t p) { return p; };
   for (int y = 0; y < in.height; ++y)
     for (int x = 0; x < in.width; ++x) out.at(x, y) = saturateToByte(correlateAt(in, kernel, border, x, y, gray));
@@ -44,7 +46,7 @@ void convolveCpu(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, c
 
 void convolveCpu(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border) {
   validateKernel(kernel);
-  requireSameSize(in, out);
+  requireConvolutionArgs(in, out);
   for (int y = 0; y < in.height; ++y)
     for (int x = 0; x < in.width; ++x) {
       Rgba8 p;

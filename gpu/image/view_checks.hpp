@@ -35,4 +35,15 @@ void requireElementAligned(ImageView<const T> view, const char* function, const 
                  std::to_string(alignof(T)) + " bytes");
 }
 
+// A kernel that reads a neighbourhood (convolution) would read pixels it already overwrote: the
+// two images' byte ranges (pitch * height from each start) must not overlap.
+template <class A, class B>
+void requireDistinct(ImageView<const A> in, ImageView<const B> out, const char* function) {
+  if (in.empty() || out.empty()) return;
+  const auto inBegin = reinterpret_cast<std::uintptr_t>(in.data), outBegin = reinterpret_cast<std::uintptr_t>(out.data);
+  const bool overlap = inBegin < outBegin + out.pitch * static_cast<std::uintptr_t>(out.height) &&
+                       outBegin < inBegin + in.pitch * static_cast<std::uintptr_t>(in.height);
+  KC_REQUIRE(!overlap, std::string(function) + ": input and output must be distinct, non-overlapping images");
+}
+
 }  // namespace kc

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <thread>
 
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
@@ -26,9 +27,6 @@ std::string cpuName() {
   return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
 }
 
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Runs one stage on `image` through its registry record (replacing the image when the stage
 // produces one); a stage that only measures fills `stats`.

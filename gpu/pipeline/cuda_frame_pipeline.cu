@@ -19,6 +19,7 @@
 #include "gpu/core/copy_roofline.cuh"
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/core/device_query.cuh"
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/nvtx_range.hpp"
 #include "gpu/core/stream.cuh"
 #include "gpu/image/channel_convert.cuh"
@@ -95,10 +96,6 @@ std::uint8_t* writableBytes(HostFrame& frame) {
 template <class T>
 ImageView<T> deviceView(std::uint8_t* base, FrameShape shape) {
   return {reinterpret_cast<T*>(base), shape.width, shape.height, alignedPitch(shape.rowBytes())};
-}
-
-double msSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 // The chain with each stage's CUDA launch looked up once (setChain), shared by the frames

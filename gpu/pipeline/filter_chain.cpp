@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gpu/core/error.hpp"
+#include "gpu/core/text.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc {
@@ -22,24 +23,6 @@ std::string joined(const std::vector<std::string>& items, const char* separator 
 }
 
 [[noreturn]] void fail(const std::string& message) { throw InvalidArgument("--filters: " + message); }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t end = text.find(separator, start);
-    parts.push_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) break;
-    start = end + 1;
-  }
-  return parts;
-}
 
 std::string formatFloat(float value) {
   char buffer[32];

@@ -1,13 +1,12 @@
 #pragma once
-// The one frame-size rule every source and the CLI apply: 1..kMaxFrameSide pixels per side.
-// 16384 is the largest texture side GL guarantees on the GPUs we target and keeps every byte
-// offset of an RGBA frame (16384 * 4 * 16384 = 2^30) inside the 32-bit ints the kernels index with.
-// A 16384x16384 frame works (1 GiB RGBA: about 2.4 GB resident through the CPU pipeline).
+// The one frame-size rule every source and the CLI apply: 1..kMaxFrameSide pixels per side
+// (gpu/core/size_limits.hpp says why 16384). A 16384x16384 frame works (1 GiB RGBA: about 2.4 GB
+// resident through the CPU pipeline).
 #include <string>
 
-namespace kc {
+#include "gpu/core/size_limits.hpp"
 
-constexpr int kMaxFrameSide = 16384;
+namespace kc {
 
 inline bool frameSizeAllowed(long long width, long long height) {
   return width >= 1 && height >= 1 && width <= kMaxFrameSide && height <= kMaxFrameSide;

@@ -18,7 +18,7 @@ TEST(AppDemoRunners, OfferCudaExactlyWhenADeviceIsUsableAndAlwaysRunOnTheCpu) {
   }
   demos::ReduceDemoConfig config;
   config.n = 500;
-  config.backend = demos::DemoBackend::Cpu;
+  config.backend = Backend::Cpu;
   const demos::DemoReport report = runners.reduce(config);
   ASSERT_EQ(report.rows.size(), 1u);
   EXPECT_TRUE(report.rows[0].correct);

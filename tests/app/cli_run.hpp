@@ -16,8 +16,11 @@ struct CliRun {
   std::string out, err;
 };
 
-inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000) {
+// `environment`: the child's, when given (default: this process's).
+inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000,
+                           const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
   QProcess process;
+  process.setProcessEnvironment(environment);
   process.setProgram(QStringLiteral(KC_KERNELCAM_BINARY));
   process.setArguments(arguments);
   process.start();

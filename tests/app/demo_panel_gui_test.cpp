@@ -41,7 +41,7 @@ TEST(DemoPanelGui, CtrlDOpensTheDockAndTheViewKeepsRenderingDuringARun) {
     return cpuReduce(config);
   };
   DemoPanel* panel = installDemoDock(window, runners, QStringLiteral(KC_TEST_DATA_DIR "/matrices"));
-  LiveController controller(window, BackendChoice::Cpu);
+  LiveController controller(window, Backend::Cpu);
   controller.start(QStringLiteral("pattern"));
   window.resize(1500, 950);
   window.show();

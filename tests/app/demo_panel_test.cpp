@@ -35,11 +35,12 @@ QPushButton* runButton(const DemoPanel& panel) { return panel.findChild<QPushBut
 TEST(DemoPanel, ConstructsWithCudaGreyedWhenTheRunnersHaveNone) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  EXPECT_EQ(panel.backend(), demos::DemoBackend::Cpu);
-  panel.setBackend(demos::DemoBackend::Cuda);
-  EXPECT_EQ(panel.backend(), demos::DemoBackend::Cpu);
-  if (std::filesystem::exists(test::sharedData("matrices/nos2.mtx")))
+  EXPECT_EQ(panel.backend(), Backend::Cpu);
+  panel.setBackend(Backend::Cuda);
+  EXPECT_EQ(panel.backend(), Backend::Cpu);
+  if (std::filesystem::exists(test::sharedData("matrices/nos2.mtx"))) {
     EXPECT_TRUE(panel.cgForm()->matrixChoices().contains(QStringLiteral("nos2.mtx")));
+  }
   EXPECT_EQ(panel.cgForm()->matrixChoices().last(), QStringLiteral("Open file..."));
   EXPECT_EQ(panel.results()->rowCount(), 0);
   EXPECT_FALSE(panel.running());
@@ -97,7 +98,7 @@ TEST(DemoPanel, CgOnPoisson8DrawsTheResidualOnALogAxis) {
   panel.selectDemo(DemoKind::Cg);
   cg::CgDemoConfig config;
   config.poissonN = 8;
-  config.backend = cg::CgBackend::Cpu;
+  config.backend = Backend::Cpu;
   panel.cgForm()->setConfig(config);
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));

@@ -53,7 +53,7 @@ TEST(GuiSmoke, WindowShowsColourOriginalAndGreyBlurredResult) {
   window.setViewMode(ViewMode::SideBySide);
   window.view()->renderer().setTimingOverlayVisible(false);  // measure the images, not the overlays
   window.view()->renderer().setHistogramOverlayVisible(false);
-  LiveController controller(window, BackendChoice::Cpu);
+  LiveController controller(window, Backend::Cpu);
   controller.start(QStringLiteral("pattern"));
   window.resize(1200, 700);
   window.show();

@@ -88,7 +88,7 @@ TEST(ImageInput, LargestAllowedImageWorksAndOneMorePixelIsAClearError) {
     const kc::HostFrame frame = source.next();
     ASSERT_EQ(frame.width(), side);
     ASSERT_EQ(frame.height(), side);
-    auto pipeline = kc::makePipeline(kc::Backend::Auto);
+    auto pipeline = kc::makePipeline(kc::Backend::Auto).pipeline;
     pipeline->setChain(kc::parseFilterChain("hist=8"));
     const kc::FrameResult result = pipeline->process(frame);
     EXPECT_EQ(result.stats.histogram[2], std::uint64_t(side) * side);  // 77 / 32 = bin 2, red channel

@@ -1,11 +1,12 @@
 // The window's controller when its camera misbehaves, simulated through the LiveSource interface:
-// no camera at all, a camera unplugged mid-stream (falls back to the pattern with a status
-// message and keeps rendering), a camera switching format mid-stream (follows the new size).
+// no camera at all, a camera unplugged mid-stream (falls back to the pattern with a notice that
+// stays and keeps rendering; back to the camera when it returns), a camera switching format
+// mid-stream (follows the new size).
 #include <gtest/gtest.h>
 
 #include <QCameraDevice>
 #include <QMediaDevices>
-#include <QStatusBar>
+#include <QToolButton>
 #include <memory>
 
 #include "app/live/live_controller.hpp"
@@ -15,6 +16,7 @@
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 
 namespace kc {
 namespace {
@@ -45,7 +47,7 @@ class LiveFallback : public ::testing::Test {
   void SetUp() override {
     if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
     window_ = std::make_unique<MainWindow>();
-    controller_ = std::make_unique<LiveController>(*window_, BackendChoice::Cpu);
+    controller_ = std::make_unique<LiveController>(*window_, Backend::Cpu);
     controller_->setSourceOpener([script = script_](const std::string& spec) -> std::unique_ptr<LiveSource> {
       if (spec.rfind("camera", 0) == 0) return std::make_unique<ScriptedCamera>(script);
       return openLiveSource(spec);
@@ -62,7 +64,7 @@ class LiveFallback : public ::testing::Test {
     return test::processEventsUntil([&] { return controller_->framesSubmitted() >= target; }, 30000);
   }
   int shownWidth() const { return window_->view()->renderer().layout().originalWidth; }
-  std::string statusMessage() const { return window_->statusBar()->currentMessage().toStdString(); }
+  const Notice* sourceNotice() const { return window_->notices()->find(QStringLiteral("source")); }
 
   std::shared_ptr<CameraScript> script_ = std::make_shared<CameraScript>();
   std::unique_ptr<MainWindow> window_;
@@ -75,11 +77,35 @@ TEST_F(LiveFallback, CameraUnpluggedMidStreamFallsBackToThePattern) {
   EXPECT_EQ(shownWidth(), 64);
   script_->unplugged = true;
   ASSERT_TRUE(test::processEventsUntil([&] { return controller_->sourceSpec() == QStringLiteral("pattern"); }, 30000));
-  const std::string message = statusMessage();
-  EXPECT_NE(message.find("the camera was lost"), std::string::npos) << message;
-  EXPECT_NE(message.find("showing the test pattern"), std::string::npos) << message;
+  const Notice* notice = sourceNotice();
+  ASSERT_NE(notice, nullptr) << "a notice says why the pattern shows";
+  EXPECT_EQ(notice->summary.toStdString(), "Camera disconnected \u2014 showing the test pattern");
+  EXPECT_TRUE(notice->details.contains(QStringLiteral("the camera was lost"))) << notice->details.toStdString();
   ASSERT_TRUE(framesAdvance(3)) << "the pattern keeps the view alive";
   EXPECT_EQ(shownWidth(), 1280);  // the pattern's default size
+  EXPECT_EQ(controller_->wantedSpec(), QStringLiteral("camera:0")) << "the pattern only stands in for the camera";
+  ASSERT_NE(sourceNotice(), nullptr) << "the notice stays (it is no timed message)";
+
+  // Plugged back in: the camera list changes and the camera asked for returns, the notice goes.
+  script_->unplugged = false;
+  controller_->camerasChanged(1);
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0"));
+  EXPECT_EQ(sourceNotice(), nullptr);
+  ASSERT_TRUE(framesAdvance(3));
+  EXPECT_EQ(shownWidth(), 64);
+}
+
+TEST_F(LiveFallback, CameraGoneFromTheListFallsBackAndAnotherSourceIsKept) {
+  controller_->start(QStringLiteral("camera:0"));
+  ASSERT_TRUE(framesAdvance(2));
+  controller_->camerasChanged(0);  // QMediaDevices: the camera left the list
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("pattern"));
+  ASSERT_NE(sourceNotice(), nullptr);
+  // The user chose the pattern meanwhile: a camera coming back does not take over.
+  controller_->openSource(QStringLiteral("pattern"));
+  EXPECT_EQ(sourceNotice(), nullptr);
+  controller_->camerasChanged(1);
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("pattern"));
 }
 
 TEST_F(LiveFallback, CameraFormatChangeMidStreamIsFollowed) {
@@ -97,12 +123,15 @@ TEST(LiveNoCamera, MissingCameraFallsBackToThePatternWithTheReason) {
   if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
   if (!QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
   MainWindow window;
-  LiveController controller(window, BackendChoice::Cpu);  // the real opener: CameraSource
+  LiveController controller(window, Backend::Cpu);  // the real opener: CameraSource
   controller.start(QStringLiteral("camera:0"));
   EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
-  const std::string message = window.statusBar()->currentMessage().toStdString();
-  EXPECT_NE(message.find("camera:0: no camera found"), std::string::npos) << message;
-  EXPECT_NE(message.find("showing the test pattern"), std::string::npos) << message;
+  const Notice* notice = window.notices()->find(QStringLiteral("source"));
+  ASSERT_NE(notice, nullptr);
+  EXPECT_TRUE(notice->summary.endsWith(QStringLiteral("showing the test pattern"))) << notice->summary.toStdString();
+  EXPECT_TRUE(notice->details.contains(QStringLiteral("camera:0: no camera"))) << notice->details.toStdString();
+  ASSERT_NE(window.notices()->widget(QStringLiteral("source")), nullptr);
+  EXPECT_EQ(window.notices()->widget(QStringLiteral("source"))->text(), notice->summary);
 }
 
 }  // namespace

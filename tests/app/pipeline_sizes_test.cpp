@@ -8,7 +8,7 @@
 namespace {
 
 TEST(AppPipeline, FollowsSizeChangesMidStream) {
-  auto pipeline = kc::makePipeline(kc::Backend::Auto);
+  auto pipeline = kc::makePipeline(kc::Backend::Auto).pipeline;
   auto reference = kc::makeCpuPipeline();
   const auto chain = kc::parseFilterChain("gray=bt601,transpose,hist=64");  // exact on every backend
   pipeline->setChain(chain);

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <functional>
 
+#include "app/diagnostics/quiet_output.hpp"
 #include "ui/window/gl_view.hpp"
 
 namespace kc::test {
@@ -14,6 +15,7 @@ inline QApplication& testApplication() {
   static QApplication* app = [] {
     const bool display = std::getenv("DISPLAY") || std::getenv("WAYLAND_DISPLAY");
     if (!display && !std::getenv("QT_QPA_PLATFORM")) setenv("QT_QPA_PLATFORM", "offscreen", 1);
+    installQuietOutput(false);  // as main() does: no XDG_RUNTIME_DIR / PulseAudio lines in the logs
     useGlCoreProfileByDefault();
     static int argc = 1;
     static char name[] = "app_tests";

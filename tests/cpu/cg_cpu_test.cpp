@@ -195,7 +195,7 @@ namespace {
 TEST(CgDemoCpu, CpuBackendRunsTheReferenceOnly) {
   CgDemoConfig config;
   config.poissonN = 20;
-  config.backend = CgBackend::Cpu;
+  config.backend = Backend::Cpu;
   config.precision = Precision::Float;
   config.tolerance = 1e-4;
   const auto report = runCgDemo(config);
@@ -213,9 +213,14 @@ TEST(CgDemoCpu, CpuBackendRunsTheReferenceOnly) {
 TEST(CgDemoCpu, GpuVersionWithoutGpuSolversIsAClearError) {
   CgDemoConfig config;
   config.poissonN = 4;
+  config.backend = Backend::Cuda;
   EXPECT_THROW(runCgDemo(config), kc::InvalidArgument);  // default versions are CUDA ones
+  config.backend = Backend::Auto;  // without the GPU solvers: the CPU reference alone
+  const CgDemoReport cpuOnly = runCgDemo(config);
+  ASSERT_EQ(cpuOnly.rows.size(), 1u);
+  EXPECT_EQ(cpuOnly.rows[0].version, CgVersion::Cpu);
   config.poissonN = 0;
-  config.backend = CgBackend::Cpu;
+  config.backend = Backend::Cpu;
   EXPECT_THROW(runCgDemo(config), kc::InvalidArgument);  // neither file nor Poisson size
   config.matrixPath = "/nonexistent/x.mtx";
   EXPECT_THROW(runCgDemo(config), MatrixMarketError);

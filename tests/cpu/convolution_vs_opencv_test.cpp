@@ -322,6 +322,14 @@ TEST(ConvolutionErrors, BadSizesAndWeights) {
                InvalidArgument);
   HostImage<std::uint8_t> out(4, 4);
   EXPECT_THROW(convolveCpu(in.view(), out.view(), nan, BorderMode::Zero), InvalidArgument);
+  // In place, or overlapping by a row: the kernel would read pixels it already wrote.
+  HostImage<std::uint8_t> both(4, 5);
+  const ImageView<std::uint8_t> top{both.view().data, 4, 4, 4}, shifted{both.view().data + 4, 4, 4, 4};
+  const ConvKernel box = makePresetKernel(ConvPreset::Box, 3);
+  EXPECT_THROW(convolveCpu(ConstImageView<std::uint8_t>(top), top, box, BorderMode::Zero), InvalidArgument);
+  EXPECT_THROW(convolveCpu(ConstImageView<std::uint8_t>(top), shifted, box, BorderMode::Zero), InvalidArgument);
+  const ImageView<std::uint8_t> bad{nullptr, 4, 4, 4};
+  EXPECT_THROW(convolveCpu(in.view(), bad, box, BorderMode::Zero), InvalidArgument);
 }
 
 TEST(ConvolutionNames, RoundTrip) {

@@ -77,14 +77,14 @@ TEST(MatmulCpu, ToleranceFlagsOneWrongEntry) {
 
 TEST(MatmulDemoCpu, RunsWithCpuBackendAndSkipsBigSizes) {
   MatmulDemoConfig config;
-  config.backend = DemoBackend::Cpu;
+  config.backend = Backend::Cpu;
   config.M = 33;
   config.N = 17;
   config.K = 65;
   config.reps = 2;
   for (MatmulType type : {MatmulType::Float32, MatmulType::Int32}) {
     config.type = type;
-    const DemoReport report = runMatmulDemoCpuOnly(config);
+    const DemoReport report = runMatmulDemo(config);
     ASSERT_EQ(report.rows.size(), 2u);
     for (const DemoRow& row : report.rows) {
       SCOPED_TRACE(row.version);
@@ -95,13 +95,13 @@ TEST(MatmulDemoCpu, RunsWithCpuBackendAndSkipsBigSizes) {
   }
   config.cpuFlopLimit = 1e6;
   config.M = config.N = config.K = 128;
-  const DemoReport skipped = runMatmulDemoCpuOnly(config);
+  const DemoReport skipped = runMatmulDemo(config);
   for (const DemoRow& row : skipped.rows) {
     EXPECT_TRUE(row.skipped);
     EXPECT_FALSE(row.speedupVsCpu.has_value());
   }
   config.K = 0;
-  EXPECT_THROW(runMatmulDemoCpuOnly(config), InvalidArgument);
+  EXPECT_THROW(runMatmulDemo(config), InvalidArgument);
 }
 
 TEST(MatmulDemoCpu, SampledCheckFindsAWrongEntry) {

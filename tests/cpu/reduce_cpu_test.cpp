@@ -100,14 +100,14 @@ TEST(ReduceCpu, RejectsEmptyInput) {
 
 TEST(ReduceDemoCpu, RunsWithCpuBackend) {
   ReduceDemoConfig config;
-  config.backend = DemoBackend::Cpu;
+  config.backend = Backend::Cpu;
   config.n = 1000;
   config.reps = 2;
   for (auto op : {"sum", "argmax", "mat3min"}) {
     SCOPED_TRACE(op);
     config.op = parseReduceDemoOp(op);
     config.type = config.op == ReduceDemoOp::Mat3Min ? ReduceType::Int32 : ReduceType::Float32;
-    const DemoReport report = runReduceDemoCpuOnly(config);
+    const DemoReport report = runReduceDemo(config);
     ASSERT_EQ(report.rows.size(), 1u);
     EXPECT_TRUE(report.rows[0].correct);
     EXPECT_GT(report.rows[0].ms, 0.0);
@@ -117,8 +117,40 @@ TEST(ReduceDemoCpu, RunsWithCpuBackend) {
   }
   config.op = ReduceDemoOp::Mat3Min;
   config.type = ReduceType::Float32;
-  EXPECT_THROW(runReduceDemoCpuOnly(config), InvalidArgument);
+  EXPECT_THROW(runReduceDemo(config), InvalidArgument);
   EXPECT_THROW(parseReduceDemoOp("median"), InvalidArgument);
+}
+
+// The GPU rows come in as a function (the CUDA build's cudaReduceRows()); a stand-in shows which
+// backend runs it: cpu never, auto when given, cuda always and without it a clear error.
+TEST(ReduceDemoCpu, InjectedGpuRowsRunExactlyWhenTheBackendAsks) {
+  ReduceDemoConfig config;
+  config.n = 17;
+  config.reps = 1;
+  int calls = 0;
+  const ReduceGpuRowsFn gpu = [&](const ReduceDemoConfig& c, const ReduceDemoInput& input, DemoReport& report) {
+    ++calls;
+    EXPECT_EQ(input.floats.size(), c.n);  // the input the CPU row was timed on
+    ASSERT_EQ(report.rows.size(), 1u);    // the CPU row is there first
+    DemoRow row = report.rows[0];
+    row.kind = DemoRowKind::Gpu;
+    row.ms = report.rows[0].ms / 2;
+    report.rows.push_back(row);
+  };
+  config.backend = Backend::Cpu;
+  EXPECT_EQ(runReduceDemo(config, gpu).rows.size(), 1u);
+  EXPECT_EQ(calls, 0);
+  config.backend = Backend::Auto;
+  EXPECT_EQ(runReduceDemo(config).rows.size(), 1u);
+  const DemoReport both = runReduceDemo(config, gpu);
+  EXPECT_EQ(calls, 1);
+  ASSERT_EQ(both.rows.size(), 2u);
+  ASSERT_TRUE(both.rows[1].speedupVsCpu.has_value());  // speedups filled after the GPU rows
+  EXPECT_DOUBLE_EQ(*both.rows[1].speedupVsCpu, 2.0);
+  config.backend = Backend::Cuda;
+  EXPECT_EQ(runReduceDemo(config, gpu).rows.size(), 2u);
+  EXPECT_EQ(calls, 2);
+  EXPECT_THROW(runReduceDemo(config), InvalidArgument);
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/core/stream.cuh"
 #include "gpu/demos/matmul/matmul.cuh"
-#include "gpu/demos/matmul/matmul_demo.hpp"
+#include "gpu/demos/matmul/matmul_demo_cuda.cuh"
 #include "gpu_test_support.hpp"
 
 namespace kc::demos {
@@ -21,7 +21,7 @@ const std::vector<Dims> kDims{{1, 1, 1}, {17, 33, 65}, {64, 64, 64}, {1000, 1000
 
 template <class T>
 std::vector<T> runGpu(MatmulVersion version, MatmulType type, const std::vector<T>& A, const std::vector<T>& B, int M,
-                      int N, int K, CublasContext& cublas) {
+                      int N, int K, CublasHandle& cublas) {
   DeviceBuffer<T> dA(A.size()), dB(B.size()), dC(std::size_t(M) * N);
   Stream stream;
   dA.uploadAsync(A.data(), A.size(), stream);
@@ -36,7 +36,7 @@ std::vector<T> runGpu(MatmulVersion version, MatmulType type, const std::vector<
 
 TEST(MatmulGpu, EveryVersionFloat) {
   KC_REQUIRE_CUDA_DEVICE();
-  CublasContext cublas;
+  CublasHandle cublas;
   for (auto [M, N, K] : kDims) {
     const auto A = randomMatrixFloat(std::size_t(M) * K, 11), B = randomMatrixFloat(std::size_t(K) * N, 12);
     std::vector<double> ref(std::size_t(M) * N);
@@ -52,7 +52,7 @@ TEST(MatmulGpu, EveryVersionFloat) {
 
 TEST(MatmulGpu, EveryVersionInt32Exact) {
   KC_REQUIRE_CUDA_DEVICE();
-  CublasContext cublas;
+  CublasHandle cublas;
   for (auto [M, N, K] : kDims) {
     const auto A = randomMatrixInt(std::size_t(M) * K, 21), B = randomMatrixInt(std::size_t(K) * N, 22);
     std::vector<std::int32_t> ref(std::size_t(M) * N);
@@ -67,7 +67,7 @@ TEST(MatmulGpu, EveryVersionInt32Exact) {
 
 TEST(MatmulGpu, Int32WrapAroundMatchesTheReference) {
   KC_REQUIRE_CUDA_DEVICE();
-  CublasContext cublas;
+  CublasHandle cublas;
   const int M = 70, N = 130, K = 77;  // full-range ints: products and sums overflow and wrap
   const auto A = randomMatrixInt(std::size_t(M) * K, 31, INT32_MIN, INT32_MAX);
   const auto B = randomMatrixInt(std::size_t(K) * N, 32, INT32_MIN, INT32_MAX);
@@ -103,7 +103,7 @@ TEST(MatmulDemoGpu, RunnerRowsAreAllCorrect) {
   config.reps = 2;
   for (MatmulType type : {MatmulType::Float32, MatmulType::Int32}) {
     config.type = type;
-    const DemoReport report = runMatmulDemo(config);
+    const DemoReport report = runMatmulDemo(config, cudaMatmulRows());
     ASSERT_EQ(report.rows.size(), 2u + kMatmulVersions.size());
     for (const DemoRow& row : report.rows) {
       SCOPED_TRACE(testing::Message() << toString(type) << ": " << row.version << " " << row.note);
@@ -117,7 +117,7 @@ TEST(MatmulDemoGpu, RunnerRowsAreAllCorrect) {
   }
   config.type = MatmulType::Float32;
   config.M = config.N = config.K = 2048;  // above the CPU limit: sampled check, CPU rows skipped
-  const DemoReport big = runMatmulDemo(config);
+  const DemoReport big = runMatmulDemo(config, cudaMatmulRows());
   for (const DemoRow& row : big.rows) {
     SCOPED_TRACE(row.version + " " + row.note);
     if (row.kind == DemoRowKind::Cpu) {

@@ -7,7 +7,7 @@
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/core/stream.cuh"
 #include "gpu/demos/reduce/reduce.cuh"
-#include "gpu/demos/reduce/reduce_demo.hpp"
+#include "gpu/demos/reduce/reduce_demo_cuda.cuh"
 #include "gpu_test_support.hpp"
 
 namespace kc::demos {
@@ -109,7 +109,7 @@ TEST(ReduceDemoGpu, RunnerRowsAreAllCorrect) {
   for (auto op : {"sum", "argmax", "mat3min"}) {
     config.op = parseReduceDemoOp(op);
     config.type = config.op == ReduceDemoOp::Mat3Min ? ReduceType::Int32 : ReduceType::Float32;
-    const DemoReport report = runReduceDemo(config);
+    const DemoReport report = runReduceDemo(config, cudaReduceRows());
     EXPECT_EQ(report.rows.size(), config.op == ReduceDemoOp::Mat3Min ? 3u : 1u + kReduceVersions.size());
     for (const DemoRow& row : report.rows) {
       SCOPED_TRACE(testing::Message() << op << ": " << row.version << " = " << row.result);

@@ -106,7 +106,7 @@ void CgForm::matrixChosen(int index) {
   matrix_->setCurrentIndex(lastMatrixIndex_);
 }
 
-cg::CgDemoConfig CgForm::config(cg::CgBackend backend) const {
+cg::CgDemoConfig CgForm::config(Backend backend) const {
   cg::CgDemoConfig config;
   const QString path = matrix_->currentData().toString();
   config.matrixPath = path == kOpenFileEntry ? std::string() : path.toStdString();
@@ -140,6 +140,6 @@ void CgForm::setConfig(const cg::CgDemoConfig& config) {
   versions_->setCheckedRows(rows);
 }
 
-void CgForm::setBackend(cg::CgBackend backend) { versions_->setCudaBackend(backend == cg::CgBackend::Cuda); }
+void CgForm::setBackend(Backend backend) { versions_->setCudaBackend(backend == Backend::Cuda); }
 
 }  // namespace kc

@@ -21,9 +21,9 @@ class CgForm : public QWidget {
   explicit CgForm(const QString& matrixDirectory, QWidget* parent = nullptr);
 
   // Throws kc::InvalidArgument for a tolerance that is not a number.
-  cg::CgDemoConfig config(cg::CgBackend backend) const;
+  cg::CgDemoConfig config(Backend backend) const;
   void setConfig(const cg::CgDemoConfig& config);
-  void setBackend(cg::CgBackend backend);
+  void setBackend(Backend backend);
 
   QStringList matrixChoices() const;  // the matrix combo's texts
 

@@ -25,7 +25,7 @@ inline CgVersionNote cgVersionNote(cg::CgVersion version) {
               "csrRowDot"};
     case cg::CgVersion::CuSparse:
       return {"cusparseSpMV + cuBLAS dot/axpy, scalars kept on the device:\nthe library baseline to beat.",
-              "solveBaseline"};
+              "CuSparseCg<T>::iterate"};
   }
   return {"", ""};
 }

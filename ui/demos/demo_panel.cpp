@@ -146,19 +146,19 @@ void DemoPanel::selectDemo(DemoKind kind) { demoChoice_->setCurrentIndex(static_
 
 DemoKind DemoPanel::demo() const { return static_cast<DemoKind>(demoChoice_->currentIndex()); }
 
-void DemoPanel::setBackend(demos::DemoBackend backend) {
-  const bool cuda = backend == demos::DemoBackend::Cuda && runners_.cudaAvailable;
+void DemoPanel::setBackend(Backend backend) {
+  const bool cuda = backend == Backend::Cuda && runners_.cudaAvailable;
   backendChoice_->setCurrentIndex(cuda ? kCudaIndex : kCpuIndex);
 }
 
-demos::DemoBackend DemoPanel::backend() const {
-  return backendChoice_->currentIndex() == kCudaIndex ? demos::DemoBackend::Cuda : demos::DemoBackend::Cpu;
+Backend DemoPanel::backend() const {
+  return backendChoice_->currentIndex() == kCudaIndex ? Backend::Cuda : Backend::Cpu;
 }
 
 void DemoPanel::backendChanged() {
   reduceForm_->setBackend(backend());
   matmulForm_->setBackend(backend());
-  cgForm_->setBackend(backend() == demos::DemoBackend::Cuda ? cg::CgBackend::Cuda : cg::CgBackend::Cpu);
+  cgForm_->setBackend(backend());
 }
 
 QChart* DemoPanel::chart() const { return chartView_->chart(); }
@@ -173,16 +173,14 @@ void DemoPanel::showMessage(const QString& text, const QColor& colour) {
 BackgroundDemoRun::Job DemoPanel::makeJob() {
   // The job gets copies of the configuration and the runner: the form may change, or the panel
   // go, while it runs.
-  const demos::DemoBackend chosen = backend();
+  const Backend chosen = backend();
   switch (demo()) {
     case DemoKind::Reduce:
       return [runner = runners_.reduce, config = reduceForm_->config(chosen)] { return DemoResult(runner(config)); };
     case DemoKind::Matmul:
       return [runner = runners_.matmul, config = matmulForm_->config(chosen)] { return DemoResult(runner(config)); };
-    case DemoKind::Cg: {
-      const cg::CgBackend cgBackend = chosen == demos::DemoBackend::Cuda ? cg::CgBackend::Cuda : cg::CgBackend::Cpu;
-      return [runner = runners_.cg, config = cgForm_->config(cgBackend)] { return DemoResult(runner(config)); };
-    }
+    case DemoKind::Cg:
+      return [runner = runners_.cg, config = cgForm_->config(chosen)] { return DemoResult(runner(config)); };
   }
   return {};
 }

@@ -36,8 +36,8 @@ class DemoPanel : public QWidget {
   void selectDemo(DemoKind kind);
   DemoKind demo() const;
   // Cuda is refused (stays cpu) when the runners have no CUDA.
-  void setBackend(demos::DemoBackend backend);
-  demos::DemoBackend backend() const;
+  void setBackend(Backend backend);
+  Backend backend() const;
 
   ReduceForm* reduceForm() const { return reduceForm_; }
   MatmulForm* matmulForm() const { return matmulForm_; }

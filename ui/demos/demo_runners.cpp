@@ -4,8 +4,8 @@ namespace kc {
 
 DemoRunners cpuOnlyDemoRunners(const QString& why) {
   DemoRunners runners;
-  runners.reduce = [](const demos::ReduceDemoConfig& config) { return demos::runReduceDemoCpuOnly(config); };
-  runners.matmul = [](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemoCpuOnly(config); };
+  runners.reduce = [](const demos::ReduceDemoConfig& config) { return demos::runReduceDemo(config); };
+  runners.matmul = [](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemo(config); };
   runners.cg = [](const cg::CgDemoConfig& config) { return cg::runCgDemo(config); };
   runners.cudaAvailable = false;
   runners.cudaUnavailableReason = why;

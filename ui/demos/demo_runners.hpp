@@ -1,7 +1,6 @@
 #pragma once
-// What the demo panel runs, injected by app/: ui/ links only the plain C++ part of gpu/ (no
-// KC_HAVE_CUDA here), so calling runReduceDemo() from ui/ would always take the CPU-only path.
-// app/ fills these with the CUDA-capable runners where the build and the machine have them.
+// What the demo panel runs, injected by app/: ui/ links only the plain C++ part of gpu/, so the
+// demos' CUDA versions come from app/ (appDemoRunners) where the build and the machine have them.
 #include <QString>
 #include <functional>
 

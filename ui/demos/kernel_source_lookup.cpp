@@ -1,5 +1,6 @@
 #include "ui/demos/kernel_source_lookup.hpp"
 
+#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
 
@@ -54,27 +55,32 @@ int introStart(const QStringList& lines, int definitionLine) {
   return first;
 }
 
+const char* demoDirectory(DemoKind kind) {
+  switch (kind) {
+    case DemoKind::Reduce: return "reduce";
+    case DemoKind::Matmul: return "matmul";
+    case DemoKind::Cg: return "cg";
+  }
+  return "";
+}
+
+void ensureKernelResources() {
+  static const bool initialised = (initKernelResources(), true);
+  (void)initialised;
+}
+
 }  // namespace
 
 QStringList kernelSourceFiles(DemoKind kind) {
-  switch (kind) {
-    case DemoKind::Reduce:
-      return {QStringLiteral(":/kernels/reduce/reduce_kernels.cuh"), QStringLiteral(":/kernels/reduce/reduce.cu"),
-              QStringLiteral(":/kernels/reduce/reduce_cpu.cpp")};
-    case DemoKind::Matmul:
-      return {QStringLiteral(":/kernels/matmul/matmul_kernels.cuh"), QStringLiteral(":/kernels/matmul/matmul.cu"),
-              QStringLiteral(":/kernels/matmul/matmul_cpu.cpp")};
-    case DemoKind::Cg:
-      return {QStringLiteral(":/kernels/cg/cg_gpu.cu"), QStringLiteral(":/kernels/cg/cg_device.cuh"),
-              QStringLiteral(":/kernels/cg/cg_kernels.cu"), QStringLiteral(":/kernels/cg/cg_cusparse.cu"),
-              QStringLiteral(":/kernels/cg/cg_cpu.cpp")};
-  }
-  return {};
+  ensureKernelResources();
+  const QString directory = QStringLiteral(":/kernels/") + QLatin1String(demoDirectory(kind));
+  QStringList files;
+  for (const QString& name : QDir(directory).entryList(QDir::Files, QDir::Name)) files << directory + u'/' + name;
+  return files;
 }
 
 QString readKernelSource(const QString& resourcePath) {
-  static const bool initialised = (initKernelResources(), true);
-  (void)initialised;
+  ensureKernelResources();
   QFile file(resourcePath);
   if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) return {};
   return QString::fromUtf8(file.readAll());

@@ -8,7 +8,8 @@
 
 namespace kc {
 
-// The embedded sources of one demo, kernels first (":/kernels/reduce/reduce_kernels.cuh", ...).
+// The embedded sources of one demo: every file resources/kernels.qrc puts in the demo's folder
+// (":/kernels/reduce/..."), by name. The qrc is the one list: a file added there is searched here.
 QStringList kernelSourceFiles(DemoKind kind);
 QString readKernelSource(const QString& resourcePath);  // "" when missing
 

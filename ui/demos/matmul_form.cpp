@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QSpinBox>
 
+#include "gpu/core/size_limits.hpp"
 #include "gpu/demos/matmul/matmul_versions.hpp"
 #include "ui/demos/version_checklist.hpp"
 
@@ -15,7 +16,7 @@ namespace {
 QSpinBox* sizeSpin(const QString& objectName) {
   auto* spin = new QSpinBox;
   spin->setObjectName(objectName);
-  spin->setRange(1, 32768);
+  spin->setRange(1, kMaxMatmulSide);
   return spin;
 }
 
@@ -54,7 +55,7 @@ MatmulForm::MatmulForm(QWidget* parent) : QWidget(parent) {
 
 void MatmulForm::updateCpuNote() {
   // Says up front what the runner will do, rather than leaving blank CPU rows unexplained.
-  const demos::MatmulDemoConfig c = config(demos::DemoBackend::Cpu);
+  const demos::MatmulDemoConfig c = config(Backend::Cpu);
   const double flops = demos::matmulFlops(c);
   cpuNote_->setText(flops > c.cpuFlopLimit
                         ? tr("2MNK = %1 GFLOP: the CPU rows are skipped (too slow single-threaded).")
@@ -62,7 +63,7 @@ void MatmulForm::updateCpuNote() {
                         : tr("2MNK = %1 GFLOP").arg(flops / 1e9, 0, 'g', 3));
 }
 
-demos::MatmulDemoConfig MatmulForm::config(demos::DemoBackend backend) const {
+demos::MatmulDemoConfig MatmulForm::config(Backend backend) const {
   demos::MatmulDemoConfig config;
   config.M = m_->value();
   config.N = n_->value();
@@ -80,6 +81,6 @@ void MatmulForm::setConfig(const demos::MatmulDemoConfig& config) {
   updateCpuNote();
 }
 
-void MatmulForm::setBackend(demos::DemoBackend backend) { versions_->setCudaBackend(backend == demos::DemoBackend::Cuda); }
+void MatmulForm::setBackend(Backend backend) { versions_->setCudaBackend(backend == Backend::Cuda); }
 
 }  // namespace kc

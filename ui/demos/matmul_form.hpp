@@ -17,9 +17,9 @@ class MatmulForm : public QWidget {
  public:
   explicit MatmulForm(QWidget* parent = nullptr);
 
-  demos::MatmulDemoConfig config(demos::DemoBackend backend) const;
+  demos::MatmulDemoConfig config(Backend backend) const;
   void setConfig(const demos::MatmulDemoConfig& config);
-  void setBackend(demos::DemoBackend backend);
+  void setBackend(Backend backend);
 
  private:
   void updateCpuNote();

@@ -4,6 +4,7 @@
 #include <QFormLayout>
 #include <QSpinBox>
 
+#include "gpu/core/size_limits.hpp"
 #include "gpu/demos/reduce/reduce_versions.hpp"
 #include "ui/demos/version_checklist.hpp"
 
@@ -16,7 +17,7 @@ ReduceForm::ReduceForm(QWidget* parent) : QWidget(parent) {
   op_->setItemData(4, tr("element-wise minimum of n 3x3 int32 matrices"), Qt::ToolTipRole);
   n_ = new QSpinBox;
   n_->setObjectName(QStringLiteral("reduceN"));
-  n_->setRange(1, 1 << 30);
+  n_->setRange(1, static_cast<int>(kMaxReduceElements));
   n_->setGroupSeparatorShown(true);
   n_->setToolTip(tr("elements (mat3min: matrices); up to 2^30"));
   type_ = new QComboBox;
@@ -49,7 +50,7 @@ void ReduceForm::updateTypeChoice() {
   type_->setEnabled(!mat3);
 }
 
-demos::ReduceDemoConfig ReduceForm::config(demos::DemoBackend backend) const {
+demos::ReduceDemoConfig ReduceForm::config(Backend backend) const {
   demos::ReduceDemoConfig config;
   config.op = static_cast<demos::ReduceDemoOp>(op_->currentIndex());
   config.n = static_cast<std::size_t>(n_->value());
@@ -60,11 +61,11 @@ demos::ReduceDemoConfig ReduceForm::config(demos::DemoBackend backend) const {
 
 void ReduceForm::setConfig(const demos::ReduceDemoConfig& config) {
   op_->setCurrentIndex(static_cast<int>(config.op));
-  n_->setValue(static_cast<int>(std::min<std::size_t>(config.n, std::size_t(1) << 30)));
+  n_->setValue(static_cast<int>(std::min(config.n, kMaxReduceElements)));
   type_->setCurrentIndex(type_->findData(static_cast<int>(config.type)));
   updateTypeChoice();
 }
 
-void ReduceForm::setBackend(demos::DemoBackend backend) { versions_->setCudaBackend(backend == demos::DemoBackend::Cuda); }
+void ReduceForm::setBackend(Backend backend) { versions_->setCudaBackend(backend == Backend::Cuda); }
 
 }  // namespace kc

@@ -16,9 +16,9 @@ class ReduceForm : public QWidget {
  public:
   explicit ReduceForm(QWidget* parent = nullptr);
 
-  demos::ReduceDemoConfig config(demos::DemoBackend backend) const;
+  demos::ReduceDemoConfig config(Backend backend) const;
   void setConfig(const demos::ReduceDemoConfig& config);
-  void setBackend(demos::DemoBackend backend);
+  void setBackend(Backend backend);
 
  private:
   void updateTypeChoice();

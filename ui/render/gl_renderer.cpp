@@ -238,7 +238,7 @@ void GlRenderer::updateOverlays() {
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
   if (showTiming_)
-    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, peakGBs_}));
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_}));
   if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_));
 }
 

@@ -62,7 +62,6 @@ class GlRenderer : public DisplaySink {
   }
   bool histogramOverlayVisible() const { return showHistogram_; }
   void setDeviceName(std::string name);
-  void setPeakBandwidthGBs(double gbs) { peakGBs_ = gbs; }
   // The next render() repaints the overlay images (normally a few times per second).
   void refreshOverlaysNow() { overlayDirty_ = true; }
 
@@ -94,7 +93,6 @@ class GlRenderer : public DisplaySink {
   double split_ = 0.5;
   bool showTiming_ = true, showHistogram_ = true;
   std::string deviceName_;
-  double peakGBs_ = 0;
 
   std::int64_t framesPresented_ = 0;
   FrameStats lastStats_;

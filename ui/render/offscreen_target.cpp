@@ -1,5 +1,9 @@
 #include "ui/render/offscreen_target.hpp"
 
+#include <string>
+
+#include "gpu/core/size_limits.hpp"
+
 #include <GL/glew.h>
 
 #include "ui/render/gl_check.hpp"
@@ -7,8 +11,8 @@
 namespace kc {
 
 OffscreenTarget::OffscreenTarget(int width, int height) : width_(width), height_(height) {
-  KC_REQUIRE(width > 0 && height > 0 && width <= 16384 && height <= 16384,
-             "view size must be 1..16384 pixels per side");
+  KC_REQUIRE(width > 0 && height > 0 && width <= kMaxFrameSide && height <= kMaxFrameSide,
+             "view size must be 1.." + std::to_string(kMaxFrameSide) + " pixels per side");
   framebuffer_ = makeFramebuffer();
   colour_ = makeRenderbuffer();
   KC_GL_CHECK(glBindRenderbuffer(GL_RENDERBUFFER, colour_.get()));

@@ -57,7 +57,7 @@ QImage makePanel(int width, int height) {
 
 QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
-  const double roofline = stats.rooflineGBs > 0 ? stats.rooflineGBs : input.fallbackPeakGBs;
+  const double roofline = stats.rooflineGBs;
   const QFont font = overlayFont();
   // Metrics of the device painted on: a screen's can differ from a QImage's by a pixel or two.
   QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);

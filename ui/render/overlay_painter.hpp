@@ -13,7 +13,6 @@ struct TimingOverlayInput {
   const FrameStats& latest;           // stage names, bytes, path, size
   const RollingStageMeans& means;     // ms over the last 30 frames
   std::string deviceName;             // GPU name or "CPU (...)"
-  double fallbackPeakGBs = 0;         // used when latest.rooflineGBs is 0
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.

@@ -5,6 +5,8 @@
 #include <QSurfaceFormat>
 #include <exception>
 
+#include "ui/window/notice_area.hpp"
+
 namespace kc {
 
 void useGlCoreProfileByDefault() {
@@ -31,7 +33,7 @@ void GlView::initializeGL() {
     renderer_.initialize();
     glReady_ = true;
   } catch (const std::exception& error) {
-    emit renderError(QString::fromStdString(error.what()));
+    emit renderError(userMessage(error), QString::fromStdString(error.what()));
   }
 }
 
@@ -42,7 +44,7 @@ void GlView::paintGL() {
     const qreal ratio = devicePixelRatioF();
     renderer_.render(static_cast<int>(width() * ratio + 0.5), static_cast<int>(height() * ratio + 0.5));
   } catch (const std::exception& error) {
-    emit renderError(QString::fromStdString(error.what()));
+    emit renderError(userMessage(error), QString::fromStdString(error.what()));
   }
 }
 

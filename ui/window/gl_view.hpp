@@ -19,12 +19,13 @@ class GlView : public QOpenGLWidget {
   ~GlView() override;
 
   GlRenderer& renderer() { return renderer_; }
-  // Runs in paintGL before drawing; exceptions become renderError().
+  // Runs in paintGL before drawing; exceptions become renderError() (what a person reads, and
+  // the full text with its source location for the details).
   void setFrameHook(std::function<void(GlRenderer&)> hook) { frameHook_ = std::move(hook); }
   bool glReady() const { return glReady_; }
 
  signals:
-  void renderError(const QString& message);
+  void renderError(const QString& message, const QString& details);
   // Emitted with the context current before the renderer's GL objects go: CUDA registrations of
   // its buffers must be dropped now.
   void glAboutToRelease();

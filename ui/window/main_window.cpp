@@ -6,16 +6,26 @@
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QDockWidget>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMimeData>
 #include <QScrollArea>
 #include <QSettings>
+#include <QLineEdit>
 #include <QSignalBlocker>
+#include <QClipboard>
+#include <QInputDialog>
 #include <QStatusBar>
 
+#include "gpu/pipeline/stage_registry.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
+#include "ui/window/help_dialogs.hpp"
+#include "ui/window/notice_area.hpp"
 
 namespace kc {
 
@@ -42,7 +52,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->addPermanentWidget(sourceLabel_);
   statusBar()->addPermanentWidget(pathLabel_);
   statusBar()->addPermanentWidget(deviceLabel_);
-  connect(view_, &GlView::renderError, this, [this](const QString& message) { showMessage(message, 10000); });
+  notices_ = new NoticeArea(statusBar());
+  connect(view_, &GlView::renderError, this, [this](const QString& message, const QString& details) {
+    notices_->post({QStringLiteral("render"), tr("Display problem: %1").arg(message), message, details, QString()});
+  });
+  setAcceptDrops(true);
 
   buildMenus();
   resize(1400, 820);
@@ -51,38 +65,74 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
 MainWindow::~MainWindow() = default;
 
 void MainWindow::buildMenus() {
+  buildFileMenu();
   sourceMenu_ = menuBar()->addMenu(tr("&Source"));
+  buildViewMenu();
+  buildFilterMenu();
+  buildHelpMenu();
+  setViewMode(ViewMode::SideBySide);
+}
 
+void MainWindow::buildFileMenu() {
+  fileMenu_ = menuBar()->addMenu(tr("&File"));
+  const struct {
+    FileKind kind;
+    QString text;
+    QKeySequence key;
+  } opens[] = {{FileKind::Image, tr("Open &image..."), QKeySequence::Open},
+               {FileKind::Video, tr("Open &video..."), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O)},
+               {FileKind::Matrix, tr("Open &matrix for the CG demo..."), QKeySequence(Qt::CTRL | Qt::Key_M)}};
+  for (const auto& open : opens) {
+    QAction* action = fileMenu_->addAction(open.text);
+    action->setShortcut(open.key);
+    connect(action, &QAction::triggered, this, [this, kind = open.kind] { openWithDialog(kind); });
+  }
+  fileMenu_->addSeparator();
+  snapshotAction_ = fileMenu_->addAction(tr("&Snapshot..."));
+  snapshotAction_->setShortcut(QKeySequence::Save);
+  connect(snapshotAction_, &QAction::triggered, this, &MainWindow::snapshotWithDialog);
+  fileMenu_->addSeparator();
+  QAction* quit = fileMenu_->addAction(tr("&Quit"));
+  quit->setShortcut(QKeySequence::Quit);
+  quit->setMenuRole(QAction::QuitRole);
+  // close(), not qApp->quit(): closing() saves the settings on the way out.
+  connect(quit, &QAction::triggered, this, &QWidget::close);
+}
+
+void MainWindow::buildViewMenu() {
   QMenu* viewMenu = viewMenu_ = menuBar()->addMenu(tr("&View"));
   viewModes_ = new QActionGroup(this);
+  const Qt::Key digits[] = {Qt::Key_1, Qt::Key_2, Qt::Key_3};
+  int n = 0;
   for (ViewMode mode : {ViewMode::SideBySide, ViewMode::FilteredOnly, ViewMode::Split}) {
     QAction* action = viewMenu->addAction(QString::fromLatin1(viewModeName(mode)));
     action->setCheckable(true);
     action->setData(static_cast<int>(mode));
+    action->setShortcut(QKeySequence(Qt::CTRL | digits[n++]));
     viewModes_->addAction(action);
     connect(action, &QAction::triggered, this, [this, mode] { setViewMode(mode); });
   }
   QAction* cycle = viewMenu->addAction(tr("Next view mode"));
-  cycle->setShortcut(Qt::Key_V);
+  cycle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Tab));
   connect(cycle, &QAction::triggered, this, [this] { setViewMode(nextViewMode(viewMode())); });
   viewMenu->addSeparator();
 
   QAction* overlay = viewMenu->addAction(tr("Timing overlay"));
   overlay->setCheckable(true);
   overlay->setChecked(true);
-  overlay->setShortcut(Qt::Key_O);
+  overlay->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_I));
   connect(overlay, &QAction::toggled, this, [this](bool on) {
     view_->renderer().setTimingOverlayVisible(on);
     view_->renderer().setHistogramOverlayVisible(on);
     view_->update();
   });
   QAction* fullScreen = viewMenu->addAction(tr("Full screen"));
-  fullScreen->setShortcut(Qt::Key_F11);
+  // The desktop's own binding, and F11 everywhere (some platforms define none).
+  QList<QKeySequence> fullScreenKeys = QKeySequence::keyBindings(QKeySequence::FullScreen);
+  if (!fullScreenKeys.contains(QKeySequence(Qt::Key_F11))) fullScreenKeys << QKeySequence(Qt::Key_F11);
+  fullScreen->setShortcuts(fullScreenKeys);
   connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
-  QAction* snapshot = viewMenu->addAction(tr("Snapshot..."));
-  snapshot->setShortcut(Qt::Key_S);
-  connect(snapshot, &QAction::triggered, this, &MainWindow::snapshotWithDialog);
-
+  viewMenu->addSeparator();
   // Mirror = a flip=h stage at the front of the chain (the selfie view); the dock shows it like any stage.
   mirror_ = viewMenu->addAction(tr("&Mirror (selfie view)"));
   mirror_->setCheckable(true);
@@ -92,8 +142,115 @@ void MainWindow::buildMenus() {
     const QSignalBlocker block(mirror_);
     mirror_->setChecked(!chain.empty() && formatStage(chain.front()) == "flip=h");
   });
+}
 
-  setViewMode(ViewMode::SideBySide);
+void MainWindow::buildFilterMenu() {
+  QMenu* filterMenu = menuBar()->addMenu(tr("F&ilters"));
+  // Every registered stage, appended to the chain (the dock edits it from there).
+  QMenu* add = filterMenu->addMenu(tr("&Add stage"));
+  for (const StageDefinition* definition : stageRegistry().all()) {
+    QAction* action = add->addAction(QString::fromStdString(definition->displayName));
+    action->setStatusTip(QString::fromStdString(definition->help));
+    connect(action, &QAction::triggered, this,
+            [this, id = definition->id] { filters_->addStage(makeStage(id), filters_->stageCount()); });
+  }
+  QAction* copy = filterMenu->addAction(tr("&Copy chain as --filters"));
+  copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+  connect(copy, &QAction::triggered, this, [this] {
+    const QString text = QStringLiteral("--filters \"%1\"").arg(QString::fromStdString(formatFilterChain(filters_->chain())));
+    QGuiApplication::clipboard()->setText(text);
+    showMessage(tr("copied: %1").arg(text));
+  });
+  filterMenu->addSeparator();
+  QAction* save = filterMenu->addAction(tr("&Save chain as preset..."));
+  connect(save, &QAction::triggered, this, [this] {
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Save preset"), tr("Name of this chain:"), QLineEdit::Normal,
+                                               QString(), &ok).trimmed();
+    if (ok && !name.isEmpty()) savePreset(name);
+  });
+  QMenu* presets = filterMenu->addMenu(tr("&Presets"));
+  connect(presets, &QMenu::aboutToShow, this, [this, presets] {
+    presets->clear();
+    const QStringList names = presetNames();
+    if (names.isEmpty()) presets->addAction(tr("(none saved yet)"))->setEnabled(false);
+    for (const QString& name : names)
+      connect(presets->addAction(name), &QAction::triggered, this, [this, name] { loadPreset(name); });
+  });
+  QAction* reset = filterMenu->addAction(tr("&Reset to the default chain"));
+  connect(reset, &QAction::triggered, this, [this] { filters_->setChain(defaultFilterChain()); });
+}
+
+// Presets live in QSettings under presets/NAME as --filters text: readable, and the CLI's syntax.
+QStringList MainWindow::presetNames() const {
+  QSettings settings;
+  settings.beginGroup(QStringLiteral("presets"));
+  return settings.childKeys();
+}
+
+void MainWindow::savePreset(const QString& name) {
+  QSettings settings;
+  settings.setValue(QStringLiteral("presets/") + name, QString::fromStdString(formatFilterChain(filters_->chain())));
+  showMessage(tr("saved preset '%1'").arg(name));
+}
+
+bool MainWindow::loadPreset(const QString& name) {
+  const QString text = QSettings().value(QStringLiteral("presets/") + name).toString();
+  try {
+    filters_->setChain(parseFilterChain(text.toStdString()));
+    return true;
+  } catch (const std::exception& error) {  // a preset saved by a version that knew other stages
+    showMessage(tr("preset '%1' cannot be used: %2").arg(name, QString::fromStdString(error.what())));
+    return false;
+  }
+}
+
+void MainWindow::buildHelpMenu() {
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* shortcuts = help->addAction(tr("&Keyboard shortcuts"));
+  shortcuts->setShortcut(QKeySequence::HelpContents);
+  connect(shortcuts, &QAction::triggered, this, [this] { showShortcutsDialog(this, menuBar()); });
+  QAction* about = help->addAction(tr("&About kernelcam"));
+  about->setMenuRole(QAction::AboutRole);
+  connect(about, &QAction::triggered, this, [this] { showAboutDialog(this, componentVersions_); });
+}
+
+bool MainWindow::openFile(const QString& path, FileKind kind) {
+  if (kind == FileKind::Unsupported) {
+    showMessage(tr("%1: not an image, a video or a .mtx matrix").arg(QFileInfo(path).fileName()));
+    return false;
+  }
+  emit fileOpened(path, kind);
+  return true;
+}
+
+void MainWindow::openWithDialog(FileKind kind) {
+  const QString title = kind == FileKind::Image   ? tr("Open image")
+                        : kind == FileKind::Video ? tr("Open video")
+                                                  : tr("Open a Matrix Market file");
+  const QString path = QFileDialog::getOpenFileName(this, title, QString(), fileDialogFilter(kind));
+  if (!path.isEmpty()) openFile(path, kind);
+}
+
+namespace {
+// The first local file of a drag that kernelcam can open.
+QString droppableFile(const QMimeData* mime) {
+  if (!mime || !mime->hasUrls()) return {};
+  for (const QUrl& url : mime->urls())
+    if (url.isLocalFile() && fileKindOf(url.toLocalFile()) != FileKind::Unsupported) return url.toLocalFile();
+  return {};
+}
+}  // namespace
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (!droppableFile(event->mimeData()).isEmpty()) event->acceptProposedAction();
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QString path = droppableFile(event->mimeData());
+  if (path.isEmpty()) return;
+  event->acceptProposedAction();
+  openFile(path, fileKindOf(path));
 }
 
 void MainWindow::setMirrored(bool mirrored) {
@@ -120,7 +277,8 @@ void MainWindow::setStatusInfo(const QString& device, const QString& path, const
                                int height) {
   deviceLabel_->setText(device);
   pathLabel_->setText(path);
-  sourceLabel_->setText(width > 0 ? QStringLiteral("%1  %2x%3").arg(source).arg(width).arg(height) : source);
+  const QString size = QStringLiteral("%1x%2").arg(width).arg(height);
+  sourceLabel_->setText(width > 0 && !source.endsWith(size) ? QStringLiteral("%1  %2").arg(source, size) : source);
 }
 
 void MainWindow::showMessage(const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); }
@@ -147,27 +305,27 @@ QString MainWindow::restoreSettings() {
   QSettings settings;
   restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-  if (auto mode = parseViewMode(settings.value(QStringLiteral("view/mode")).toString().toStdString())) setViewMode(*mode);
+  if (auto mode = parseViewMode(settings.value(settings_key::kViewMode).toString().toStdString())) setViewMode(*mode);
   view_->renderer().setSplitPosition(settings.value(QStringLiteral("view/split"), 0.5).toDouble());
-  const QString chainText = settings.value(QStringLiteral("filters/chain")).toString();
-  if (settings.contains(QStringLiteral("filters/chain"))) {
+  const QString chainText = settings.value(settings_key::kChain).toString();
+  if (settings.contains(settings_key::kChain)) {
     try {
       filters_->setChain(chainText.isEmpty() ? FilterChain{} : parseFilterChain(chainText.toStdString()));
     } catch (const std::exception& error) {
-      showMessage(tr("ignoring the saved filter chain: %1").arg(QString::fromStdString(error.what())));
+      showMessage(tr("ignoring the saved filter chain: %1").arg(userMessage(error)));
     }
   }
-  return settings.value(QStringLiteral("source/spec")).toString();
+  return settings.value(settings_key::kSource).toString();
 }
 
 void MainWindow::saveSettings(const QString& sourceSpec) {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
   settings.setValue(QStringLiteral("window/state"), saveState());
-  settings.setValue(QStringLiteral("view/mode"), QString::fromLatin1(viewModeName(viewMode())));
+  settings.setValue(settings_key::kViewMode, QString::fromLatin1(viewModeName(viewMode())));
   settings.setValue(QStringLiteral("view/split"), view_->renderer().splitPosition());
-  settings.setValue(QStringLiteral("filters/chain"), QString::fromStdString(formatFilterChain(filters_->chain())));
-  settings.setValue(QStringLiteral("source/spec"), sourceSpec);
+  settings.setValue(settings_key::kChain, QString::fromStdString(formatFilterChain(filters_->chain())));
+  settings.setValue(settings_key::kSource, sourceSpec);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -1,12 +1,14 @@
 #pragma once
-// The main window: the GL view in the centre, the filter dock, menus (source, view), the status
-// bar, shortcuts and remembered settings. It knows nothing of sources or pipelines: the live
-// controller (app/live) fills the source menu, listens to chainChanged/sourceRequested and feeds
-// the view through GlView::setFrameHook.
+// The main window: the GL view in the centre, the filter dock, menus (File, Source, View,
+// Filters, Help), the status bar with its notices, shortcuts, drag and drop, and remembered
+// settings. It knows nothing of sources or pipelines: the live controller (app/live) fills the
+// source menu, listens to chainChanged/sourceRequested/fileOpened and feeds the view through
+// GlView::setFrameHook.
 #include <QMainWindow>
 
 #include "gpu/pipeline/filter_chain.hpp"
 #include "ui/render/view_mode.hpp"
+#include "ui/window/file_kind.hpp"
 
 class QLabel;
 class QMenu;
@@ -14,8 +16,16 @@ class QActionGroup;
 
 namespace kc {
 
+// The QSettings keys the window owns (app/ pins some of them for one run: gui_launcher.cpp).
+namespace settings_key {
+inline constexpr char kSource[] = "source/spec";
+inline constexpr char kChain[] = "filters/chain";
+inline constexpr char kViewMode[] = "view/mode";
+}  // namespace settings_key
+
 class FilterDock;
 class GlView;
+class NoticeArea;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -25,43 +35,71 @@ class MainWindow : public QMainWindow {
 
   GlView* view() const { return view_; }
   FilterDock* filterDock() const { return filters_; }
+  QMenu* fileMenu() const { return fileMenu_; }
+  // File > Snapshot: File > Record goes after it (the actions that write what the view shows).
+  QAction* snapshotAction() const { return snapshotAction_; }
   QMenu* sourceMenu() const { return sourceMenu_; }
   QMenu* viewMenu() const { return viewMenu_; }  // app/ adds the toggles of the docks it installs
+  NoticeArea* notices() const { return notices_; }
 
   // Status bar: "NVIDIA H200", "CUDA+interop", "camera 0  1920x1080".
   void setStatusInfo(const QString& device, const QString& path, const QString& source, int width, int height);
+  // A passing message (it disappears); what must stay goes to notices().
   void showMessage(const QString& message, int timeoutMs = 6000);
+  // "Qt: 6.4.2\nOpenCV: 4.6.0\n...": the versions Help > About lists (app/ knows them).
+  void setComponentVersions(const QString& lines) { componentVersions_ = lines; }
+  const QString& componentVersions() const { return componentVersions_; }
+
+  // What File > Open and a drop do: emits fileOpened for an image, a video or a .mtx file;
+  // anything else is a status message. Returns whether the file was taken.
+  bool openFile(const QString& path, FileKind kind);
 
   void setViewMode(ViewMode mode);
   ViewMode viewMode() const;
   // View > Mirror: a flip=h stage at the front of the chain, or not.
   void setMirrored(bool mirrored);
+  // Named chains (Filters > Save chain as preset / Presets), kept in QSettings as --filters text.
+  QStringList presetNames() const;
+  void savePreset(const QString& name);
+  bool loadPreset(const QString& name);
   // The shown view (image + overlays) as it is on screen.
   QImage grabView();
   bool saveSnapshot(const QString& path);
 
-  // Settings (QSettings "kernelcam"): chain, view mode, source, geometry. restore returns the
-  // remembered source spec ("" if none).
+  // Settings (QSettings "kernelcam"): chain, view mode, split, geometry and the source spec.
+  // restore returns the remembered source spec ("" if none); app/ keeps the keys it adds.
   QString restoreSettings();
   void saveSettings(const QString& sourceSpec);
 
  signals:
   void chainChanged(const kc::FilterChain& chain);
   void sourceRequested(const QString& spec);
+  void fileOpened(const QString& path, kc::FileKind kind);
   void closing();
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
 
  private:
   void buildMenus();
+  void buildFileMenu();
+  void buildViewMenu();
+  void buildFilterMenu();
+  void buildHelpMenu();
+  void openWithDialog(FileKind kind);
   void snapshotWithDialog();
   void toggleFullScreen();
 
   GlView* view_ = nullptr;
   FilterDock* filters_ = nullptr;
+  NoticeArea* notices_ = nullptr;
+  QMenu* fileMenu_ = nullptr;
+  QAction* snapshotAction_ = nullptr;
   QMenu* sourceMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
+  QString componentVersions_;
   QActionGroup* viewModes_ = nullptr;
   QAction* mirror_ = nullptr;
   QLabel* deviceLabel_ = nullptr;

@@ -5,6 +5,7 @@
 #include <string>
 #include <type_traits>
 
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc::cg {
@@ -130,7 +131,7 @@ CgResult solveCgCpu(const CsrMatrix& a, const std::vector<double>& bIn, const Cg
     rho = rz;
     for (std::size_t i = 0; i < n; ++i) d[i] = z[i] + beta * d[i];
   }
-  result.totalMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  result.totalMs = msSince(start);
   result.msPerIteration = result.iterations > 0 ? result.totalMs / static_cast<double>(result.iterations) : 0.0;
   if (result.history.back().iteration != result.iterations) result.history.push_back({result.iterations, std::sqrt(rr)});
 

@@ -1,15 +1,12 @@
-// The cuSPARSE SpMV + cuBLAS CG baseline (see cg_gpu.cuh). Same algorithm and stopping rule as
-// the fused solver; the vendor libraries do the SpMV and the vector work.
+// The cuSPARSE SpMV + cuBLAS CG baseline (see cg_gpu.cuh and cusparse_cg.cuh). Same algorithm and
+// stopping rule as the fused solver; the vendor libraries do the SpMV and the vector work.
 #include <vector>
 
-#include "gpu/core/device_buffer.cuh"
 #include "gpu/core/stream.cuh"
 #include "gpu/demos/cg/cg_cpu.hpp"
-#include "gpu/demos/cg/cg_gpu.cuh"
 #include "gpu/demos/cg/cg_device.cuh"
-#include "gpu/demos/cg/cg_kernels.cuh"
-#include "gpu/demos/cg/cg_solve_loop.cuh"
-#include "gpu/demos/cg/library_handles.cuh"
+#include "gpu/demos/cg/cg_gpu.cuh"
+#include "gpu/demos/cg/cusparse_cg.cuh"
 
 namespace kc::cg {
 
@@ -35,16 +32,16 @@ cublasStatus_t axpy(cublasHandle_t h, int n, const double* alpha, const double* 
 cublasStatus_t scal(cublasHandle_t h, int n, const float* alpha, float* x) { return cublasSscal(h, n, alpha, x, 1); }
 cublasStatus_t scal(cublasHandle_t h, int n, const double* alpha, double* x) { return cublasDscal(h, n, alpha, x, 1); }
 
-// Device scalars for cuBLAS's device pointer mode.
+// r.z; without a preconditioner z is r, so r.r serves and the second dot is not computed.
 template <class T>
-struct Scalars {
-  T dq, rr, rz, alpha, negAlpha, beta, one;
-};
+__device__ double residualDotZ(const LibraryCgScalars<T>* c, bool jacobi) {
+  return jacobi ? c->rz : c->rr;
+}
 
 // One thread: the scalar steps cuBLAS cannot do. After a stop, alpha = 0 freezes x.
 template <class T>
-__global__ void baselineInitKernel(Scalars<T>* c, CgState* s) {
-  const double rr = c->rr, rz = c->rz;
+__global__ void baselineInitKernel(LibraryCgScalars<T>* c, CgState* s, bool jacobi) {
+  const double rr = c->rr, rz = residualDotZ(c, jacobi);
   c->one = T(1);
   s->rho = rz;
   s->rr = s->rr0 = rr;
@@ -58,7 +55,7 @@ __global__ void baselineInitKernel(Scalars<T>* c, CgState* s) {
 }
 
 template <class T>
-__global__ void baselineAlphaKernel(Scalars<T>* c, CgState* s) {
+__global__ void baselineAlphaKernel(LibraryCgScalars<T>* c, CgState* s) {
   const double dq = c->dq;
   if (s->status == kCgRunning && !(dq > 0)) s->status = static_cast<int>(CgStatus::NotPositiveDefinite);
   const double alpha = s->status == kCgRunning ? s->rho / dq : 0.0;
@@ -67,10 +64,10 @@ __global__ void baselineAlphaKernel(Scalars<T>* c, CgState* s) {
 }
 
 template <class T>
-__global__ void baselineBetaKernel(Scalars<T>* c, CgState* s) {
+__global__ void baselineBetaKernel(LibraryCgScalars<T>* c, CgState* s, bool jacobi) {
   c->beta = T(0);
   if (s->status != kCgRunning) return;
-  const double rr = c->rr, rz = c->rz;
+  const double rr = c->rr, rz = residualDotZ(c, jacobi);
   s->iteration += 1;
   s->rr = rr;
   if (!isfinite(rr) || !isfinite(rz))
@@ -93,105 +90,157 @@ __global__ void __launch_bounds__(device::kBlock, device::kMinBlocksPerSm) jacob
 }
 
 template <class T>
+CusparseVector denseVector(int n, T* data) {
+  cusparseDnVecDescr_t v = nullptr;
+  KC_CUSPARSE_CHECK(cusparseCreateDnVec(&v, n, data, cudaDataTypeOf<T>()));
+  return CusparseVector(v);
+}
+
+template <class T>
+CusparseMatrix csrDescriptor(const DeviceCsrMatrix<T>& matrix) {
+  const DeviceCsrView<T> av = matrix.view();
+  cusparseSpMatDescr_t descriptor = nullptr;
+  KC_CUSPARSE_CHECK(cusparseCreateCsr(&descriptor, av.rows, av.cols, static_cast<int64_t>(matrix.nnz()),
+                                      const_cast<int*>(av.rowPtr), const_cast<int*>(av.colIdx),
+                                      const_cast<T*>(av.values), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                      CUSPARSE_INDEX_BASE_ZERO, cudaDataTypeOf<T>()));
+  return CusparseMatrix(descriptor);
+}
+
+template <class T>
+void upload(DeviceBuffer<T>& device, const std::vector<double>& host, cudaStream_t stream) {
+  const std::vector<T> converted(host.begin(), host.end());
+  device.uploadAsync(converted.data(), converted.size(), stream);  // pageable: staged before it returns
+}
+
+// cuSPARSE stays in host pointer mode: its alpha and beta are these constants.
+template <class T>
+struct SpmvConstants {
+  static constexpr T one = 1, zero = 0, minusOne = -1;
+};
+
+template <class T>
+std::size_t spmvBufferBytes(cusparseHandle_t sparse, cusparseSpMatDescr_t a, cusparseDnVecDescr_t x,
+                            cusparseDnVecDescr_t y) {
+  std::size_t bytes = 0;
+  KC_CUSPARSE_CHECK(cusparseSpMV_bufferSize(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a, x,
+                                            &SpmvConstants<T>::zero, y, cudaDataTypeOf<T>(),
+                                            CUSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  return bytes;
+}
+
+}  // namespace
+
+template <class T>
+CuSparseCg<T>::CuSparseCg(const CsrMatrix& a, const std::vector<double>& b, const std::vector<double>& invDiag,
+                          CgState* state, cudaStream_t stream)
+    : n_(a.rows),
+      jacobi_(!invDiag.empty()),
+      stream_(stream),
+      state_(state),
+      matrix_(a, stream),
+      b_(n_), x_(n_), r_(n_), d_(n_), q_(n_), z_(jacobi_ ? n_ : 0), invDiag_(jacobi_ ? n_ : 0),
+      scalars_(1),
+      a_(csrDescriptor(matrix_)),
+      vecD_(denseVector(n_, d_.data())), vecQ_(denseVector(n_, q_.data())),
+      vecX_(denseVector(n_, x_.data())), vecR_(denseVector(n_, r_.data())),
+      spmvBuffer_(spmvBufferBytes<T>(sparse_, a_, vecD_, vecQ_)) {
+  upload(b_, b, stream_);
+  if (jacobi_) upload(invDiag_, invDiag, stream_);
+  KC_CUSPARSE_CHECK(cusparseSetStream(sparse_, stream_));
+  KC_CUBLAS_CHECK(cublasSetStream(blas_, stream_));
+  KC_CUBLAS_CHECK(cublasSetPointerMode(blas_, CUBLAS_POINTER_MODE_DEVICE));
+  KC_CUDA_CHECK(cudaStreamSynchronize(stream_));
+}
+
+template <class T>
+void CuSparseCg<T>::precondition() {
+  if (!jacobi_) return;
+  jacobiApplyKernel<<<gridFor(n_, device::kBlock), device::kBlock, 0, stream_>>>(r_.data(), invDiag_.data(),
+                                                                                  z_.data(), n_);
+  KC_CUDA_CHECK_LAUNCH("jacobiApplyKernel");
+}
+
+template <class T>
+void CuSparseCg<T>::residualDots() {
+  LibraryCgScalars<T>* c = scalars_.data();
+  KC_CUBLAS_CHECK(dot(blas_, n_, r_.data(), r_.data(), &c->rr));
+  if (jacobi_) KC_CUBLAS_CHECK(dot(blas_, n_, r_.data(), z_.data(), &c->rz));
+}
+
+template <class T>
+void CuSparseCg<T>::start() {
+  const T* z = jacobi_ ? z_.data() : r_.data();
+  KC_CUDA_CHECK(cudaMemsetAsync(x_.data(), 0, x_.bytes(), stream_));
+  KC_CUDA_CHECK(cudaMemcpyAsync(r_.data(), b_.data(), r_.bytes(), cudaMemcpyDeviceToDevice, stream_));
+  precondition();
+  KC_CUDA_CHECK(cudaMemcpyAsync(d_.data(), z, d_.bytes(), cudaMemcpyDeviceToDevice, stream_));
+  residualDots();
+  baselineInitKernel<<<1, 1, 0, stream_>>>(scalars_.data(), state_, jacobi_);
+  KC_CUDA_CHECK_LAUNCH("baselineInitKernel");
+}
+
+template <class T>
+void CuSparseCg<T>::spmv() {
+  KC_CUSPARSE_CHECK(cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a_, vecD_,
+                                 &SpmvConstants<T>::zero, vecQ_, cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT,
+                                 spmvBuffer_.data()));
+}
+
+template <class T>
+void CuSparseCg<T>::iterate(bool refresh) {
+  LibraryCgScalars<T>* c = scalars_.data();
+  spmv();  // q = A d
+  KC_CUBLAS_CHECK(dot(blas_, n_, d_.data(), q_.data(), &c->dq));
+  baselineAlphaKernel<<<1, 1, 0, stream_>>>(c, state_);
+  KC_CUDA_CHECK_LAUNCH("baselineAlphaKernel");
+  KC_CUBLAS_CHECK(axpy(blas_, n_, &c->alpha, d_.data(), x_.data()));
+  if (refresh) {  // r = b - A x
+    KC_CUDA_CHECK(cudaMemcpyAsync(r_.data(), b_.data(), r_.bytes(), cudaMemcpyDeviceToDevice, stream_));
+    KC_CUSPARSE_CHECK(cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::minusOne, a_, vecX_,
+                                   &SpmvConstants<T>::one, vecR_, cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT,
+                                   spmvBuffer_.data()));
+  } else {
+    KC_CUBLAS_CHECK(axpy(blas_, n_, &c->negAlpha, q_.data(), r_.data()));
+  }
+  precondition();
+  residualDots();
+  baselineBetaKernel<<<1, 1, 0, stream_>>>(c, state_, jacobi_);
+  KC_CUDA_CHECK_LAUNCH("baselineBetaKernel");
+  KC_CUBLAS_CHECK(scal(blas_, n_, &c->beta, d_.data()));
+  KC_CUBLAS_CHECK(axpy(blas_, n_, &c->one, jacobi_ ? z_.data() : r_.data(), d_.data()));
+}
+
+template <class T>
+std::vector<double> CuSparseCg<T>::solution() {
+  std::vector<T> host(static_cast<std::size_t>(n_));
+  x_.downloadAsync(host.data(), host.size(), stream_);
+  KC_CUDA_CHECK(cudaStreamSynchronize(stream_));
+  return std::vector<double>(host.begin(), host.end());
+}
+
+template class CuSparseCg<float>;
+template class CuSparseCg<double>;
+
+namespace {
+
+template <class T>
 CgResult solveBaseline(const CsrMatrix& a, const std::vector<double>& b, const CgOptions& options) {
   validateCgInput(a, b, options);
-  const int n = a.rows;
-  const bool jacobi = options.preconditioner == Preconditioner::Jacobi;
-  std::vector<double> invDiag64;
-  if (jacobi && !jacobiInverseDiagonal(a, invDiag64)) return notPositiveDefiniteBeforeStart(b, options);
-  constexpr cudaDataType_t type = cudaDataTypeOf<T>();
+  std::vector<double> invDiag;
+  if (options.preconditioner == Preconditioner::Jacobi && !jacobiInverseDiagonal(a, invDiag))
+    return notPositiveDefiniteBeforeStart(b, options);
 
   Stream stream;
-  const DeviceCsrMatrix<T> matrix(a, stream);
-  const std::vector<T> bT(b.begin(), b.end()), invDiagT(invDiag64.begin(), invDiag64.end());
-  DeviceBuffer<T> bDev(n), x(n), r(n), d(n), q(n), z(jacobi ? n : 0), invDiag(jacobi ? n : 0);
-  bDev.uploadAsync(bT.data(), bT.size(), stream);
-  if (jacobi) invDiag.uploadAsync(invDiagT.data(), invDiagT.size(), stream);
-  DeviceBuffer<Scalars<T>> scalars(1);
-  CgLoopState loop(options, n, stream);
-  T* zPtr = jacobi ? z.data() : r.data();
-
-  cusparseHandle_t rawSparse = nullptr;
-  KC_CUSPARSE_CHECK(cusparseCreate(&rawSparse));
-  const CusparseHandle sparse(rawSparse);
-  KC_CUSPARSE_CHECK(cusparseSetStream(sparse, stream));
-  cublasHandle_t rawBlas = nullptr;
-  KC_CUBLAS_CHECK(cublasCreate(&rawBlas));
-  const CublasHandle blas(rawBlas);
-  KC_CUBLAS_CHECK(cublasSetStream(blas, stream));
-  KC_CUBLAS_CHECK(cublasSetPointerMode(blas, CUBLAS_POINTER_MODE_DEVICE));
-
-  const DeviceCsrView<T> av = matrix.view();
-  cusparseSpMatDescr_t rawMatrix = nullptr;
-  KC_CUSPARSE_CHECK(cusparseCreateCsr(&rawMatrix, n, n, static_cast<int64_t>(matrix.nnz()), const_cast<int*>(av.rowPtr),
-                                      const_cast<int*>(av.colIdx), const_cast<T*>(av.values), CUSPARSE_INDEX_32I,
-                                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type));
-  const CusparseMatrix spA(rawMatrix);
-  auto makeVector = [&](T* data) {
-    cusparseDnVecDescr_t v = nullptr;
-    KC_CUSPARSE_CHECK(cusparseCreateDnVec(&v, n, data, type));
-    return CusparseVector(v);
-  };
-  const CusparseVector vecD = makeVector(d.data()), vecQ = makeVector(q.data()), vecX = makeVector(x.data()),
-                       vecR = makeVector(r.data());
-  const T one = 1, zero = 0, minusOne = -1;  // cuSPARSE stays in host pointer mode
-  std::size_t bufferBytes = 0;
-  KC_CUSPARSE_CHECK(cusparseSpMV_bufferSize(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, spA, vecD, &zero, vecQ,
-                                            type, CUSPARSE_SPMV_ALG_DEFAULT, &bufferBytes));
-  DeviceBuffer<unsigned char> spmvBuffer(bufferBytes);
-  stream.synchronize();
-
-  Scalars<T>* c = scalars.data();
-  CgState* s = loop.deviceState();
-  const int elementGrid = gridFor(n, device::kBlock);
-  auto precondition = [&](cudaStream_t st) {
-    if (!jacobi) return;
-    jacobiApplyKernel<<<elementGrid, device::kBlock, 0, st>>>(r.data(), invDiag.data(), z.data(), n);
-    KC_CUDA_CHECK_LAUNCH("jacobiApplyKernel");
-  };
-  auto residualDots = [&](cudaStream_t) {
-    KC_CUBLAS_CHECK(dot(blas, n, r.data(), r.data(), &c->rr));
-    KC_CUBLAS_CHECK(dot(blas, n, r.data(), zPtr, &c->rz));
-  };
-  auto iteration = [&](bool refresh, cudaStream_t st) {
-    KC_CUSPARSE_CHECK(cusparseSpMV(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, spA, vecD, &zero, vecQ, type,
-                                   CUSPARSE_SPMV_ALG_DEFAULT, spmvBuffer.data()));
-    KC_CUBLAS_CHECK(dot(blas, n, d.data(), q.data(), &c->dq));
-    baselineAlphaKernel<<<1, 1, 0, st>>>(c, s);
-    KC_CUDA_CHECK_LAUNCH("baselineAlphaKernel");
-    KC_CUBLAS_CHECK(axpy(blas, n, &c->alpha, d.data(), x.data()));
-    if (refresh) {  // r = b - A x
-      KC_CUDA_CHECK(cudaMemcpyAsync(r.data(), bDev.data(), n * sizeof(T), cudaMemcpyDeviceToDevice, st));
-      KC_CUSPARSE_CHECK(cusparseSpMV(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &minusOne, spA, vecX, &one, vecR, type,
-                                     CUSPARSE_SPMV_ALG_DEFAULT, spmvBuffer.data()));
-    } else {
-      KC_CUBLAS_CHECK(axpy(blas, n, &c->negAlpha, q.data(), r.data()));
-    }
-    precondition(st);
-    residualDots(st);
-    baselineBetaKernel<<<1, 1, 0, st>>>(c, s);
-    KC_CUDA_CHECK_LAUNCH("baselineBetaKernel");
-    KC_CUBLAS_CHECK(scal(blas, n, &c->beta, d.data()));
-    KC_CUBLAS_CHECK(axpy(blas, n, &c->one, zPtr, d.data()));
-  };
-
+  CgLoopState loop(options, a.rows, stream);
+  CuSparseCg<T> solver(a, b, invDiag, loop.deviceState(), stream);
   loop.start();
-  KC_CUDA_CHECK(cudaMemsetAsync(x.data(), 0, x.bytes(), stream));
-  KC_CUDA_CHECK(cudaMemcpyAsync(r.data(), bDev.data(), r.bytes(), cudaMemcpyDeviceToDevice, stream));
-  precondition(stream);
-  KC_CUDA_CHECK(cudaMemcpyAsync(d.data(), zPtr, d.bytes(), cudaMemcpyDeviceToDevice, stream));
-  residualDots(stream);
-  baselineInitKernel<<<1, 1, 0, stream>>>(c, s);
-  KC_CUDA_CHECK_LAUNCH("baselineInitKernel");
+  solver.start();
   const int period = loop.period();
-  loop.run([&](cudaStream_t st) {
-    for (int k = 0; k < period; ++k) iteration(options.refreshEvery > 0 && k == period - 1, st);
+  loop.run([&](cudaStream_t) {
+    for (int k = 0; k < period; ++k) solver.iterate(options.refreshEvery > 0 && k == period - 1);
   });
-
-  std::vector<T> xHost(static_cast<std::size_t>(n));
-  x.downloadAsync(xHost.data(), xHost.size(), stream);
-  stream.synchronize();
-  return loop.finish(a, b, std::vector<double>(xHost.begin(), xHost.end()));
+  return loop.finish(a, b, solver.solution());
 }
 
 }  // namespace

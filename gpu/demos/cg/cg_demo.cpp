@@ -5,6 +5,7 @@
 #include "gpu/core/error.hpp"
 #include "gpu/demos/cg/cg_cpu.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
+#include "gpu/demos/demo_report.hpp"
 
 namespace kc::cg {
 
@@ -28,11 +29,8 @@ double cgBytesPerIteration(std::size_t n, std::size_t nnz, std::size_t valueByte
 CgDemoReport runCgDemo(const CsrMatrix& a, const std::string& problem, const CgDemoConfig& config,
                        const CgGpuSolverFn& gpu) {
   std::vector<CgVersion> versions = config.versions;
-  if (config.backend == CgBackend::Cpu) versions = {CgVersion::Cpu};
+  if (!demos::demoRunsOnGpu(config.backend, gpu != nullptr, "CG demo")) versions = {CgVersion::Cpu};
   KC_REQUIRE(!versions.empty(), "CG demo: no version to run");
-  for (CgVersion v : versions)
-    KC_REQUIRE(v == CgVersion::Cpu || gpu,
-               std::string("CG demo: '") + toString(v) + "' needs the CUDA backend (pass kc::cg::cudaCgSolvers())");
 
   CgOptions options;
   options.tolerance = config.tolerance;

@@ -8,12 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "gpu/core/backend.hpp"
 #include "gpu/demos/cg/cg_types.hpp"
 #include "gpu/demos/cg/csr_matrix.hpp"
 
 namespace kc::cg {
 
-enum class CgBackend { Cuda, Cpu };
 enum class CgVersion {
   Cpu,        // solveCgCpu, single-threaded reference
   ScalarCsr,  // fused CUDA solver, one row per thread
@@ -30,7 +30,8 @@ struct CgDemoConfig {
   double tolerance = 1e-6;
   long long maxIterations = 0;  // 0: defaultMaxIterations(n)
   int refreshEvery = 50;
-  CgBackend backend = CgBackend::Cuda;  // Cpu: only CgVersion::Cpu runs, whatever `versions` says
+  // Cpu, or Auto without `gpu`: only CgVersion::Cpu runs, whatever `versions` says.
+  Backend backend = Backend::Auto;
   std::vector<CgVersion> versions{CgVersion::ScalarCsr, CgVersion::VectorCsr, CgVersion::CuSparse};
   bool keepSolution = true;
 };
@@ -66,7 +67,7 @@ using CgGpuSolverFn =
 double cgBytesPerIteration(std::size_t n, std::size_t nnz, std::size_t valueBytes, bool jacobi);
 
 // b = ones. Throws kc::InvalidArgument (MatrixMarketError for the file) on bad input, and when
-// a GPU version is asked for without `gpu`.
+// a GPU version is asked for without `gpu` (backend cuda).
 CgDemoReport runCgDemo(const CgDemoConfig& config, const CgGpuSolverFn& gpu = nullptr);
 // Same on a matrix already loaded (the UI keeps it between runs).
 CgDemoReport runCgDemo(const CsrMatrix& a, const std::string& problem, const CgDemoConfig& config,

@@ -2,22 +2,13 @@
 #include "gpu/demos/matmul/matmul.cuh"
 
 #include <cstdint>
-#include <string>
-#include <utility>
-
-#include <cublas_v2.h>
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/core/library_handles.cuh"
 #include "gpu/demos/matmul/matmul_kernels.cuh"
 
 namespace kc::demos {
 namespace {
-
-void checkCublas(cublasStatus_t status, const char* file, int line, const char* call) {
-  if (status != CUBLAS_STATUS_SUCCESS)
-    throwError(file, line, call, std::string("cuBLAS: ") + cublasGetStatusString(status), static_cast<int>(status));
-}
-#define KC_CUBLAS_CHECK(call) checkCublas((call), __FILE__, __LINE__, #call)
 
 unsigned ceilDiv(int a, int b) { return static_cast<unsigned>((a + b - 1) / b); }
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
@@ -63,9 +54,8 @@ void launch(MatmulVersion version, const T* A, const T* B, T* C, int M, int N, i
 
 // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS (column-major) gets B first, with the
 // row lengths as leading dimensions. PEDANTIC compute keeps true fp32 (no TF32, no shortcuts).
-void cublasSgemm(CublasContext& context, const float* A, const float* B, float* C, int M, int N, int K,
+void cublasSgemm(cublasHandle_t handle, const float* A, const float* B, float* C, int M, int N, int K,
                  cudaStream_t stream) {
-  auto handle = static_cast<cublasHandle_t>(context.handle());
   KC_CUBLAS_CHECK(cublasSetStream(handle, stream));
   const float alpha = 1.f, beta = 0.f;
   KC_CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F, K,
@@ -74,32 +64,18 @@ void cublasSgemm(CublasContext& context, const float* A, const float* B, float* 
 
 }  // namespace
 
-CublasContext::CublasContext() {
-  cublasHandle_t handle = nullptr;
-  KC_CUBLAS_CHECK(cublasCreate(&handle));
-  handle_ = handle;
-}
-CublasContext::~CublasContext() {
-  if (handle_) (void)cublasDestroy(static_cast<cublasHandle_t>(handle_));
-}
-CublasContext::CublasContext(CublasContext&& other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
-CublasContext& CublasContext::operator=(CublasContext&& other) noexcept {
-  std::swap(handle_, other.handle_);
-  return *this;
-}
-
 bool matmulVersionSupports(MatmulVersion version, MatmulType type) {
   return !(version == MatmulVersion::Cublas && type == MatmulType::Int32);
 }
 
 void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const void* dB, void* dC, int M, int N, int K,
-                 CublasContext* cublas, cudaStream_t stream) {
+                 CublasHandle* cublas, cudaStream_t stream) {
   KC_REQUIRE(M >= 1 && N >= 1 && K >= 1, "matmul: M, N, K must be at least 1");
   KC_REQUIRE(dA && dB && dC, "matmul: null matrix pointer");
   KC_REQUIRE(ceilDiv(M, 8) <= 65535u, "matmul: M above 524280 exceeds the grid's y dimension");
   KC_REQUIRE(matmulVersionSupports(version, type), "matmul: cuBLAS baseline is float only (no int32 library GEMM)");
   if (version == MatmulVersion::Cublas) {
-    KC_REQUIRE(cublas != nullptr, "matmul: the cuBLAS version needs a CublasContext");
+    KC_REQUIRE(cublas != nullptr, "matmul: the cuBLAS version needs a CublasHandle");
     cublasSgemm(*cublas, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC), M, N,
                 K, stream);
     return;

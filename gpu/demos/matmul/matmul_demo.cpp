@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "gpu/core/size_limits.hpp"
+
 namespace kc::demos {
 
 MatmulType parseMatmulType(const std::string& text) {
@@ -14,7 +16,8 @@ MatmulType parseMatmulType(const std::string& text) {
 
 void validate(const MatmulDemoConfig& c) {
   KC_REQUIRE(c.M >= 1 && c.N >= 1 && c.K >= 1, "matmul demo: M, N, K must be at least 1");
-  KC_REQUIRE(c.M <= 32768 && c.N <= 32768 && c.K <= 32768, "matmul demo: sizes above 32768 are not supported");
+  KC_REQUIRE(c.M <= kMaxMatmulSide && c.N <= kMaxMatmulSide && c.K <= kMaxMatmulSide,
+             "matmul demo: sizes above " + std::to_string(kMaxMatmulSide) + " are not supported");
   KC_REQUIRE(c.reps >= 1, "matmul demo: reps must be at least 1");
 }
 
@@ -136,11 +139,8 @@ DemoReport matmulDemoCpuReport(const MatmulDemoConfig& c, const MatmulDemoInput&
   return report;
 }
 
-DemoReport runMatmulDemoCpuOnly(const MatmulDemoConfig& config) {
-  KC_REQUIRE(config.backend == DemoBackend::Cpu, "runMatmulDemoCpuOnly: backend must be cpu");
-  DemoReport report = matmulDemoCpuReport(config, makeMatmulDemoInput(config));
-  fillSpeedups(report);
-  return report;
+DemoReport runMatmulDemo(const MatmulDemoConfig& config, const MatmulGpuRowsFn& gpu) {
+  return runDemoVersions(config, gpu, makeMatmulDemoInput, matmulDemoCpuReport, "matmul demo");
 }
 
 }  // namespace kc::demos

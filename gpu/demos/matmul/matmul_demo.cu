@@ -1,6 +1,6 @@
 // GPU part of the matmul demo runner: A and B uploaded once; per version one checked warm-up
 // run (C poisoned first) and `reps` runs timed with CUDA events (median).
-#include "gpu/demos/matmul/matmul_demo.hpp"
+#include "gpu/demos/matmul/matmul_demo_cuda.cuh"
 
 #include <vector>
 
@@ -9,11 +9,9 @@
 #include "gpu/demos/matmul/matmul.cuh"
 
 namespace kc::demos {
+namespace {
 
-DemoReport runMatmulDemoWithCuda(const MatmulDemoConfig& c) {
-  if (c.backend == DemoBackend::Cpu) return runMatmulDemoCpuOnly(c);
-  const MatmulDemoInput in = makeMatmulDemoInput(c);
-  DemoReport report = matmulDemoCpuReport(c, in);
+void addMatmulRows(const MatmulDemoConfig& c, const MatmulDemoInput& in, DemoReport& report) {
   const bool isInt = c.type == MatmulType::Int32;
   const std::size_t aCount = static_cast<std::size_t>(c.M) * c.K, bCount = static_cast<std::size_t>(c.K) * c.N,
                     cCount = static_cast<std::size_t>(c.M) * c.N;
@@ -24,7 +22,7 @@ DemoReport runMatmulDemoWithCuda(const MatmulDemoConfig& c) {
   dB.uploadAsync(isInt ? reinterpret_cast<const unsigned char*>(in.Bi.data())
                        : reinterpret_cast<const unsigned char*>(in.Bf.data()), bCount * 4, stream);
   std::vector<unsigned char> hostC(cCount * 4);
-  CublasContext cublas;  // created once, outside every timed loop
+  CublasHandle cublas;  // created once, outside every timed loop
   EventTimer timer;
   for (const MatmulVersionInfo& info : kMatmulVersions) {
     DemoRow row;
@@ -56,8 +54,10 @@ DemoReport runMatmulDemoWithCuda(const MatmulDemoConfig& c) {
     row.throughput = matmulFlops(c) / (row.ms * 1e6);
     report.rows.push_back(row);
   }
-  fillSpeedups(report);
-  return report;
 }
+
+}  // namespace
+
+MatmulGpuRowsFn cudaMatmulRows() { return addMatmulRows; }
 
 }  // namespace kc::demos

@@ -21,7 +21,7 @@ MatmulType parseMatmulType(const std::string& text);  // int32 | float
 struct MatmulDemoConfig {
   MatmulType type = MatmulType::Float32;
   int M = 1024, N = 1024, K = 1024;
-  DemoBackend backend = DemoBackend::Cuda;
+  Backend backend = Backend::Auto;
   std::uint32_t seed = 1;
   int reps = 5;
   double cpuFlopLimit = 2147483648.0;  // 2^31 flops (2*M*N*K): above, the CPU rows are skipped
@@ -48,19 +48,11 @@ DemoReport matmulDemoCpuReport(const MatmulDemoConfig& config, const MatmulDemoI
 // Checks a GPU result (all of C, row-major MxN) against the input's reference; `note` says how.
 bool matmulResultMatches(const MatmulDemoConfig& config, const MatmulDemoInput& input, const void* hostC,
                          std::string& note);
-DemoReport runMatmulDemoCpuOnly(const MatmulDemoConfig& config);
 
-#ifdef KC_HAVE_CUDA
-DemoReport runMatmulDemoWithCuda(const MatmulDemoConfig& config);  // matmul_demo.cu
-#endif
+using MatmulGpuRowsFn = GpuRowsFn<MatmulDemoConfig, MatmulDemoInput>;
 
-inline DemoReport runMatmulDemo(const MatmulDemoConfig& config) {
-#ifdef KC_HAVE_CUDA
-  return runMatmulDemoWithCuda(config);
-#else
-  KC_REQUIRE(config.backend == DemoBackend::Cpu, "this build has no CUDA backend: use --backend cpu");
-  return runMatmulDemoCpuOnly(config);
-#endif
-}
+// The entry point for the CLI and the UI: the CPU rows, then the GPU rows from `gpu`
+// (cudaMatmulRows() in matmul_demo_cuda.cuh) unless the backend is cpu; as runReduceDemo.
+DemoReport runMatmulDemo(const MatmulDemoConfig& config, const MatmulGpuRowsFn& gpu = nullptr);
 
 }  // namespace kc::demos

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "gpu/core/size_limits.hpp"
+
 namespace kc::demos {
 
 ReduceDemoOp parseReduceDemoOp(const std::string& text) {
@@ -28,9 +30,11 @@ void validate(const ReduceDemoConfig& config) {
   KC_REQUIRE(config.reps >= 1, "reduce demo: reps must be at least 1");
   if (config.op == ReduceDemoOp::Mat3Min) {
     KC_REQUIRE(config.type == ReduceType::Int32, "mat3min works on int32 matrices");
-    KC_REQUIRE(config.n <= (std::size_t(1) << 26), "mat3min: n above 2^26 matrices is not supported");
+    KC_REQUIRE(config.n <= kMaxMat3MinMatrices,
+               "mat3min: n above " + std::to_string(kMaxMat3MinMatrices) + " matrices is not supported");
   } else {
-    KC_REQUIRE(config.n <= (std::size_t(1) << 30), "reduce demo: n above 2^30 is not supported");
+    KC_REQUIRE(config.n <= kMaxReduceElements,
+               "reduce demo: n above " + std::to_string(kMaxReduceElements) + " is not supported");
   }
 }
 
@@ -91,11 +95,8 @@ DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoI
   return report;
 }
 
-DemoReport runReduceDemoCpuOnly(const ReduceDemoConfig& config) {
-  KC_REQUIRE(config.backend == DemoBackend::Cpu, "runReduceDemoCpuOnly: backend must be cpu");
-  DemoReport report = reduceDemoCpuReport(config, makeReduceDemoInput(config));
-  fillSpeedups(report);
-  return report;
+DemoReport runReduceDemo(const ReduceDemoConfig& config, const ReduceGpuRowsFn& gpu) {
+  return runDemoVersions(config, gpu, makeReduceDemoInput, reduceDemoCpuReport, "reduce demo");
 }
 
 }  // namespace kc::demos

@@ -1,6 +1,6 @@
 // GPU part of the reduction demo runner: uploads the input once, then for each version one
 // checked warm-up run and `reps` runs timed with CUDA events (median).
-#include "gpu/demos/reduce/reduce_demo.hpp"
+#include "gpu/demos/reduce/reduce_demo_cuda.cuh"
 
 #include <string>
 #include <vector>
@@ -89,17 +89,14 @@ void addMat3MinRows(const ReduceDemoConfig& config, const ReduceDemoInput& input
   }
 }
 
-}  // namespace
-
-DemoReport runReduceDemoWithCuda(const ReduceDemoConfig& config) {
-  if (config.backend == DemoBackend::Cpu) return runReduceDemoCpuOnly(config);
-  const ReduceDemoInput input = makeReduceDemoInput(config);
-  DemoReport report = reduceDemoCpuReport(config, input);
+void addGpuRows(const ReduceDemoConfig& config, const ReduceDemoInput& input, DemoReport& report) {
   Stream stream;
   if (config.op == ReduceDemoOp::Mat3Min) addMat3MinRows(config, input, report, stream);
   else addReduceRows(config, input, report, stream);
-  fillSpeedups(report);
-  return report;
 }
+
+}  // namespace
+
+ReduceGpuRowsFn cudaReduceRows() { return addGpuRows; }
 
 }  // namespace kc::demos

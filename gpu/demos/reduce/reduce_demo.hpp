@@ -1,10 +1,11 @@
 #pragma once
 // Runner of the reduction demo for the CLI and the UI panel (plain C++: no CUDA header).
-// Generates a seeded input, runs the CPU reference and (backend cuda) every GPU version,
+// Generates a seeded input, runs the CPU reference and (backend cuda or auto) every GPU version,
 // times each (CUDA events / std::chrono: one warm-up, median of reps) and checks each result
 // against the CPU reference (reduce_cpu.hpp states the rules).
 //
-// Builds without nvcc link only the CPU part: runReduceDemo() then offers backend cpu alone.
+// The GPU versions come in as ReduceGpuRowsFn (cudaReduceRows() in reduce_demo_cuda.cuh), as
+// the CG demo's solvers do: this header means the same in every build.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -25,7 +26,7 @@ struct ReduceDemoConfig {
   ReduceDemoOp op = ReduceDemoOp::Sum;
   ReduceType type = ReduceType::Float32;  // mat3min is int32 only
   std::size_t n = std::size_t(1) << 24;   // elements (mat3min: matrices)
-  DemoBackend backend = DemoBackend::Cuda;
+  Backend backend = Backend::Auto;
   std::uint32_t seed = 1;
   int reps = 10;
 };
@@ -46,21 +47,11 @@ std::size_t reduceDemoBytesRead(const ReduceDemoConfig& config);
 ReduceDemoInput makeReduceDemoInput(const ReduceDemoConfig& config);
 // The report with its title, verification rule and the CPU row.
 DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoInput& input);
-// Whole run with backend cpu (throws kc::InvalidArgument for backend cuda).
-DemoReport runReduceDemoCpuOnly(const ReduceDemoConfig& config);
 
-#ifdef KC_HAVE_CUDA
-DemoReport runReduceDemoWithCuda(const ReduceDemoConfig& config);  // reduce_demo.cu
-#endif
+using ReduceGpuRowsFn = GpuRowsFn<ReduceDemoConfig, ReduceDemoInput>;
 
-// The entry point for the CLI and the UI.
-inline DemoReport runReduceDemo(const ReduceDemoConfig& config) {
-#ifdef KC_HAVE_CUDA
-  return runReduceDemoWithCuda(config);
-#else
-  KC_REQUIRE(config.backend == DemoBackend::Cpu, "this build has no CUDA backend: use --backend cpu");
-  return runReduceDemoCpuOnly(config);
-#endif
-}
+// The entry point for the CLI and the UI: the CPU row, then the GPU rows from `gpu` unless the
+// backend is cpu (backend cuda without `gpu`: kc::InvalidArgument; auto without it: CPU only).
+DemoReport runReduceDemo(const ReduceDemoConfig& config, const ReduceGpuRowsFn& gpu = nullptr);
 
 }  // namespace kc::demos

@@ -1,0 +1,265 @@
+// `kernelcam kernel new|check`: the CUDA kernel lab on the command line (docs/KERNEL-LAB.md).
+// `new` writes the template; `check` compiles a kernel with NVRTC (no GPU needed) and prints its
+// diagnostics at the user's own lines, or its resource usage, compile time and, where a device
+// exists, its occupancy.
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <QTemporaryFile>
+#include <cstdio>
+#include <ctime>
+#include <string>
+
+#include "app/cli/commands.hpp"
+#include "gpu/core/error.hpp"
+#include "gpu/lab/kernel_params.hpp"
+#include "gpu/lab/kernel_template.hpp"
+#ifdef KC_HAVE_CUDA
+#include "gpu/core/device_query.cuh"
+#include "gpu/lab/cuda/lab_runner.hpp"
+#include "gpu/lab/cuda/nvrtc_compiler.hpp"
+#endif
+
+namespace kc::cli {
+namespace {
+
+const QString kUsageNew = QStringLiteral("kernelcam kernel new PATH");
+const QString kUsageCheck = QStringLiteral("kernelcam kernel check PATH [--arch sm_XX] [--ptx] [--timings]");
+
+void printOverview() {
+  std::printf(
+      "Usage: kernelcam kernel new|check ...\n"
+      "The CUDA kernel lab: write a kernel, check it, run it on the stream (docs/KERNEL-LAB.md).\n\n"
+      "  %s\n      write the template kernel (an existing file is never replaced)\n"
+      "  %s\n      compile with NVRTC (no GPU needed): errors as PATH:LINE:COL (exit 2), else the\n"
+      "      resource usage, the compile time and, with a CUDA device, the occupancy\n",
+      kUsageNew.toLocal8Bit().constData(), kUsageCheck.toLocal8Bit().constData());
+}
+
+// Parses `arguments` ("kernelcam kernel ACTION", then the rest); returns the one PATH, or an
+// exit code through `exitCode` (help printed, or a usage error reported).
+bool parseWithPath(QCommandLineParser& parser, const QStringList& arguments, const QString& usage, QString* path,
+                   int* exitCode) {
+  const QString prefix = arguments[0].mid(QStringLiteral("kernelcam ").size()) + QStringLiteral(": ");
+  parser.addHelpOption();
+  parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("The kernel's .cu file."));
+  if (!parser.parse(arguments)) {
+    *exitCode = fail(kExitUsage, prefix + parser.errorText());
+    return false;
+  }
+  if (parser.isSet(QStringLiteral("help"))) {
+    std::fputs(helpText(parser.helpText(), usage).toLocal8Bit().constData(), stdout);
+    *exitCode = kExitOk;
+    return false;
+  }
+  const QStringList positional = parser.positionalArguments();
+  if (positional.size() != 1) {
+    *exitCode = fail(kExitUsage, prefix + (positional.isEmpty() ? QStringLiteral("which file? (usage: %1)").arg(usage)
+                                                               : QStringLiteral("one file at a time (usage: %1)").arg(usage)));
+    return false;
+  }
+  *path = positional[0];
+  return true;
+}
+
+// The same options in builds with and without CUDA: a command line that works in one parses in the other.
+void addCheckOptions(QCommandLineParser& parser) {
+  parser.setApplicationDescription(QStringLiteral(
+      "Compile a lab kernel with NVRTC (no GPU needed). Errors and warnings are printed as PATH:LINE:COL at\n"
+      "the kernel's own lines (exit 2 on errors); a kernel that compiles gets its resource usage, compile\n"
+      "time and, where a CUDA device exists, its theoretical occupancy. Needs a build with CUDA (else exit 3)."));
+  parser.addOption({"arch", "Target architecture, e.g. sm_90 (default: this device's, else sm_90).", "sm_XX"});
+  parser.addOption({"ptx", "Also print the PTX, and the SASS where nvdisasm or cuobjdump is installed."});
+  parser.addOption({"timings", "Print where the time went (read, NVRTC, device query)."});
+}
+
+int runNew(const QStringList& arguments) {
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("Write the lab's template kernel to PATH."));
+  QString path;
+  int exitCode = kExitOk;
+  if (!parseWithPath(parser, arguments, kUsageNew, &path, &exitCode)) return exitCode;
+  if (QFileInfo::exists(path) || QFileInfo(path).isSymLink())
+    return fail(kExitUsage, QStringLiteral("kernel new: %1 exists; not replaced (choose another name)").arg(path));
+  // QSaveFile writes a temporary file and renames it on commit: never a half-written kernel.
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly))
+    return fail(kExitUsage, QStringLiteral("kernel new: %1: cannot write (%2)").arg(path, file.errorString()));
+  file.write(QByteArray::fromStdString(lab::kernelTemplate()));
+  if (!file.commit())
+    return fail(kExitFailure, QStringLiteral("kernel new: %1: cannot write (%2)").arg(path, file.errorString()));
+  std::printf("wrote %s; check it with: kernelcam kernel check %s\n", path.toLocal8Bit().constData(),
+              path.toLocal8Bit().constData());
+  return kExitOk;
+}
+
+#ifdef KC_HAVE_CUDA
+
+double msSince(const QElapsedTimer& timer) { return static_cast<double>(timer.nsecsElapsed()) / 1e6; }
+
+double processCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+std::string paramsText(const std::vector<lab::KernelParam>& params) {
+  if (params.empty()) return "none";
+  std::string text;
+  for (const lab::KernelParam& p : params)
+    text += (text.empty() ? "" : "; ") + p.name + " " + lab::typeName(p.type) + " " + lab::formatValue(p, p.minValue) +
+            ".." + lab::formatValue(p, p.maxValue) + " = " + lab::formatValue(p, p.defaultValue);
+  return text;
+}
+
+// SASS through nvdisasm (or cuobjdump) where the toolkit has it; the PTX alone otherwise.
+void printSass(const std::string& cubin) {
+  const QStringList cudaBin{QStringLiteral("/usr/local/cuda/bin")};
+  QString tool = QStandardPaths::findExecutable(QStringLiteral("nvdisasm"));
+  if (tool.isEmpty()) tool = QStandardPaths::findExecutable(QStringLiteral("nvdisasm"), cudaBin);
+  QStringList toolArguments{QStringLiteral("-c")};
+  if (tool.isEmpty()) {
+    tool = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"));
+    if (tool.isEmpty()) tool = QStandardPaths::findExecutable(QStringLiteral("cuobjdump"), cudaBin);
+    toolArguments = {QStringLiteral("-sass")};
+  }
+  if (tool.isEmpty()) {
+    std::fputs("kernelcam: kernel check: no SASS: neither nvdisasm nor cuobjdump is installed (PTX above)\n", stderr);
+    return;
+  }
+  QTemporaryFile file(QDir::tempPath() + QStringLiteral("/kernelcam-XXXXXX.cubin"));
+  if (!file.open() || file.write(cubin.data(), static_cast<qint64>(cubin.size())) != static_cast<qint64>(cubin.size()) ||
+      !file.flush()) {
+    std::fputs("kernelcam: kernel check: no SASS: cannot write a temporary file\n", stderr);
+    return;
+  }
+  QProcess process;
+  process.start(tool, toolArguments << file.fileName());
+  if (!process.waitForFinished(30000) || process.exitCode() != 0) {
+    std::fprintf(stderr, "kernelcam: kernel check: %s failed: %s\n", tool.toLocal8Bit().constData(),
+                 process.readAllStandardError().trimmed().constData());
+    return;
+  }
+  std::printf("\n// SASS (%s)\n%s", QFileInfo(tool).fileName().toLocal8Bit().constData(),
+              process.readAllStandardOutput().constData());
+}
+
+// Theoretical occupancy: needs the device, and a cubin of its architecture.
+std::string occupancyText(const lab::CompiledKernel& kernel, double* ms) {
+  QElapsedTimer timer;
+  timer.start();
+  if (cudaDeviceCountOrZero() == 0) return "needs a CUDA device (none here)";
+  if (kernel.arch != lab::defaultArch())
+    return "not computed: sm_" + std::to_string(kernel.arch) + " is not this device's architecture";
+  try {
+    lab::LabRunner runner(0);
+    runner.load(kernel);
+    const lab::Occupancy o = runner.occupancy();
+    *ms = msSince(timer);
+    char text[160];
+    std::snprintf(text, sizeof text, "%.0f%% at %d threads per block (%d blocks = %d of %d warps per SM)",
+                  100.0 * o.fraction(), o.blockThreads, o.activeBlocksPerSm, o.activeWarpsPerSm, o.maxWarpsPerSm);
+    return text;
+  } catch (const std::exception& e) {
+    return std::string("not computed: ") + e.what();
+  }
+}
+
+int runCheck(const QStringList& arguments) {
+  const double cpuAtStart = processCpuMs();  // the process's start-up (loading its libraries) so far
+  QElapsedTimer total;
+  total.start();
+  QCommandLineParser parser;
+  addCheckOptions(parser);
+  QString path;
+  int exitCode = kExitOk;
+  if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
+
+  try {
+    QElapsedTimer step;
+    step.start();
+    const lab::KernelSource source = lab::readKernelSource(path.toStdString());
+    const double readMs = msSince(step);
+    lab::CompileOptions options;
+    if (parser.isSet(QStringLiteral("arch"))) options.arch = lab::parseArch(parser.value(QStringLiteral("arch")).toStdString());
+    options.keepPtx = parser.isSet(QStringLiteral("ptx"));
+    step.restart();
+    const double cpuBeforeCompile = processCpuMs();
+    const lab::CompiledKernel kernel = lab::compileKernel(source, options);
+    const double compileCallMs = msSince(step);
+    const double compileCpuMs = processCpuMs() - cpuBeforeCompile;
+    for (const lab::Diagnostic& d : kernel.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
+    if (!kernel.ok()) return kExitUsage;
+
+    double occupancyMs = 0;
+    const std::string occupancy = occupancyText(kernel, &occupancyMs);
+    const lab::ResourceUsage& r = kernel.resources;
+    const lab::KernelAnnotations& a = kernel.analysis.annotations;
+    std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", source.path.c_str(),
+                kernel.analysis.entry->name.c_str(), kernel.arch, lab::nvrtcVersion().c_str(), kernel.compileMs);
+    if (r.known) {
+      std::printf("  registers      %d per thread\n", r.registers);
+      std::printf("  shared memory  %d bytes per block (static)\n", r.sharedBytes);
+      std::printf("  local memory   %d bytes per thread (stack frame)\n", r.localBytes);
+      std::printf("  spills         %d bytes stored, %d bytes loaded\n", r.spillStoreBytes, r.spillLoadBytes);
+    } else {
+      std::printf("  resources      ptxas gave no report for %s\n", kernel.loweredName.c_str());
+    }
+    std::printf("  block          %dx%d (%d threads), one thread per output pixel\n", a.block.x, a.block.y,
+                a.block.threads());
+    std::printf("  output         %s\n", lab::outputFormatName(a.output));
+    std::printf("  parameters     %s\n", paramsText(a.params).c_str());
+    std::printf("  occupancy      %s\n", occupancy.c_str());
+    if (options.keepPtx) {
+      std::printf("\n// PTX\n%s", kernel.ptx.c_str());
+      printSass(kernel.cubin);
+    }
+    // Wall time grows with the machine's load; CPU time says what the check itself costs.
+    if (parser.isSet(QStringLiteral("timings")))
+      std::printf("timings: check %.1f ms wall, %.1f ms CPU (read %.1f ms; compile %.1f ms wall, %.1f ms CPU, of which "
+                  "NVRTC %.1f ms; occupancy %.1f ms); before it, kernelcam's start-up took %.0f ms CPU\n",
+                  msSince(total), processCpuMs() - cpuAtStart, readMs, compileCallMs, compileCpuMs, kernel.compileMs,
+                  occupancyMs, cpuAtStart);
+    return kExitOk;
+  } catch (const InvalidArgument& e) {
+    return fail(kExitUsage, QString::fromStdString(e.what()));
+  } catch (const std::exception& e) {
+    return fail(kExitFailure, QStringLiteral("kernel check: ") + QString::fromStdString(e.what()));
+  }
+}
+
+#else
+
+int runCheck(const QStringList& arguments) {
+  QCommandLineParser parser;
+  addCheckOptions(parser);
+  QString path;
+  int exitCode = kExitOk;
+  if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
+  return fail(kExitNoCuda, QStringLiteral("kernel check needs NVRTC from the CUDA toolkit, and this build has no CUDA "
+                                          "(rebuild with the toolkit installed)"));
+}
+
+#endif
+
+}  // namespace
+
+int runKernel(const QStringList& arguments) {
+  const QString action = arguments.size() >= 2 ? arguments[1] : QString();
+  if (action == QLatin1String("--help") || action == QLatin1String("-h")) {
+    printOverview();
+    return kExitOk;
+  }
+  if (action.isEmpty()) return fail(kExitUsage, QStringLiteral("kernel: which action? new or check (try --help)"));
+  QStringList rest = arguments.mid(1);
+  rest[0] = QStringLiteral("kernelcam kernel ") + action;
+  if (action == QLatin1String("new")) return runNew(rest);
+  if (action == QLatin1String("check")) return runCheck(rest);
+  return fail(kExitUsage, QStringLiteral("kernel: unknown action '%1' (expected new or check)").arg(action));
+}
+
+}  // namespace kc::cli

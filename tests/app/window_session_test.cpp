@@ -1,0 +1,296 @@
+// The whole window as `kernelcam` builds it (GuiSession), under Xvfb: it comes back as the user
+// left it, command-line options hold for one run only, fallbacks say why with a notice that stays
+// (and a dialog once), files dropped on it open, and its menus follow the desktop's conventions.
+// Settings go to a fresh folder per test (QSettings::setPath), never the user's.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include <QAction>
+#include <QCheckBox>
+#include <QDockWidget>
+#include <QCameraDevice>
+#include <QDropEvent>
+#include <QMediaDevices>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSettings>
+#include <QToolButton>
+#include <QUrl>
+
+#include "app/backend/pipeline_factory.hpp"
+#include "app/live/gui_launcher.hpp"
+#include "app/live/live_controller.hpp"
+#include "common/test_data.hpp"
+#include "qt_test_app.hpp"
+#include "temp_dir.hpp"
+#include "ui/demos/cg_form.hpp"
+#include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_panel.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/filter_dock.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/help_dialogs.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
+
+namespace kc {
+namespace {
+
+const QString kImage = QStringLiteral(KC_TEST_FIXTURES_DIR "/images/grey_alpha_4x3.png");
+const QString kMatrix = QStringLiteral(KC_TEST_FIXTURES_DIR "/matrices/spd_5x5.mtx");
+
+class WindowSession : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir_.path().string()));
+  }
+  // A session as `kernelcam OPTIONS` makes it, started and showing frames.
+  std::unique_ptr<GuiSession> open(GuiOptions options) {
+    if (options.backend == Backend::Auto) options.backend = Backend::Cpu;  // the CUDA fallback has its own test
+    auto session = std::make_unique<GuiSession>(options);
+    session->start();
+    const GlRenderer& renderer = session->window().view()->renderer();
+    EXPECT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 2; }, 30000)) << "no frames";
+    closeDialogs();
+    return session;
+  }
+  static void closeDialogs() {
+    test::processEventsUntil([] { return false; }, 50);  // queued first-time dialogs open now
+    for (QWidget* widget : QApplication::topLevelWidgets())
+      if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->isVisible()) box->done(QMessageBox::Ok);
+    test::processEventsUntil([] { return false; }, 50);
+  }
+  static QString setting(const char* key) { return QSettings().value(key).toString(); }
+
+  test::TempDir dir_;
+};
+
+TEST_F(WindowSession, ComesBackAsTheUserLeftIt) {
+  const CameraFormatRequest format = *parseCameraFormat("640x480@30:YUYV");
+  {
+    auto session = open({});
+    MainWindow& window = session->window();
+    window.filterDock()->setChain(parseFilterChain("gray=bt709,hist=64"));
+    window.setViewMode(ViewMode::Split);
+    session->controller().openCamera(0, format);  // Source > Camera 0 > 640x480 (the pattern stands in here)
+    window.openFile(kImage, FileKind::Image);     // then File > Open image
+    EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("image:") + kImage);
+    window.close();  // writes the settings, as quitting does
+  }
+  auto session = open({});
+  EXPECT_EQ(formatFilterChain(session->window().filterDock()->chain()), "gray=bt709,hist=64");
+  EXPECT_EQ(session->window().viewMode(), ViewMode::Split);
+  EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("image:") + kImage);
+  EXPECT_EQ(session->controller().sourceOptions().cameraFormat, format);
+}
+
+// kernelcam --source image:P --filters "..." runs that chain in that order (the dock shows it as given,
+// the frames' timing rows come in that order) and saves it unchanged (as a preset, and restored as is).
+TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
+  const std::string chainText = "gray=bt601,conv=box:3:clamp,transpose,conv=box:5:reflect,flip=h,hist=64";
+  GuiOptions options;
+  options.source = "image:" + test::sharedData("images").string() + "/chelsea.png";
+  if (!std::filesystem::exists(options.source.substr(6))) options.source = "image:" + kImage.toStdString();
+  options.filters = chainText;
+  auto session = open(options);
+  MainWindow& window = session->window();
+  EXPECT_EQ(formatFilterChain(window.filterDock()->chain()), chainText);
+  EXPECT_EQ(window.filterDock()->stageCount(), 6);
+  const GlRenderer& renderer = window.view()->renderer();
+  ASSERT_TRUE(test::processEventsUntil([&] { return renderer.lastStats().stages.size() >= 6; }, 30000));
+  std::vector<std::string> ran;
+  for (const StageTiming& timing : renderer.lastStats().stages)
+    if (!timing.isCopy) ran.push_back(timing.name);
+  EXPECT_EQ(ran, stageLabels(parseFilterChain(chainText)));
+  EXPECT_EQ(renderer.lastStats().histogramBins, 64);
+  // transpose swapped the sides: the filtered view is as high as the original is wide.
+  EXPECT_EQ(renderer.layout().filteredWidth, renderer.layout().originalHeight);
+  window.savePreset(QStringLiteral("lab chain"));
+  EXPECT_EQ(setting("presets/lab chain"), QString::fromStdString(chainText));
+  window.filterDock()->setChain(defaultFilterChain());
+  ASSERT_TRUE(window.loadPreset(QStringLiteral("lab chain")));
+  EXPECT_EQ(formatFilterChain(window.filterDock()->chain()), chainText);
+}
+
+TEST_F(WindowSession, CommandLineOptionsHoldForOneRunOnly) {
+  {
+    QSettings settings;
+    settings.setValue("source/spec", QStringLiteral("image:") + kImage);
+    settings.setValue("filters/chain", "gray=bt709");
+    settings.setValue("view/mode", "filtered");
+    settings.setValue("camera/format", "640x480@30");
+  }
+  GuiOptions options;
+  options.source = "pattern";
+  options.filters = "conv=box:3:clamp";
+  options.viewMode = "split";
+  options.cameraFormat = "320x240:YUYV";
+  auto session = open(options);
+  EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("pattern"));
+  EXPECT_EQ(formatFilterChain(session->window().filterDock()->chain()), "conv=box:3:clamp");
+  EXPECT_EQ(session->window().viewMode(), ViewMode::Split);
+  EXPECT_EQ(formatCameraFormat(session->controller().sourceOptions().cameraFormat), "320x240:YUYV");
+  session->saveSettings();
+  EXPECT_EQ(setting("source/spec"), QStringLiteral("image:") + kImage);
+  EXPECT_EQ(setting("filters/chain"), "gray=bt709");
+  EXPECT_EQ(setting("view/mode"), "filtered");
+  EXPECT_EQ(setting("camera/format"), "640x480@30");
+}
+
+TEST_F(WindowSession, WhatTheUserChangesAfterTheCommandLineIsKept) {
+  GuiOptions options;
+  options.source = "pattern";
+  options.viewMode = "split";
+  options.filters = "gray";
+  auto session = open(options);
+  session->window().setViewMode(ViewMode::FilteredOnly);
+  session->window().openFile(kImage, FileKind::Image);
+  session->saveSettings();
+  EXPECT_EQ(setting("view/mode"), "filtered");
+  EXPECT_EQ(setting("source/spec"), QStringLiteral("image:") + kImage);
+  EXPECT_FALSE(QSettings().contains("filters/chain")) << "the unchanged --filters is not the new default";
+}
+
+TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndADialogOnce) {
+  if (!QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
+  GuiOptions options;
+  options.backend = Backend::Cpu;
+  auto session = std::make_unique<GuiSession>(options);  // nothing remembered: the first camera
+  session->start();
+  EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("pattern"));
+  EXPECT_EQ(session->controller().wantedSpec(), QStringLiteral("camera:0"));
+  NoticeArea* notices = session->window().notices();
+  QToolButton* notice = notices->widget(QStringLiteral("source"));
+  ASSERT_NE(notice, nullptr);
+  EXPECT_TRUE(notice->text().endsWith(QStringLiteral("showing the test pattern"))) << notice->text().toStdString();
+  ASSERT_TRUE(test::processEventsUntil([&] { return notices->openDialog() != nullptr; }, 5000)) << "no dialog";
+  QMessageBox* dialog = notices->openDialog();
+  EXPECT_EQ(dialog->text(), notice->text());
+  EXPECT_FALSE(dialog->informativeText().isEmpty());
+  ASSERT_NE(dialog->checkBox(), nullptr);
+  dialog->checkBox()->setChecked(true);  // "Don't show this again"
+  dialog->done(QMessageBox::Ok);
+  test::processEventsUntil([] { return false; }, 3000);  // a timed status message would be gone by now
+  ASSERT_TRUE(notice->isVisible()) << "the notice stays";
+  session.reset();
+
+  session = std::make_unique<GuiSession>(options);
+  session->start();
+  test::processEventsUntil([] { return false; }, 300);
+  ASSERT_NE(session->window().notices()->widget(QStringLiteral("source")), nullptr) << "the notice, again";
+  EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "but not the dialog";
+}
+
+TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
+  if (cudaBackendAvailable()) GTEST_SKIP() << "this machine has a usable CUDA device";
+  GuiOptions options;
+  options.source = "pattern";
+  options.backend = Backend::Cuda;
+  auto session = std::make_unique<GuiSession>(options);
+  session->start();
+  const GlRenderer& renderer = session->window().view()->renderer();
+  ASSERT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 3; }, 30000))
+      << "the view shows frames (not a black view)";
+  EXPECT_EQ(session->controller().backendName(), "CPU");
+  const Notice* notice = session->window().notices()->find(QStringLiteral("backend"));
+  ASSERT_NE(notice, nullptr);
+  EXPECT_TRUE(notice->summary.contains(QStringLiteral("CPU"))) << notice->summary.toStdString();
+  EXPECT_FALSE(notice->summary.contains(QStringLiteral(".cu:"))) << notice->summary.toStdString();
+  EXPECT_FALSE(notice->explanation.contains(QStringLiteral(".cu:"))) << notice->explanation.toStdString();
+  ASSERT_TRUE(test::processEventsUntil([&] { return session->window().notices()->openDialog() != nullptr; }, 5000));
+  EXPECT_EQ(session->window().notices()->openDialog()->text(), notice->summary);
+  closeDialogs();
+}
+
+// Drops `path` on the window the way a file manager does: drag enter, then drop.
+bool drop(MainWindow& window, const QString& path) {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(path)});
+  const QPoint at = window.rect().center();
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&window, &enter);
+  if (!enter.isAccepted()) return false;
+  QDropEvent dropped(QPointF(at), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QCoreApplication::sendEvent(&window, &dropped);
+  return dropped.isAccepted();
+}
+
+TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
+  GuiOptions options;
+  options.source = "pattern";
+  auto session = open(options);
+  MainWindow& window = session->window();
+  ASSERT_TRUE(drop(window, kImage));
+  EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("image:") + kImage);
+  ASSERT_TRUE(test::processEventsUntil([&] { return window.view()->renderer().layout().originalWidth == 4; }, 30000));
+
+  const std::filesystem::path video = test::sharedData("video/tears_of_steel_10s_640x360.mp4");
+  if (std::filesystem::exists(video)) {
+    ASSERT_TRUE(drop(window, QString::fromStdString(video.string())));
+    EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("video:") + QString::fromStdString(video.string()));
+  }
+
+  const QString sourceBefore = session->controller().sourceSpec();
+  ASSERT_TRUE(drop(window, kMatrix));
+  QDockWidget* dock = demoDock(window);
+  ASSERT_NE(dock, nullptr);
+  EXPECT_TRUE(dock->isVisible());
+  auto* panel = qobject_cast<DemoPanel*>(dock->widget());
+  ASSERT_NE(panel, nullptr);
+  EXPECT_EQ(panel->demo(), DemoKind::Cg);
+  EXPECT_EQ(QString::fromStdString(panel->cgForm()->config(Backend::Cpu).matrixPath), kMatrix);
+  EXPECT_EQ(session->controller().sourceSpec(), sourceBefore) << "a matrix is no source";
+
+  EXPECT_FALSE(drop(window, QStringLiteral(KC_TEST_FIXTURES_DIR "/../CMakeLists.txt"))) << "not a kind it opens";
+}
+
+TEST_F(WindowSession, MenusFollowTheDesktopConventions) {
+  GuiOptions options;
+  options.source = "pattern";
+  auto session = open(options);
+  MainWindow& window = session->window();
+  QStringList menus;
+  for (QAction* top : window.menuBar()->actions()) menus << top->text().remove(QLatin1Char('&'));
+  EXPECT_EQ(menus.first(), QStringLiteral("File"));
+  EXPECT_EQ(menus.last(), QStringLiteral("Help"));
+
+  std::map<QString, QString> keys;
+  for (const auto& [action, key] : menuShortcuts(window.menuBar())) keys[action] = key;
+  const auto native = [](QKeySequence::StandardKey key) { return QKeySequence(key).toString(QKeySequence::NativeText); };
+  EXPECT_EQ(keys["File > Quit"], native(QKeySequence::Quit));
+  EXPECT_EQ(keys["File > Open image"], native(QKeySequence::Open));
+  EXPECT_EQ(keys["File > Snapshot"], native(QKeySequence::Save));
+  EXPECT_EQ(keys["Help > Keyboard shortcuts"], native(QKeySequence::HelpContents));
+  EXPECT_TRUE(keys.count("File > Open video") && keys.count("File > Open matrix for the CG demo"));
+  EXPECT_EQ(keys["View > Demos panel"], QKeySequence(Qt::CTRL | Qt::Key_D).toString(QKeySequence::NativeText));
+  // No bare letter (it would fire while typing in the docks' fields): a modifier or a function key.
+  for (const auto& [action, key] : keys) {
+    const QKeySequence sequence = QKeySequence::fromString(key.section(QStringLiteral(", "), 0, 0), QKeySequence::NativeText);
+    const int code = sequence[0].toCombined();
+    const bool modified = (code & Qt::KeyboardModifierMask) != 0;
+    const int bare = code & ~Qt::KeyboardModifierMask;
+    EXPECT_TRUE(modified || (bare >= Qt::Key_F1 && bare <= Qt::Key_F35)) << action.toStdString() << ": " << key.toStdString();
+  }
+
+  // Help > About names the versions; File > Quit closes the window (saving the settings).
+  EXPECT_TRUE(window.componentVersions().contains(QStringLiteral("Qt: ")));
+  EXPECT_TRUE(window.componentVersions().contains(QStringLiteral("OpenCV: ")));
+  EXPECT_TRUE(window.componentVersions().contains(QStringLiteral("CUDA")));
+  const QString about = aboutText(window.componentVersions());
+  EXPECT_TRUE(about.contains(QStringLiteral("OpenCV"))) << about.toStdString();
+  QAction* quit = nullptr;
+  for (QAction* action : window.fileMenu()->actions())
+    if (action->shortcut() == QKeySequence(QKeySequence::Quit)) quit = action;
+  ASSERT_NE(quit, nullptr);
+  window.setViewMode(ViewMode::Split);
+  quit->trigger();
+  EXPECT_FALSE(window.isVisible());
+  EXPECT_EQ(setting("view/mode"), "split");
+}
+
+}  // namespace
+}  // namespace kc

@@ -1,0 +1,65 @@
+#pragma once
+// Notices: what the window does instead of what was asked (the test pattern for a missing camera,
+// the CPU for an unusable GPU) and why. Each stays in the status bar until its cause is gone (a
+// permanent widget, not a timed message); clicking it explains. The first time a kind of notice
+// comes up in a run, a dialog says why and what to install, until the user ticks "Don't show this
+// again" (remembered in QSettings under notices/). Technical details (error text with source
+// locations, versions) stay in the dialog's details and in --verbose output, never in the summary.
+#include <QObject>
+#include <QString>
+#include <exception>
+#include <QPointer>
+#include <deque>
+#include <map>
+
+class QMessageBox;
+class QStatusBar;
+class QToolButton;
+
+namespace kc {
+
+struct Notice {
+  QString id;           // one notice per id at a time ("camera", "cuda"): a new one replaces the old
+  QString summary;      // status bar: what happened and what is shown instead
+  QString explanation;  // dialog: why, and what to install or do
+  QString details;      // dialog details / --verbose: error text, versions
+  QString dialogKey;    // "" : no dialog; else the dialog's "don't show again" key (one per cause)
+};
+
+class NoticeArea : public QObject {
+  Q_OBJECT
+ public:
+  explicit NoticeArea(QStatusBar* statusBar);
+
+  void post(const Notice& notice);
+  void clear(const QString& id);
+  bool has(const QString& id) const { return shown_.count(id) != 0; }
+  const Notice* find(const QString& id) const;
+  QToolButton* widget(const QString& id) const;
+
+  // The dialog for a notice (the one clicking it opens). Not modal to the event loop: open().
+  QMessageBox* showDialog(const Notice& notice);
+  QMessageBox* openDialog() const;
+  static bool dialogSuppressed(const QString& dialogKey);
+
+ signals:
+  void posted(const kc::Notice& notice);
+
+ private:
+  struct Shown {
+    Notice notice;
+    QToolButton* button = nullptr;
+  };
+  void showNextQueuedDialog();
+
+  QStatusBar* statusBar_;
+  std::map<QString, Shown> shown_;
+  std::map<QString, bool> dialogShownThisRun_;
+  std::deque<Notice> queued_;  // first-time dialogs wait for the open one: one at a time
+  QPointer<QMessageBox> dialog_;
+};
+
+// An exception's text for people: kc::Error's message without the source location; others whole.
+QString userMessage(const std::exception& error);
+
+}  // namespace kc
