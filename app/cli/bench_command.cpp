@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -17,6 +16,7 @@
 
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
+#include "app/io/output_file.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
 #include "gpu/core/error.hpp"
@@ -116,10 +116,11 @@ Backend takeBackendOption(std::vector<std::string>& args) {
   return backend;
 }
 
-void writeFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out) throw Error(__FILE__, __LINE__, "writeFile", "cannot write '" + path + "'");
+io::OutputFile jsonFile(const bench::BenchOptions& o) { return {"--json", o.jsonPath, true, false}; }
+io::OutputFile markdownFile(const bench::BenchOptions& o) { return {"--md", o.markdownPath, true, false}; }
+
+void writeIfAsked(const io::OutputFile& file, const std::string& text) {
+  if (!file.path.empty()) io::writeOutput(file, QByteArray::fromStdString(text));
 }
 
 }  // namespace
@@ -127,7 +128,7 @@ void writeFile(const std::string& path, const std::string& text) {
 int runBenchCommand(const QStringList& args) {
   try {
     std::vector<std::string> list;
-    for (const QString& a : args.mid(1)) list.push_back(a.toStdString());  // args[0]: "kernelcam bench"
+    for (const QString& a : args) list.push_back(a.toStdString());  // the options alone (runBench took the name)
     if (!list.empty() && (list[0] == "--help" || list[0] == "-h" || list[0] == "--help-all")) {
       std::cout << bench::benchUsage() << "  --backend: " << kBackendOptionHelp
                 << "\n            The bench times CUDA kernels: cpu is refused, and auto needs a device too.\n";
@@ -135,6 +136,11 @@ int runBenchCommand(const QStringList& args) {
     }
     const Backend backend = takeBackendOption(list);
     const bench::BenchOptions options = bench::parseBenchOptions(list);
+    // Before minutes of measuring: unwritable outputs, or two on one path, are exit 2 now.
+    std::vector<io::OutputFile> outputs;
+    for (const io::OutputFile& file : {jsonFile(options), markdownFile(options)})
+      if (!file.path.empty()) outputs.push_back(file);
+    io::checkOutputs(outputs, {});
     if (chooseBackend(backend).backend != Backend::Cuda) {
       std::cerr << "kernelcam bench: " << cudaUnavailableReason() << "; the bench needs a CUDA device\n";
       return 1;
@@ -146,9 +152,9 @@ int runBenchCommand(const QStringList& args) {
     std::fprintf(stderr, "OpenCV CPU baselines (%d threads)...\n", cv::getNumThreads());
     for (bench::BenchRow& row : report.rows) addOpenCvBaseline(row);
     const std::string table = bench::formatMarkdown(report);
-    if (!options.markdownPath.empty()) writeFile(options.markdownPath, table);
-    if (!options.jsonPath.empty()) writeFile(options.jsonPath, bench::formatJson(report));
-    std::cout << table;
+    writeIfAsked(markdownFile(options), table);
+    writeIfAsked(jsonFile(options), bench::formatJson(report));
+    if (!io::writesToStdout(jsonFile(options)) && !io::writesToStdout(markdownFile(options))) std::cout << table;
     return 0;
 #else
     return 1;  // unreachable: chooseBackend never picks CUDA in a build without it
@@ -156,6 +162,9 @@ int runBenchCommand(const QStringList& args) {
   } catch (const NoCudaError& e) {
     std::cerr << "kernelcam bench: " << e.what() << "\n";
     return cli::kExitNoCuda;
+  } catch (const io::OutputError& e) {
+    std::cerr << "kernelcam bench: " << e.what() << "\n";
+    return e.kind() == io::OutputError::Kind::Usage ? 2 : 1;
   } catch (const InvalidArgument& e) {
     std::cerr << "kernelcam bench: " << e.what() << "\n";
     return 2;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/cli/json_schema.hpp"
 #include "app/cli/text_table.hpp"
 
 namespace kc::cli {
@@ -113,7 +114,8 @@ QJsonObject cgReportJson(const cg::CgDemoReport& report, const cg::CgDemoConfig&
                             {"history_samples", static_cast<qint64>(history.size())},
                             {"history", historyJson(history, report.n)}});
   }
-  return QJsonObject{{"demo", QString::fromStdString(run.demo)},
+  return QJsonObject{{"schema", kDemoJsonSchema},
+                     {"demo", QString::fromStdString(run.demo)},
                      {"backend", QString::fromStdString(run.backend)},
                      {"device", QString::fromStdString(run.device)},
                      {"problem", QString::fromStdString(report.problem)},

@@ -4,7 +4,6 @@
 #include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -15,10 +14,15 @@
 #include "app/cli/cg_format.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/demo_format.hpp"
+#include "app/cli/memory_usage.hpp"
 #include "app/demos/app_demo_runners.hpp"
+#include "app/io/output_file.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/memory_budget.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/core/size_limits.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
+#include "gpu/demos/demo_memory.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
 #include "gpu/demos/reduce/reduce_demo.hpp"
 
@@ -35,7 +39,7 @@ struct UsageError {
 
 void addCommonOptions(QCommandLineParser& parser, bool withReps) {
   parser.addOption({"backend", kBackendOptionHelp, "NAME", "auto"});
-  parser.addOption({"json", "Also write the report as JSON.", "PATH"});
+  parser.addOption({"json", "Also write the report as JSON ('-': to stdout, the table then goes to stderr).", "PATH"});
   if (withReps) parser.addOption({"reps", "Timed repetitions per version; the median is reported.", "N"});
   parser.addHelpOption();
 }
@@ -70,7 +74,7 @@ void describeCg(QCommandLineParser& parser) {
   parser.addOption({"poisson", "Or the 2D Poisson matrix of an N x N grid (N^2 rows), 1..20000.", "N"});
   parser.addOption({"precision", "float | double (default double).", "P", "double"});
   parser.addOption({"precond", "none | jacobi (default none).", "NAME", "none"});
-  parser.addOption({"tol", "Relative tolerance: stop at ||r|| <= tol ||r0|| (default 1e-6).", "T"});
+  parser.addOption({"tol", "Relative tolerance: stop at ||r|| <= tol ||r0||, 0 < tol < 1 (default 1e-6).", "T"});
   parser.addOption({"max-iter", "Iteration limit (default max(10 n, 1000000)).", "K"});
   parser.addOption({"solution", "Write x, one value per line (%.17g).", "PATH"});
   addCommonOptions(parser, false);
@@ -92,9 +96,12 @@ T wholeNumber(const QCommandLineParser& parser, const QString& prefix, const cha
   const QString text = parser.value(QLatin1String(name));
   bool ok = false;
   const long long value = text.toLongLong(&ok);
+  static const QRegularExpression digits(QStringLiteral("^[+-]?[0-9]+$"));
   if (!ok || value < low || value > high)
-    throw UsageError{prefix + QStringLiteral("--%1 '%2': expected a whole number in %3..%4")
-                                  .arg(QLatin1String(name), text)
+    throw UsageError{prefix + QStringLiteral("--%1 %2: %3 %4..%5")
+                                  .arg(QLatin1String(name), QString::fromStdString(quotedText(text.toStdString(), 40)),
+                                       digits.match(text).hasMatch() ? QStringLiteral("out of range, expected")
+                                                                     : QStringLiteral("expected a whole number in"))
                                   .arg(low)
                                   .arg(high)};
   return static_cast<T>(value);
@@ -135,33 +142,53 @@ DemoRunInfo runInfo(const char* demo, const ChosenBackend& backend) {
 
 // ---- outputs ----------------------------------------------------------------------------------
 
-// Opened before the run, so an unwritable path fails at once, not after a long solve. A QSaveFile
-// replaces the target only on commit: a run that fails leaves no empty or half-written file.
-std::unique_ptr<QSaveFile> openOutput(const QCommandLineParser& parser, const QString& prefix, const char* option) {
-  if (!parser.isSet(QLatin1String(option))) return nullptr;
-  auto file = std::make_unique<QSaveFile>(parser.value(QLatin1String(option)));
-  if (!file->open(QIODevice::WriteOnly))
-    throw UsageError{prefix + QStringLiteral("--%1 %2: cannot write (%3)")
-                                  .arg(QLatin1String(option), file->fileName(), file->errorString())};
-  return file;
+// Checked before the run, so an unwritable path, an input named as output or two outputs on one
+// path fail at once (exit 2), not after a long solve; written at the end through the one atomic
+// writer, so a run that fails leaves no empty or half-written file.
+struct DemoOutputs {
+  io::OutputFile json, solution;
+  bool jsonToStdout() const { return io::writesToStdout(json); }
+};
+
+DemoOutputs checkOutputs(const QCommandLineParser& parser, const std::vector<std::string>& inputs,
+                         bool hasSolution = false) {
+  auto option = [&](const char* name, bool known, bool stdoutAllowed) {
+    const QString flag = QLatin1String(name);
+    return io::OutputFile{"--" + std::string(name),
+                          known && parser.isSet(flag) ? parser.value(flag).toStdString() : std::string(),
+                          stdoutAllowed, false};
+  };
+  DemoOutputs outputs{option("json", true, true), option("solution", hasSolution, false)};
+  std::vector<io::OutputFile> named;
+  for (const io::OutputFile* file : {&outputs.json, &outputs.solution})
+    if (!file->path.empty()) named.push_back(*file);
+  io::checkOutputs(named, inputs);
+  return outputs;
 }
 
-// Returns false (after one line on stderr) when the file could not be completed.
-bool finishOutput(QSaveFile* file, const QByteArray& bytes, const QString& prefix) {
-  if (!file) return true;
-  file->write(bytes);
-  if (file->commit()) return true;
-  fail(kExitFailure, prefix + QStringLiteral("%1: cannot write (%2)").arg(file->fileName(), file->errorString()));
-  return false;
+void writeIfAsked(const io::OutputFile& file, const QByteArray& bytes) {
+  if (!file.path.empty()) io::writeOutput(file, bytes);
 }
 
 QByteArray jsonBytes(const QJsonObject& report) { return QJsonDocument(report).toJson(QJsonDocument::Indented); }
 
+// The table on stdout, or on stderr when stdout carries the JSON.
+void printTable(const std::string& table, const DemoOutputs& outputs) {
+  std::fputs(table.c_str(), outputs.jsonToStdout() ? stderr : stdout);
+}
+
 // The end of reduce and matmul: the table, the JSON, and exit 1 when a version was wrong.
-int printReport(const demos::DemoReport& report, const DemoRunInfo& info, QSaveFile* json, const QString& prefix) {
-  std::fputs(formatDemoTable(report, info).c_str(), stdout);
-  if (!finishOutput(json, jsonBytes(demoReportJson(report, info)), prefix)) return kExitFailure;
+int printReport(const demos::DemoReport& report, const DemoRunInfo& info, const DemoOutputs& outputs,
+                const QString& prefix) {
+  printTable(formatDemoTable(report, info), outputs);
+  writeIfAsked(outputs.json, jsonBytes(demoReportJson(report, info)));
   return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
+}
+
+// The memory admission of a run (gpu/core/memory_budget.hpp): device bytes only with CUDA.
+void admit(const std::string& what, const MemoryNeed& need, bool cuda) {
+  if (!cuda) return requireMemory(what, need);
+  requireMemory(what, need, deviceMemoryFreeBytes(), cudaDeviceName());
 }
 
 // ---- the three demos --------------------------------------------------------------------------
@@ -179,11 +206,12 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   const auto maxN = static_cast<long long>(mat3 ? kMaxMat3MinMatrices : kMaxReduceElements);
   config.n = wholeNumber(parser, prefix, "n", 1, maxN, config.n);
   config.reps = wholeNumber(parser, prefix, "reps", 1, 10000, config.reps);
+  const DemoOutputs outputs = checkOutputs(parser, {});
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
-  const auto json = openOutput(parser, prefix, "json");
+  admit("reduce --n " + std::to_string(config.n), demos::reduceDemoMemory(config), backend.backend == Backend::Cuda);
 
-  return printReport(demos::runReduceDemo(config, backend.gpu.reduce), runInfo("reduce", backend), json.get(), prefix);
+  return printReport(demos::runReduceDemo(config, backend.gpu.reduce), runInfo("reduce", backend), outputs, prefix);
 }
 
 int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
@@ -193,11 +221,26 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   config.N = wholeNumber(parser, prefix, "n", 1, kMaxMatmulSide, config.N);
   config.K = wholeNumber(parser, prefix, "k", 1, kMaxMatmulSide, config.K);
   config.reps = wholeNumber(parser, prefix, "reps", 1, 10000, config.reps);
+  const DemoOutputs outputs = checkOutputs(parser, {});
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
-  const auto json = openOutput(parser, prefix, "json");
+  const bool cuda = backend.backend == Backend::Cuda;
+  // On the CPU backend only the CPU rows run, and above the flop limit both are skipped: a run
+  // that would measure nothing is refused before it allocates A and B.
+  if (!cuda && demos::matmulFlops(config) > config.cpuFlopLimit)
+    throw UsageError{prefix + QStringLiteral("--m %1 --n %2 --k %3 on the CPU backend: 2MNK = %4 flops is above the "
+                                             "CPU versions' limit of %5 (minutes single-threaded), so every version "
+                                             "would be skipped; use smaller sizes or --backend cuda")
+                                  .arg(config.M)
+                                  .arg(config.N)
+                                  .arg(config.K)
+                                  .arg(demos::matmulFlops(config), 0, 'g', 3)
+                                  .arg(config.cpuFlopLimit, 0, 'g', 3)};
+  admit("matmul " + std::to_string(config.M) + "x" + std::to_string(config.K) + " times " + std::to_string(config.K) +
+            "x" + std::to_string(config.N),
+        demos::matmulDemoMemory(config), cuda);
 
-  return printReport(demos::runMatmulDemo(config, backend.gpu.matmul), runInfo("matmul", backend), json.get(), prefix);
+  return printReport(demos::runMatmulDemo(config, backend.gpu.matmul), runInfo("matmul", backend), outputs, prefix);
 }
 
 cg::Precision parsePrecision(const std::string& text) {
@@ -220,14 +263,20 @@ double parseTolerance(const std::string& text) {
     value = std::stod(text, &used);
   } catch (const std::exception&) {
   }
-  if (used != text.size() || !(value > 0) || !std::isfinite(value))
-    throw InvalidArgument("'" + text + "': expected a number > 0 (such as 1e-8)");
+  if (used != text.size() || !std::isfinite(value))
+    throw InvalidArgument(quotedText(text, 40) + ": expected a number between 0 and 1 (such as 1e-8)");
+  // Relative to ||r0||: a tolerance of 1 or more is met before the first iteration, so CG would
+  // "converge" without solving anything.
+  if (!(value > 0 && value < 1))
+    throw InvalidArgument(quotedText(text, 40) + " is out of range: the tolerance is relative to ||r0|| and must be "
+                          "between 0 and 1 (such as 1e-8)" +
+                          (value >= 1 ? std::string("; 1 or more would stop before the first iteration") : ""));
   return value;
 }
 
 // The matrix is read here, not by the runner, so a bad file is exit 2 before any other output.
 cg::CsrMatrix loadCgProblem(const QCommandLineParser& parser, const QString& prefix, cg::CgDemoConfig& config,
-                            std::string& problem) {
+                            std::string& problem, bool cuda) {
   const bool file = parser.isSet(QStringLiteral("matrix")), grid = parser.isSet(QStringLiteral("poisson"));
   if (file == grid)
     throw UsageError{prefix + (file ? QStringLiteral("give --matrix or --poisson, not both")
@@ -235,12 +284,21 @@ cg::CsrMatrix loadCgProblem(const QCommandLineParser& parser, const QString& pre
   if (grid) {
     config.poissonN = wholeNumber(parser, prefix, "poisson", 1, 20000, 0);
     problem = "poisson2D n=" + std::to_string(config.poissonN);
+    const long long rows = static_cast<long long>(config.poissonN) * config.poissonN;
+    admit("CG on " + problem + " (" + std::to_string(rows) + " rows)",
+          cg::cgDemoMemory(rows, cg::poisson2DNonzeros(config.poissonN), config), cuda);
     return cg::poisson2D(config.poissonN);
   }
   config.matrixPath = parser.value(QStringLiteral("matrix")).toStdString();
   problem = std::filesystem::path(config.matrixPath).filename().string();
+  cg::MatrixMarketOptions options;
+  // Before the reader allocates: the whole solve must fit, not only the matrix.
+  options.checkSize = [&](const cg::MatrixMarketSize& size) {
+    admit("CG on a " + std::to_string(size.rows) + " x " + std::to_string(size.cols) + " matrix",
+          cg::cgDemoMemory(size.rows, size.nonzeros, config), cuda);
+  };
   try {
-    return cg::readMatrixMarket(config.matrixPath);
+    return cg::readMatrixMarket(config.matrixPath, options);
   } catch (const cg::MatrixMarketError& e) {
     throw UsageError{prefix + QStringLiteral("--matrix ") + QString::fromStdString(e.what())};
   }
@@ -252,22 +310,26 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   config.preconditioner = parsedValue(parser, prefix, "precond", parsePreconditioner);
   if (parser.isSet(QStringLiteral("tol"))) config.tolerance = parsedValue(parser, prefix, "tol", parseTolerance);
   config.maxIterations = wholeNumber(parser, prefix, "max-iter", 1, 1LL << 40, config.maxIterations);
+  const DemoOutputs outputs =
+      checkOutputs(parser, {parser.isSet(QStringLiteral("matrix")) ? parser.value(QStringLiteral("matrix")).toStdString()
+                                                                    : std::string()},
+                   true);
+  config.keepSolution = !outputs.solution.path.empty();
+  // A bad matrix is one line: the backend notice comes after it is read; its admission counts the
+  // device where CUDA will run.
+  const Backend expected = chooseBackend(parseBackend(parser.value(QStringLiteral("backend")).toStdString())).backend;
+  config.backend = expected;
   std::string problem;
-  const cg::CsrMatrix matrix = loadCgProblem(parser, prefix, config, problem);
+  const cg::CsrMatrix matrix = loadCgProblem(parser, prefix, config, problem, expected == Backend::Cuda);
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
-  const auto json = openOutput(parser, prefix, "json");
-  const auto solution = openOutput(parser, prefix, "solution");
-  config.keepSolution = solution != nullptr;
-
   config.backend = backend.backend;
   // The CPU row first: it is the reference the speedups and the classroom start from.
   config.versions = {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse};
   const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, backend.gpu.cg);
   const DemoRunInfo info = runInfo("cg", backend);
-  std::fputs(formatCgTable(report, config, info).c_str(), stdout);
-  if (!finishOutput(json.get(), jsonBytes(cgReportJson(report, config, info)), prefix) ||
-      !finishOutput(solution.get(), QByteArray::fromStdString(formatSolution(report.solution)), prefix))
-    return kExitFailure;
+  printTable(formatCgTable(report, config, info), outputs);
+  writeIfAsked(outputs.json, jsonBytes(cgReportJson(report, config, info)));
+  writeIfAsked(outputs.solution, QByteArray::fromStdString(formatSolution(report.solution)));
   for (const cg::CgDemoRow& row : report.rows)
     if (row.status != cg::CgStatus::Converged)
       return fail(kExitFailure, prefix + QString::fromStdString(row.name + ": " + cg::toString(row.status)));
@@ -325,9 +387,15 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
     return fail(kExitUsage, e.message);
   } catch (const NoCudaError& e) {
     return fail(kExitNoCuda, prefix + QString::fromStdString(e.what()));
-  } catch (const InvalidArgument& e) {  // a runner's own check (gpu/demos validate)
+  } catch (const io::OutputError& e) {  // exit 2 before the run, 1 when the write itself failed
+    return fail(e.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure,
+                prefix + QString::fromStdString(e.what()));
+  } catch (const InvalidArgument& e) {  // a runner's own check (gpu/demos validate), the memory admission
     return fail(kExitUsage, prefix + QString::fromStdString(e.what()));
-  } catch (const std::exception& e) {  // CUDA errors (kc::Error), out of memory
+  } catch (const std::exception& e) {  // CUDA errors (kc::Error); an allocation that failed despite the admission
+    const QString asked = QStringLiteral("demo %1 ").arg(QLatin1String(demo.name)) + arguments.mid(1).join(QLatin1Char(' '));
+    const std::string oom = describeOutOfMemory(quotedText(asked.toStdString(), 120), e);
+    if (!oom.empty()) return fail(kExitUsage, prefix + QString::fromStdString(oom));
     return fail(kExitFailure, prefix + QString::fromStdString(e.what()));
   }
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "app/cli/json_schema.hpp"
 #include "app/cli/text_table.hpp"
 
 namespace kc::cli {
@@ -93,7 +94,8 @@ QJsonObject demoReportJson(const DemoReport& report, const DemoRunInfo& run) {
                             {"result", QString::fromStdString(row.result)},
                             {"why", QString::fromStdString(row.why)},
                             {"source_anchor", QString::fromStdString(row.sourceAnchor)}});
-  return QJsonObject{{"demo", QString::fromStdString(run.demo)},
+  return QJsonObject{{"schema", kDemoJsonSchema},
+                     {"demo", QString::fromStdString(run.demo)},
                      {"backend", QString::fromStdString(run.backend)},
                      {"device", QString::fromStdString(run.device)},
                      {"problem", QString::fromStdString(report.title)},

@@ -5,20 +5,28 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <limits>
 #include <optional>
 #include <vector>
 
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
+#include "app/cli/json_schema.hpp"
+#include "app/cli/memory_usage.hpp"
 #include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
+#include "app/io/output_file.hpp"
 #include "app/sources/source_factory.hpp"
+#include "app/sources/video_source.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/memory_budget.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
@@ -39,6 +47,9 @@ struct ProcessOptions {
   int frames = 1;
   Backend backend = Backend::Auto;
   bool soak = false;
+  bool soakChild = false;  // a run under superviseSoak (hidden options --soak-child --soak-period)
+  int soakPeriod = 0;
+  QStringList arguments;   // as given, for the soak's child processes
 };
 
 // CPU time of the whole process (every thread: CUDA's, OpenCV's pool) in seconds: the host cost
@@ -47,6 +58,39 @@ double processCpuSeconds() {
   timespec now{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
   return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
+
+// The files of a run, in the order they are checked: --out (a file, or a folder of numbered
+// frames when it ends in '/'), --json ('-': stdout), --view.
+io::OutputFile outFile(const ProcessOptions& o) { return {"--out", o.out, false, !o.out.empty() && o.out.back() == '/'}; }
+io::OutputFile jsonFile(const ProcessOptions& o) { return {"--json", o.json, true, false}; }
+io::OutputFile viewFile(const ProcessOptions& o) { return {"--view", o.view, false, false}; }
+
+// Before any work: every output writable, none an input or another output (exit 2).
+void checkProcessOutputs(const ProcessOptions& options) {
+  std::vector<io::OutputFile> outputs;
+  if (!options.out.empty()) outputs.push_back(outFile(options));
+  if (!options.json.empty()) outputs.push_back(jsonFile(options));
+  if (!options.view.empty()) outputs.push_back(viewFile(options));
+  const bool sequence = options.source.kind == SourceKind::Video && options.source.sequence;
+  const std::vector<std::string> inputs{sequence ? std::string() : options.source.path};
+  io::checkOutputs(outputs, inputs);
+  for (const io::OutputFile& image : {outFile(options), viewFile(options)})
+    if (!image.path.empty() && !image.isFolder)
+      if (const std::string problem = frameFileProblem(image.path); !problem.empty())
+        throw io::OutputError(io::OutputError::Kind::Usage,
+                              image.option + " " + quotedText(image.path, 120) + ": cannot write (" + problem + ")");
+}
+
+// Host (and, with the CUDA backend, device) bytes the pipeline needs for frames of this size:
+// the source's frame, the chain's intermediate and output frames, the encoded copy.
+void admitFrames(int width, int height, const FramePipeline& pipeline) {
+  constexpr double kFramesHeld = 5;
+  const double frameBytes = 4.0 * width * height;
+  const std::string what = std::to_string(width) + "x" + std::to_string(height) + " frames through the " +
+                           pipeline.backendName() + " pipeline";
+  if (pipeline.backendName() != "CUDA") return requireMemory(what, {kFramesHeld * frameBytes, 0});
+  requireMemory(what, {kFramesHeld * frameBytes, kFramesHeld * frameBytes}, deviceMemoryFreeBytes(), cudaDeviceName());
 }
 
 QJsonValue histogramJson(const FrameStats& stats) {
@@ -62,7 +106,7 @@ QJsonValue histogramJson(const FrameStats& stats) {
 }
 
 QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source, const FrameStats& last, int frames,
-                       const StageSummaryCollector& collector) {
+                       int framesRequested, const StageSummaryCollector& collector) {
   QJsonArray stages;
   for (const auto& s : collector.summaries())
     stages.append(QJsonObject{{"name", QString::fromStdString(s.name)},
@@ -70,24 +114,41 @@ QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source,
                               {"ms_mean", s.msMean},
                               {"ms_median", s.msMedian},
                               {"gbps", s.gbps}});
-  return QJsonObject{{"backend", QString::fromStdString(pipeline.backendName())},
+  return QJsonObject{{"schema", kProcessJsonSchema},
+                     {"backend", QString::fromStdString(pipeline.backendName())},
                      {"device", QString::fromStdString(pipeline.deviceName())},
                      {"source", QString::fromStdString(source.name())},
                      {"filters", QString::fromStdString(formatFilterChain(pipeline.chain()))},
                      {"width", last.width},
                      {"height", last.height},
                      {"frames", frames},
+                     {"frames_requested", framesRequested},
                      {"stages", stages},
                      {"histogram", histogramJson(last)},
                      {"display_path", QString::fromLatin1(displayPathId(pipeline.displayPath()))},
                      {"streams", last.streamsInUse}};
 }
 
-void writeJson(const QJsonObject& report, const std::string& path) {
-  QFile file(QString::fromStdString(path));
-  if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate))
-    throw SourceError("--json " + path + ": cannot write (" + file.errorString().toStdString() + ")");
-  file.write(QJsonDocument(report).toJson(QJsonDocument::Indented));
+// --frames: a whole number 1..INT_MAX; out of range and not a number are told apart.
+bool parseFrameCount(const QString& text, int* frames) {
+  const std::string value = text.toStdString();
+  bool ok = false;
+  const qlonglong count = text.toLongLong(&ok);
+  const bool digits = !value.empty() && value.find_first_not_of("+-0123456789") == std::string::npos &&
+                      value.find_first_of("0123456789") != std::string::npos;
+  if (ok && count >= 1 && count <= std::numeric_limits<int>::max()) {
+    *frames = static_cast<int>(count);
+    return true;
+  }
+  if (digits)
+    fail(kExitUsage, QStringLiteral("process: --frames %1 is out of range (1..%2)")
+                         .arg(QString::fromStdString(quotedText(value, 40)))
+                         .arg(std::numeric_limits<int>::max()));
+  else
+    fail(kExitUsage, QStringLiteral("process: --frames %1 is not a whole number (expected 1..%2)")
+                         .arg(QString::fromStdString(quotedText(value, 40)))
+                         .arg(std::numeric_limits<int>::max()));
+  return false;
 }
 
 // Parses the command line into options; returns an exit code other than kExitOk to stop.
@@ -98,7 +159,11 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
                      "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png\n\n") +
       QString::fromStdString(filterHelpText()));
   parser.addHelpOption();
-  const QCommandLineOption source({"s", "source"}, "pattern | image:PATH | video:PATH (required).", "SOURCE");
+  const QCommandLineOption source(
+      {"s", "source"},
+      "pattern | image:PATH | video:PATH | sequence:PATTERN (required). video:PATH is that one file; "
+      "sequence:frame_%04d.png reads numbered images as a video.",
+      "SOURCE");
   const QCommandLineOption filters(
       {"f", "filters"},
       "Stages, comma-separated, run in the order given (repeats allowed; the stages are listed above). "
@@ -108,9 +173,16 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
                                "Output image (PNG); for video/pattern the last frame. Ending in '/': one "
                                "numbered PNG per frame in that folder.",
                                "PATH");
-  const QCommandLineOption frames("frames", "Frames to process (default 1).", "N", "1");
+  const QCommandLineOption frames(
+      "frames", "Frames to process (default 1). A video that ends sooner stops there (exit 0; the JSON says how many).",
+      "N", "1");
+  const QCommandLineOption loop("loop", "Start a video over at its end until --frames are processed.");
+  const QCommandLineOption lenient(
+      "lenient", "Decode images and videos despite the decoder's corrupt-data warnings (damaged parts come out grey "
+                 "or are skipped); without it such an input is refused.");
   const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
-  const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram).", "PATH");
+  const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram); '-' writes it to stdout.",
+                                "PATH");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
   const QCommandLineOption patternFormat(
       "pattern-format",
@@ -123,7 +195,10 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "the filter chain keep changing; prints resident (and CUDA device) memory at the start, every 10% and the end, "
       "then a verdict. Exit 1 when memory grew more than 32 MiB after the first cycle.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
-  parser.addOptions({source, filters, out, frames, backend, json, size, patternFormat, view, soak});
+  QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
+  soakChild.setFlags(QCommandLineOption::HiddenFromHelp);
+  soakPeriod.setFlags(QCommandLineOption::HiddenFromHelp);
+  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, patternFormat, view, soak, soakChild, soakPeriod});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
   if (helpAsked(parser)) {
@@ -141,14 +216,16 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   options.json = parser.value(json).toStdString();
   options.view = parser.value(view).toStdString();
   options.soak = parser.isSet(soak);
+  options.soakChild = parser.isSet(soakChild);
+  options.soakPeriod = parser.value(soakPeriod).toInt();
+  options.arguments = arguments;
   if (options.soak && options.source.kind != SourceKind::Pattern)
     return fail(kExitUsage, QStringLiteral("process: --soak needs --source pattern (it changes the pattern's size)"));
   if (options.out.empty() && options.json.empty() && options.view.empty() && !options.soak)
     return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json and/or --view"));
-  bool ok = false;
-  options.frames = parser.value(frames).toInt(&ok);
-  if (!ok || options.frames < 1)
-    return fail(kExitUsage, QStringLiteral("process: --frames '%1' must be a whole number >= 1").arg(parser.value(frames)));
+  options.sourceOptions.loopVideo = parser.isSet(loop);
+  options.sourceOptions.lenient = parser.isSet(lenient);
+  if (!parseFrameCount(parser.value(frames), &options.frames)) return kExitUsage;
   if (options.soak && !parser.isSet(frames)) options.frames = 1000;
   options.backend = parseBackend(parser.value(backend).toStdString());
   if (parser.isSet(size)) {
@@ -173,34 +250,99 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
 }
 
 int soak(const ProcessOptions& options) {
-  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
   SoakOptions soak;
   soak.width = options.sourceOptions.patternWidth;
   soak.height = options.sourceOptions.patternHeight;
   soak.frames = options.frames;
   soak.chain = options.chain;
-  std::printf("soak: backend %s (%s)\n", pipeline->backendName().c_str(), pipeline->deviceName().c_str());
-  return runSoak(*pipeline, soak, stdout) ? kExitOk : kExitFailure;
+  if (!options.soakChild) {
+    // The verdict covers the whole run, the process's exit included: the run happens in child
+    // processes of this binary whose peak memory wait4 reports.
+    std::vector<std::string> command{"/proc/self/exe", "process"};
+    for (const QString& argument : options.arguments.mid(1)) command.push_back(argument.toStdString());
+    return superviseSoak(command, options.frames, soak.allowedGrowthMiB, stdout) ? kExitOk : kExitFailure;
+  }
+  const auto make = [&] {
+    std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
+    admitFrames(soak.width, soak.height, *pipeline);
+    return pipeline;
+  };
+  return runSoak(make, soak, stdout, options.soakPeriod) ? kExitOk : kExitFailure;
+}
+
+// --view: the window's renderer writes its PNG into a private temporary folder; the bytes then go
+// through the one atomic writer like every other output.
+// *cpuSeconds: the process's CPU time over the live loop (not the ring's reading ahead).
+ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, FramePipeline& pipeline,
+                            double* cpuSeconds) {
+  ViewRenderOptions viewOptions;
+  viewOptions.frames = std::max(viewOptions.frames, options.frames);
+  // It feeds the source's next frames (an image repeats; a pattern or video moves on), as the window
+  // would, from a ring of a few frames read ahead, so that the source's own cost (a 4K pattern is
+  // drawn on the CPU) stays out of the live path's fps.
+  std::vector<HostFrame> ring;
+  for (int i = 0; i < std::min(viewOptions.frames, 8); ++i) {
+    try {
+      ring.push_back(source.next());
+    } catch (const VideoEnded&) {
+      break;
+    }
+  }
+  if (ring.empty()) throw SourceError(source.name() + ": no frame left for --view");
+  std::size_t next = 0;
+  QTemporaryDir folder;
+  if (!folder.isValid())
+    throw io::OutputError(io::OutputError::Kind::WriteFailed, "--view: no temporary folder (" +
+                                                                  folder.errorString().toStdString() + ")");
+  const QString rendered = folder.filePath(QStringLiteral("view.png"));
+  const double cpuStart = processCpuSeconds();
+  ViewRenderResult view = renderViewPng(
+      [&]() -> const HostFrame* {
+        HostFrame& frame = ring[next++ % ring.size()];
+        frame.timestampSeconds = steadyNowSeconds();  // "captured" now, or the latency would count the wait
+        return &frame;
+      },
+      pipeline, rendered.toStdString(), viewOptions);
+  *cpuSeconds = processCpuSeconds() - cpuStart;
+  QFile png(rendered);
+  if (!png.open(QIODevice::ReadOnly))
+    throw io::OutputError(io::OutputError::Kind::WriteFailed, "--view: cannot read the rendered view back");
+  io::writeOutput(viewFile(options), png.readAll());
+  return view;
 }
 
 int process(const ProcessOptions& options) {
+  checkProcessOutputs(options);
   if (options.soak) return soak(options);
   std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
   pipeline->setChain(options.chain);
+  if (options.source.kind == SourceKind::Pattern)
+    admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
+  if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
+    admitFrames(source->width(), source->height(), *pipeline);
   source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them
 
-  const bool numbered = !options.out.empty() && options.out.back() == '/';
-  if (numbered && !QDir().mkpath(QString::fromStdString(options.out)))
-    throw SourceError("--out " + options.out + ": cannot create the folder");
+  const io::OutputFile out = outFile(options);
+  if (out.isFolder && !QDir().mkpath(QString::fromStdString(options.out)))
+    throw io::OutputError(io::OutputError::Kind::Usage, "--out " + options.out + ": cannot create the folder");
 
   StageSummaryCollector collector;
   FrameResult last;
   std::chrono::duration<double> processing{0};
   double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
-  for (int i = 0; i < options.frames; ++i) {
+  int processed = 0;
+  for (; processed < options.frames; ++processed) {
     const double sourceStart = processCpuSeconds();
-    HostFrame frame = source->next();
+    HostFrame frame;
+    try {
+      frame = source->next();
+    } catch (const VideoEnded& e) {
+      if (processed == 0) throw SourceError(e.what());
+      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", e.what(),
+                   options.frames);
+      break;
+    }
     const auto start = std::chrono::steady_clock::now();
     const double cpuStart = processCpuSeconds();
     last = pipeline->process(frame);
@@ -208,44 +350,26 @@ int process(const ProcessOptions& options) {
     processCpu += processCpuSeconds() - cpuStart;
     sourceCpu += cpuStart - sourceStart;
     collector.add(last.stats);
-    if (numbered) {
-      const QString name = QStringLiteral("frame_%1.png").arg(i, 5, 10, QLatin1Char('0'));
-      writeFrameFile(last.output, options.out + name.toStdString());
+    if (out.isFolder) {
+      const QString name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0'));
+      writeFrameFile(last.output, {out.option, options.out + name.toStdString()});
     }
   }
-  if (!options.out.empty() && !numbered) writeFrameFile(last.output, options.out);
+  if (!options.out.empty() && !out.isFolder) writeFrameFile(last.output, out);
 
-  // The view goes before the JSON so the report can say which display path and GL it used. It
-  // feeds the source's next frames (an image repeats; a pattern or video moves on), as the window would.
+  // The view goes before the JSON so the report can say which display path and GL it used.
   // --frames frames go through the live path too (two streams, interop where possible), so its fps
-  // is measured: from a ring of a few frames read ahead, so that the source's own cost (a 4K
-  // pattern is drawn on the CPU) stays out of the figure.
+  // is measured.
   std::optional<ViewRenderResult> view;
-  double viewCpu = 0;
-  if (!options.view.empty()) {
-    ViewRenderOptions viewOptions;
-    viewOptions.frames = std::max(viewOptions.frames, options.frames);
-    std::vector<HostFrame> ring;
-    for (int i = 0; i < std::min(viewOptions.frames, 8); ++i) ring.push_back(source->next());
-    std::size_t next = 0;
-    const double viewCpuStart = processCpuSeconds();
-    view = renderViewPng(
-        [&]() -> const HostFrame* {
-          HostFrame& frame = ring[next++ % ring.size()];
-          frame.timestampSeconds = steadyNowSeconds();  // "captured" now, or the latency would count the wait
-          return &frame;
-        },
-        *pipeline,
-                         options.view, viewOptions);
-    viewCpu = processCpuSeconds() - viewCpuStart;
-  }
+  double viewCpu = 0;  // host CPU seconds of the live loop alone
+  if (!options.view.empty()) view = renderView(options, *source, *pipeline, &viewCpu);
   if (!options.json.empty()) {
-    QJsonObject report = reportJson(*pipeline, *source, last.stats, options.frames, collector);
+    QJsonObject report = reportJson(*pipeline, *source, last.stats, processed, options.frames, collector);
     // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
-    report["fps"] = processing.count() > 0 ? options.frames / processing.count() : 0.0;
+    report["fps"] = processing.count() > 0 ? processed / processing.count() : 0.0;
     // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
-    report["cpu_ms_per_frame"] = 1e3 * processCpu / options.frames;
-    report["source_cpu_ms_per_frame"] = 1e3 * sourceCpu / options.frames;
+    report["cpu_ms_per_frame"] = processed > 0 ? 1e3 * processCpu / processed : 0.0;
+    report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * sourceCpu / processed : 0.0;
     if (view) {
       report["display_path"] = QString::fromStdString(view->displayPath);
       report["view"] = QJsonObject{{"path", QString::fromStdString(options.view)},
@@ -257,7 +381,7 @@ int process(const ProcessOptions& options) {
                                    {"cpu_ms_per_frame",
                                     view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
     }
-    writeJson(report, options.json);
+    io::writeOutput(jsonFile(options), QJsonDocument(report).toJson(QJsonDocument::Indented));
   }
   return kExitOk;
 }
@@ -273,11 +397,17 @@ int runProcess(const QStringList& arguments) {
     return process(options);
   } catch (const NoCudaError& e) {
     return fail(kExitNoCuda, QString::fromStdString(e.what()));
+  } catch (const io::OutputError& e) {
+    return fail(e.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(e.what()));
   } catch (const SourceError& e) {
     return fail(kExitUsage, QString::fromStdString(e.what()));
   } catch (const InvalidArgument& e) {
     return fail(kExitUsage, QString::fromStdString(e.what()));
   } catch (const std::exception& e) {
+    // An allocation that failed despite the admission: the same kind of line, exit 2.
+    if (const std::string oom = describeOutOfMemory("process --source " + formatSourceSpec(options.source), e);
+        !oom.empty())
+      return fail(kExitUsage, QStringLiteral("process: ") + QString::fromStdString(oom));
     return fail(kExitFailure, QStringLiteral("process: ") + QString::fromStdString(e.what()));
   }
 }

@@ -2,9 +2,15 @@
 // `kernelcam process --source pattern --frames N --soak`: the pipeline for N frames while the
 // frame size (every `period` frames, through odd and degenerate sizes) and the filter chain (half
 // a period later, through presets and kernel sizes) keep changing. Prints resident memory (and
-// device memory with the CUDA backend) at the start, every ~10% and at the end, then a verdict
-// comparing the end with the end of the first full cycle (warm-up: every size and chain once).
+// device memory with the CUDA backend) at the start, every ~10%, at the end and after the pipeline
+// is destroyed, then a verdict over the whole run, shutdown included: resident memory after
+// shutdown and the peak resident set (getrusage) against the end of the first full cycle (warm-up:
+// every size and chain once).
 #include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
@@ -18,7 +24,20 @@ struct SoakOptions {
   double allowedGrowthMiB = 32;     // after warm-up, resident or device; more is reported as GROWING
 };
 
-// Returns true when the verdict is OK (growth within the allowance).
-bool runSoak(FramePipeline& pipeline, const SoakOptions& options, std::FILE* out);
+// Frames per size (and per chain) of a soak of `frames`, and the end of its warm-up cycle.
+int soakPeriod(int frames);
+int soakWarmUpFrames(int frames, int period);
+
+// Makes the pipeline, runs it, destroys it (inside the measured run), prints "soak: run OK|GROWING"
+// and returns true when the in-run figures are within the allowance. `period` 0: soakPeriod(frames).
+bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& makePipeline, const SoakOptions& options,
+             std::FILE* out, int period = 0);
+
+// The whole run, the process's own exit included (library teardown happens after any in-run
+// reading): `command` (this binary and its arguments) runs twice as child processes, once for
+// `frames` (its output shown) and once for the warm-up cycle alone (output discarded); wait4 gives
+// each one's peak resident set. Prints "soak: verdict OK|GROWING: ..." and returns true when the
+// full run's verdict was OK and its peak is within the allowance of the warm-up run's peak.
+bool superviseSoak(const std::vector<std::string>& command, int frames, double allowedGrowthMiB, std::FILE* out);
 
 }  // namespace kc

@@ -1,6 +1,5 @@
 #include "app/sources/image_source.hpp"
 
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -8,24 +7,16 @@
 
 #include "app/diagnostics/stderr_noise.hpp"
 #include "app/sources/image_decode.hpp"
+#include "gpu/core/input_file.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
 
 void requireReadableFile(const std::string& path, const std::string& what) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (path.empty()) throw SourceError(what + ": no path given");
-  const fs::file_status status = fs::status(path, ec);
-  if (ec || !fs::exists(status)) throw SourceError(what + ": no such file");
-  if (fs::is_directory(status)) throw SourceError(what + ": is a directory, not a file");
-  if (!fs::is_regular_file(status)) throw SourceError(what + ": not a regular file");
-  if (fs::file_size(path, ec) == 0 && !ec) throw SourceError(what + ": the file is empty (0 bytes)");
-  std::ifstream probe(path, std::ios::binary);
-  if (!probe) throw SourceError(what + ": cannot be opened for reading (permissions?)");
+  if (const std::string why = unreadableInputReason(path); !why.empty()) throw SourceError(what + ": " + why);
 }
 
-ImageSource::ImageSource(const std::string& path) : path_(path) {
+ImageSource::ImageSource(const std::string& path, const DecodeOptions& options) : path_(path) {
   const std::string what = "image:" + path;
   requireReadableFile(path, what);
   // haveImageReader looks at the first bytes: a text file named .png fails here, not in a decoder.
@@ -35,7 +26,7 @@ ImageSource::ImageSource(const std::string& path) : path_(path) {
   const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
   if (!file.good() && !file.eof()) throw SourceError(what + ": read error");
   const LibraryNoiseFilter quiet;  // libpng's colour-profile remarks (stderr_noise.hpp)
-  image_ = decodeImageBytes(bytes, what);
+  image_ = decodeImageBytes(bytes, what, options);
 }
 
 void ImageSource::setFramePool(std::shared_ptr<FramePool> pool) {

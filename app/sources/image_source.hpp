@@ -2,12 +2,13 @@
 // One still image (PNG, JPEG, ... as OpenCV reads them), delivered as every frame. Grey, 16-bit
 // and alpha images become RGBA8. Unreadable files fail at construction with the reason.
 #include "app/sources/frame_source.hpp"
+#include "app/sources/image_decode.hpp"
 
 namespace kc {
 
 class ImageSource final : public FrameSource {
  public:
-  explicit ImageSource(const std::string& path);
+  explicit ImageSource(const std::string& path, const DecodeOptions& options = {});
   std::string name() const override { return "image:" + path_; }
   HostFrame next() override;
   int width() const override { return image_.width(); }
@@ -21,8 +22,9 @@ class ImageSource final : public FrameSource {
   std::int64_t next_ = 0;
 };
 
-// Checks that `path` names a readable, non-empty regular file; throws SourceError naming
-// `what` ("image:/x.png") and the reason otherwise. Shared by the image and video sources.
+// Checks that `path` names a readable, non-empty regular file (gpu/core/input_file.hpp); throws
+// SourceError naming `what` ("image:/x.png") and the reason otherwise. Shared by the image and
+// video sources.
 void requireReadableFile(const std::string& path, const std::string& what);
 
 }  // namespace kc

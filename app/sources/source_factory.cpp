@@ -6,12 +6,13 @@
 #include "app/sources/image_source.hpp"
 #include "app/sources/pattern_source.hpp"
 #include "app/sources/video_source.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 
 namespace kc {
 
 namespace {
-constexpr const char* kForms = "camera[:N], pattern, image:PATH or video:PATH";
+constexpr const char* kForms = "camera[:N], pattern, image:PATH, video:PATH or sequence:PATTERN";
 
 bool parseInt(std::string_view text, int* value) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
@@ -20,8 +21,7 @@ bool parseInt(std::string_view text, int* value) {
 }  // namespace
 
 SourceSpec parseSourceSpec(std::string_view text) {
-  std::string quoted(1, '\'');
-  quoted.append(text).push_back('\'');
+  const std::string quoted = kc::quotedText(text, 120);
   const std::size_t colon = text.find(':');
   const std::string_view kind = text.substr(0, colon);
   const std::string_view rest = colon == std::string_view::npos ? std::string_view{} : text.substr(colon + 1);
@@ -34,14 +34,15 @@ SourceSpec parseSourceSpec(std::string_view text) {
     spec.kind = SourceKind::Pattern;
     if (colon != std::string_view::npos)
       throw SourceError("--source " + quoted + ": pattern takes no argument (use --size WxH)");
-  } else if (kind == "image" || kind == "video") {
+  } else if (kind == "image" || kind == "video" || kind == "sequence") {
     spec.kind = kind == "image" ? SourceKind::Image : SourceKind::Video;
+    spec.sequence = kind == "sequence";
     spec.path = std::string(rest);
     if (spec.path.empty()) throw SourceError("--source " + quoted + ": missing path (" + std::string(kind) + ":PATH)");
   } else if (text.empty()) {
     throw SourceError(std::string("--source: empty (expected ") + kForms + ")");
   } else {
-    throw SourceError("--source " + quoted + ": unknown source '" + std::string(kind) + "' (expected " + kForms + ")");
+    throw SourceError("--source " + quoted + ": unknown source " + kc::quotedText(kind, 40) + " (expected " + kForms + ")");
   }
   return spec;
 }
@@ -50,7 +51,7 @@ std::string formatSourceSpec(const SourceSpec& spec) {
   switch (spec.kind) {
     case SourceKind::Camera: return "camera:" + std::to_string(spec.cameraIndex);
     case SourceKind::Image: return "image:" + spec.path;
-    case SourceKind::Video: return "video:" + spec.path;
+    case SourceKind::Video: return (spec.sequence ? "sequence:" : "video:") + spec.path;
     case SourceKind::Pattern: break;
   }
   return "pattern";
@@ -64,8 +65,9 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
       request.format = options.cameraFormat;
       return std::make_unique<CameraSource>(request);
     }
-    case SourceKind::Image: return std::make_unique<ImageSource>(spec.path);
-    case SourceKind::Video: return std::make_unique<VideoSource>(spec.path);
+    case SourceKind::Image: return std::make_unique<ImageSource>(spec.path, DecodeOptions{options.lenient});
+    case SourceKind::Video:
+      return std::make_unique<VideoSource>(spec.path, VideoOptions{options.loopVideo, spec.sequence, options.lenient});
     case SourceKind::Pattern: break;
   }
   return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps,

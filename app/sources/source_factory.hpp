@@ -1,5 +1,7 @@
 #pragma once
-// The --source syntax: camera[:N] | pattern | image:PATH | video:PATH.
+// The --source syntax: camera[:N] | pattern | image:PATH | video:PATH | sequence:PATTERN.
+// video:PATH is that one file, whatever characters its name holds; sequence:frame_%04d.png asks
+// for numbered images explicitly (read as a video).
 #include <memory>
 #include <string>
 #include <string_view>
@@ -15,6 +17,7 @@ struct SourceSpec {
   SourceKind kind = SourceKind::Pattern;
   int cameraIndex = 0;
   std::string path;  // image, video
+  bool sequence = false;  // video: `path` is a printf pattern of numbered images
 };
 
 struct SourceOptions {
@@ -22,6 +25,8 @@ struct SourceOptions {
   double patternFps = 30;
   PixelFormat patternFormat = PixelFormat::Rgba8;  // --pattern-format: the pattern as a camera format
   CameraFormatRequest cameraFormat;  // empty: the largest resolution at >= 30 fps (camera_format.hpp)
+  bool loopVideo = true;   // false: a video ends (VideoEnded) instead of starting over
+  bool lenient = false;    // decode images and videos despite the decoder's corrupt-data warnings
 };
 
 // Throws SourceError ("--source: ...") with the accepted forms.

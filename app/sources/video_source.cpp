@@ -1,46 +1,32 @@
 #include "app/sources/video_source.hpp"
 
-#include <opencv2/videoio.hpp>
-
 #include "app/sources/image_source.hpp"
-#include "app/sources/mat_to_frame.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
 
-VideoSource::VideoSource(const std::string& path) : path_(path) {
-  requireReadableFile(path, name());
-  open();
-  width_ = static_cast<int>(capture_->get(cv::CAP_PROP_FRAME_WIDTH));
-  height_ = static_cast<int>(capture_->get(cv::CAP_PROP_FRAME_HEIGHT));
-  fps_ = capture_->get(cv::CAP_PROP_FPS);
+VideoSource::VideoSource(const std::string& path, const VideoOptions& options) : path_(path), options_(options) {
+  if (!options.sequence) requireReadableFile(path, name());
+  reader_ = std::make_unique<AvVideoReader>(path, name(), AvVideoOptions{options.sequence, options.lenient});
+  width_ = reader_->width();
+  height_ = reader_->height();
+  fps_ = reader_->framesPerSecond();
   if (!(fps_ > 0 && fps_ < 1000)) fps_ = 30;
 }
 
 VideoSource::~VideoSource() = default;
 
-void VideoSource::open() {
-  capture_ = std::make_unique<cv::VideoCapture>();
-  bool opened = false;
-  try {
-    opened = capture_->open(path_, cv::CAP_ANY);
-  } catch (const cv::Exception& e) {
-    throw SourceError(name() + ": cannot be opened as a video (" + e.msg + ")");
-  }
-  if (!opened) throw SourceError(name() + ": cannot be opened as a video (unknown format, corrupt, or no decoder)");
-}
-
 HostFrame VideoSource::next() {
-  cv::Mat mat;
-  if (!capture_->read(mat) || mat.empty()) {
-    // End of stream: seek back; backends that cannot seek are reopened.
+  HostFrame frame;
+  if (!reader_->read(frame, framePool())) {
+    const long long delivered = next_;
+    if (delivered == 0 || reader_->framesRead() == 0) throw SourceError(name() + ": the video has no decodable frames");
+    if (!options_.loop)
+      throw VideoEnded(name() + ": the video ended after " + std::to_string(delivered) + " frames", delivered);
     ++loops_;
-    if (!capture_->set(cv::CAP_PROP_POS_FRAMES, 0) || !capture_->read(mat) || mat.empty()) {
-      open();
-      if (!capture_->read(mat) || mat.empty()) throw SourceError(name() + ": the video has no decodable frames");
-    }
+    reader_->rewind();
+    if (!reader_->read(frame, framePool())) throw SourceError(name() + ": the video has no decodable frames after rewinding");
   }
-  HostFrame frame = matToRgbaFrame(mat, name(), framePool());  // the decoder's picture, converted into a pool frame
   width_ = frame.width();
   height_ = frame.height();
   frame.index = next_++;

@@ -43,6 +43,20 @@ std::string jsonNumber(double value) {
   return text;
 }
 
+// The extra columns' names as the rows give them ("uploadMs") in the JSON's one key style ("upload_ms").
+std::string snakeCase(const std::string& name) {
+  std::string out;
+  for (char c : name) {
+    if (c >= 'A' && c <= 'Z') {
+      if (!out.empty() && out.back() != '_') out += '_';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::string rateText(const BenchRow& row) {
   if (row.flops > 0) return fixed(row.gflopPerS(), 1) + " GFLOP/s";
   if (row.bytes > 0) return fixed(row.gbPerS(), 1) + " GB/s";
@@ -76,24 +90,26 @@ std::string formatMarkdown(const BenchReport& report) {
   return out.str();
 }
 
+// Keys are snake_case with a "schema" field, like the process and demo JSON of the Qt CLI
+// (app/cli/json_schema.hpp); bump the number when a key changes meaning or goes away.
 std::string formatJson(const BenchReport& report) {
   std::ostringstream out;
-  out << "{\n  \"device\": " << jsonString(report.device) << ",\n  \"l2Bytes\": " << report.l2Bytes
-      << ",\n  \"rooflineGBs\": " << jsonNumber(report.rooflineGBs) << ",\n  \"reps\": " << report.reps
-      << ",\n  \"warmup\": " << report.warmup << ",\n  \"rows\": [";
+  out << "{\n  \"schema\": \"kernelcam-bench/1\",\n  \"device\": " << jsonString(report.device)
+      << ",\n  \"l2_bytes\": " << report.l2Bytes << ",\n  \"roofline_gbs\": " << jsonNumber(report.rooflineGBs)
+      << ",\n  \"reps\": " << report.reps << ",\n  \"warmup\": " << report.warmup << ",\n  \"rows\": [";
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const BenchRow& row = report.rows[i];
     out << (i ? "," : "") << "\n    {\"name\": " << jsonString(row.name) << ", \"group\": " << jsonString(row.group)
         << ", \"key\": " << jsonString(row.key) << ", \"ms\": " << jsonNumber(row.ms)
         << ", \"bytes\": " << jsonNumber(row.bytes) << ", \"flops\": " << jsonNumber(row.flops)
-        << ", \"gbPerS\": " << jsonNumber(row.gbPerS()) << ", \"gflopPerS\": " << jsonNumber(row.gflopPerS())
+        << ", \"gb_per_s\": " << jsonNumber(row.gbPerS()) << ", \"gflop_per_s\": " << jsonNumber(row.gflopPerS())
         << ", \"percent\": " << jsonNumber(percentColumn(row, report.rooflineGBs))
-        << ", \"isBaseline\": " << (row.isBaseline ? "true" : "false")
-        << ", \"baselineName\": " << jsonString(row.baselineName) << ", \"baselineMs\": " << jsonNumber(row.baselineMs)
-        << ", \"speedup\": " << jsonNumber(row.speedup())
-        << ", \"cpuBaselineName\": " << jsonString(row.cpuBaselineName)
-        << ", \"cpuBaselineMs\": " << jsonNumber(row.cpuBaselineMs) << ", \"note\": " << jsonString(row.note);
-    for (const auto& [name, value] : row.extra) out << ", " << jsonString(name) << ": " << jsonNumber(value);
+        << ", \"is_baseline\": " << (row.isBaseline ? "true" : "false")
+        << ", \"baseline_name\": " << jsonString(row.baselineName)
+        << ", \"baseline_ms\": " << jsonNumber(row.baselineMs) << ", \"speedup\": " << jsonNumber(row.speedup())
+        << ", \"cpu_baseline_name\": " << jsonString(row.cpuBaselineName)
+        << ", \"cpu_baseline_ms\": " << jsonNumber(row.cpuBaselineMs) << ", \"note\": " << jsonString(row.note);
+    for (const auto& [name, value] : row.extra) out << ", " << jsonString(snakeCase(name)) << ": " << jsonNumber(value);
     out << "}";
   }
   out << "\n  ]\n}\n";

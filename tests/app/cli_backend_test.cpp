@@ -59,12 +59,9 @@ TEST(CliBackend, BenchHasNoCpuRunAndNeedsADevice) {
   EXPECT_NE(automatic.err.find(cudaUnavailableReason()), std::string::npos) << automatic.err;
 }
 
-TEST(CliBackend, WindowWithCudaAndNoDeviceExitsWithThreeBeforeOpening) {
-  if (cudaBackendAvailable()) GTEST_SKIP() << "a CUDA device is present: the window would open";
-  const CliRun run = runKernelcam({"--source", "pattern", "--backend", "cuda"});
-  test::expectCudaBackendOutcome(run, false);
-  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line on stderr: " << run.err;
-}
+// The window does not refuse --backend cuda without a device: it runs on the CPU and says why in a
+// notice that stays (issue 12: a fallback, not a black view). WindowSession.CudaAskedForWithoutADevice...
+// covers that, under Xvfb.
 
 }  // namespace
 }  // namespace kc

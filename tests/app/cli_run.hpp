@@ -16,13 +16,16 @@ struct CliRun {
   std::string out, err;
 };
 
-// `environment`: the child's, when given (default: this process's).
-inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000,
-                           const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
+// Any program (a shell, unshare) with its exit code and output; `workingDirectory` empty: ours;
+// `environment`: the child's (default: this process's).
+inline CliRun runProgram(const QString& program, const QStringList& arguments, int timeoutMs = 120000,
+                         const QString& workingDirectory = {},
+                         const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
   QProcess process;
   process.setProcessEnvironment(environment);
-  process.setProgram(QStringLiteral(KC_KERNELCAM_BINARY));
+  process.setProgram(program);
   process.setArguments(arguments);
+  if (!workingDirectory.isEmpty()) process.setWorkingDirectory(workingDirectory);
   process.start();
   CliRun run;
   if (!process.waitForFinished(timeoutMs)) {
@@ -35,6 +38,11 @@ inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000,
   run.out = process.readAllStandardOutput().toStdString();
   run.err = process.readAllStandardError().toStdString();
   return run;
+}
+
+inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000,
+                           const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
+  return runProgram(QStringLiteral(KC_KERNELCAM_BINARY), arguments, timeoutMs, {}, environment);
 }
 
 // A per-process file name in the system temp folder (CTest may run tests in parallel).

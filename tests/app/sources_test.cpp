@@ -130,11 +130,11 @@ TEST(ImageSource, UnreadableInputsFailWithTheReason) {
   ASSERT_TRUE(cv::imencode(".png", picture, png));
   writeBytes(dir.file("truncated.png"), std::string(png.begin(), png.begin() + png.size() / 3));
   expectImageError(dir.file("truncated.png"), "could not be decoded");
-  // A PNG whose header claims 0x0.
+  // A PNG whose header claims 0x0: refused by its declared size, before decoding.
   std::string zero(png.begin(), png.end());
   for (int i = 16; i < 24; ++i) zero[i] = 0;  // IHDR width and height
   writeBytes(dir.file("zero.png"), zero);
-  expectImageError(dir.file("zero.png"), "could not be decoded");
+  expectImageError(dir.file("zero.png"), "0x0 is outside the supported frame size");
 }
 
 TEST(VideoSource, LoopsThroughTheSharedVideo) {
@@ -198,7 +198,7 @@ TEST(SourceFactory, ParsesTheSourceSyntax) {
   try {
     kc::parseSourceSpec("webcam");
   } catch (const kc::SourceError& e) {
-    EXPECT_NE(std::string(e.what()).find("camera[:N], pattern, image:PATH or video:PATH"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("camera[:N], pattern, image:PATH, video:PATH or sequence:PATTERN"), std::string::npos);
   }
   int w = 0, h = 0;
   EXPECT_TRUE(kc::parseFrameSize("640x480", &w, &h));

@@ -96,5 +96,27 @@ TEST(BenchReport, MarkdownAndJson) {
   EXPECT_NE(json.find("\"percent\": 100"), std::string::npos) << json;
 }
 
+// One JSON style across kernelcam's documents (issue 12, item 8): a schema version, snake_case keys,
+// the rows' extra columns included.
+TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
+  BenchReport r = sampleReport();
+  r.rows[0].extra.push_back({"uploadMs", 1.5});
+  const std::string json = formatJson(r);
+  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/1\""), std::string::npos) << json;
+  for (const char* key : {"l2_bytes", "roofline_gbs", "gb_per_s", "gflop_per_s", "is_baseline", "baseline_name",
+                          "baseline_ms", "cpu_baseline_name", "cpu_baseline_ms", "upload_ms"})
+    EXPECT_NE(json.find(std::string("\"") + key + "\": "), std::string::npos) << key;
+  // No camelCase key: a quote, lower-case letters, an upper-case letter, ..., a quote and a colon.
+  for (std::size_t at = json.find('"'); at != std::string::npos; at = json.find('"', at + 1)) {
+    const std::size_t end = json.find('"', at + 1);
+    if (end == std::string::npos) break;
+    const std::string word = json.substr(at + 1, end - at - 1);
+    if (json.compare(end + 1, 1, ":") == 0) {
+      for (char c : word) EXPECT_FALSE(c >= 'A' && c <= 'Z') << "key '" << word << "'";
+    }
+    at = end;
+  }
+}
+
 }  // namespace
 }  // namespace kc::bench

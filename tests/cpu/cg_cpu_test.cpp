@@ -100,6 +100,17 @@ TEST(CgCpu, AsymmetricMatrixIsRejectedNamingAnEntry) {
   EXPECT_EQ(solveCgCpu<double>(dense(2, {2, 1, 1 + 1e-15, 3}), ones(2), {}).status, CgStatus::Converged);
 }
 
+TEST(CgCpu, AsymmetryIsQuotedWithTheDigitsThatShowIt) {
+  // A relative 1e-11 is refused, and the message must show two different numbers (it once printed
+  // "A(1, 2) = 1.000000 but A(2, 1) = 1.000000").
+  try {
+    solveCgCpu<double>(dense(2, {2, 1, 1.00000000001, 3}), ones(2), {});
+    FAIL() << "accepted an asymmetric matrix";
+  } catch (const kc::InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("A(1, 2) = 1 but A(2, 1) = 1.00000000001"), std::string::npos) << e.what();
+  }
+}
+
 TEST(CgCpu, MatrixWithoutEntriesIsNotPositiveDefinite) {
   const auto a = csrFromCoo(3, 3, {});  // what the reader gives for "3 3 0"
   const auto res = solveCgCpu<double>(a, ones(3), {});

@@ -6,7 +6,11 @@
 #include <sstream>
 #include <string>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "common/test_data.hpp"
+#include "gpu/core/memory_budget.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
 
 namespace kc::cg {
@@ -137,7 +141,12 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
       {"upper triangle in symmetric", sym + "2 2 2\n1 1 1\n1 2 1\n", "asymmetric 'symmetric' file", 4},
       {"NaN value", std::string(kHeader) + "1 1 1\n1 1 nan\n", "NaN or infinite", 3},
       {"Inf value", std::string(kHeader) + "1 1 1\n1 1 -inf\n", "NaN or infinite", 3},
-      {"overflowing value", std::string(kHeader) + "1 1 1\n1 1 1e999\n", "not a number", 3},
+      {"overflowing value", std::string(kHeader) + "1 1 1\n1 1 1e999\n", "'1e999' is out of range", 3},
+      {"overflowing integer value", "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 99999999999999999999\n",
+       "out of range for a 64-bit integer", 3},
+      {"overflowing index", std::string(kHeader) + "2 2 1\n99999999999999999999 1 1\n", "out of range", 3},
+      {"overflowing size", std::string(kHeader) + "99999999999999999999 2 1\n", "is out of range", 2},
+      {"matrix above 32-bit indices", std::string(kHeader) + "2147483648 2147483648 1\n", "too large for 32-bit", 2},
       {"missing value", std::string(kHeader) + "1 1 1\n1 1\n", "bad entry", 3},
       {"value in pattern file", "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1 2\n", "bad entry", 3},
       {"text value", std::string(kHeader) + "1 1 1\n1 1 abc\n", "not a number", 3},
@@ -151,9 +160,65 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
 }
 
 TEST(MatrixMarketRejects, HugeDeclaredEntryCountIsTruncationNotAnAllocation) {
-  // Before the fix the reader reserved 2 x 2^31 entries (64 GB) up front: bad_alloc, or an ASan abort.
+  // Before the fix the reader reserved 2 x 2^31 entries (64 GB) up front: bad_alloc, or an ASan
+  // abort. Now the size line is held against the bytes that follow it, before any allocation.
   expectRejected("%%MatrixMarket matrix coordinate real symmetric\n2 2 2000000000\n1 1 1\n",
-                 "declares 2000000000 entries, found 1", 3);
+                 "declares 2000000000 entries, but only 6 bytes follow", 2);
+  // A small count in a short file reads on to the precise count.
+  expectRejected(std::string(kHeader) + "2 2 3\n1 1 1\n", "declares 3 entries, found 1", 3);
+}
+
+TEST(MatrixMarket, UnderflowingValuesAreNumbers) {
+  // 1e-320 is a subnormal double, 1e-400 rounds to 0: numbers, not "not a number".
+  const auto m = parse(std::string(kHeader) + "2 2 2\n1 1 1e-320\n2 2 1e-400\n");
+  EXPECT_EQ(m.values[0], 1e-320);
+  EXPECT_EQ(m.values[1], 0.0);
+}
+
+TEST(MatrixMarketRejects, LongLinesAndValuesAreCutInTheMessage) {
+  // A line without an end (a file with no line breaks) stops at the cap instead of filling memory.
+  try {
+    parse(std::string(kHeader) + "1 1 1\n1 1 " + std::string(10'000'000, '7') + "x\n");
+    FAIL() << "accepted";
+  } catch (const MatrixMarketError& e) {
+    EXPECT_NE(std::string(e.what()).find("line longer than 65536 bytes"), std::string::npos) << e.what();
+    EXPECT_LT(std::string(e.what()).size(), 200u);
+  }
+  // A long (but capped) bad value is quoted cut short, with its length.
+  try {
+    parse(std::string(kHeader) + "1 1 1\n1 1 " + std::string(60'000, '7') + "x\n");
+    FAIL() << "accepted";
+  } catch (const MatrixMarketError& e) {
+    EXPECT_NE(std::string(e.what()).find("bytes): value is not a number"), std::string::npos) << e.what();
+    EXPECT_LT(std::string(e.what()).size(), 200u);
+  }
+}
+
+TEST(MatrixMarket, SizeCheckRunsBeforeTheEntriesAndItsRefusalNamesTheSizeLine) {
+  MatrixMarketOptions options;
+  MatrixMarketSize seen;
+  options.checkSize = [&](const MatrixMarketSize& size) { seen = size; };
+  parse("%%MatrixMarket matrix coordinate real symmetric\n3 3 2\n1 1 1\n2 1 1\n", options);
+  EXPECT_EQ(seen.rows, 3);
+  EXPECT_EQ(seen.entries, 2);
+  EXPECT_EQ(seen.nonzeros, 4);  // a symmetric file's entries count twice at most
+  EXPECT_TRUE(seen.symmetric);
+  options.checkSize = [](const MatrixMarketSize&) { throw kc::OutOfMemory("not enough host memory for the test"); };
+  try {
+    parse(std::string(kHeader) + "1000000000 1000000000 1\n1 1 1\n", options);
+    FAIL() << "accepted";
+  } catch (const MatrixMarketError& e) {
+    EXPECT_EQ(e.line(), 2);
+    EXPECT_NE(std::string(e.what()).find("not enough host memory for the test"), std::string::npos) << e.what();
+  }
+}
+
+TEST(MatrixMarket, ReadBytesCountTheEntriesAndTheCsr) {
+  MatrixMarketSize size;
+  size.rows = size.cols = 1000;
+  size.entries = size.nonzeros = 10000;
+  // 16-byte coordinate entries + 12 bytes of CSR per nonzero + a row offset per row.
+  EXPECT_EQ(matrixMarketReadBytes(size), 10000.0 * 28 + 1001 * 4);
 }
 
 TEST(MatrixMarket, NoEntriesIsAnEmptyButValidMatrix) {
@@ -171,8 +236,32 @@ TEST(MatrixMarketRejects, MissingFileNamesThePath) {
     FAIL() << "opened a missing file";
   } catch (const MatrixMarketError& e) {
     EXPECT_NE(std::string(e.what()).find(path.string()), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no such file"), std::string::npos) << e.what();
   }
+}
+
+// Like images: a folder, a FIFO (reading would block) or a device (/dev/zero never ends) is
+// refused before a byte is read, naming what it is.
+TEST(MatrixMarketRejects, OnlyRegularFilesAreRead) {
+  const auto dir = std::filesystem::temp_directory_path() / ("kc_mm_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto fifo = dir / "fifo.mtx";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::pair<std::filesystem::path, const char*> cases[] = {
+      {dir, "is a directory, not a file"},
+      {fifo, "is a FIFO (named pipe), not a regular file"},
+      {"/dev/zero", "is a character device, not a regular file"},
+  };
+  for (const auto& [path, reason] : cases) {
+    SCOPED_TRACE(path.string());
+    try {
+      readMatrixMarket(path);
+      FAIL() << "read " << path;
+    } catch (const MatrixMarketError& e) {
+      EXPECT_NE(std::string(e.what()).find(reason), std::string::npos) << e.what();
+    }
+  }
+  std::filesystem::remove_all(dir);
 }
 
 TEST(MatrixMarketRejects, ErrorFromAFileNamesFileAndLine) {

@@ -7,6 +7,7 @@
 
 #include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace kc::cg {
 
@@ -31,8 +32,8 @@ void validateCgInput(const CsrMatrix& a, const std::vector<double>& b, const CgO
   AsymmetricPair pair{};
   KC_REQUIRE(!findAsymmetry(a, &pair),
              "CG needs a symmetric matrix: A(" + std::to_string(pair.row + 1) + ", " + std::to_string(pair.col + 1) +
-                 ") = " + std::to_string(pair.value) + " but A(" + std::to_string(pair.col + 1) + ", " +
-                 std::to_string(pair.row + 1) + ") = " + std::to_string(pair.mirror) + " (1-based)");
+                 ") = " + exactNumber(pair.value) + " but A(" + std::to_string(pair.col + 1) + ", " +
+                 std::to_string(pair.row + 1) + ") = " + exactNumber(pair.mirror) + " (1-based)");
   KC_REQUIRE(options.tolerance >= 0 && std::isfinite(options.tolerance), "CG: tolerance must be finite and >= 0");
   KC_REQUIRE(options.maxIterations >= 0, "CG: maxIterations must be >= 0 (0 = default)");
   // The GPU solvers replay one refresh period as a CUDA graph: keep it a sensible size.

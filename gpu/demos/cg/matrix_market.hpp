@@ -3,6 +3,7 @@
 // general or symmetric (lower triangle stored, expanded to the full matrix). Every malformed
 // input throws MatrixMarketError naming the source and the 1-based line.
 #include <filesystem>
+#include <functional>
 #include <istream>
 #include <string>
 
@@ -22,12 +23,34 @@ class MatrixMarketError : public kc::InvalidArgument {
   int line_;
 };
 
-struct MatrixMarketOptions {
-  bool requireSquare = true;  // CG needs a square matrix: say so at the size line
+// What the size line declares, handed to MatrixMarketOptions::checkSize before anything is allocated.
+struct MatrixMarketSize {
+  long long rows = 0, cols = 0;
+  long long entries = 0;    // as declared (stored entries)
+  long long nonzeros = 0;   // at most, after a 'symmetric' file's expansion
+  bool symmetric = false;
 };
 
-// `sourceName` only labels the messages (a path, "<string>", ...).
+struct MatrixMarketOptions {
+  bool requireSquare = true;  // CG needs a square matrix: say so at the size line
+  // Called once the size line is read and found consistent with the file's length, before any
+  // allocation: the caller's own admission (CG needs vectors of `rows`). An exception it throws
+  // (kc::InvalidArgument, e.g. kc::OutOfMemory) becomes a MatrixMarketError naming the size line.
+  std::function<void(const MatrixMarketSize&)> checkSize;
+};
+
+// Host bytes the reader needs at its peak for a matrix of this size (coordinate entries plus the
+// CSR arrays they become); it refuses (MatrixMarketError) when MemAvailable is smaller.
+double matrixMarketReadBytes(const MatrixMarketSize& size);
+
+// The longest line the reader accepts: Matrix Market lines are short, and a file without line
+// breaks must not be read into memory whole.
+constexpr std::size_t kMatrixMarketMaxLineBytes = 64 * 1024;
+
+// `sourceName` only labels the messages (a path, "<string>", ...). A seekable stream's length is
+// checked against the entries its size line declares.
 CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options = {});
+// Regular files only (a directory, FIFO or device is refused naming the reason, like images).
 CsrMatrix readMatrixMarket(const std::filesystem::path& path, MatrixMarketOptions options = {});
 
 }  // namespace kc::cg

@@ -1,0 +1,13 @@
+#pragma once
+// The "schema" field of every JSON document kernelcam writes: which document it is and its
+// version. Keys are snake_case everywhere. Bump the number when a key changes meaning or goes
+// away (adding a key keeps it). The bench's own writer (gpu/bench/bench_report.cpp, no Qt) uses
+// "kernelcam-bench/1".
+#include <QLatin1String>
+
+namespace kc::cli {
+
+inline constexpr QLatin1String kProcessJsonSchema{"kernelcam-process/1"};
+inline constexpr QLatin1String kDemoJsonSchema{"kernelcam-demo/1"};
+
+}  // namespace kc::cli

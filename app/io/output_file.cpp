@@ -1,0 +1,176 @@
+#include "app/io/output_file.hpp"
+
+#include <QFile>
+#include <QSaveFile>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gpu/core/input_file.hpp"
+#include "gpu/core/message_text.hpp"
+
+namespace kc::io {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string label(const OutputFile& output) { return output.option + " " + quotedText(output.path, 120); }
+
+[[noreturn]] void refuse(const OutputFile& output, const std::string& why) {
+  throw OutputError(OutputError::Kind::Usage, label(output) + ": cannot write (" + why + ")");
+}
+
+// The folder a file will be created in, or the folder itself for a folder output.
+fs::path containingFolder(const OutputFile& output) {
+  if (output.isFolder) {
+    std::string folder = output.path;
+    while (folder.size() > 1 && folder.back() == '/') folder.pop_back();  // "out/" names the folder "out"
+    return folder;
+  }
+  const fs::path path(output.path);
+  return path.has_parent_path() ? path.parent_path() : fs::path(".");
+}
+
+// A file the run writes is created in its folder (QSaveFile's temporary too): the folder must
+// exist, be a folder and take new files.
+void checkFolder(const OutputFile& output, const fs::path& folder) {
+  struct stat status {};
+  if (::stat(folder.c_str(), &status) != 0) {
+    const int error = errno;
+    if (error == ENOENT && output.isFolder) {
+      // Created by the run (with its missing parents): the nearest existing folder must take it.
+      fs::path existing = folder;
+      while (existing.has_parent_path() && existing.parent_path() != existing && ::stat(existing.c_str(), &status) != 0)
+        existing = existing.parent_path();
+      if (!existing.has_parent_path() && ::stat(existing.c_str(), &status) != 0) existing = ".";
+      if (::stat(existing.c_str(), &status) == 0 && S_ISDIR(status.st_mode) && ::access(existing.c_str(), W_OK | X_OK) == 0)
+        return;
+      refuse(output, "cannot create the folder under " + quotedText(existing.string(), 120));
+    }
+    refuse(output, error == ENOENT ? "no such folder " + quotedText(folder.string(), 120) : pathErrorReason(error));
+  }
+  if (!S_ISDIR(status.st_mode)) refuse(output, quotedText(folder.string(), 120) + " is not a folder");
+  if (::access(folder.c_str(), W_OK | X_OK) != 0)
+    refuse(output, "cannot create files in " + quotedText(folder.string(), 120) + ": " + pathErrorReason(errno));
+}
+
+void checkOne(const OutputFile& output) {
+  if (output.path.empty()) refuse(output, "empty path");
+  if (writesToStdout(output)) return;
+  struct stat status {};
+  if (::stat(output.path.c_str(), &status) == 0) {
+    if (output.isFolder) {
+      if (!S_ISDIR(status.st_mode)) refuse(output, "exists and is not a folder");
+    } else if (S_ISDIR(status.st_mode)) {
+      refuse(output, "is a directory; give a file name inside it");
+    } else if (::access(output.path.c_str(), W_OK) != 0) {
+      refuse(output, "no write permission on the existing file");
+    }
+    if (!output.isFolder && !S_ISREG(status.st_mode)) return;  // /dev/null, a pipe: written directly
+  } else if (errno != ENOENT) {
+    refuse(output, pathErrorReason(errno));
+  }
+  checkFolder(output, containingFolder(output));
+}
+
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec)) return true;  // the same inode: one path, another spelling, a hard link
+  // Files that do not exist yet: the same path once normalised.
+  const fs::path ca = fs::weakly_canonical(a, ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(b, ec);
+  return !ec && ca == cb;
+}
+
+// The numbered frames of a folder output: frame_00000.png, ...
+bool isNumberedFrameIn(const std::string& path, const std::string& folder) {
+  const fs::path p(path);
+  const std::string name = p.filename().string();
+  std::error_code ec;
+  const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
+  return name.rfind("frame_", 0) == 0 && p.extension() == ".png" && fs::equivalent(parent, folder, ec);
+}
+
+}  // namespace
+
+bool writesToStdout(const OutputFile& output) { return output.stdoutAllowed && output.path == "-"; }
+
+void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const OutputFile& output = outputs[i];
+    checkOne(output);
+    const bool toStdout = writesToStdout(output);
+    for (const std::string& input : inputs) {
+      if (toStdout || input.empty()) continue;
+      const bool clash = output.isFolder ? isNumberedFrameIn(input, output.path) : sameFile(output.path, input);
+      if (clash)
+        throw OutputError(OutputError::Kind::Usage,
+                          label(output) + ": is an input of this run (" + quotedText(input, 120) +
+                              "); writing it would destroy the input: choose another name");
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      const OutputFile& other = outputs[j];
+      const bool clash = toStdout || writesToStdout(other)
+                             ? toStdout && writesToStdout(other)
+                             : other.isFolder   ? isNumberedFrameIn(output.path, other.path)
+                             : output.isFolder ? isNumberedFrameIn(other.path, output.path)
+                                                : sameFile(output.path, other.path);
+      if (clash)
+        throw OutputError(OutputError::Kind::Usage, other.option + " and " + output.option + " both write " +
+                                                        quotedText(output.path, 120) + ": give each its own file");
+    }
+  }
+}
+
+void writeOutput(const OutputFile& output, const QByteArray& bytes) {
+  auto failed = [&](const QString& qtWhy) {
+    // Qt passes strerror's text on; a full disk gets kernelcam's words for it.
+    std::string why = qtWhy.toStdString();
+    for (const int error : {ENOSPC, EDQUOT})
+      if (why == std::strerror(error)) why = pathErrorReason(error);
+    throw OutputError(OutputError::Kind::WriteFailed, label(output) + ": cannot write (" + why + ")");
+  };
+  auto writeAll = [&](int fd) {
+    const char* data = bytes.constData();
+    for (qsizetype left = bytes.size(); left > 0;) {
+      const ssize_t written = ::write(fd, data, static_cast<std::size_t>(left));
+      if (written < 0 && errno == EINTR) continue;
+      if (written <= 0) return written < 0 ? errno : ENOSPC;
+      data += written;
+      left -= written;
+    }
+    return 0;
+  };
+  if (writesToStdout(output)) {
+    if (std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) !=
+            static_cast<std::size_t>(bytes.size()) ||
+        std::fflush(stdout) != 0)
+      failed(QString::fromStdString(pathErrorReason(errno)));
+    return;
+  }
+  const QString path = QString::fromStdString(output.path);
+  struct stat status {};
+  if (::stat(output.path.c_str(), &status) == 0 && !S_ISREG(status.st_mode) && !S_ISDIR(status.st_mode)) {
+    // A device or a pipe cannot be replaced by a renamed file (and must not be: /dev/null).
+    QFile device(path);
+    if (!device.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) failed(device.errorString());
+    if (const int error = writeAll(device.handle()); error != 0) failed(QString::fromStdString(pathErrorReason(error)));
+    return;
+  }
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) failed(file.errorString());
+  // The bytes go through the file's descriptor so a failure keeps its errno: Qt reports a full
+  // disk as "Unknown error". The QSaveFile still names, renames and (on failure) removes the file.
+  if (const int error = writeAll(file.handle()); error != 0) {
+    file.cancelWriting();
+    failed(QString::fromStdString(pathErrorReason(error)));
+  }
+  if (!file.commit()) failed(file.errorString());
+}
+
+}  // namespace kc::io

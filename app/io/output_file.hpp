@@ -1,0 +1,44 @@
+#pragma once
+// Every file kernelcam writes (PNG, JSON, the CG solution, the bench report, later video) goes
+// through here: checked before any work, written atomically after it.
+//  - checkOutputs: before the run, an output that cannot be written (a folder, a missing or
+//    read-only folder, a read-only file), that is one of the inputs (the same path or a hard link)
+//    or that another output also names is one line and exit 2: nothing has been read or written.
+//  - writeOutput: QSaveFile writes a uniquely named temporary beside the target and renames it
+//    over the target on success, so a failed write (disk full, /dev/full) leaves no file behind
+//    and an older file untouched; it is one line and exit 1. "-" is stdout where the option allows it.
+#include <QByteArray>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace kc::io {
+
+struct OutputFile {
+  std::string option;          // "--json", for the message
+  std::string path;            // "-": stdout (when stdoutAllowed)
+  bool stdoutAllowed = false;
+  bool isFolder = false;       // a folder the command fills (process --out DIR/: frame_00000.png, ...)
+};
+
+class OutputError : public std::runtime_error {
+ public:
+  enum class Kind { Usage, WriteFailed };  // exit 2 before the run / exit 1 after it
+  OutputError(Kind kind, const std::string& message) : std::runtime_error(message), kind_(kind) {}
+  Kind kind() const noexcept { return kind_; }
+
+ private:
+  Kind kind_;
+};
+
+// Throws OutputError(Usage) naming the option, the path and the reason. `inputs` are the files
+// the run reads (paths as given; ones that do not exist are ignored).
+void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs);
+
+// True when `output` goes to stdout ("-" where allowed): the command keeps stdout for it alone.
+bool writesToStdout(const OutputFile& output);
+
+// Throws OutputError(WriteFailed) naming the option, the path and the reason.
+void writeOutput(const OutputFile& output, const QByteArray& bytes);
+
+}  // namespace kc::io
