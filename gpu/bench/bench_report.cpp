@@ -74,17 +74,21 @@ double percentColumn(const BenchRow& row, double rooflineGBs) {
 std::string formatMarkdown(const BenchReport& report) {
   std::ostringstream out;
   out << "device: " << report.device << "\n";
-  out << "method: CUDA-event median of " << report.reps << " runs after " << report.warmup
-      << " warm-up runs; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
-      << " GB/s (bytes read + written)\n\n";
-  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | CPU backend ms | note |\n";
-  out << "|---|---:|---:|---:|---|---:|---:|---:|---|\n";
+  if (!report.method.empty())
+    out << "method: " << report.method << "\n\n";
+  else
+    out << "method: CUDA-event median of " << report.reps << " runs after " << report.warmup
+        << " warm-up runs; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
+        << " GB/s (bytes read + written)\n\n";
+  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | CPU backend ms | OpenCV CPU ms | note |\n";
+  out << "|---|---:|---:|---:|---|---:|---:|---:|---:|---|\n";
   for (const auto& row : report.rows) {
     double percent = percentColumn(row, report.rooflineGBs);
     out << "| " << row.name << " | " << fixed(row.ms, 4) << " | " << rateText(row) << " | "
         << (percent >= 0 ? fixed(percent, 1) + "%" : "") << " | " << row.baselineName << " | "
         << (row.baselineMs > 0 ? fixed(row.baselineMs, 4) : "") << " | "
         << (row.baselineMs > 0 ? fixed(row.speedup(), 2) + "x" : "") << " | "
+        << (row.cpuBackendMs > 0 ? fixed(row.cpuBackendMs, 3) : "") << " | "
         << (row.cpuBaselineMs > 0 ? fixed(row.cpuBaselineMs, 3) : "") << " | " << row.note << " |\n";
   }
   return out.str();
@@ -95,8 +99,9 @@ std::string formatMarkdown(const BenchReport& report) {
 std::string formatJson(const BenchReport& report) {
   std::ostringstream out;
   out << "{\n  \"schema\": \"kernelcam-bench/1\",\n  \"device\": " << jsonString(report.device)
-      << ",\n  \"l2_bytes\": " << report.l2Bytes << ",\n  \"roofline_gbs\": " << jsonNumber(report.rooflineGBs)
-      << ",\n  \"reps\": " << report.reps << ",\n  \"warmup\": " << report.warmup << ",\n  \"rows\": [";
+      << ",\n  \"method\": " << jsonString(report.method) << ",\n  \"l2_bytes\": " << report.l2Bytes
+      << ",\n  \"roofline_gbs\": " << jsonNumber(report.rooflineGBs) << ",\n  \"reps\": " << report.reps
+      << ",\n  \"warmup\": " << report.warmup << ",\n  \"rows\": [";
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const BenchRow& row = report.rows[i];
     out << (i ? "," : "") << "\n    {\"name\": " << jsonString(row.name) << ", \"group\": " << jsonString(row.group)
@@ -108,7 +113,8 @@ std::string formatJson(const BenchReport& report) {
         << ", \"baseline_name\": " << jsonString(row.baselineName)
         << ", \"baseline_ms\": " << jsonNumber(row.baselineMs) << ", \"speedup\": " << jsonNumber(row.speedup())
         << ", \"cpu_baseline_name\": " << jsonString(row.cpuBaselineName)
-        << ", \"cpu_baseline_ms\": " << jsonNumber(row.cpuBaselineMs) << ", \"note\": " << jsonString(row.note);
+        << ", \"cpu_baseline_ms\": " << jsonNumber(row.cpuBaselineMs)
+        << ", \"cpu_backend_ms\": " << jsonNumber(row.cpuBackendMs) << ", \"note\": " << jsonString(row.note);
     for (const auto& [name, value] : row.extra) out << ", " << jsonString(snakeCase(name)) << ": " << jsonNumber(value);
     out << "}";
   }

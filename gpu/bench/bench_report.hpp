@@ -23,7 +23,10 @@ struct BenchRow {
   std::string stage;
   int width = 0, height = 0;
   bool grayInput = false;
-  std::string cpuBaselineName;  // the same stage on the CPU backend (only the Qt CLI build fills these)
+  // The same stage on the CPU (only `kernelcam bench` fills these): kernelcam's CPU backend, and
+  // the bare OpenCV call that does the stage's work (StageDefinition::cpuBaseline).
+  double cpuBackendMs = 0;
+  std::string cpuBaselineName;
   double cpuBaselineMs = 0;
   bool isBaseline = false;   // a library's own row (NPP, CUB, cuBLAS, cuSPARSE)
   std::string note;
@@ -36,6 +39,7 @@ struct BenchRow {
 
 struct BenchReport {
   std::string device;          // "NVIDIA H200, 132 SMs, L2 60 MB, CC 9.0"
+  std::string method;          // how the rows were timed, when not the CUDA-event method (CPU rows)
   std::size_t l2Bytes = 0;
   double rooflineGBs = 0;      // the measured 1 GiB device-to-device copy, bytes read + written
   int reps = 0;

@@ -1,6 +1,9 @@
-// The CPU backend: the chain through the single-threaded CPU references, each stage timed with
-// the steady clock. It is the correctness baseline the CUDA backend is compared with, and the
-// app's fallback where no CUDA device exists (slow at camera sizes; a faster path can come later).
+// The CPU backend: the chain through each stage's CPU path (applyCpu: OpenCV's SIMD code and
+// thread pool where the build has OpenCV, else the reference loop), each stage timed with the
+// steady clock. It is the app's backend where no CUDA device exists. Per frame it allocates only
+// the result it hands back: the input is read where it is, and the stages between write into two
+// buffers kept from frame to frame. makeCpuReferencePipeline runs the reference loops instead
+// (applyReference): the oracle the CUDA pipeline is tested against.
 #include <chrono>
 #include <fstream>
 #include <thread>
@@ -28,26 +31,10 @@ std::string cpuName() {
 }
 
 
-// Runs one stage on `image` through its registry record (replacing the image when the stage
-// produces one); a stage that only measures fills `stats`.
-void applyStage(const StageSpec& stage, HostFrame& image, FrameStats& stats) {
-  const FrameShape in{image.width(), image.height(), image.format};
-  if (stageIsNoOp(stage, in)) return;
-  if (!stage.definition->producesImage) {
-    HostFrame none;
-    stage.definition->applyCpu(stage, {image, none, stats});
-    return;
-  }
-  const FrameShape outShape = stageOutputShape(stage, in);
-  HostFrame out = makeHostFrame(outShape.format, outShape.width, outShape.height);
-  stage.definition->applyCpu(stage, {image, out, stats});
-  out.index = image.index;
-  out.timestampSeconds = image.timestampSeconds;
-  image = std::move(out);
-}
-
 class CpuFramePipeline final : public FramePipeline {
  public:
+  explicit CpuFramePipeline(bool reference) : reference_(reference) {}
+
   std::string backendName() const override { return "CPU"; }
   std::string deviceName() const override { return device_; }
 
@@ -67,26 +54,38 @@ class CpuFramePipeline final : public FramePipeline {
     stats.height = frame.height();
     stats.path = DisplayPath::Cpu;
     stats.streamsInUse = 1;
+    stats.stages.reserve(chain_.size());
 
-    // Camera formats convert at entry (frame_ops.hpp), timed like a stage.
+    // Camera formats convert at entry (frame_ops.hpp), timed like a stage; grey and RGBA frames
+    // are read where they are.
     const auto entryStart = std::chrono::steady_clock::now();
-    HostFrame image = pipelineInputFrame(frame, chain_);
+    const HostFrame input = pipelineInputFrame(frame, chain_);
     if (std::string entry = entryConversionName(frame, chain_); !entry.empty())
       stats.stages.push_back({std::move(entry), false, msSince(entryStart),
-                              static_cast<double>(frame.pixelBytes() + image.pixelBytes())});
+                              static_cast<double>(frame.pixelBytes() + input.pixelBytes())});
+    const HostFrame* image = &input;  // the image the next stage reads
     for (std::size_t i = 0; i < chain_.size(); ++i) {
       const StageSpec& stage = chain_[i];
+      const FrameShape in{image->width(), image->height(), image->format};
       StageTiming timing;
       timing.name = labels_[i];
-      timing.bytes = stageBytes(stage, {image.width(), image.height(), image.format});
+      timing.bytes = stageBytes(stage, in);
       const auto stageStart = std::chrono::steady_clock::now();
-      applyStage(stage, image, stats);
+      if (!stageIsNoOp(stage, in)) image = applyStage(stage, *image, stats);
       timing.ms = msSince(stageStart);
       stats.stages.push_back(std::move(timing));
     }
     stats.frameMs = msSince(start);
     if (frame.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - frame.timestampSeconds) * 1e3;
-    result.output = std::move(image);
+    // The result leaves with its buffer (the next frame makes a new one); a chain that changed
+    // nothing hands on the input, which shares its pixels (host_frame.hpp): no copy either way.
+    if (image == &input) {
+      result.output = input;
+    } else {
+      HostFrame& last = image == &work_[0] ? work_[0] : work_[1];
+      result.output = std::move(last);
+      last = HostFrame{};  // empty now: the next frame makes its buffer anew
+    }
     result.output.index = frame.index;
     result.output.timestampSeconds = frame.timestampSeconds;
     return result;
@@ -94,7 +93,7 @@ class CpuFramePipeline final : public FramePipeline {
 
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
     const auto start = std::chrono::steady_clock::now();
-    const HostFrame original = toRgbaFrame(frame);  // shared when RGBA; the view's original side
+    const HostFrame original = toRgbaFrame(frame);  // the view's original side: RGBA shared, grey widened
     FrameResult result = process(frame);             // converts at entry itself (a grey chain: the Y plane)
     sink.prepare(displayLayoutFor(chain_, original.width(), original.height()));
     sink.writeOriginal(original.bytes(), original.pitch());
@@ -109,13 +108,39 @@ class CpuFramePipeline final : public FramePipeline {
   DisplayPath displayPath() const override { return DisplayPath::Cpu; }
 
  private:
+  // Runs one stage on `in` through its registry record. Returns the image the next stage reads:
+  // `in` again for a stage that only measures (it fills `stats`), else the work buffer it wrote.
+  const HostFrame* applyStage(const StageSpec& stage, const HostFrame& in, FrameStats& stats) {
+    const auto& apply = reference_ ? stage.definition->applyReference : stage.definition->applyCpu;
+    if (!stage.definition->producesImage) {
+      apply(stage, {in, noImage_, stats});
+      return &in;
+    }
+    HostFrame& out = workBuffer(&in == &work_[0] ? 1 : 0, stageOutputShape(stage, {in.width(), in.height(), in.format}));
+    apply(stage, {in, out, stats});
+    return &out;
+  }
+
+  // Work buffer `which`, made `shape` (allocated only when its shape changes, or after the
+  // previous frame's result took it).
+  HostFrame& workBuffer(int which, FrameShape shape) {
+    HostFrame& buffer = work_[which];
+    if (buffer.format != shape.format || buffer.width() != shape.width || buffer.height() != shape.height)
+      buffer = makeHostFrame(shape.format, shape.width, shape.height);
+    return buffer;
+  }
+
+  bool reference_ = false;
   std::string device_ = cpuName();
   FilterChain chain_;
   std::vector<std::string> labels_;
+  HostFrame work_[2];  // ping-pong between stages, kept from frame to frame
+  HostFrame noImage_;  // the `out` of stages that produce no image
 };
 
 }  // namespace
 
-std::unique_ptr<FramePipeline> makeCpuPipeline() { return std::make_unique<CpuFramePipeline>(); }
+std::unique_ptr<FramePipeline> makeCpuPipeline() { return std::make_unique<CpuFramePipeline>(false); }
+std::unique_ptr<FramePipeline> makeCpuReferencePipeline() { return std::make_unique<CpuFramePipeline>(true); }
 
 }  // namespace kc

@@ -52,6 +52,9 @@ class FramePipeline {
 };
 
 std::unique_ptr<FramePipeline> makeCpuPipeline();
+// The CPU backend on each stage's reference loop (StageDefinition::applyReference), not its fast
+// path: the oracle the CUDA pipeline is tested against.
+std::unique_ptr<FramePipeline> makeCpuReferencePipeline();
 // Only in builds with CUDA (KC_HAVE_CUDA); throws kc::Error when no usable device exists.
 std::unique_ptr<FramePipeline> makeCudaPipeline();
 

@@ -107,6 +107,13 @@ struct CudaStageIo {
   DeviceHistogram* histogram = nullptr;
 };
 
+// The bare library call that does a stage's work on the CPU (the bench times applyCpu against it):
+// its name ("cv::sepFilter2D") and the call, set up for one input and output.
+struct CpuBaselineCall {
+  std::string name;
+  std::function<void()> run;
+};
+
 // Enqueues the stage on io.stream; no synchronisation. Registered from the stage's .cu file.
 using CudaStageLaunch = void (*)(const StageSpec& stage, const CudaStageIo& io);
 
@@ -136,6 +143,9 @@ struct StageDefinition {
   std::function<void(const StageSpec&, const CpuStageIo&)> applyCpu;
   // The reference the fast paths are tested against. Default: applyCpu (it is the reference).
   std::function<void(const StageSpec&, const CpuStageIo&)> applyReference;
+  // Optional: the bare OpenCV call for the stage on io, set next to the OpenCV fast path
+  // (stages/NAME_opencv.cpp); empty in builds without OpenCV.
+  std::function<CpuBaselineCall(const StageSpec&, const CpuStageIo&)> cpuBaseline;
   // Stage texts the bench times for this stage (generic rows, unless the CUDA side brings its own).
   std::vector<std::string> benchCases;
 };

@@ -48,6 +48,7 @@ std::shared_ptr<const StageConfig> configureConv(const StageSpec& spec) {
     config->kernel = makePresetKernel(config->preset, size);  // sobel/laplacian refuse size 1
   }
   validateKernel(config->kernel);
+  config->separable = separateKernel(config->kernel);
   return config;
 }
 
@@ -76,10 +77,13 @@ StageDefinition convStage() {
     if (spec.value("border") != "clamp") label += " " + spec.value("border");
     return label;
   };
-  stage.applyCpu = [](const StageSpec& spec, const CpuStageIo& io) {
-    const ConvConfig& config = spec.configAs<ConvConfig>();
-    withSameFormatViews(io, [&](auto in, auto out) { convolveCpu(in, out, config.kernel, config.border); });
-  };
+  setCpuPaths(
+      stage,
+      [](const StageSpec& spec, const CpuStageIo& io) {
+        const ConvConfig& config = spec.configAs<ConvConfig>();
+        withSameFormatViews(io, [&](auto in, auto out) { convolveCpu(in, out, config.kernel, config.border); });
+      },
+      KC_OPENCV_PATH(convolveOpenCv), KC_OPENCV_PATH(convOpenCvBaseline));
   stage.benchCases = {"conv=gauss:5"};
   return stage;
 }

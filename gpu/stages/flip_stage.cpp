@@ -22,10 +22,13 @@ StageDefinition flipStage() {
     config->axis = valueNamed(kAxisNames, spec.value("axis"));
     return std::shared_ptr<const StageConfig>(config);
   };
-  stage.applyCpu = [](const StageSpec& spec, const CpuStageIo& io) {
-    const FlipAxis axis = spec.configAs<FlipConfig>().axis;
-    withSameFormatViews(io, [&](auto in, auto out) { flipCpu(in, out, axis); });
-  };
+  setCpuPaths(
+      stage,
+      [](const StageSpec& spec, const CpuStageIo& io) {
+        const FlipAxis axis = spec.configAs<FlipConfig>().axis;
+        withSameFormatViews(io, [&](auto in, auto out) { flipCpu(in, out, axis); });
+      },
+      KC_OPENCV_PATH(flipOpenCv), KC_OPENCV_PATH(flipOpenCvBaseline));
   stage.benchCases = {"flip=h", "flip=v"};
   return stage;
 }

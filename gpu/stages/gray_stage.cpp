@@ -26,9 +26,12 @@ StageDefinition grayStage() {
   stage.label = [](const StageSpec& spec) { return "gray " + spec.value("weights"); };
   stage.isNoOp = [](const StageSpec&, FrameShape in) { return in.format == PixelFormat::Gray8; };
   stage.outputShape = [](const StageSpec&, FrameShape in) { return FrameShape{in.width, in.height, PixelFormat::Gray8}; };
-  stage.applyCpu = [](const StageSpec& spec, const CpuStageIo& io) {
-    grayscaleCpu(io.in.rgba.view(), io.out.gray.view(), spec.configAs<GrayConfig>().weights);
-  };
+  setCpuPaths(
+      stage,
+      [](const StageSpec& spec, const CpuStageIo& io) {
+        grayscaleCpu(io.in.rgba.view(), io.out.gray.view(), spec.configAs<GrayConfig>().weights);
+      },
+      KC_OPENCV_PATH(grayOpenCv), KC_OPENCV_PATH(grayOpenCvBaseline));
   stage.benchCases = {"gray=bt601"};
   return stage;
 }

@@ -12,6 +12,19 @@ namespace {
 
 int channelsOf(PixelFormat format) { return format == PixelFormat::Gray8 ? 1 : 3; }
 
+}  // namespace
+
+std::uint32_t* resetHistogram(const StageSpec& spec, const CpuStageIo& io) {
+  const int bins = spec.configAs<HistConfig>().bins;
+  const int channels = channelsOf(io.in.format);
+  io.stats.histogramBins = bins;
+  io.stats.histogramChannels = channels;
+  io.stats.histogram.assign(static_cast<std::size_t>(bins) * channels, 0);
+  return io.stats.histogram.data();
+}
+
+namespace {
+
 StageDefinition histStage() {
   StageDefinition stage;
   stage.id = "hist";
@@ -28,17 +41,17 @@ StageDefinition histStage() {
   stage.bytesMoved = [](const StageSpec& spec, FrameShape in) {
     return static_cast<double>(in.bytes()) + 4.0 * spec.configAs<HistConfig>().bins * channelsOf(in.format);
   };
-  stage.applyCpu = [](const StageSpec& spec, const CpuStageIo& io) {
-    const int bins = spec.configAs<HistConfig>().bins;
-    const int channels = channelsOf(io.in.format);
-    io.stats.histogramBins = bins;
-    io.stats.histogramChannels = channels;
-    io.stats.histogram.assign(static_cast<std::size_t>(bins) * channels, 0);
-    if (channels == 1)
-      histogramCpu(io.in.gray.view(), bins, io.stats.histogram.data());
-    else
-      histogramRgbCpu(io.in.rgba.view(), bins, io.stats.histogram.data());
-  };
+  setCpuPaths(
+      stage,
+      [](const StageSpec& spec, const CpuStageIo& io) {
+        const int bins = spec.configAs<HistConfig>().bins;
+        std::uint32_t* counts = resetHistogram(spec, io);
+        if (io.in.format == PixelFormat::Gray8)
+          histogramCpu(io.in.gray.view(), bins, counts);
+        else
+          histogramRgbCpu(io.in.rgba.view(), bins, counts);
+      },
+      KC_OPENCV_PATH(histogramOpenCv), KC_OPENCV_PATH(histOpenCvBaseline));
   stage.benchCases = {"hist=256"};
   return stage;
 }

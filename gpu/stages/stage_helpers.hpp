@@ -60,6 +60,24 @@ Enum valueNamed(const NameTable<Enum, N>& table, const std::string& name) {
 // A stage whose parameters need no parsed form beyond their text.
 inline std::shared_ptr<const StageConfig> noConfig(const StageSpec&) { return std::make_shared<StageConfig>(); }
 
+// A function of a stage's OpenCV fast-path file (stages/NAME_opencv.cpp), or nothing in a build
+// without OpenCV (those files are not compiled then).
+#ifdef KC_HAVE_OPENCV
+#define KC_OPENCV_PATH(function) (function)
+#else
+#define KC_OPENCV_PATH(function) nullptr
+#endif
+
+// A stage's CPU paths: its reference loop (the test oracle) and, where the build has OpenCV, the
+// fast path the CPU backend runs and the bare OpenCV call the bench compares it with. Without a
+// fast path, applyCpu is the reference.
+inline void setCpuPaths(StageDefinition& stage, decltype(StageDefinition::applyReference) reference,
+                        decltype(StageDefinition::applyCpu) fast, decltype(StageDefinition::cpuBaseline) baseline) {
+  stage.applyCpu = fast ? std::move(fast) : reference;
+  stage.applyReference = std::move(reference);
+  stage.cpuBaseline = std::move(baseline);
+}
+
 // Calls f(inView, outView) with the grey or RGBA views of the stage's frames (same format in and out).
 template <class F>
 void withSameFormatViews(const CpuStageIo& io, F&& f) {

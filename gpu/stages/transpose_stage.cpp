@@ -2,6 +2,7 @@
 #include "gpu/image/transpose.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/stage_helpers.hpp"
+#include "gpu/stages/transpose_stage.hpp"
 
 namespace kc::stages {
 namespace {
@@ -14,9 +15,12 @@ StageDefinition transposeStage() {
   stage.menuOrder = 40;
   stage.configure = noConfig;
   stage.outputShape = [](const StageSpec&, FrameShape in) { return FrameShape{in.height, in.width, in.format}; };
-  stage.applyCpu = [](const StageSpec&, const CpuStageIo& io) {
-    withSameFormatViews(io, [](auto in, auto out) { transposeCpu(in, out); });
-  };
+  setCpuPaths(
+      stage,
+      [](const StageSpec&, const CpuStageIo& io) {
+        withSameFormatViews(io, [](auto in, auto out) { transposeCpu(in, out); });
+      },
+      KC_OPENCV_PATH(transposeOpenCv), KC_OPENCV_PATH(transposeOpenCvBaseline));
   stage.benchCases = {"transpose"};
   return stage;
 }

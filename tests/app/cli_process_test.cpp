@@ -1,5 +1,6 @@
 // `kernelcam process` end to end: the built binary, run as a user would, against the CPU
-// references applied by hand in sequence (exact), its JSON report, and its exit codes.
+// references applied by hand in sequence (exact, but a convolution within one level: the CPU
+// backend's OpenCV path sums in another order), its JSON report, and its exit codes.
 #include <gtest/gtest.h>
 
 #include <QFile>
@@ -67,7 +68,9 @@ TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
   ASSERT_EQ(written.rows, expected.height());
   const kc::ConstImageView<std::uint8_t> writtenView{written.ptr<std::uint8_t>(), written.cols, written.rows,
                                                      written.step[0]};
-  EXPECT_TRUE(kc::samePixels<std::uint8_t>(writtenView, expected.view()));
+  const cv::Mat expectedMat(expected.height(), expected.width(), CV_8UC1, const_cast<unsigned char*>(expected.bytes()),
+                            expected.pitch());
+  EXPECT_LE(cv::norm(written, expectedMat, cv::NORM_INF), 1.0);
 
   QFile file(QString::fromStdString(json));
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -88,11 +91,11 @@ TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
   EXPECT_EQ(stages[1].toObject()["name"].toString(), "conv gauss 5x5 reflect");
   for (const auto& stage : stages)
     for (const char* key : {"name", "ms_mean", "ms_median", "gbps"}) EXPECT_TRUE(stage.toObject().contains(key)) << key;
-  // Grey histogram: one array of 32 counts equal to the reference on the expected image.
+  // Grey histogram: one array of 32 counts equal to the reference on the image written.
   const QJsonArray histogram = report["histogram"].toArray();
   ASSERT_EQ(histogram.size(), 32);
   std::vector<std::uint32_t> want(32);
-  kc::histogramCpu(expected.view(), 32, want.data());
+  kc::histogramCpu(writtenView, 32, want.data());
   for (int b = 0; b < 32; ++b) EXPECT_EQ(histogram[b].toInteger(), want[b]) << "bin " << b;
 }
 

@@ -103,7 +103,6 @@ const SpaceCase kSpaces[] = {
 
 TEST(CameraFrames, YuvFramesMapCopyOnceAndConvertOnBothBackends) {
   kc::test::testApplication();
-  auto cpu = kc::makeCpuPipeline();
   auto cuda = cudaPipelineOrNull();
   if (!cuda) std::printf("[ NOTE     ] no CUDA device: the GPU conversions of these frames are not checked here\n");
   int oddMapped = 0;  // odd-sized frames whose planes Qt allocated in full: the chroma rule at the edges

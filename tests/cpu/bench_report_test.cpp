@@ -118,5 +118,26 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
   }
 }
 
+TEST(BenchReport, CpuColumnsAndMethod) {
+  BenchReport r = sampleReport();
+  BenchRow& copy = r.rows[0];
+  copy.cpuBackendMs = 1.25;
+  copy.cpuBaselineName = "cv::copyTo";
+  copy.cpuBaselineMs = 2.5;
+  std::string md = formatMarkdown(r);
+  EXPECT_NE(md.find("| CPU backend ms | OpenCV CPU ms | note |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 1.250 | 2.500 |  |"), std::string::npos) << md;
+  EXPECT_NE(md.find("method: CUDA-event median of 50 runs"), std::string::npos) << md;
+  const std::string json = formatJson(r);
+  EXPECT_NE(json.find("\"cpu_backend_ms\": 1.25"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"cpu_baseline_name\": \"cv::copyTo\", \"cpu_baseline_ms\": 2.5"), std::string::npos) << json;
+  // The CPU rows say how they were timed instead of the CUDA-event method.
+  r.method = "steady-clock median";
+  md = formatMarkdown(r);
+  EXPECT_NE(md.find("method: steady-clock median\n"), std::string::npos) << md;
+  EXPECT_EQ(md.find("CUDA-event"), std::string::npos) << md;
+  EXPECT_NE(formatJson(r).find("\"method\": \"steady-clock median\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace kc::bench

@@ -1,4 +1,4 @@
-// The CUDA frame pipeline against the CPU pipeline (the CPU references in sequence).
+// The CUDA frame pipeline against the CPU reference pipeline (the stages' reference loops in sequence).
 // Exact for gray/hist/transpose; convolution within one grey level (float sums may round
 // differently on the separable path).
 #include <gtest/gtest.h>
@@ -84,7 +84,7 @@ const char* kChains[] = {
 TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   EXPECT_EQ(gpu->backendName(), "CUDA");
   std::uint32_t seed = 1;
   for (const char* text : kChains) {
@@ -102,7 +102,7 @@ TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
 TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   for (const char* text : {"gray,conv=gauss:5,transpose,hist=256", "conv=box:3,hist=32", "flip=h,gray,flip=hv"}) {
     SCOPED_TRACE(std::string(text) + " at 3840x2160");
     const auto chain = kc::parseFilterChain(text);
@@ -116,7 +116,7 @@ TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
 TEST(CudaPipeline, SizeChangesBetweenFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   const auto chain = kc::parseFilterChain("gray,conv=box:5,transpose,hist=256");
   gpu->setChain(chain);
   cpu->setChain(chain);
@@ -132,7 +132,7 @@ TEST(CudaPipeline, SizeChangesBetweenFrames) {
 TEST(CudaPipeline, GreyInputFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   const auto chain = kc::parseFilterChain("gray,conv=sobely:3,transpose,hist=256");
   gpu->setChain(chain);
   cpu->setChain(chain);
@@ -188,7 +188,7 @@ std::vector<std::uint8_t> tightBytes(const kc::HostFrame& frame) {
 TEST(CudaPipeline, LiveFramesComeOutInOrderThroughTwoStreams) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   const auto chain = kc::parseFilterChain("gray=bt709,transpose,hist=256");  // exact stages only
   gpu->setChain(chain);
   cpu->setChain(chain);
@@ -258,7 +258,7 @@ constexpr kc::PixelFormat kNativeFormats[] = {kc::PixelFormat::Nv12, kc::PixelFo
 TEST(CudaPipeline, CameraFormatsConvertOnTheGpuLikeTheReferences) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   kc::FramePool plain;  // foreign frames: staged through a host copy, same results
   std::uint32_t seed = 3000;
   const char* chains[] = {"gray=lab,conv=gauss:5:clamp,hist=256", "hist=16", "flip=h,gray,transpose", "transpose"};
@@ -305,7 +305,7 @@ TEST(CudaPipeline, FourKNv12AndItsYPlane) {
   KC_REQUIRE_CUDA_DEVICE();
   if (kc::test::smallInputsOnly()) GTEST_SKIP() << "KC_TEST_SMALL: no 4K case";
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   for (const char* text : {"gray=lab,conv=gauss:5:clamp,hist=256", "conv=box:3,hist=32"}) {
     SCOPED_TRACE(text);
     const auto chain = kc::parseFilterChain(text);
@@ -320,7 +320,7 @@ TEST(CudaPipeline, FourKNv12AndItsYPlane) {
 TEST(CudaPipeline, LiveCameraFramesShowTheirOriginalInRgba) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
-  auto cpu = kc::makeCpuPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
   RecordingSink sink;
   for (const char* text : {"gray=bt709,hist=256", "hist=16,transpose"}) {
     SCOPED_TRACE(text);

@@ -1,121 +1,79 @@
 #include "gpu/lab/cuda/lab_runner.hpp"
 
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
-#include <thread>
+#include <cuda_runtime.h>
 
+#include <cstdio>
+#include <optional>
+#include <vector>
+
+#include "gpu/core/cuda_check.cuh"
 #include "gpu/core/error.hpp"
-#include "gpu/lab/cuda/driver_api.hpp"
+#include "gpu/core/stream.cuh"
+#include "gpu/lab/cuda/exported_buffer.hpp"
 #include "gpu/lab/guard_report.hpp"
-#include "gpu/lab/kernel_image_arg.hpp"
+#include "gpu/lab/worker/lab_worker_client.hpp"
+#include "gpu/lab/worker/worker_location.hpp"
+
+#ifndef KC_LAB_WORKER_BUILD_PATH  // gpu/CMakeLists.txt passes the build tree's worker
+#define KC_LAB_WORKER_BUILD_PATH ""
+#endif
 
 namespace kc::lab {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
 // Checked mode's guards (guard_report.hpp) catch off-by-one rows and columns; a write further out
-// either faults or lands in other lab memory, never in the app's: the context is the lab's own.
+// lands in the buffers' slack or the other shared buffer, or faults: never in kernelcam's other
+// memory, which the worker does not map.
 constexpr std::size_t kRowAlignment = 256;  // cudaMallocPitch's alignment on current GPUs
-
-const DriverApi& api() { return driverApi(); }
 
 std::size_t alignUp(std::size_t value, std::size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
 
-// Makes the lab's context current for a scope, then restores whatever was current (cudart's).
-class ContextScope {
+// Makes the runner's device current for a scope (the caller's thread may have another), then
+// restores the caller's.
+class CurrentDevice {
  public:
-  explicit ContextScope(CUcontext context) { KC_CU_CHECK(api().cuCtxPushCurrent(context)); }
-  ~ContextScope() {
-    CUcontext popped = nullptr;
-    (void)api().cuCtxPopCurrent(&popped);
+  explicit CurrentDevice(int device) {
+    KC_CUDA_CHECK(cudaGetDevice(&previous_));
+    if (previous_ != device) KC_CUDA_CHECK(cudaSetDevice(device));
+    changed_ = previous_ != device;
   }
-  ContextScope(const ContextScope&) = delete;
-  ContextScope& operator=(const ContextScope&) = delete;
+  ~CurrentDevice() {
+    if (changed_) (void)cudaSetDevice(previous_);
+  }
+  CurrentDevice(const CurrentDevice&) = delete;
+  CurrentDevice& operator=(const CurrentDevice&) = delete;
+
+ private:
+  int previous_ = 0;
+  bool changed_ = false;
 };
 
-// A pitched image inside one allocation, with `guardRows` rows above and below it.
+// A pitched image inside one exported buffer, with `guardRows` rows above and below it.
 struct Plane {
-  CUdeviceptr base = 0;
+  std::unique_ptr<ExportedBuffer> buffer;
   std::size_t pitch = 0;
   int width = 0, height = 0, channels = 0, guardRows = 0;
   std::size_t rowBytes() const { return static_cast<std::size_t>(width) * channels; }
-  CUdeviceptr origin() const { return base + guardRows * pitch; }
-  CUdeviceptr rowAfterLast() const { return origin() + height * pitch; }
   std::size_t bytes() const { return pitch * static_cast<std::size_t>(height + 2 * guardRows); }
-  KernelImageArg arg() const { return {origin(), pitch, width, height, channels, 0}; }
+  unsigned char* base() const { return buffer->data(); }
+  unsigned char* origin() const { return base() + guardRows * pitch; }
+  unsigned char* rowAfterLast() const { return origin() + height * pitch; }
+  std::uint64_t id() const { return buffer ? buffer->shared().id : 0; }
+  FrameInAllocation frame() const { return {id(), guardRows * pitch, pitch, width, height, channels}; }
   GuardLayout guardLayout() const { return {width, height, channels, pitch, guardRows}; }
 };
 
-// A 2D copy within one context, host <-> device or device <-> device.
-void copy2D(CUmemorytype fromType, const void* fromHost, CUdeviceptr fromDevice, std::size_t fromPitch,
-            CUmemorytype toType, void* toHost, CUdeviceptr toDevice, std::size_t toPitch, std::size_t widthBytes,
-            int height, CUstream stream) {
-  CUDA_MEMCPY2D copy{};
-  copy.srcMemoryType = fromType;
-  copy.srcHost = fromHost;
-  copy.srcDevice = fromDevice;
-  copy.srcPitch = fromPitch;
-  copy.dstMemoryType = toType;
-  copy.dstHost = toHost;
-  copy.dstDevice = toDevice;
-  copy.dstPitch = toPitch;
-  copy.WidthInBytes = widthBytes;
-  copy.Height = static_cast<std::size_t>(height);
-  KC_CU_CHECK(api().cuMemcpy2DAsync(&copy, stream));
+void copy2D(void* to, std::size_t toPitch, const void* from, std::size_t fromPitch, std::size_t widthBytes,
+            int height, cudaStream_t stream) {
+  KC_CUDA_CHECK(cudaMemcpy2DAsync(to, toPitch, from, fromPitch, widthBytes, static_cast<std::size_t>(height),
+                                  cudaMemcpyDefault, stream));
 }
 
-// A 2D copy between two contexts of the device (the pipeline's and the lab's).
-void copyBetweenContexts(CUdeviceptr from, CUcontext fromContext, std::size_t fromPitch, CUdeviceptr to,
-                         CUcontext toContext, std::size_t toPitch, std::size_t widthBytes, int height, CUstream stream) {
-  CUDA_MEMCPY3D_PEER copy{};
-  copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-  copy.srcDevice = from;
-  copy.srcContext = fromContext;
-  copy.srcPitch = fromPitch;
-  copy.srcHeight = static_cast<std::size_t>(height);
-  copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-  copy.dstDevice = to;
-  copy.dstContext = toContext;
-  copy.dstPitch = toPitch;
-  copy.dstHeight = static_cast<std::size_t>(height);
-  copy.WidthInBytes = widthBytes;
-  copy.Height = static_cast<std::size_t>(height);
-  copy.Depth = 1;
-  KC_CU_CHECK(api().cuMemcpy3DPeerAsync(&copy, stream));
-}
-
-std::vector<unsigned char> downloadRows(CUdeviceptr from, std::size_t pitch, std::size_t widthBytes, int rows,
-                                        CUstream stream) {
+std::vector<unsigned char> downloadRows(const unsigned char* from, std::size_t pitch, std::size_t widthBytes, int rows,
+                                        cudaStream_t stream) {
   std::vector<unsigned char> host(widthBytes * static_cast<std::size_t>(rows));
-  if (!host.empty())
-    copy2D(CU_MEMORYTYPE_DEVICE, nullptr, from, pitch, CU_MEMORYTYPE_HOST, host.data(), 0, widthBytes, widthBytes, rows,
-           stream);
+  if (!host.empty()) copy2D(host.data(), widthBytes, from, pitch, widthBytes, rows, stream);
   return host;
-}
-
-enum class Wait { Done, Fault, TimedOut };
-
-// Polls `event` until it completes, faults or the deadline passes. Short sleeps first: most
-// kernels of the lab take well under a millisecond.
-Wait waitFor(CUevent event, Clock::time_point deadline, CUresult* error) {
-  auto pause = std::chrono::microseconds(20);
-  for (;;) {
-    const CUresult status = api().cuEventQuery(event);
-    if (status == CUDA_SUCCESS) return Wait::Done;
-    if (status != CUDA_ERROR_NOT_READY) {
-      *error = status;
-      return Wait::Fault;
-    }
-    if (Clock::now() >= deadline) return Wait::TimedOut;
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::microseconds(250));
-  }
-}
-
-Clock::time_point deadlineIn(double ms) {
-  return Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double, std::milli>(ms));
 }
 
 std::string formatMs(double ms) {
@@ -126,94 +84,101 @@ std::string formatMs(double ms) {
 
 }  // namespace
 
-// One context and everything in it. Destroying the context frees the module, memory, stream and
-// events with it, and stops a kernel still running: nothing is freed one by one on the way out,
-// because cuMemFree or cuModuleUnload would wait for a kernel that never ends.
-struct LabRunner::Session {
-  CUdevice device = 0;
-  CUcontext context = nullptr;
-  CUcontext primary = nullptr;  // cudart's context, retained when runDevice first needs it
-  CUstream stream = nullptr;
-  CUevent start = nullptr, stop = nullptr, done = nullptr;
-  CUmodule module = nullptr;
-  CUfunction function = nullptr;
-  KernelAnnotations annotations;
+// The worker and the buffers it maps. Order matters on the way out: a buffer is freed only once
+// the worker has unmapped it or is gone (CUDA's IPC rules), so the worker ends first.
+struct LabRunner::State {
+  int device = 0;
+  std::string workerPath;
+  std::optional<Stream> stream;  // kernelcam's copies in and out; made on the runner's device
   Plane in, out;
+  std::vector<std::unique_ptr<ExportedBuffer>> retired;  // replaced; the worker may still map them
+  std::uint64_t nextAllocationId = 1;
 
-  explicit Session(int deviceIndex) {
-    KC_CU_CHECK(api().cuDeviceGet(&device, deviceIndex));
-    KC_CU_CHECK(api().cuCtxCreate(&context, CU_CTX_SCHED_AUTO, device));  // and makes it current
-    CUcontext popped = nullptr;
-    try {
-      KC_CU_CHECK(api().cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
-      KC_CU_CHECK(api().cuEventCreate(&start, CU_EVENT_DEFAULT));
-      KC_CU_CHECK(api().cuEventCreate(&stop, CU_EVENT_DEFAULT));
-      KC_CU_CHECK(api().cuEventCreate(&done, CU_EVENT_DISABLE_TIMING));
-    } catch (...) {
-      (void)api().cuCtxPopCurrent(&popped);
-      (void)api().cuCtxDestroy(context);
-      throw;
+  std::unique_ptr<LabWorkerClient> worker;
+  std::uint64_t mappedIn = 0, mappedOut = 0;  // the allocations the worker maps
+  bool loaded = false;
+  KernelAnnotations annotations;
+  Occupancy occupancy;
+  int workersStopped = 0;
+
+  ~State() {
+    if (worker) worker->quit();
+    forgetWorker();
+  }
+
+  void startWorker() {
+    forgetWorker();
+    worker = std::make_unique<LabWorkerClient>(workerPath, std::vector<std::string>{"--device", std::to_string(device)});
+  }
+
+  // Ends the worker (SIGKILL) after a fault, a hang or its death.
+  void stopWorker() {
+    if (!worker) return;
+    worker->stop();
+    ++workersStopped;
+    forgetWorker();
+  }
+
+  // Drops a worker that is no longer running. Buffers it may still map (it could not be
+  // confirmed gone) are abandoned, never freed.
+  void forgetWorker() {
+    if (!worker) return;
+    if (!worker->gone()) {
+      for (Plane* plane : {&in, &out})
+        if (plane->buffer) plane->buffer->abandon();
+      for (auto& buffer : retired) buffer->abandon();
+      in.buffer.reset();
+      out.buffer.reset();
     }
-    (void)api().cuCtxPopCurrent(&popped);
+    retired.clear();
+    worker.reset();
+    mappedIn = mappedOut = 0;
+    loaded = false;
   }
-  ~Session() {
-    if (primary) (void)api().cuDevicePrimaryCtxRelease(device);
-    (void)api().cuCtxDestroy(context);
-  }
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
 
-  // The steps of a launch, called with the context current.
-
-  // (Re)allocates `plane` for this geometry.
+  // (Re)allocates `plane` for this geometry; the buffer it replaces waits in `retired` until the
+  // worker has unmapped it.
   void shape(Plane& plane, int width, int height, int channels, int guardRows, std::size_t guardRight) {
     const std::size_t pitch = alignUp(static_cast<std::size_t>(width) * channels + guardRight, kRowAlignment);
-    if (plane.base && plane.width == width && plane.height == height && plane.channels == channels &&
+    if (plane.buffer && plane.width == width && plane.height == height && plane.channels == channels &&
         plane.guardRows == guardRows && plane.pitch == pitch)
       return;
-    if (plane.base) KC_CU_CHECK(api().cuMemFree(plane.base));
-    plane = Plane{0, pitch, width, height, channels, guardRows};
-    KC_CU_CHECK(api().cuMemAlloc(&plane.base, plane.bytes()));
+    if (plane.buffer) retired.push_back(std::move(plane.buffer));
+    Plane shaped{nullptr, pitch, width, height, channels, guardRows};
+    shaped.buffer = std::make_unique<ExportedBuffer>(shaped.bytes(), nextAllocationId++);
+    plane = std::move(shaped);
   }
 
-  void uploadInput(const HostFrame* host, const DeviceFrameRef* pipeline) {
-    if (host) {
-      copy2D(CU_MEMORYTYPE_HOST, host->bytes(), 0, host->pitch(), CU_MEMORYTYPE_DEVICE, nullptr, in.origin(), in.pitch,
-             in.rowBytes(), in.height, stream);
-      return;
-    }
-    if (!primary) KC_CU_CHECK(api().cuDevicePrimaryCtxRetain(&primary, device));
-    copyBetweenContexts(pipeline->data, primary, pipeline->pitch, in.origin(), context, in.pitch, in.rowBytes(),
-                        in.height, stream);
+  // Has the worker map the current buffers (closing its earlier mappings) when they changed.
+  void mapBuffers() {
+    if (mappedIn == in.id() && mappedOut == out.id()) return;
+    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}});
+    retired.clear();  // the worker closed every earlier mapping before replying
+    mappedIn = mappedOut = 0;
+    if (!reply.status.ok())
+      throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
+    mappedIn = in.id();
+    mappedOut = out.id();
   }
 
   void fillGuards() {
-    KC_CU_CHECK(api().cuMemsetD2D8Async(out.base, out.pitch, kGuardByte, out.pitch, out.guardRows, stream));
-    KC_CU_CHECK(api().cuMemsetD2D8Async(out.rowAfterLast(), out.pitch, kGuardByte, out.pitch, out.guardRows, stream));
-    KC_CU_CHECK(api().cuMemsetD2D8Async(out.origin() + out.rowBytes(), out.pitch, kGuardByte,
-                                        out.pitch - out.rowBytes(), out.height, stream));
+    cudaStream_t s = *stream;
+    KC_CUDA_CHECK(cudaMemset2DAsync(out.base(), out.pitch, kGuardByte, out.pitch, out.guardRows, s));
+    KC_CUDA_CHECK(cudaMemset2DAsync(out.rowAfterLast(), out.pitch, kGuardByte, out.pitch, out.guardRows, s));
+    KC_CUDA_CHECK(cudaMemset2DAsync(out.origin() + out.rowBytes(), out.pitch, kGuardByte, out.pitch - out.rowBytes(),
+                                    out.height, s));
   }
 
-  // Returns the launch's error; nothing was enqueued when it is not CUDA_SUCCESS.
-  CUresult launchKernel(const ParamValues& values) {
-    KernelImageArg inArg = in.arg();
-    KernelImageArg outArg = out.arg();
-    std::vector<std::uint32_t> params = packParams(annotations.params, values);
-    void* arguments[] = {&inArg, &outArg, params.data()};
-    const BlockShape block = annotations.block;
-    const auto blocks = [](int pixels, int perBlock) { return static_cast<unsigned>((pixels + perBlock - 1) / perBlock); };
-    KC_CU_CHECK(api().cuEventRecord(start, stream));
-    const CUresult launched =
-        api().cuLaunchKernel(function, blocks(out.width, block.x), blocks(out.height, block.y), 1,
-                             static_cast<unsigned>(block.x), static_cast<unsigned>(block.y), 1, 0, stream, arguments, nullptr);
-    if (launched == CUDA_SUCCESS) KC_CU_CHECK(api().cuEventRecord(stop, stream));
-    return launched;
+  GuardBytes downloadGuards() {
+    return {downloadRows(out.base(), out.pitch, out.pitch, out.guardRows, *stream),
+            downloadRows(out.rowAfterLast(), out.pitch, out.pitch, out.guardRows, *stream),
+            downloadRows(out.origin() + out.rowBytes(), out.pitch, out.pitch - out.rowBytes(), out.height, *stream)};
   }
 
-  void downloadOutput(HostFrame* host, const DeviceFrameRef* pipeline, PixelFormat format) {
-    if (pipeline) {
-      copyBetweenContexts(out.origin(), context, out.pitch, pipeline->data, primary, pipeline->pitch, out.rowBytes(),
-                          out.height, stream);
+  void downloadOutput(HostFrame* host, const DeviceFrameRef* device, PixelFormat format) {
+    if (device) {
+      copy2D(reinterpret_cast<void*>(device->data), device->pitch, out.origin(), out.pitch, out.rowBytes(), out.height,
+             *stream);
       return;
     }
     host->format = format;
@@ -227,66 +192,55 @@ struct LabRunner::Session {
         host->rgba = HostImage<Rgba8>(out.width, out.height);
       bytes = host->rgba.bytes();
     }
-    copy2D(CU_MEMORYTYPE_DEVICE, nullptr, out.origin(), out.pitch, CU_MEMORYTYPE_HOST, bytes, 0, host->pitch(),
-           out.rowBytes(), out.height, stream);
-  }
-
-  GuardBytes downloadGuards() {
-    return {downloadRows(out.base, out.pitch, out.pitch, out.guardRows, stream),
-            downloadRows(out.rowAfterLast(), out.pitch, out.pitch, out.guardRows, stream),
-            downloadRows(out.origin() + out.rowBytes(), out.pitch, out.pitch - out.rowBytes(), out.height, stream)};
+    copy2D(bytes, host->pitch(), out.origin(), out.pitch, out.rowBytes(), out.height, *stream);
   }
 };
 
-LabRunner::LabRunner(int device, LabRunnerOptions options)
-    : device_(device), options_(options), session_(std::make_unique<Session>(device)) {}
+LabRunner::LabRunner(int device, LabRunnerOptions options) : options_(options), state_(std::make_unique<State>()) {
+  state_->device = device;
+  state_->workerPath = findLabWorker(KC_LAB_WORKER_BUILD_PATH);
+  state_->startWorker();
+}
 
 LabRunner::~LabRunner() = default;
 
 void LabRunner::load(const CompiledKernel& kernel) {
   KC_REQUIRE(kernel.ok(), "LabRunner::load: " + kernel.path + " did not compile");
-  if (!session_) session_ = std::make_unique<Session>(device_);
-  Session& s = *session_;
-  ContextScope scope(s.context);
-  CUmodule module = nullptr;
-  const CUresult loaded = api().cuModuleLoadData(&module, kernel.cubin.data());
-  if (loaded != CUDA_SUCCESS)
-    throwError(__FILE__, __LINE__, "cuModuleLoadData",
-               driverErrorText(loaded) + " (" + kernel.path + " was compiled for sm_" + std::to_string(kernel.arch) +
-                   "; kernelcam kernel check --arch names this GPU's)",
-               loaded);
-  CUfunction function = nullptr;
-  const CUresult found = api().cuModuleGetFunction(&function, module, kernel.loweredName.c_str());
-  if (found != CUDA_SUCCESS) {
-    (void)api().cuModuleUnload(module);
-    KC_CU_CHECK(found);
+  State& s = *state_;
+  if (!s.worker || !s.worker->running()) s.startWorker();
+  LoadReply reply;
+  try {
+    reply = s.worker->load({kernel.cubin, kernel.loweredName, kernel.analysis.annotations.block.threads()});
+  } catch (const WorkerError&) {
+    s.stopWorker();
+    throw;
   }
-  if (s.module) (void)api().cuModuleUnload(s.module);
-  s.module = module;
-  s.function = function;
+  if (!reply.status.ok())
+    throwError(__FILE__, __LINE__, "kernelcam-lab-worker",
+               reply.status.message + " (" + kernel.path + " was compiled for sm_" + std::to_string(kernel.arch) +
+                   "; kernelcam kernel check --arch names this GPU's)",
+               reply.status.code);
   s.annotations = kernel.analysis.annotations;
+  Occupancy& o = s.occupancy;
+  o.blockThreads = s.annotations.block.threads();
+  o.activeBlocksPerSm = reply.activeBlocksPerSm;
+  o.activeWarpsPerSm = reply.activeBlocksPerSm * ((o.blockThreads + 31) / 32);
+  o.maxWarpsPerSm = reply.maxThreadsPerSm / 32;
+  s.loaded = true;
 }
 
-bool LabRunner::loaded() const { return session_ && session_->function; }
+bool LabRunner::loaded() const { return state_->loaded && state_->worker && state_->worker->running(); }
 
 Occupancy LabRunner::occupancy() const {
   KC_REQUIRE(loaded(), "LabRunner::occupancy: no kernel loaded");
-  const Session& s = *session_;
-  ContextScope scope(s.context);
-  Occupancy occupancy;
-  occupancy.blockThreads = s.annotations.block.threads();
-  int maxThreads = 0;
-  KC_CU_CHECK(api().cuDeviceGetAttribute(&maxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, s.device));
-  KC_CU_CHECK(api().cuOccupancyMaxActiveBlocksPerMultiprocessor(&occupancy.activeBlocksPerSm, s.function,
-                                                                 occupancy.blockThreads, 0));
-  occupancy.activeWarpsPerSm = occupancy.activeBlocksPerSm * ((occupancy.blockThreads + 31) / 32);
-  occupancy.maxWarpsPerSm = maxThreads / 32;
-  return occupancy;
+  return state_->occupancy;
 }
+
+int LabRunner::workersStopped() const { return state_->workersStopped; }
 
 PixelFormat LabRunner::outputFormat(PixelFormat input) const {
   KC_REQUIRE(loaded(), "LabRunner::outputFormat: no kernel loaded");
-  switch (session_->annotations.output) {
+  switch (state_->annotations.output) {
     case OutputFormat::Rgba8: return PixelFormat::Rgba8;
     case OutputFormat::Gray8: return PixelFormat::Gray8;
     case OutputFormat::SameAsInput: break;
@@ -302,21 +256,19 @@ LaunchReport LabRunner::runDevice(const DeviceFrameRef& in, const DeviceFrameRef
   return launch(nullptr, nullptr, &in, &out, values);
 }
 
-LaunchReport LabRunner::rebuildAfter(LaunchStatus status, std::string message) {
-  session_.reset();  // destroys the context: stops the kernel, frees everything in it
-  ++rebuilds_;
-  session_ = std::make_unique<Session>(device_);
+LaunchReport LabRunner::stopWorkerAfter(LaunchStatus status, const std::string& message) {
+  state_->stopWorker();
   LaunchReport report;
   report.status = status;
-  report.message = std::move(message) + "; the lab's CUDA context was rebuilt";
-  report.contextRebuilt = true;
+  report.message = message + "; the lab's worker process was ended (the next load starts a new one)";
+  report.workerStopped = true;
   return report;
 }
 
 LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
                                const DeviceFrameRef* deviceOut, const ParamValues& values) {
   KC_REQUIRE(loaded(), "LabRunner: no kernel loaded");
-  Session& s = *session_;
+  State& s = *state_;
   KC_REQUIRE(values.size() == s.annotations.params.size(), "LabRunner: one value per @param of the kernel");
   const PixelFormat inFormat = hostIn ? hostIn->format : deviceIn->format;
   const int width = hostIn ? hostIn->width() : deviceIn->width;
@@ -327,37 +279,51 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
     KC_REQUIRE(deviceOut->width == width && deviceOut->height == height && deviceOut->format == outFormat,
                "LabRunner::runDevice: the output frame must have the input's size and outputFormat(input)");
 
-  LaunchReport report;
-  CUresult fault = CUDA_SUCCESS;
-  Wait waited = Wait::Done;
-  GuardBytes guards;
-  {
-    ContextScope scope(s.context);
-    s.shape(s.in, width, height, bytesPerPixel(inFormat), 0, 0);
-    s.shape(s.out, width, height, bytesPerPixel(outFormat), options_.checked ? kGuardRows : 0,
-            options_.checked ? kGuardBytesRight : 0);
-    s.uploadInput(hostIn, deviceIn);
-    if (options_.checked) s.fillGuards();
-    const CUresult launched = s.launchKernel(values);
-    if (launched != CUDA_SUCCESS) {
-      report.status = LaunchStatus::LaunchFailed;
-      report.message = "the launch was refused (" + driverErrorText(launched) + ") with blocks of " +
-                       std::to_string(s.annotations.block.x) + "x" + std::to_string(s.annotations.block.y) + " threads";
-      return report;
-    }
-    waited = waitFor(s.stop, deadlineIn(options_.timeLimitMs), &fault);
-    if (waited == Wait::Done) {
-      s.downloadOutput(hostOut, deviceOut, outFormat);
-      if (options_.checked) guards = s.downloadGuards();
-      KC_CU_CHECK(api().cuEventRecord(s.done, s.stream));
-      waited = waitFor(s.done, deadlineIn(10000), &fault);  // copies only: the kernel has finished
-      if (waited == Wait::Done) KC_CU_CHECK(api().cuEventElapsedTime(&report.kernelMs, s.start, s.stop));
-    }
+  const CurrentDevice current(s.device);
+  if (!s.stream) s.stream.emplace();
+  s.shape(s.in, width, height, bytesPerPixel(inFormat), 0, 0);
+  s.shape(s.out, width, height, bytesPerPixel(outFormat), options_.checked ? kGuardRows : 0,
+          options_.checked ? kGuardBytesRight : 0);
+  try {
+    s.mapBuffers();
+  } catch (const WorkerError&) {  // the worker failed, not the kernel
+    s.stopWorker();
+    throw;
   }
-  if (waited == Wait::Fault) return rebuildAfter(LaunchStatus::Fault, "the kernel faulted (" + driverErrorText(fault) + ")");
-  if (waited == Wait::TimedOut)
-    return rebuildAfter(LaunchStatus::TimedOut,
-                        "the kernel did not finish within " + formatMs(options_.timeLimitMs) + " and was stopped");
+  if (hostIn) copy2D(s.in.origin(), s.in.pitch, hostIn->bytes(), hostIn->pitch(), s.in.rowBytes(), height, *s.stream);
+  else copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(deviceIn->data), deviceIn->pitch, s.in.rowBytes(), height, *s.stream);
+  if (options_.checked) s.fillGuards();
+  s.stream->synchronize();  // the worker reads the input as soon as it has the request
+
+  const BlockShape block = s.annotations.block;
+  RunReply reply;
+  try {
+    reply = s.worker->run({s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values)},
+                          options_.timeLimitMs);
+  } catch (const WorkerError& error) {
+    if (error.kind() == WorkerError::Kind::TimedOut)
+      return stopWorkerAfter(LaunchStatus::TimedOut,
+                             "the kernel did not finish within " + formatMs(options_.timeLimitMs) + " and was stopped");
+    if (error.kind() == WorkerError::Kind::Ended) return stopWorkerAfter(LaunchStatus::Fault, error.message());
+    s.stopWorker();
+    throw;
+  }
+
+  LaunchReport report;
+  switch (reply.outcome) {
+    case RunOutcome::Faulted: return stopWorkerAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
+    case RunOutcome::Refused:
+      report.status = LaunchStatus::LaunchFailed;
+      report.message = "the launch was refused (" + reply.status.message + ") with blocks of " +
+                       std::to_string(block.x) + "x" + std::to_string(block.y) + " threads";
+      return report;
+    case RunOutcome::Finished: break;
+  }
+  report.kernelMs = reply.kernelMs;
+  s.downloadOutput(hostOut, deviceOut, outFormat);
+  GuardBytes guards;
+  if (options_.checked) guards = s.downloadGuards();
+  s.stream->synchronize();
   if (options_.checked) {
     const std::string writes = describeGuardWrites(s.out.guardLayout(), guards);
     if (!writes.empty()) {

@@ -1,20 +1,28 @@
 #pragma once
-// Runs a compiled user kernel on the GPU, in a CUDA context of its own.
+// Runs a compiled user kernel on the GPU, in a process of its own: kernelcam-lab-worker.
 //
-// Why its own context: a user kernel that faults (illegal address) poisons the context it runs
-// in, and one that never finishes can only be stopped by destroying its context. In a context of
-// its own, both cost the lab alone: LabRunner destroys and recreates its context, and the
-// built-in stages, their memory, streams and GL interop (cudart's primary context) keep running.
-// The price is one copy in and one out per frame between the two contexts (runDevice).
+// Why a process: a user kernel that faults (illegal address) poisons the CUDA context it runs in,
+// and on the lent H100 (driver 580) the error was sticky for the whole process: no new context
+// could be created after it, so an in-process "rebuild" cannot work. A kernel that never finishes
+// can only be stopped by tearing its context down. In the worker's process, both cost the worker
+// alone: LabRunner kills it (SIGKILL; the driver tears its context down, which stops the kernel),
+// reports, and starts a new one at the next load(). kernelcam's own CUDA context (cudart's primary
+// context, where the built-in stages, their memory, streams and GL interop live) is never touched.
 //
-// Every launch has a time limit (default 2 s): the runner waits on an event until then, and a
-// kernel still running is reported and its context rebuilt. Checked mode (the lab's default)
-// surrounds the output with guard rows above and below and guard bytes right of each row,
-// filled with a pattern before the launch and compared after it: writes outside the frame are
-// reported with where they landed.
+// Frames travel through CUDA IPC: LabRunner owns an input and an output buffer in kernelcam's
+// context (cudaMalloc, exported with cudaIpcGetMemHandle) that the worker maps. Per frame that is
+// one device copy in and one out, as before; the worker reads and writes only those two buffers.
+// The request and the reply travel over a socket (gpu/lab/worker/), and every wait has a limit.
+//
+// Every launch has a time limit (default 2 s): LabRunner waits for the worker's reply until then,
+// and a kernel still running is reported and its worker killed. Checked mode (the lab's default)
+// surrounds the output with guard rows above and below and guard bytes right of each row, filled
+// with a pattern before the launch and compared after it: writes outside the frame are reported
+// with where they landed.
 //
 // After a fault or a timeout the runner is empty (no kernel loaded): the caller decides whether
-// to load the kernel again (after an edit) or leave the stage off.
+// to load the kernel again (after an edit: that starts a new worker, a fraction of a second) or
+// leave the stage off.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -35,15 +43,15 @@ enum class LaunchStatus {
   Ok,
   OutOfBounds,   // finished, but wrote into the guard bytes (checked mode)
   LaunchFailed,  // the launch was refused (e.g. too many registers for the block); nothing ran
-  Fault,         // the kernel faulted (illegal address, misaligned access, trap); context rebuilt
-  TimedOut,      // still running at the time limit; context rebuilt
+  Fault,         // the kernel faulted (illegal address, misaligned access, trap) or its worker died
+  TimedOut,      // still running at the time limit; its worker was killed
 };
 
 struct LaunchReport {
   LaunchStatus status = LaunchStatus::Ok;
   std::string message;  // one line for the user; empty when Ok
   float kernelMs = 0;   // the kernel alone (events), when it finished
-  bool contextRebuilt = false;
+  bool workerStopped = false;  // the worker process was ended: the next load() starts a new one
   bool ok() const { return status == LaunchStatus::Ok; }
 };
 
@@ -66,14 +74,18 @@ struct DeviceFrameRef {
 
 class LabRunner {
  public:
-  // Creates the lab's context on `device`; throws kc::Error without a usable driver or device.
+  // Starts the worker process for `device` (the environment variable KC_LAB_WORKER may name the
+  // executable; else it is looked up beside kernelcam, then in the build tree). Throws kc::Error
+  // when the worker is missing, or cannot start, or has no usable driver or device.
   explicit LabRunner(int device = 0, LabRunnerOptions options = {});
   ~LabRunner();
   LabRunner(const LabRunner&) = delete;
   LabRunner& operator=(const LabRunner&) = delete;
 
-  // Loads the kernel's cubin (replacing the current one). Throws kc::InvalidArgument for a kernel
-  // that did not compile and kc::Error when the driver refuses the cubin (another architecture).
+  // Loads the kernel's cubin (replacing the current one), starting a new worker when the last one
+  // was stopped. Throws kc::InvalidArgument for a kernel that did not compile and kc::Error when
+  // the driver refuses the cubin (another architecture; the current kernel stays loaded) or the
+  // worker cannot start.
   void load(const CompiledKernel& kernel);
   bool loaded() const;
   Occupancy occupancy() const;
@@ -83,25 +95,24 @@ class LabRunner {
 
   // Host frames in and out (tests, the CLI): uploads, runs, downloads; `out` is (re)shaped.
   LaunchReport run(const HostFrame& in, HostFrame& out, const ParamValues& values);
-  // Device frames of cudart's context (the pipeline's): copied into the lab's context, run,
-  // copied back. The caller has finished writing `in` (its stream synchronised); `out` has the
-  // input's size and outputFormat(in.format).
+  // Device frames of cudart's context (the pipeline's): copied into the buffers the worker maps,
+  // run, copied back. The caller has finished writing `in` (its stream synchronised); `out` has
+  // the input's size and outputFormat(in.format). Returns when `out` is written.
   LaunchReport runDevice(const DeviceFrameRef& in, const DeviceFrameRef& out, const ParamValues& values);
 
   const LabRunnerOptions& options() const { return options_; }
   void setOptions(const LabRunnerOptions& options) { options_ = options; }
-  int contextRebuilds() const { return rebuilds_; }
+  // Worker processes ended by a fault, a hang or a death (each then replaced at the next load).
+  int workersStopped() const;
 
  private:
-  struct Session;
+  struct State;
   LaunchReport launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
                       const DeviceFrameRef* deviceOut, const ParamValues& values);
-  LaunchReport rebuildAfter(LaunchStatus status, std::string message);
+  LaunchReport stopWorkerAfter(LaunchStatus status, const std::string& message);
 
-  int device_;
   LabRunnerOptions options_;
-  std::unique_ptr<Session> session_;
-  int rebuilds_ = 0;
+  std::unique_ptr<State> state_;
 };
 
 }  // namespace kc::lab

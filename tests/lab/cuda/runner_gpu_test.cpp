@@ -1,20 +1,30 @@
 // LabRunner on a GPU (skips without one): a user kernel written to equal the built-in grayscale
 // matches it bit for bit (host and device paths); a faulting and a hanging kernel are reported,
-// the lab's context is rebuilt, the built-in kernels keep working and a later launch works;
-// checked mode reports writes outside the output and nothing else.
+// their worker process is ended, this process's CUDA context (the built-in kernels, their memory
+// and streams) keeps working, during a hang too, and a later launch works in a new worker;
+// checked mode reports writes outside the output and nothing else. Without a device: a missing
+// worker and a worker without a device are clear errors.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <memory>
+#include <optional>
+#include <thread>
 
 #include "common/test_data.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/stream.cuh"
 #include "gpu/gpu_test_support.hpp"
 #include "gpu/image/device_image.cuh"
 #include "gpu/image/grayscale.cuh"
 #include "gpu/lab/cuda/lab_runner.hpp"
 #include "gpu/lab/kernel_template.hpp"
 #include "lab/lab_test_files.hpp"
+#include "lab/scoped_environment.hpp"
 
 namespace {
 
@@ -59,7 +69,7 @@ kc::lab::DeviceFrameRef deviceRef(const kc::DeviceImage<T>& image, PixelFormat f
   return {reinterpret_cast<std::uintptr_t>(image.view().data), image.pitch(), image.width(), image.height(), format};
 }
 
-// The built-in stages still run after the lab's context was rebuilt.
+// The built-in stages still run in this process after a user kernel's fault or hang.
 void expectBuiltInsStillWork() {
   const auto image = kc::test::randomImage<kc::Rgba8>(33, 31, 99);
   kc::HostImage<std::uint8_t> expected(33, 31);
@@ -67,10 +77,13 @@ void expectBuiltInsStillWork() {
   EXPECT_TRUE(kc::samePixels<std::uint8_t>(builtInGray(image).view(), expected.view()));
 }
 
-// After a fault or a hang: the built-ins run, and the lab runs a good kernel on a fresh context.
+// After a fault or a hang: the built-ins run, and the lab runs a good kernel in a new worker.
 void expectALaterLaunchWorks(kc::lab::LabRunner& runner, const kc::HostImage<kc::Rgba8>& image) {
   expectBuiltInsStillWork();
+  const auto start = std::chrono::steady_clock::now();
   runner.load(compileText("gray.cu", userGrayscaleKernel()));
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::printf("[ measured ] a new worker process and the load: %.0f ms\n", ms);
   HostFrame out;
   const auto report = runner.run(rgbaFrame(image), out, {});
   ASSERT_TRUE(report.ok()) << report.message;
@@ -119,42 +132,102 @@ TEST(LabRunner, ParametersReachTheKernel) {
   EXPECT_THROW(runner.run(rgbaFrame(kc::test::randomImage<kc::Rgba8>(17, 3, 5)), out, {}), kc::InvalidArgument);
 }
 
+// Kernels that fault and that never finish, as a user might write them.
+kc::lab::CompiledKernel faultingKernel() {
+  // A store to a low address no allocation ever gets (not nullptr: the optimiser may treat that as
+  // unreachable and drop it).
+  return compileText("fault.cu", labKernel("", "  *(volatile int*)(16ull + 4ull * x) = y;"));
+}
+// A runner with `limitMs` per launch and a kernel that never finishes: a volatile flag nobody
+// clears (the loop has a side effect, so the compiler must keep it).
+std::unique_ptr<kc::lab::LabRunner> runnerWithAHangingKernel(double limitMs) {
+  kc::lab::LabRunnerOptions options;
+  options.timeLimitMs = limitMs;
+  auto runner = std::make_unique<kc::lab::LabRunner>(0, options);
+  runner->load(compileText("hang.cu", "__device__ volatile int forever = 1;\n" +
+                                          labKernel("", "  while (forever) {}\n  out.setRgba(x, y, in.rgba(x, y));")));
+  return runner;
+}
+
 TEST(LabRunner, FaultIsReportedAndALaterLaunchWorks) {
   KC_REQUIRE_CUDA_DEVICE();
   kc::lab::LabRunner runner;
-  // A store to a low address no allocation ever gets (not nullptr: the optimiser may treat that as
-  // unreachable and drop it).
-  runner.load(compileText("fault.cu", labKernel("", "  *(volatile int*)(16ull + 4ull * x) = y;")));
+  runner.load(faultingKernel());
   const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 3);
   HostFrame out;
   const auto report = runner.run(rgbaFrame(image), out, {});
   EXPECT_EQ(report.status, LaunchStatus::Fault) << report.message;
-  EXPECT_TRUE(report.contextRebuilt);
+  EXPECT_TRUE(report.workerStopped);
   EXPECT_NE(report.message.find("the kernel faulted (CUDA_ERROR_"), std::string::npos) << report.message;
   EXPECT_FALSE(runner.loaded());
-  EXPECT_EQ(runner.contextRebuilds(), 1);
+  EXPECT_EQ(runner.workersStopped(), 1);
   expectALaterLaunchWorks(runner, image);
+  EXPECT_EQ(runner.workersStopped(), 1);
+}
+
+TEST(LabRunner, ThisProcessKeepsItsCudaContextAfterAUserFault) {
+  KC_REQUIRE_CUDA_DEVICE();
+  // What the app holds when a user kernel faults: device memory, a stream, results on them.
+  const auto image = kc::test::randomImage<kc::Rgba8>(1921, 1079, 12);
+  kc::HostImage<std::uint8_t> expected(image.width(), image.height());
+  kc::grayscaleCpu(image.view(), expected.view(), kc::GrayWeights::Lab);
+  const auto in = kc::uploadImage(image);
+  kc::DeviceImage<std::uint8_t> before(image.width(), image.height()), after(image.width(), image.height());
+  kc::Stream stream;
+  kc::grayscaleAsync(in.view(), before.view(), kc::GrayWeights::Lab, kc::ChannelOrder::RGBA, stream);
+  stream.synchronize();
+
+  kc::lab::LabRunner runner;
+  runner.load(faultingKernel());
+  kc::DeviceImage<kc::Rgba8> userOut(image.width(), image.height());  // the device path, as the stage runs it
+  const auto report = runner.runDevice(deviceRef(in, PixelFormat::Rgba8), deviceRef(userOut, PixelFormat::Rgba8), {});
+  ASSERT_EQ(report.status, LaunchStatus::Fault) << report.message;
+
+  EXPECT_EQ(cudaGetLastError(), cudaSuccess) << "the fault reached this process's context";
+  EXPECT_EQ(cudaDeviceSynchronize(), cudaSuccess) << "the fault reached this process's context";
+  kc::grayscaleAsync(in.view(), after.view(), kc::GrayWeights::Lab, kc::ChannelOrder::RGBA, stream);
+  stream.synchronize();
+  EXPECT_TRUE(kc::samePixels<std::uint8_t>(kc::downloadImage(before).view(), expected.view())) << "memory made before";
+  EXPECT_TRUE(kc::samePixels<std::uint8_t>(kc::downloadImage(after).view(), expected.view())) << "a launch after";
+  EXPECT_TRUE(kc::samePixels<kc::Rgba8>(kc::downloadImage(in).view(), image.view())) << "the input the user read";
+}
+
+TEST(LabRunner, BuiltInsKeepRunningWhileAUserKernelHangs) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const auto runner = runnerWithAHangingKernel(4000);
+  const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 13);
+  auto hung = std::async(std::launch::async, [&] {
+    HostFrame out;
+    return runner->run(rgbaFrame(image), out, {});
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the user kernel spins by now
+  const auto start = std::chrono::steady_clock::now();
+  expectBuiltInsStillWork();
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("[ measured ] the built-in grayscale beside a hanging user kernel: %.0f ms\n", seconds * 1000);
+  EXPECT_LT(seconds, 2.0) << "the built-in kernels waited for the hanging user kernel";
+  EXPECT_EQ(hung.wait_for(std::chrono::seconds(0)), std::future_status::timeout)
+      << "the user kernel stopped before the built-ins ran: this test proved nothing";
+  const auto report = hung.get();
+  EXPECT_EQ(report.status, LaunchStatus::TimedOut) << report.message;
 }
 
 TEST(LabRunner, HangIsStoppedAtTheTimeLimitAndALaterLaunchWorks) {
   KC_REQUIRE_CUDA_DEVICE();
-  kc::lab::LabRunnerOptions options;
-  options.timeLimitMs = 300;
-  kc::lab::LabRunner runner(0, options);
-  // A volatile flag nobody clears: the loop has a side effect, so the compiler must keep it.
-  runner.load(compileText("hang.cu", "__device__ volatile int forever = 1;\n" +
-                                         labKernel("", "  while (forever) {}\n  out.setRgba(x, y, in.rgba(x, y));")));
+  const auto runner = runnerWithAHangingKernel(300);
   const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 4);
   HostFrame out;
   const auto start = std::chrono::steady_clock::now();
-  const auto report = runner.run(rgbaFrame(image), out, {});
+  const auto report = runner->run(rgbaFrame(image), out, {});
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(report.status, LaunchStatus::TimedOut) << report.message;
-  EXPECT_TRUE(report.contextRebuilt);
+  EXPECT_TRUE(report.workerStopped);
+  EXPECT_FALSE(runner->loaded());
   EXPECT_NE(report.message.find("did not finish within 300 ms"), std::string::npos) << report.message;
   EXPECT_LT(seconds, 10.0) << "stopping the kernel took too long";
   RecordProperty("hang_report_seconds", std::to_string(seconds));
-  expectALaterLaunchWorks(runner, image);
+  std::printf("[ measured ] a hang reported (300 ms limit) and its worker ended after %.0f ms\n", seconds * 1000);
+  expectALaterLaunchWorks(*runner, image);
 }
 
 TEST(LabRunner, CheckedModeReportsOutOfBoundsWrites) {
@@ -218,6 +291,29 @@ TEST(LabRunner, CubinOfAnotherArchitectureIsRefused) {
   kc::lab::LabRunner runner;
   EXPECT_THROW(runner.load(kernel), kc::Error);
   EXPECT_FALSE(runner.loaded());
+}
+
+// Without a device these run too (CI): the worker is found, started and heard.
+
+TEST(LabRunnerWorker, AMissingWorkerIsAClearError) {
+  const kc::test::ScopedEnvironment missing("KC_LAB_WORKER", "/nonexistent/kernelcam-lab-worker");
+  try {
+    kc::lab::LabRunner runner;
+    FAIL() << "a runner without its worker";
+  } catch (const kc::Error& error) {
+    EXPECT_EQ(error.message(), "KC_LAB_WORKER=/nonexistent/kernelcam-lab-worker is not an executable file");
+  }
+}
+
+TEST(LabRunnerWorker, WithoutADeviceTheWorkerSaysWhy) {
+  if (kc::cudaDeviceCountOrZero() > 0) GTEST_SKIP() << "a CUDA device exists: LabRunner.* run kernels on it";
+  try {
+    kc::lab::LabRunner runner;
+    FAIL() << "a runner without a device";
+  } catch (const kc::Error& error) {
+    EXPECT_NE(error.message().find("the kernel lab's worker process cannot run kernels: "), std::string::npos)
+        << error.message();
+  }
 }
 
 }  // namespace

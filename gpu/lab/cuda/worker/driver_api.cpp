@@ -1,4 +1,4 @@
-#include "gpu/lab/cuda/driver_api.hpp"
+#include "gpu/lab/cuda/worker/driver_api.hpp"
 
 #include <cuda_runtime.h>
 
@@ -20,13 +20,22 @@ void loadFunction(const char* name, unsigned version, void** function) {
   }
 }
 
+// "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected" (the names work before cuInit).
+std::string describe(const DriverApi& api, CUresult result) {
+  const char* name = nullptr;
+  const char* text = nullptr;
+  if (api.cuGetErrorName(result, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN";
+  if (api.cuGetErrorString(result, &text) != CUDA_SUCCESS || !text) text = "unknown error";
+  return std::string(name) + ": " + text;
+}
+
 DriverApi loadDriverApi() {
   DriverApi api;
 #define KC_LAB_LOAD_DRIVER_FUNCTION(name, version) loadFunction(#name, version, reinterpret_cast<void**>(&api.name));
   KC_LAB_DRIVER_FUNCTIONS(KC_LAB_LOAD_DRIVER_FUNCTION)
 #undef KC_LAB_LOAD_DRIVER_FUNCTION
   const CUresult init = api.cuInit(0);
-  if (init != CUDA_SUCCESS) throwError(__FILE__, __LINE__, "cuInit", "driver error " + std::to_string(init), init);
+  if (init != CUDA_SUCCESS) throwError(__FILE__, __LINE__, "cuInit", describe(api, init), init);
   return api;
 }
 
@@ -37,14 +46,7 @@ const DriverApi& driverApi() {
   return api;
 }
 
-std::string driverErrorText(CUresult result) {
-  const char* name = nullptr;
-  const char* text = nullptr;
-  const DriverApi& api = driverApi();
-  if (api.cuGetErrorName(result, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN";
-  if (api.cuGetErrorString(result, &text) != CUDA_SUCCESS || !text) text = "unknown error";
-  return std::string(name) + ": " + text;
-}
+std::string driverErrorText(CUresult result) { return describe(driverApi(), result); }
 
 void checkDriver(CUresult result, const char* call, const char* file, int line) {
   if (result != CUDA_SUCCESS) throwError(file, line, call, driverErrorText(result), result);

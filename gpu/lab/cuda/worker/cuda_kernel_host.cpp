@@ -1,0 +1,163 @@
+#include "gpu/lab/cuda/worker/cuda_kernel_host.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "gpu/core/error.hpp"
+#include "gpu/lab/kernel_image_arg.hpp"
+
+namespace kc::lab {
+namespace {
+
+static_assert(sizeof(CUipcMemHandle) == sizeof(IpcHandleBytes));
+
+WorkerStatus failed(const char* call, CUresult result) {
+  return {static_cast<std::int32_t>(result), std::string(call) + ": " + driverErrorText(result)};
+}
+
+// A frame the kernel may be given: inside its allocation, with a sane geometry. Anything else is a
+// kernelcam bug, refused before the GPU sees it.
+bool fits(const FrameInAllocation& frame, std::uint64_t allocationBytes) {
+  return frame.width > 0 && frame.height > 0 && (frame.channels == 1 || frame.channels == 4) &&
+         frame.pitch >= static_cast<std::uint64_t>(frame.width) * frame.channels && frame.endOffset() <= allocationBytes;
+}
+
+RunReply refused(std::int32_t code, std::string message) { return {RunOutcome::Refused, {code, std::move(message)}, 0}; }
+
+}  // namespace
+
+CudaKernelHost::~CudaKernelHost() {
+  if (!api_ || faulted_) return;  // a lost context: the process's exit frees it all
+  unmapAll();
+  if (module_) (void)api_->cuModuleUnload(module_);
+  if (context_) (void)api_->cuDevicePrimaryCtxRelease(device_);  // and the stream and events in it
+}
+
+WorkerHello CudaKernelHost::hello() {
+  WorkerHello hello;
+  try {
+    (void)driverApi();
+  } catch (const Error& error) {
+    hello.message = "no usable CUDA driver (" + error.message() + ")";
+    return hello;
+  }
+  try {
+    const DriverApi& api = driverApi();
+    int count = 0;
+    KC_CU_CHECK(api.cuDeviceGetCount(&count));
+    if (deviceIndex_ < 0 || deviceIndex_ >= count) {
+      hello.message = count == 0 ? "no CUDA device"
+                                 : "CUDA device " + std::to_string(deviceIndex_) + " does not exist (" +
+                                       std::to_string(count) + " devices)";
+      return hello;
+    }
+    api_ = &api;
+    KC_CU_CHECK(api.cuDeviceGet(&device_, deviceIndex_));
+    KC_CU_CHECK(api.cuDevicePrimaryCtxRetain(&context_, device_));
+    KC_CU_CHECK(api.cuCtxSetCurrent(context_));
+    KC_CU_CHECK(api.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING));
+    KC_CU_CHECK(api.cuEventCreate(&start_, CU_EVENT_DEFAULT));
+    // The worker sleeps while its kernel runs: no core spinning beside kernelcam's threads.
+    KC_CU_CHECK(api.cuEventCreate(&stop_, CU_EVENT_BLOCKING_SYNC));
+    char name[256] = {};
+    KC_CU_CHECK(api.cuDeviceGetName(name, sizeof name - 1, device_));
+    hello.ready = true;
+    hello.message = name;
+  } catch (const Error& error) {
+    hello.ready = false;
+    hello.message = error.call() + ": " + error.message();
+  }
+  return hello;
+}
+
+LoadReply CudaKernelHost::load(const LoadRequest& request) {
+  LoadReply reply;
+  CUmodule module = nullptr;
+  if (const CUresult loaded = api_->cuModuleLoadData(&module, request.cubin.data()); loaded != CUDA_SUCCESS) {
+    reply.status = failed("cuModuleLoadData", loaded);
+    return reply;
+  }
+  CUfunction function = nullptr;
+  if (const CUresult found = api_->cuModuleGetFunction(&function, module, request.entry.c_str()); found != CUDA_SUCCESS) {
+    (void)api_->cuModuleUnload(module);
+    reply.status = failed("cuModuleGetFunction", found);
+    return reply;
+  }
+  int maxThreads = 0;
+  CUresult queried = api_->cuDeviceGetAttribute(&maxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device_);
+  if (queried == CUDA_SUCCESS)
+    queried = api_->cuOccupancyMaxActiveBlocksPerMultiprocessor(&reply.activeBlocksPerSm, function, request.blockThreads, 0);
+  if (queried != CUDA_SUCCESS) {
+    (void)api_->cuModuleUnload(module);
+    reply.status = failed("cuOccupancyMaxActiveBlocksPerMultiprocessor", queried);
+    return reply;
+  }
+  reply.maxThreadsPerSm = maxThreads;
+  if (module_) (void)api_->cuModuleUnload(module_);
+  module_ = module;
+  function_ = function;
+  return reply;
+}
+
+MapReply CudaKernelHost::map(const MapRequest& request) {
+  unmapAll();  // kernelcam frees what it mapped before only after this reply
+  for (const SharedAllocation& allocation : request.allocations) {
+    CUipcMemHandle handle;
+    std::memcpy(&handle, allocation.handle.data(), sizeof handle);
+    CUdeviceptr base = 0;
+    if (const CUresult opened = api_->cuIpcOpenMemHandle(&base, handle, CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS);
+        opened != CUDA_SUCCESS) {
+      unmapAll();
+      return {failed("cuIpcOpenMemHandle", opened)};
+    }
+    mappings_.push_back({allocation.id, base, allocation.bytes});
+  }
+  return {};
+}
+
+RunReply CudaKernelHost::run(const RunRequest& request) {
+  if (!function_) return refused(-1, "no kernel is loaded (a kernelcam bug)");
+  const Mapping* in = mapping(request.in.allocation);
+  const Mapping* out = mapping(request.out.allocation);
+  if (!in || !out || !fits(request.in, in->bytes) || !fits(request.out, out->bytes) || request.blockX <= 0 ||
+      request.blockY <= 0 || request.params.empty())
+    return refused(-1, "a frame outside its shared buffer, or no block (a kernelcam bug)");
+
+  KernelImageArg inArg{in->base + request.in.offset, request.in.pitch, request.in.width, request.in.height,
+                       request.in.channels, 0};
+  KernelImageArg outArg{out->base + request.out.offset, request.out.pitch, request.out.width, request.out.height,
+                        request.out.channels, 0};
+  std::vector<std::uint32_t> params = request.params;
+  void* arguments[] = {&inArg, &outArg, params.data()};
+  const auto blocks = [](int pixels, int perBlock) { return static_cast<unsigned>((pixels + perBlock - 1) / perBlock); };
+
+  CUresult result = api_->cuEventRecord(start_, stream_);
+  if (result == CUDA_SUCCESS) {
+    const CUresult launched = api_->cuLaunchKernel(
+        function_, blocks(outArg.width, request.blockX), blocks(outArg.height, request.blockY), 1,
+        static_cast<unsigned>(request.blockX), static_cast<unsigned>(request.blockY), 1, 0, stream_, arguments, nullptr);
+    if (launched != CUDA_SUCCESS) return refused(launched, driverErrorText(launched));
+    result = api_->cuEventRecord(stop_, stream_);
+  }
+  if (result == CUDA_SUCCESS) result = api_->cuEventSynchronize(stop_);  // the time limit is kernelcam's
+  RunReply reply;
+  if (result == CUDA_SUCCESS) result = api_->cuEventElapsedTime(&reply.kernelMs, start_, stop_);
+  if (result != CUDA_SUCCESS) {
+    faulted_ = true;
+    return {RunOutcome::Faulted, {static_cast<std::int32_t>(result), driverErrorText(result)}, 0};
+  }
+  return reply;
+}
+
+const CudaKernelHost::Mapping* CudaKernelHost::mapping(std::uint64_t id) const {
+  for (const Mapping& m : mappings_)
+    if (m.id == id) return &m;
+  return nullptr;
+}
+
+void CudaKernelHost::unmapAll() {
+  for (const Mapping& m : mappings_) (void)api_->cuIpcCloseMemHandle(m.base);
+  mappings_.clear();
+}
+
+}  // namespace kc::lab

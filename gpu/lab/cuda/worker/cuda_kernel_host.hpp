@@ -1,0 +1,48 @@
+#pragma once
+// The worker process's CUDA side: one context (the device's primary context of this process),
+// one user kernel at a time, and kernelcam's frame buffers mapped through CUDA IPC. A fault
+// loses this context for good, so the worker replies Faulted and exits; kernelcam starts a new
+// one. A kernel that never finishes is ended with the process (SIGKILL from kernelcam): the
+// driver tears the context down, which stops the kernel.
+#include <cstdint>
+#include <vector>
+
+#include "gpu/lab/cuda/worker/driver_api.hpp"
+#include "gpu/lab/worker/lab_worker_server.hpp"
+
+namespace kc::lab {
+
+class CudaKernelHost final : public LabWorkerHandler {
+ public:
+  explicit CudaKernelHost(int device) : deviceIndex_(device) {}
+  ~CudaKernelHost() override;
+  CudaKernelHost(const CudaKernelHost&) = delete;
+  CudaKernelHost& operator=(const CudaKernelHost&) = delete;
+
+  WorkerHello hello() override;
+  LoadReply load(const LoadRequest& request) override;
+  MapReply map(const MapRequest& request) override;
+  RunReply run(const RunRequest& request) override;
+
+ private:
+  struct Mapping {
+    std::uint64_t id = 0;
+    CUdeviceptr base = 0;
+    std::uint64_t bytes = 0;
+  };
+  const Mapping* mapping(std::uint64_t id) const;
+  void unmapAll();
+
+  int deviceIndex_;
+  const DriverApi* api_ = nullptr;  // set by a successful hello()
+  CUdevice device_ = 0;
+  CUcontext context_ = nullptr;
+  CUstream stream_ = nullptr;
+  CUevent start_ = nullptr, stop_ = nullptr;
+  CUmodule module_ = nullptr;
+  CUfunction function_ = nullptr;
+  std::vector<Mapping> mappings_;
+  bool faulted_ = false;
+};
+
+}  // namespace kc::lab

@@ -1,0 +1,115 @@
+#include "gpu/lab/worker/lab_worker_client.hpp"
+
+namespace kc::lab {
+namespace {
+
+constexpr const char* kWho = "the kernel lab's worker process";
+
+ChildProcess startChild(const std::string& path, const std::vector<std::string>& arguments) {
+  try {
+    return ChildProcess(path, arguments);
+  } catch (const Error& error) {
+    throw WorkerError(WorkerError::Kind::NotStarted, std::string(kWho) + ": " + error.message());
+  }
+}
+
+std::string formatMs(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)) + " ms"; }
+
+}  // namespace
+
+WorkerError::WorkerError(Kind kind, const std::string& message)
+    : Error(__FILE__, __LINE__, "kernelcam-lab-worker", message), kind_(kind) {}
+
+LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments,
+                                 WorkerLimits limits)
+    : path_(path), limits_(limits), process_(startChild(path, arguments)) {
+  const std::string who = std::string(kWho) + " (" + path + ")";
+  WorkerHello hello;
+  try {
+    hello = decodeMessage<WorkerHello>(receiveMessage(process_.socket(), deadlineAfter(limits_.startMs)));
+  } catch (const ChannelError& error) {
+    switch (error.kind()) {
+      case ChannelError::Kind::Closed:
+        fail(WorkerError::Kind::NotStarted, who + " " + exitOf() + " before it was ready");
+      case ChannelError::Kind::TimedOut:
+        fail(WorkerError::Kind::NotStarted, who + " was not ready within " + formatMs(limits_.startMs) + "; it was stopped");
+      case ChannelError::Kind::Malformed:
+        fail(WorkerError::Kind::NotStarted, who + " did not greet as the protocol says (" + error.what() + "); it was stopped");
+    }
+  }
+  if (hello.protocol != kWorkerProtocolVersion)
+    fail(WorkerError::Kind::NotStarted, who + " speaks the lab's protocol version " + std::to_string(hello.protocol) +
+                                            ", this kernelcam version " + std::to_string(kWorkerProtocolVersion) +
+                                            ": it is from another build (KC_LAB_WORKER names the one to use)");
+  if (!hello.ready) fail(WorkerError::Kind::NotStarted, std::string(kWho) + " cannot run kernels: " + hello.message);
+  deviceName_ = hello.message;
+}
+
+void LabWorkerClient::quit() noexcept {
+  if (stopped_) return;
+  stopped_ = true;
+  try {
+    sendMessage(process_.socket(), encodeMessage(QuitRequest{}), deadlineAfter(limits_.quitMs));
+  } catch (...) {  // gone already, or not listening: killed below
+  }
+  process_.closeSocket();
+  if (!process_.waitForExit(limits_.quitMs)) process_.kill(limits_.killMs);
+}
+
+LoadReply LabWorkerClient::load(const LoadRequest& request) { return exchange<LoadReply>(request, limits_.requestMs); }
+
+MapReply LabWorkerClient::map(const MapRequest& request) { return exchange<MapReply>(request, limits_.requestMs); }
+
+RunReply LabWorkerClient::run(const RunRequest& request, double timeLimitMs) {
+  const RunReply reply = exchange<RunReply>(request, timeLimitMs);
+  switch (reply.outcome) {
+    case RunOutcome::Finished:
+    case RunOutcome::Refused: return reply;
+    case RunOutcome::Faulted: stop(); return reply;  // its context is lost; it exits by itself
+  }
+  fail(WorkerError::Kind::Protocol, std::string(kWho) + " replied to Run with an outcome the protocol does not have (" +
+                                        std::to_string(static_cast<std::uint32_t>(reply.outcome)) + "); it was stopped");
+}
+
+void LabWorkerClient::stop() noexcept {
+  stopped_ = true;
+  process_.closeSocket();
+  process_.kill(limits_.killMs);
+}
+
+template <class Reply, class Request>
+Reply LabWorkerClient::exchange(const Request& request, double limitMs) {
+  const std::string what = messageTypeName(static_cast<std::uint32_t>(Request::kType));
+  if (stopped_) fail(WorkerError::Kind::Ended, std::string(kWho) + " was stopped earlier; a new one is needed");
+  try {
+    const Deadline deadline = deadlineAfter(limitMs);
+    sendMessage(process_.socket(), encodeMessage(request), deadline);
+    return decodeMessage<Reply>(receiveMessage(process_.socket(), deadline));
+  } catch (const ChannelError& error) {
+    switch (error.kind()) {
+      case ChannelError::Kind::TimedOut:
+        fail(WorkerError::Kind::TimedOut,
+             std::string(kWho) + " did not answer " + what + " within " + formatMs(limitMs) + "; it was stopped");
+      case ChannelError::Kind::Closed:
+        fail(WorkerError::Kind::Ended, std::string(kWho) + " " + exitOf() + " during " + what);
+      case ChannelError::Kind::Malformed:
+        fail(WorkerError::Kind::Protocol,
+             std::string(kWho) + " sent a malformed reply to " + what + " (" + error.what() + "); it was stopped");
+    }
+    throw;
+  }
+}
+
+void LabWorkerClient::fail(WorkerError::Kind kind, const std::string& message) {
+  stop();
+  throw WorkerError(kind, message);
+}
+
+// How the process ended, once it has: it closed the socket, so its exit is a moment away.
+std::string LabWorkerClient::exitOf() {
+  if (!process_.waitForExit(limits_.quitMs)) process_.kill(limits_.killMs);
+  stopped_ = true;
+  return process_.exitDescription();
+}
+
+}  // namespace kc::lab

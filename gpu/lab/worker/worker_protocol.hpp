@@ -1,0 +1,159 @@
+#pragma once
+// What kernelcam and the lab's worker process say to each other (message_channel.hpp carries it).
+//
+// The worker (kernelcam-lab-worker, gpu/lab/cuda/worker/) runs user kernels in a CUDA context of
+// its own process. The conversation:
+//   worker -> Hello                    first, unasked: ready (with the device's name) or why not
+//   Load   -> LoadReply                a cubin and its entry; occupancy at the @block size
+//   Map    -> MapReply                 the frame buffers kernelcam exports (CUDA IPC handles);
+//                                      replaces the earlier mappings, which the worker closes
+//   Run    -> RunReply                 one launch on mapped buffers, timed; after Faulted the
+//                                      worker exits (its context is lost)
+//   Quit                               no reply: the worker exits
+// Plain C++ (no CUDA types: an IPC handle is 64 bytes), so the plumbing is tested without a GPU.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "gpu/lab/worker/message_channel.hpp"
+
+namespace kc::lab {
+
+// Raised with each change to a message below: a worker from another build says so at once.
+constexpr std::uint32_t kWorkerProtocolVersion = 1;
+
+enum class WorkerMessageType : std::uint32_t {
+  Hello = 1,
+  Load = 2,
+  Map = 3,
+  Run = 4,
+  Quit = 5,
+  LoadReply = 0x102,
+  MapReply = 0x103,
+  RunReply = 0x104,
+};
+
+// "LoadReply", or "message type 77" for a type the protocol does not have.
+std::string messageTypeName(std::uint32_t type);
+
+// Each message lists its fields once; encode/decode walk them in that order.
+#define KC_WORKER_FIELDS(...)                                      \
+  auto fields() { return std::tie(__VA_ARGS__); }                  \
+  auto fields() const { return std::tie(__VA_ARGS__); }
+
+// A CUDA call's result in the worker: 0 (CUDA_SUCCESS) or its CUresult and text.
+struct WorkerStatus {
+  std::int32_t code = 0;
+  std::string message;  // "cuModuleLoadData: CUDA_ERROR_NO_BINARY_FOR_GPU: no kernel image ..."
+  bool ok() const { return code == 0; }
+  bool operator==(const WorkerStatus&) const = default;
+  KC_WORKER_FIELDS(code, message)
+};
+
+struct WorkerHello {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Hello;
+  std::uint32_t protocol = kWorkerProtocolVersion;
+  bool ready = false;
+  std::string message;  // ready: the device's name; else why the worker cannot run kernels
+  bool operator==(const WorkerHello&) const = default;
+  KC_WORKER_FIELDS(protocol, ready, message)
+};
+
+struct LoadRequest {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Load;
+  std::string cubin;
+  std::string entry;  // the lowered name
+  std::int32_t blockThreads = 0;
+  bool operator==(const LoadRequest&) const = default;
+  KC_WORKER_FIELDS(cubin, entry, blockThreads)
+};
+
+struct LoadReply {
+  static constexpr WorkerMessageType kType = WorkerMessageType::LoadReply;
+  WorkerStatus status;  // not ok: the earlier kernel (if any) stays loaded
+  std::int32_t activeBlocksPerSm = 0;
+  std::int32_t maxThreadsPerSm = 0;
+  bool operator==(const LoadReply&) const = default;
+  KC_WORKER_FIELDS(status, activeBlocksPerSm, maxThreadsPerSm)
+};
+
+using IpcHandleBytes = std::array<std::uint8_t, 64>;  // a cudaIpcMemHandle_t
+
+// A device allocation of kernelcam's, as the worker maps it.
+struct SharedAllocation {
+  std::uint64_t id = 0;  // kernelcam's name for it: unique per allocation, never reused
+  IpcHandleBytes handle{};
+  std::uint64_t bytes = 0;
+  bool operator==(const SharedAllocation&) const = default;
+  KC_WORKER_FIELDS(id, handle, bytes)
+};
+
+struct MapRequest {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Map;
+  std::vector<SharedAllocation> allocations;
+  bool operator==(const MapRequest&) const = default;
+  KC_WORKER_FIELDS(allocations)
+};
+
+struct MapReply {
+  static constexpr WorkerMessageType kType = WorkerMessageType::MapReply;
+  WorkerStatus status;  // not ok: nothing is mapped
+  bool operator==(const MapReply&) const = default;
+  KC_WORKER_FIELDS(status)
+};
+
+// A frame inside a mapped allocation: what becomes the kernel's KcInput / KcOutput.
+struct FrameInAllocation {
+  std::uint64_t allocation = 0;  // SharedAllocation::id
+  std::uint64_t offset = 0;      // of pixel (0, 0)
+  std::uint64_t pitch = 0;
+  std::int32_t width = 0, height = 0, channels = 0;
+  // One past the frame's last byte (the allocation must hold it).
+  std::uint64_t endOffset() const {
+    return offset + pitch * static_cast<std::uint64_t>(height - 1) + static_cast<std::uint64_t>(width) * channels;
+  }
+  bool operator==(const FrameInAllocation&) const = default;
+  KC_WORKER_FIELDS(allocation, offset, pitch, width, height, channels)
+};
+
+struct RunRequest {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Run;
+  FrameInAllocation in, out;
+  std::int32_t blockX = 16, blockY = 16;  // one thread per output pixel
+  std::vector<std::uint32_t> params;      // KcParams' words (packParams)
+  bool operator==(const RunRequest&) const = default;
+  KC_WORKER_FIELDS(in, out, blockX, blockY, params)
+};
+
+enum class RunOutcome : std::uint32_t {
+  Finished = 0,  // the kernel ran to its end; kernelMs is its time
+  Refused = 1,   // the launch was refused (too many registers for the block...); nothing ran
+  Faulted = 2,   // the kernel faulted; the worker exits after this reply
+};
+
+struct RunReply {
+  static constexpr WorkerMessageType kType = WorkerMessageType::RunReply;
+  RunOutcome outcome = RunOutcome::Finished;
+  WorkerStatus status;
+  float kernelMs = 0;
+  bool operator==(const RunReply&) const = default;
+  KC_WORKER_FIELDS(outcome, status, kernelMs)
+};
+
+struct QuitRequest {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Quit;
+  std::tuple<> fields() const { return {}; }
+};
+
+// Payload bytes of a message, in field order (the two processes are one build on one machine:
+// native byte order).
+template <class T>
+Message encodeMessage(const T& message);
+
+// Throws ChannelError(Malformed) for another type, a short payload or bytes left over.
+template <class T>
+T decodeMessage(const Message& message);
+
+}  // namespace kc::lab
