@@ -150,7 +150,17 @@ HostFrame pipelineInputFrame(const HostFrame& frame, const FilterChain& chain) {
     return gray;
   }
   gray.gray = HostImage<std::uint8_t>(frame.width(), frame.height());
+#ifdef KC_HAVE_OPENCV
+  // A function of one byte: a 256-entry table of the reference's values, applied by cv::LUT (SIMD).
+  cv::Mat table(1, 256, CV_8UC1);
+  const YuvToRgbCoefficients c = yuvToRgbCoefficients(frame.yuv.encoding);
+  for (int y = 0; y < 256; ++y) table.at<std::uint8_t>(y) = lumaToGray(y, c);
+  const ImageView<std::uint8_t> out = gray.gray.view();
+  cv::LUT(cv::Mat(luma.height, luma.width, CV_8UC1, luma.data, luma.pitch), table,
+          cv::Mat(out.height, out.width, CV_8UC1, out.data, out.pitch));
+#else
   lumaToGrayCpu(luma, frame.yuv.encoding.range, gray.gray.view());
+#endif
   countHostFrameCopy();
   return gray;
 }
