@@ -15,6 +15,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/demo_format.hpp"
 #include "app/cli/memory_usage.hpp"
+#include "app/cli/terminal_progress.hpp"
 #include "app/demos/app_demo_runners.hpp"
 #include "app/io/output_file.hpp"
 #include "gpu/core/error.hpp"
@@ -40,6 +41,7 @@ struct UsageError {
 void addCommonOptions(QCommandLineParser& parser, bool withReps) {
   parser.addOption({"backend", kBackendOptionHelp, "NAME", "auto"});
   parser.addOption({"json", "Also write the report as JSON ('-': to stdout, the table then goes to stderr).", "PATH"});
+  parser.addOption({"quiet", "Nothing on stderr but errors: no progress, no backend note."});
   if (withReps) parser.addOption({"reps", "Timed repetitions per version; the median is reported.", "N"});
   parser.addHelpOption();
 }
@@ -127,12 +129,24 @@ struct ChosenBackend {
 ChosenBackend chooseDemoBackend(const QCommandLineParser& parser, const QString& prefix) {
   const Backend requested = parseBackend(parser.value(QStringLiteral("backend")).toStdString());
   const BackendChoice choice = chooseBackend(requested);
-  if (requested == Backend::Auto)
+  if (requested == Backend::Auto && !parser.isSet(QStringLiteral("quiet")))
     std::fprintf(stderr, "kernelcam: %sbackend auto: using %s\n", prefix.toLocal8Bit().constData(),
                  choice.backend == Backend::Cuda ? "cuda (a CUDA device is present)"
                                                  : ("cpu (" + cudaUnavailableReason() + "), CPU rows only").c_str());
   if (choice.backend == Backend::Cpu) return {};
   return {Backend::Cuda, demoGpuParts()};
+}
+
+// Runs a demo (`run` returns its report) with progress on stderr where a person watches a
+// terminal (not with --quiet); the line is wiped before the caller prints the table.
+template <class Run>
+auto runWithProgress(const QCommandLineParser& parser, const QString& prefix, demos::DemoControl& control, Run&& run) {
+  TerminalProgress progress(prefix.toStdString(), stderr);
+  if (TerminalProgress::wanted(parser.isSet(QStringLiteral("quiet"))))
+    control.progress = [&progress](const demos::DemoProgress& p) { progress.report(p); };
+  auto report = run();
+  control.progress = nullptr;  // `progress` goes with this scope
+  return report;
 }
 
 DemoRunInfo runInfo(const char* demo, const ChosenBackend& backend) {
@@ -211,7 +225,9 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   config.backend = backend.backend;
   admit("reduce --n " + std::to_string(config.n), demos::reduceDemoMemory(config), backend.backend == Backend::Cuda);
 
-  return printReport(demos::runReduceDemo(config, backend.gpu.reduce), runInfo("reduce", backend), outputs, prefix);
+  const demos::DemoReport report =
+      runWithProgress(parser, prefix, config.control, [&] { return demos::runReduceDemo(config, backend.gpu.reduce); });
+  return printReport(report, runInfo("reduce", backend), outputs, prefix);
 }
 
 int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
@@ -240,7 +256,9 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
             "x" + std::to_string(config.N),
         demos::matmulDemoMemory(config), cuda);
 
-  return printReport(demos::runMatmulDemo(config, backend.gpu.matmul), runInfo("matmul", backend), outputs, prefix);
+  const demos::DemoReport report =
+      runWithProgress(parser, prefix, config.control, [&] { return demos::runMatmulDemo(config, backend.gpu.matmul); });
+  return printReport(report, runInfo("matmul", backend), outputs, prefix);
 }
 
 cg::Precision parsePrecision(const std::string& text) {
@@ -325,7 +343,8 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   config.backend = backend.backend;
   // The CPU row first: it is the reference the speedups and the classroom start from.
   config.versions = {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse};
-  const cg::CgDemoReport report = cg::runCgDemo(matrix, problem, config, backend.gpu.cg);
+  const cg::CgDemoReport report = runWithProgress(
+      parser, prefix, config.control, [&] { return cg::runCgDemo(matrix, problem, config, backend.gpu.cg); });
   const DemoRunInfo info = runInfo("cg", backend);
   printTable(formatCgTable(report, config, info), outputs);
   writeIfAsked(outputs.json, jsonBytes(cgReportJson(report, config, info)));

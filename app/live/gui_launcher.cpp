@@ -10,6 +10,7 @@
 #include "app/demos/app_demo_runners.hpp"
 #include "app/diagnostics/component_versions.hpp"
 #include "app/diagnostics/quiet_output.hpp"
+#include "app/live/kernelcam_application.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/live/run_overrides.hpp"
 #include "app/live/source_menu.hpp"
@@ -109,6 +110,10 @@ GuiSession::GuiSession(const GuiOptions& options) {
   });
   QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
   if (options.verbose) QObject::connect(window_->notices(), &NoticeArea::posted, window_.get(), &printNotice);
+  if (auto* app = qobject_cast<KernelcamApplication*>(QCoreApplication::instance()))
+    QObject::connect(app, &KernelcamApplication::exceptionCaught, window_.get(), [this](const QString& message) {
+      window_->showMessage(QObject::tr("internal error (kernelcam keeps running): %1").arg(message), 10000);
+    });
 }
 
 GuiSession::~GuiSession() {
@@ -143,7 +148,7 @@ void GuiSession::openMatrix(const QString& path) {
 
 int runGui(int argc, char** argv, const GuiOptions& options) {
   useGlCoreProfileByDefault();
-  QApplication app(argc, argv);
+  KernelcamApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("kernelcam"));
   QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
   QGuiApplication::setDesktopFileName(QStringLiteral("kernelcam"));  // matches kernelcam.desktop

@@ -1,10 +1,17 @@
 #include "app/live/live_controller.hpp"
 
-#include "app/backend/pipeline_factory.hpp"
-
+#include <QAction>
+#include <QMenu>
 #include <exception>
+#include <stdexcept>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "app/live/fallback_notices.hpp"
+#include "app/live/frame_worker.hpp"
+#include "app/live/source_pump.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+#include "ui/render/frame_hand_off.hpp"
+#include "ui/render/gl_frame_hand_off.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
@@ -14,10 +21,11 @@
 namespace kc {
 
 namespace {
-// Poll faster than any source delivers (cameras 30-60 fps): grab() returns nothing between frames,
-// and QOpenGLWidget::update() coalesces repaints, so this costs no extra frames.
+// Until the worker and the pump run (the view's GL context must exist first), and for a still's
+// one grab.
 constexpr int kPollIntervalMs = 8;
 const QString kPatternSpec = QStringLiteral("pattern");
+const QString kRenderNoticeId = QStringLiteral("render");
 
 // The camera a spec names, or -1 for any other source.
 int cameraIndexOf(const QString& spec) {
@@ -36,28 +44,41 @@ LiveController::LiveController(MainWindow& window, Backend backend, QObject* par
   chain_ = window_.filterDock()->chain();
   connect(&window_, &MainWindow::chainChanged, this, [this](const FilterChain& chain) {
     chain_ = chain;
-    chainChanged_ = true;
-    window_.view()->update();
+    if (halted_) {  // the user changed what failed: try again
+      halted_ = false;
+      window_.notices()->clear(kRenderNoticeId);
+      if (running_) timer_.start();
+    }
+    if (!worker_) return;
+    worker_->setChain(chain_);  // the next frame the worker takes runs it
+    if (still_) submitStill();
   });
   connect(&window_, &MainWindow::sourceRequested, this, &LiveController::openSource);
-  connect(window_.view(), &GlView::glAboutToRelease, this, &LiveController::releasePipeline);
+  // The view's context is going (the widget moved to another window, or closes): the worker's
+  // context shares its objects, so the worker goes first and comes back with the new context.
+  connect(window_.view(), &GlView::glAboutToRelease, this, &LiveController::stopWorker);
   window_.view()->setFrameHook([this](GlRenderer& renderer) { renderHook(renderer); });
   timer_.setInterval(kPollIntervalMs);
-  connect(&timer_, &QTimer::timeout, window_.view(), qOverload<>(&QWidget::update));
+  connect(&timer_, &QTimer::timeout, this, &LiveController::poll);
+
+  measureAction_ = window_.viewMenu()->addAction(tr("M&easure still (%1 runs)").arg(kMeasureRuns));
+  measureAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
+  measureAction_->setToolTip(tr("Filter the still image %1 times for the timing table").arg(kMeasureRuns));
+  measureAction_->setEnabled(false);
+  connect(measureAction_, &QAction::triggered, this, [this] { measureStill(); });
 }
 
 LiveController::~LiveController() {
+  running_ = false;
   timer_.stop();
-  GlView* view = window_.view();
-  view->setFrameHook({});
-  if (pipeline_ && view->glReady()) {
-    view->makeCurrent();  // CUDA-GL registrations are dropped with their GL context current
-    pipeline_.reset();
-    view->doneCurrent();
-  }
+  window_.view()->setFrameHook({});
+  stopPump();
+  source_.reset();  // the camera is free for the next program now, not after the frame in progress
+  stopWorker();     // waits for the frame in progress; the worker frees the pipeline on its thread
 }
 
 void LiveController::start(const QString& sourceSpec) {
+  running_ = true;
   openSource(sourceSpec.isEmpty() ? kPatternSpec : sourceSpec);
   timer_.start();
 }
@@ -73,9 +94,10 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
 }
 
 bool LiveController::show(const QString& spec) {
+  stopPump();  // it reads the source about to be replaced
   try {
     source_ = openSource_(spec.toStdString());
-    if (pipeline_) source_->setFramePool(pipeline_->framePool());  // frames filled where the upload reads them
+    if (framePool_) source_->setFramePool(framePool_);  // frames filled where the upload reads them
   } catch (const std::exception& error) {
     if (spec != kPatternSpec) {
       fallBackToPattern(spec, error, false);
@@ -87,9 +109,15 @@ bool LiveController::show(const QString& spec) {
     return false;
   }
   spec_ = spec;
-  lastWidth_ = lastHeight_ = 0;
+  still_ = source_->isStill();
+  stillFrame_.reset();
+  measureAction_->setEnabled(still_);
+  window_.view()->renderer().setStill(still_);
+  if (worker_) worker_->startNewStream();
+  if (running_ && !halted_) timer_.start();  // poll() starts the pump, or grabs the still
+  shownWidth_ = shownHeight_ = 0;
   window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);
-  updateStatus(nullptr);
+  updateStatus();
   emit sourceShown(spec_);
   return true;
 }
@@ -113,73 +141,205 @@ void LiveController::camerasChanged(int cameraCount) {
   if (wanted >= 0 && spec_ != wanted_ && wanted < cameraCount) openSource(wanted_);  // it is back
 }
 
-void LiveController::releasePipeline() {
-  // With the GL context current: CUDA drops its registrations of the renderer's buffers here.
-  pipeline_.reset();
+void LiveController::poll() {
+  ensureWorker();
+  if (!worker_ || !source_) return;
+  if (!still_) {
+    const std::uint64_t epoch = ++pumpEpoch_;
+    pump_ = std::make_unique<SourcePump>(*source_, *worker_, [this, epoch](std::exception_ptr error) {
+      postFailure(error, pumpEpoch_, epoch,
+                  [this](const std::exception& e) { fallBackToPattern(spec_, e, cameraIndexOf(spec_) >= 0); });
+    });
+    timer_.stop();
+    return;
+  }
+  std::optional<HostFrame> frame;
+  try {
+    frame = source_->grab();
+  } catch (const std::exception& error) {
+    fallBackToPattern(spec_, error, false);
+    return;
+  }
+  if (!frame) return;
+  // Grabbed once: from now on the still is filtered again only when the chain changes.
+  stillFrame_ = std::move(*frame);
+  timer_.stop();
+  submitStill();
 }
 
-void LiveController::createPipeline(GlRenderer& renderer) {
+void LiveController::postFailure(std::exception_ptr error, const std::uint64_t& currentEpoch, std::uint64_t epoch,
+                                 std::function<void(const std::exception&)> handle) {
+  QMetaObject::invokeMethod(
+      this,
+      [error, &currentEpoch, epoch, handle = std::move(handle)] {
+        if (epoch != currentEpoch) return;  // what failed was stopped since (another source, another worker)
+        try {
+          std::rethrow_exception(error);
+        } catch (const std::exception& e) {
+          handle(e);
+        } catch (...) {
+          handle(std::runtime_error("unknown error"));
+        }
+      },
+      Qt::QueuedConnection);
+}
+
+void LiveController::stopPump() {
+  ++pumpEpoch_;
+  pump_.reset();
+}
+
+void LiveController::submitStill() {
+  if (!worker_ || !stillFrame_) return;
+  HostFrame frame = *stillFrame_;
+  frame.timestampSeconds = steadyNowSeconds();  // latency counts from this run, not from the file's opening
+  worker_->submit(std::move(frame));
+}
+
+void LiveController::measureStill(int runs) {
+  if (!worker_ || !still_ || !stillFrame_ || runs < 1) return;
+  worker_->measure(*stillFrame_, runs);
+  window_.showMessage(tr("measuring: %1 runs of the chain on the still image...").arg(runs), 0);
+}
+
+std::unique_ptr<FramePipeline> LiveController::createPipeline() {
   // auto and --backend cuda alike: CUDA when it works, else the CPU with a notice saying why.
+  std::unique_ptr<FramePipeline> pipeline;
   if (backend_ != Backend::Cpu) {
     try {
-      pipeline_ = makePipeline(Backend::Cuda).pipeline;
+      pipeline = makePipeline(Backend::Cuda).pipeline;
     } catch (const std::exception& error) {
       window_.notices()->post(
           cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), false));
       backend_ = Backend::Cpu;
     }
   }
-  if (!pipeline_) pipeline_ = makePipeline(Backend::Cpu).pipeline;
-  if (source_) source_->setFramePool(pipeline_->framePool());  // frames filled where the upload reads them
-  renderer.setDeviceName(pipeline_->deviceName());
-  chainChanged_ = true;
+  if (!pipeline) pipeline = makePipeline(Backend::Cpu).pipeline;
+  return pipeline;
+}
+
+std::unique_ptr<FrameHandOff> LiveController::createHandOff() {
+  // The worker has a GL context of its own, shared with the view's, on both backends: the frame
+  // reaches a texture there and the GUI thread only draws it (an upload costs the GUI thread
+  // 15-35 ms per 1280x720 frame on a software GL, several times that at 4K).
+  // CUDA runs on the worker too rather than being enqueued from the GUI thread:
+  // CudaFramePipeline::submitLive waits for the previous frame's kernels before presenting it, so
+  // on the GUI thread a slow GPU chain would hold up input just as a slow CPU chain did, and
+  // nothing outside the pipeline can ask whether a frame is done without waiting for it. In the
+  // worker's context CUDA-GL interop still writes the frame into GL buffers on the GPU.
+  if (handOffKind_ != HandOff::Host) {
+    try {
+      return std::make_unique<GlFrameHandOff>(*window_.view()->context());
+    } catch (const std::exception& error) {
+      if (handOffKind_ == HandOff::Gl) throw;
+      // Frames go through host memory and the GUI thread uploads them (CUDA: its copy path).
+      window_.showMessage(tr("no GL context for the worker thread (%1): frames are uploaded by the window")
+                              .arg(userMessage(error)));
+    }
+  }
+  return std::make_unique<HostFrameHandOff>();
+}
+
+void LiveController::ensureWorker() {
+  // The view's context must exist: the worker's GL context shares with it.
+  if (worker_ || halted_ || !window_.view()->glReady()) return;
+  std::unique_ptr<FramePipeline> pipeline = createPipeline();
+  // Sources fill frames in the pipeline's pool (page-locked on CUDA): the pump is not running yet.
+  framePool_ = pipeline->framePool();
+  if (source_) source_->setFramePool(framePool_);
+  backendName_ = pipeline->backendName();
+  deviceName_ = pipeline->deviceName();
+  shownPath_ = pipeline->displayPath();
+  window_.view()->renderer().setDeviceName(deviceName_);
+  std::unique_ptr<FrameHandOff> handOff = createHandOff();
+
+  const std::uint64_t epoch = ++workerEpoch_;
+  FrameWorker::Callbacks callbacks;
+  // These run on the worker thread: each posts to this object (dropped if it is gone by then).
+  callbacks.presented = [this] {
+    if (repaintPosted_.exchange(true)) return;  // one repaint in the queue is enough
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+          repaintPosted_ = false;
+          window_.view()->update();
+        },
+        Qt::QueuedConnection);
+  };
+  callbacks.failed = [this, epoch](std::exception_ptr error) {
+    postFailure(error, workerEpoch_, epoch, [this](const std::exception& e) { workerFailed(e); });
+  };
+  callbacks.measured = [this](int runs) {
+    QMetaObject::invokeMethod(
+        this, [this, runs] { window_.showMessage(tr("measured: %1 runs, their means are in the timing table").arg(runs)); },
+        Qt::QueuedConnection);
+  };
+  worker_ = std::make_unique<FrameWorker>(std::move(pipeline), std::move(handOff), chain_, std::move(callbacks));
+  shownGeneration_ = ~std::uint64_t{0};
+  updateStatus();
+  if (still_) submitStill();
+}
+
+void LiveController::stopWorker() {
+  stopPump();  // it feeds the worker
+  if (!worker_) return;
+  ++workerEpoch_;
+  pastSubmitted_ += worker_->framesSubmitted();
+  pastDropped_ += worker_->framesDropped();
+  pastRuns_ += worker_->pipelineRuns();
+  window_.view()->renderer().forgetTextures();  // the worker deletes its textures as it ends
+  worker_.reset();
+  if (running_ && !halted_) timer_.start();  // a new worker, and a pump for it, once the view allows
+}
+
+void LiveController::workerFailed(const std::exception& error) {
+  stopWorker();
+  if (backendName_ != "CPU") {
+    // A GPU failure mid-stream (device lost, interop refused): keep the view alive on the CPU.
+    window_.notices()->post(
+        cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), true));
+    backend_ = Backend::Cpu;
+    ensureWorker();
+    return;
+  }
+  window_.notices()->post({kRenderNoticeId, tr("The filters stopped: %1").arg(userMessage(error)), userMessage(error),
+                           QString::fromStdString(error.what()), QString()});
+  halted_ = true;
+  timer_.stop();
 }
 
 void LiveController::renderHook(GlRenderer& renderer) {
-  if (!pipeline_) createPipeline(renderer);
-  if (chainChanged_) {
-    pipeline_->flushLive(renderer);  // the frame in flight still shows under the old chain
-    pipeline_->setChain(chain_);
-    chainChanged_ = false;
-  }
-  if (!source_) return;
-  std::optional<HostFrame> frame;
-  try {
-    frame = source_->grab();
-  } catch (const std::exception& error) {
-    fallBackToPattern(spec_, error, cameraIndexOf(spec_) >= 0);
-    return;
-  }
+  if (!worker_) return;
+  std::optional<HandedFrame> frame = worker_->handOff().takeInto(renderer);
   if (!frame) return;
-  try {
-    pipeline_->submitLive(*frame, renderer);
-  } catch (const std::exception& error) {
-    if (pipeline_->backendName() != "CPU") {
-      // A GPU failure mid-stream (device lost, interop refused): keep the view alive on the CPU.
-      window_.notices()->post(
-          cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), true));
-      pipeline_.reset();
-      backend_ = Backend::Cpu;
-      return;
-    }
-    window_.notices()->post({QStringLiteral("render"), tr("The filters stopped: %1").arg(userMessage(error)),
-                             userMessage(error), QString::fromStdString(error.what()), QString()});
-    timer_.stop();
-    return;
+  if (frame->generation != shownGeneration_) {
+    // A new chain, source or measurement: the means start over, so fps and latency say what
+    // happens now rather than over the last 30 frames of the old chain.
+    renderer.resetTimings();
+    shownGeneration_ = frame->generation;
   }
-  ++framesSubmitted_;
-  if (frame->width() != lastWidth_ || frame->height() != lastHeight_ || framesSubmitted_ == 2) updateStatus(&*frame);
+  for (const FrameStats& skipped : frame->skipped) renderer.addTimings(skipped);
+  renderer.recordFrame(frame->stats);
+  ++framesShown_;
+  const FrameStats& stats = frame->stats;
+  if (stats.width != shownWidth_ || stats.height != shownHeight_ || stats.path != shownPath_) {
+    shownWidth_ = stats.width;
+    shownHeight_ = stats.height;
+    shownPath_ = stats.path;
+    updateStatus();
+  }
 }
 
-void LiveController::updateStatus(const HostFrame* frame) {
-  if (frame) {
-    lastWidth_ = frame->width();
-    lastHeight_ = frame->height();
-  }
-  const QString device = pipeline_ ? QString::fromStdString(pipeline_->deviceName()) : QString();
-  const QString path = pipeline_ ? QString::fromLatin1(displayPathName(pipeline_->displayPath())) : QString();
+void LiveController::updateStatus() {
+  const QString path = backendName_.empty() ? QString() : QString::fromLatin1(displayPathName(shownPath_));
   const QString source = source_ ? QString::fromStdString(source_->description()) : spec_;
-  window_.setStatusInfo(device, path, source, lastWidth_, lastHeight_);
+  window_.setStatusInfo(QString::fromStdString(deviceName_), path, source, shownWidth_, shownHeight_);
 }
+
+std::int64_t LiveController::framesSubmitted() const {
+  return pastSubmitted_ + (worker_ ? worker_->framesSubmitted() : 0);
+}
+std::int64_t LiveController::framesDropped() const { return pastDropped_ + (worker_ ? worker_->framesDropped() : 0); }
+std::int64_t LiveController::pipelineRuns() const { return pastRuns_ + (worker_ ? worker_->pipelineRuns() : 0); }
 
 }  // namespace kc

@@ -1,28 +1,45 @@
 #pragma once
-// Drives the window: owns the source and the pipeline, pushes frames through the pipeline into
-// the view's renderer inside paintGL (GL context current), applies filter changes from the dock,
-// and falls back when something is missing: a camera that cannot be opened or goes away -> the
-// test pattern (and back to the camera when it returns); CUDA that cannot be used -> the CPU.
-// Each fallback posts a notice (fallback_notices.hpp) that stays until its cause is gone.
+// Drives the window: owns the source, runs the filter chain on a worker thread (FrameWorker) and
+// puts finished frames into the view's renderer inside paintGL (GL context current); applies
+// filter changes from the dock, and falls back when something is missing: a camera that cannot
+// be opened or goes away -> the test pattern (and back to the camera when it returns); CUDA that
+// cannot be used -> the CPU. Each fallback posts a notice (fallback_notices.hpp) that stays until
+// its cause is gone.
+//
+// Per frame the GUI thread only draws: a SourcePump thread grabs frames at the source's pace and
+// hands them to the worker, whose textures the view shows, so input is handled promptly whatever
+// the chain or the frame size costs; frames the chain cannot keep up with are dropped, not queued.
+// A still image is grabbed once, filtered once per change (chain, parameters), and the view
+// repaints only when something changed.
 #include <QObject>
 #include <QTimer>
+#include <atomic>
 #include <exception>
 #include <functional>
 #include <memory>
+#include <optional>
 
 #include "app/live/live_source.hpp"
 #include "gpu/core/backend.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 
+class QAction;
+
 namespace kc {
 
+class FrameHandOff;
+class FrameWorker;
+class SourcePump;
 class GlRenderer;
 class MainWindow;
 
 class LiveController : public QObject {
   Q_OBJECT
  public:
+  // View > Measure still: runs of the chain on the still, the overlay's means window.
+  static constexpr int kMeasureRuns = 30;
+
   LiveController(MainWindow& window, Backend backend, QObject* parent = nullptr);
   ~LiveController() override;
 
@@ -34,6 +51,12 @@ class LiveController : public QObject {
   void setSourceOptions(const SourceOptions& options) { sourceOptions_ = options; }
   const SourceOptions& sourceOptions() const { return sourceOptions_; }
 
+  // How finished frames reach the view (frame_hand_off.hpp): Auto takes textures from the
+  // worker's own GL context, shared with the view's, and host memory where the platform has no GL
+  // on other threads; tests force either. Set it before the first frame.
+  enum class HandOff { Auto, Host, Gl };
+  void setHandOff(HandOff handOff) { handOffKind_ = handOff; }
+
   // Opens the source (falling back to the pattern) and starts the frame timer.
   void start(const QString& sourceSpec);
   // Opens what was asked for; on failure shows the pattern and a notice. The asked-for spec is
@@ -43,36 +66,71 @@ class LiveController : public QObject {
   void openCamera(int index, const CameraFormatRequest& format);
   const QString& sourceSpec() const { return spec_; }  // what is shown
   const QString& wantedSpec() const { return wanted_; }  // what was asked for
-  std::int64_t framesSubmitted() const { return framesSubmitted_; }
   // "CUDA", "CPU"; "" before the first frame made the pipeline.
-  std::string backendName() const { return pipeline_ ? pipeline_->backendName() : std::string(); }
+  const std::string& backendName() const { return backendName_; }
   // Called when the list of cameras changed: a camera in use that is gone falls back; the camera
   // asked for that comes back is opened again.
   void camerasChanged(int cameraCount);
+
+  // A still image is shown (filtered once per change); View > Measure still runs it `runs` times.
+  bool showingStill() const { return still_; }
+  void measureStill(int runs = kMeasureRuns);
+  QAction* measureStillAction() const { return measureAction_; }
+
+  // Counters since start(), for the status and tests.
+  std::int64_t framesSubmitted() const;  // frames grabbed from the source and handed to the worker
+  std::int64_t framesDropped() const;    // of those, replaced before the worker started them
+  std::int64_t pipelineRuns() const;     // frames through the chain (a still: one per change)
+  std::int64_t framesShown() const { return framesShown_; }  // finished frames the view took
 
  signals:
   void sourceShown(const QString& spec);  // a source opened (the one asked for, or the pattern instead)
 
  private:
+  void poll();
+  void ensureWorker();
+  std::unique_ptr<FramePipeline> createPipeline();
+  std::unique_ptr<FrameHandOff> createHandOff();
+  void stopWorker();
+  void stopPump();
+  // From another thread: `handle` runs on the GUI thread with the error, unless `currentEpoch` has
+  // moved on from `epoch` by then (a member: read when the call runs).
+  void postFailure(std::exception_ptr error, const std::uint64_t& currentEpoch, std::uint64_t epoch,
+                   std::function<void(const std::exception&)> handle);
+  void submitStill();
   void renderHook(GlRenderer& renderer);
-  void createPipeline(GlRenderer& renderer);
+  void workerFailed(const std::exception& error);
   bool show(const QString& spec);
   void fallBackToPattern(const QString& failedSpec, const std::exception& error, bool lost);
-  void releasePipeline();
-  void updateStatus(const HostFrame* frame);
+  void updateStatus();
 
   MainWindow& window_;
   Backend backend_;
+  HandOff handOffKind_ = HandOff::Auto;
   SourceOptions sourceOptions_;
   SourceOpener openSource_;
   std::unique_ptr<LiveSource> source_;
-  std::unique_ptr<FramePipeline> pipeline_;
+  std::shared_ptr<FramePool> framePool_;  // the current pipeline's: sources fill their frames there
+  std::unique_ptr<FrameWorker> worker_;
+  std::unique_ptr<SourcePump> pump_;  // feeds worker_ from source_ (live sources)
+  std::uint64_t workerEpoch_ = 0;  // tells a stale worker's queued report from the current one's
+  std::uint64_t pumpEpoch_ = 0;    // the same for the pump
+  std::atomic<bool> repaintPosted_{false};
+  std::string backendName_, deviceName_;
   QString spec_, wanted_;
   FilterChain chain_;
-  bool chainChanged_ = true;
   QTimer timer_;
-  std::int64_t framesSubmitted_ = 0;
-  int lastWidth_ = 0, lastHeight_ = 0;
+  bool running_ = false;  // start() was called
+  bool halted_ = false;   // the CPU chain failed: nothing runs until the chain changes
+  bool still_ = false;
+  std::optional<HostFrame> stillFrame_;  // the still, grabbed once
+  QAction* measureAction_ = nullptr;
+  // Counters of workers that are gone, and what the view took.
+  std::int64_t pastSubmitted_ = 0, pastDropped_ = 0, pastRuns_ = 0;
+  std::int64_t framesShown_ = 0;
+  std::uint64_t shownGeneration_ = ~std::uint64_t{0};
+  int shownWidth_ = 0, shownHeight_ = 0;
+  DisplayPath shownPath_ = DisplayPath::Cpu;
 };
 
 }  // namespace kc

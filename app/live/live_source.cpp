@@ -11,8 +11,8 @@ namespace {
 // frame interval has passed; a camera hands out each new frame once (its index tells new from seen).
 class PacedLiveSource final : public LiveSource {
  public:
-  explicit PacedLiveSource(std::unique_ptr<FrameSource> source) : source_(std::move(source)) {
-    // A still image has no frame rate: 30 fps keeps the overlays live without burning a core.
+  PacedLiveSource(std::unique_ptr<FrameSource> source, bool still) : source_(std::move(source)), still_(still) {
+    // No frame rate (a still image): 30 fps, though the controller grabs a still only once.
     const double fps = source_->framesPerSecond() > 0 ? source_->framesPerSecond() : 30.0;
     interval_ = source_->isLive() ? 0.0 : 1.0 / fps;
   }
@@ -32,10 +32,12 @@ class PacedLiveSource final : public LiveSource {
   }
 
   std::string description() const override { return source_->name(); }
+  bool isStill() const override { return still_; }
   void setFramePool(std::shared_ptr<FramePool> pool) override { source_->setFramePool(std::move(pool)); }
 
  private:
   std::unique_ptr<FrameSource> source_;
+  bool still_ = false;
   double interval_ = 0;
   double due_ = 0;
   std::int64_t lastIndex_ = -1;
@@ -44,7 +46,8 @@ class PacedLiveSource final : public LiveSource {
 }  // namespace
 
 std::unique_ptr<LiveSource> openLiveSource(const std::string& spec, const SourceOptions& options) {
-  return std::make_unique<PacedLiveSource>(makeSource(parseSourceSpec(spec), options));
+  const SourceSpec parsed = parseSourceSpec(spec);
+  return std::make_unique<PacedLiveSource>(makeSource(parsed, options), parsed.kind == SourceKind::Image);
 }
 
 }  // namespace kc

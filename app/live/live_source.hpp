@@ -19,6 +19,8 @@ class LiveSource {
   // Throws (SourceError, a std::exception) when the source is gone (camera unplugged, file unreadable).
   virtual std::optional<HostFrame> grab() = 0;
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
+  // The same picture every time (image:PATH): grabbed once, filtered again only when the chain changes.
+  virtual bool isStill() const { return false; }
   // The pipeline's frame pool (FramePipeline::framePool()): frames are filled where it uploads from.
   virtual void setFramePool(std::shared_ptr<FramePool> pool) { (void)pool; }
 };

@@ -15,14 +15,19 @@ double medianOf(std::vector<double> samples) {
   return samples.size() % 2 ? samples[mid] : 0.5 * (samples[mid - 1] + samples[mid]);
 }
 
-double timeCpuMedianMs(const std::function<void()>& fn, int reps) {
+double timeCpuMedianMs(const std::function<void()>& fn, int reps, const CancelToken& cancel) {
   KC_REQUIRE(reps >= 1, "reps must be at least 1");
+  const auto stopIfCancelled = [&] {
+    if (cancel.cancelled()) throw Cancelled();
+  };
   fn();
+  stopIfCancelled();
   std::vector<double> ms;
   for (int r = 0; r < reps; ++r) {
     const auto start = std::chrono::steady_clock::now();
     fn();
     ms.push_back(msSince(start));
+    stopIfCancelled();
   }
   return medianOf(ms);
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpu/core/backend.hpp"
+#include "gpu/demos/demo_control.hpp"
 
 namespace kc::demos {
 
@@ -38,7 +39,8 @@ struct DemoReport {
 double medianOf(std::vector<double> samples);
 
 // Times fn with std::chrono: one warm-up call, then `reps` timed calls; returns the median ms.
-double timeCpuMedianMs(const std::function<void()>& fn, int reps);
+// Throws Cancelled after any call that ends with `cancel` set (fn may return early then).
+double timeCpuMedianMs(const std::function<void()>& fn, int reps, const CancelToken& cancel = CancelToken());
 
 // Fills every row's speedups: ms of the first timed GPU row, of the first timed CPU row and of
 // the first timed library row, each divided by this row's ms. Missing references stay empty.
@@ -55,14 +57,19 @@ using GpuRowsFn = std::function<void(const Config&, const Input&, DemoReport&)>;
 bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo);
 
 // The runners' common shape: the input and the CPU rows, the GPU rows where demoRunsOnGpu says
-// so, then the speedups.
+// so, then the speedups. The parts report each version through config.control.beginVersion
+// (the CPU ones from makeInput, the GPU ones numbered after the rows already in the report);
+// the progress they report says "of cpuVersions + gpuVersions" (GPU ones only where they run).
 template <class Config, class Input, class MakeInput, class CpuReport>
 DemoReport runDemoVersions(const Config& config, const GpuRowsFn<Config, Input>& gpu, MakeInput&& makeInput,
-                           CpuReport&& cpuReport, const char* demo) {
+                           CpuReport&& cpuReport, const char* demo, int cpuVersions, int gpuVersions) {
   const bool onGpu = demoRunsOnGpu(config.backend, gpu != nullptr, demo);
-  const Input input = makeInput(config);
-  DemoReport report = cpuReport(config, input);
-  if (onGpu) gpu(config, input, report);
+  Config counted = config;
+  counted.control = config.control.counting(cpuVersions + (onGpu ? gpuVersions : 0));
+  const Input input = makeInput(counted);
+  DemoReport report = cpuReport(counted, input);
+  if (onGpu) gpu(counted, input, report);
+  counted.control.throwIfCancelled();  // a part that returned early: no half table
   fillSpeedups(report);
   return report;
 }

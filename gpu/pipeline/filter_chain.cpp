@@ -69,8 +69,11 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
         if (token.empty()) continue;
         float value = 0;
         const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
-        if (ec != std::errc() || end != token.data() + token.size())
+        if (end != token.data() + token.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
           fail(what + " '" + std::string(token) + "' is not a number");
+        // A number a float cannot hold (1e308, 1e-320): say so, not "not a number".
+        if (ec == std::errc::result_out_of_range)
+          fail(what + " '" + std::string(token) + "' is out of range (a weight is a float: about 1.2e-38 .. 3.4e38 in size, or 0)");
         if (!std::isfinite(value)) fail(what + " '" + std::string(token) + "' is not finite (NaN or Inf)");
         if (!canonical.empty()) canonical += ' ';
         canonical += formatFloat(value);

@@ -7,6 +7,8 @@
 #include <QCameraDevice>
 #include <QMediaDevices>
 #include <QToolButton>
+#include <atomic>
+#include <chrono>
 #include <memory>
 
 #include "app/live/live_controller.hpp"
@@ -21,10 +23,11 @@
 namespace kc {
 namespace {
 
-// What the scripted camera does next; the test changes it while the window runs.
+// What the scripted camera does next; the test changes it while the window runs (and the
+// controller's source pump reads it on its thread).
 struct CameraScript {
-  int width = 64, height = 48;
-  bool unplugged = false;
+  std::atomic<int> width = 64, height = 48;
+  std::atomic<bool> unplugged = false;
 };
 
 class ScriptedCamera final : public LiveSource {
@@ -33,6 +36,10 @@ class ScriptedCamera final : public LiveSource {
   std::optional<HostFrame> grab() override {
     // What CameraSource::next() throws once QCamera reported the device gone.
     if (script_->unplugged) throw SourceError("camera Scripted: the camera was lost");
+    // A camera delivers at its frame rate (here 100 fps), not whenever it is asked.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(10)) return std::nullopt;
+    last_ = now;
     return PatternSource(script_->width, script_->height).frameAt(index_++);
   }
   std::string description() const override { return "camera Scripted"; }
@@ -40,6 +47,7 @@ class ScriptedCamera final : public LiveSource {
  private:
   std::shared_ptr<CameraScript> script_;
   std::int64_t index_ = 0;
+  std::chrono::steady_clock::time_point last_{};
 };
 
 class LiveFallback : public ::testing::Test {
@@ -60,8 +68,8 @@ class LiveFallback : public ::testing::Test {
     window_.reset();
   }
   bool framesAdvance(int count) {
-    const std::int64_t target = controller_->framesSubmitted() + count;
-    return test::processEventsUntil([&] { return controller_->framesSubmitted() >= target; }, 30000);
+    const std::int64_t target = controller_->framesShown() + count;
+    return test::processEventsUntil([&] { return controller_->framesShown() >= target; }, 30000);
   }
   int shownWidth() const { return window_->view()->renderer().layout().originalWidth; }
   const Notice* sourceNotice() const { return window_->notices()->find(QStringLiteral("source")); }
@@ -113,8 +121,8 @@ TEST_F(LiveFallback, CameraFormatChangeMidStreamIsFollowed) {
   ASSERT_TRUE(framesAdvance(3));
   script_->width = 41;  // odd sizes: no block size divides them
   script_->height = 31;
-  ASSERT_TRUE(test::processEventsUntil([&] { return shownWidth() == 41; }, 30000));
-  EXPECT_EQ(window_->view()->renderer().layout().originalHeight, 31);
+  ASSERT_TRUE(test::processEventsUntil(
+      [&] { return shownWidth() == 41 && window_->view()->renderer().layout().originalHeight == 31; }, 30000));
   ASSERT_TRUE(framesAdvance(3));
   EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0")) << "a format change is not a failure";
 }

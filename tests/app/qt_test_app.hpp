@@ -1,5 +1,6 @@
 #pragma once
-// One QApplication per test process (CTest runs each case in its own process). Without a display
+// One QApplication per test process (CTest runs each case in its own process), the app's own
+// subclass (its last-chance exception handler included). Without a display
 // it runs on Qt's offscreen platform: widgets and QPainter work, QOpenGLWidget does not.
 #include <QApplication>
 #include <QElapsedTimer>
@@ -7,6 +8,7 @@
 #include <functional>
 
 #include "app/diagnostics/quiet_output.hpp"
+#include "app/live/kernelcam_application.hpp"
 #include "ui/window/gl_view.hpp"
 
 namespace kc::test {
@@ -20,7 +22,7 @@ inline QApplication& testApplication() {
     static int argc = 1;
     static char name[] = "app_tests";
     static char* argv[] = {name, nullptr};
-    auto* created = new QApplication(argc, argv);
+    auto* created = new KernelcamApplication(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("kernelcam-tests"));
     return created;
   }();

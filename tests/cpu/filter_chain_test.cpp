@@ -166,6 +166,8 @@ TEST(FilterChain, RejectsBadCustomWeights) {
   expectRejected("conv=custom:3:1 1 1 1 inf 1 1 1 1", {"not finite"});
   expectRejected("conv=custom:3:1 1 1 1 -inf 1 1 1 1", {"not finite"});
   expectRejected("conv=custom:3:1 1 1 1 x 1 1 1 1", {"'x' is not a number"});
+  expectRejected("conv=custom:3:1 1 1 1 1e308 1 1 1 1", {"'1e308' is out of range"});
+  expectRejected("conv=custom:3:1 1 1 1 1e-320 1 1 1 1", {"'1e-320' is out of range"});
   expectRejected("conv=custom:3:1 2 3", {"needs 9 weights", "got 3"});
   expectRejected("conv=custom:3:1 2 3 4 5 6 7 8 9 10", {"needs 9 weights", "got 10"});
   expectRejected("conv=custom:3", {"custom needs a size and weights"});

@@ -3,17 +3,32 @@
 #include <QElapsedTimer>
 #include <QtConcurrent/QtConcurrentRun>
 #include <exception>
+#include <mutex>
+#include <utility>
 
 namespace kc {
 
+struct BackgroundDemoRun::Inbox {
+  std::mutex mutex;
+  DemoProgressUpdate pending;
+
+  void post(const demos::DemoProgress& progress) {
+    const std::lock_guard lock(mutex);
+    pending.latest = progress;
+    if (progress.iteration >= 0) pending.samples.push_back(progress);
+  }
+};
+
 namespace {
 
-DemoOutcome runCatchingEverything(const BackgroundDemoRun::Job& job) {
+DemoOutcome runCatchingEverything(const BackgroundDemoRun::Job& job, const demos::DemoControl& control) {
   DemoOutcome outcome;
   QElapsedTimer clock;
   clock.start();
   try {
-    outcome.result = job();
+    outcome.result = job(control);
+  } catch (const demos::Cancelled&) {
+    outcome.cancelled = true;
   } catch (const std::exception& error) {
     outcome.error = QString::fromStdString(error.what());
   } catch (...) {
@@ -32,13 +47,30 @@ BackgroundDemoRun::BackgroundDemoRun(QObject* parent) : QObject(parent), watcher
   });
 }
 
-BackgroundDemoRun::~BackgroundDemoRun() { watcher_->disconnect(this); }
+BackgroundDemoRun::~BackgroundDemoRun() {
+  watcher_->disconnect(this);
+  cancel();
+}
 
 bool BackgroundDemoRun::start(Job job) {
   if (running_) return false;
   running_ = true;
-  watcher_->setFuture(QtConcurrent::run([job = std::move(job)] { return runCatchingEverything(job); }));
+  inbox_ = std::make_shared<Inbox>();
+  control_ = demos::DemoControl{};  // a fresh flag: the last run's cancel does not carry over
+  control_.progress = [inbox = inbox_](const demos::DemoProgress& progress) { inbox->post(progress); };
+  watcher_->setFuture(QtConcurrent::run(
+      [job = std::move(job), control = control_] { return runCatchingEverything(job, control); }));
   return true;
+}
+
+void BackgroundDemoRun::cancel() {
+  if (running_) control_.cancel.cancel();
+}
+
+DemoProgressUpdate BackgroundDemoRun::takeProgress() {
+  if (!inbox_) return {};
+  const std::lock_guard lock(inbox_->mutex);
+  return std::exchange(inbox_->pending, DemoProgressUpdate{});
 }
 
 }  // namespace kc

@@ -3,6 +3,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChart>
+#include <QFont>
 #include <QHorizontalBarSeries>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -70,46 +71,90 @@ QChart* throughputBarChart(const demos::DemoReport& report) {
 }
 
 QChart* residualChart(const cg::CgDemoReport& report) {
-  QChart* chart = newChart(QStringLiteral("CG on %1: residual ||r_k|| per iteration").arg(QString::fromStdString(report.problem)));
-  auto* iterations = new QValueAxis;
-  iterations->setTitleText(QStringLiteral("iteration"));
-  iterations->setLabelFormat(QStringLiteral("%d"));
-  auto* residual = new QLogValueAxis;
-  residual->setTitleText(QStringLiteral("||r_k||"));
-  residual->setBase(10);
-  residual->setLabelFormat(QStringLiteral("%.0e"));
-  chart->addAxis(iterations, Qt::AlignBottom);
-  chart->addAxis(residual, Qt::AlignLeft);
+  auto* chart = new ResidualChart(QString::fromStdString(report.problem));
+  for (std::size_t i = 0; i < report.rows.size() && i < report.histories.size(); ++i)
+    for (const cg::CgSample& sample : report.histories[i])
+      chart->addSample(static_cast<int>(i) + 1, QString::fromStdString(report.rows[i].name), sample.iteration,
+                       sample.residualNorm);
+  chart->finish();
+  return chart;
+}
 
-  double lastIteration = 1, smallest = INFINITY, largest = 0;
-  for (std::size_t i = 0; i < report.rows.size() && i < report.histories.size(); ++i) {
+ResidualChart::ResidualChart(const QString& problem) {
+  setTitle(QStringLiteral("CG on %1: residual ||r_k|| per iteration").arg(problem));
+  setAnimationOptions(QChart::NoAnimation);
+  setMargins(QMargins(4, 4, 4, 4));
+  iterations_ = new QValueAxis;
+  iterations_->setTitleText(QStringLiteral("iteration"));
+  iterations_->setLabelFormat(QStringLiteral("%d"));
+  residual_ = new QLogValueAxis;
+  residual_->setTitleText(QStringLiteral("||r_k||"));
+  residual_->setBase(10);
+  residual_->setLabelFormat(QStringLiteral("%.0e"));
+  addAxis(iterations_, Qt::AlignBottom);
+  addAxis(residual_, Qt::AlignLeft);
+  legend()->setAlignment(Qt::AlignBottom);
+  fitAxes();
+}
+
+QLineSeries* ResidualChart::seriesFor(int version, const QString& name) {
+  while (static_cast<int>(series_.size()) < version) {
     auto* series = new QLineSeries;
-    series->setName(QString::fromStdString(report.rows[i].name));
-    for (const cg::CgSample& sample : report.histories[i]) {
-      // A log axis cannot place 0 (an exact solve) or NaN (a breakdown): those points are left out.
-      if (!(sample.residualNorm > 0) || !std::isfinite(sample.residualNorm)) continue;
-      series->append(static_cast<double>(sample.iteration), sample.residualNorm);
-      lastIteration = std::max(lastIteration, static_cast<double>(sample.iteration));
-      smallest = std::min(smallest, sample.residualNorm);
-      largest = std::max(largest, sample.residualNorm);
-    }
-    chart->addSeries(series);
-    series->attachAxis(iterations);
-    series->attachAxis(residual);
+    series->setName(static_cast<int>(series_.size()) + 1 == version ? name : QString());
+    addSeries(series);
+    series->attachAxis(iterations_);
+    series->attachAxis(residual_);
+    series_.push_back(series);
+    legend()->setVisible(series_.size() >= 2);  // one line needs no legend
   }
-  iterations->setRange(0, lastIteration);
-  iterations->applyNiceNumbers();
-  if (largest > 0) {
+  return series_[static_cast<std::size_t>(version) - 1];
+}
+
+void ResidualChart::addSample(int version, const QString& name, long long iteration, double residualNorm) {
+  if (version < 1) return;
+  QLineSeries* series = seriesFor(version, name);
+  if (!(residualNorm > 0) || !std::isfinite(residualNorm)) return;
+  series->append(static_cast<double>(iteration), residualNorm);
+  lastIteration_ = std::max(lastIteration_, static_cast<double>(iteration));
+  smallest_ = largest_ > 0 ? std::min(smallest_, residualNorm) : residualNorm;
+  largest_ = std::max(largest_, residualNorm);
+  fitAxes();
+}
+
+void ResidualChart::fitAxes() {
+  iterations_->setRange(0, lastIteration_);
+  iterations_->applyNiceNumbers();
+  if (largest_ > 0) {
     // QLogValueAxis labels every power of its base and elides them all ("...") once they crowd:
     // a base of 10^k keeps about five labels over any number of decades.
-    const double low = std::floor(std::log10(smallest)), high = std::ceil(std::log10(largest));
+    const double low = std::floor(std::log10(smallest_)), high = std::ceil(std::log10(largest_));
     const double step = std::max(1.0, std::ceil((high - low) / 5.0));
-    residual->setBase(std::pow(10.0, step));
-    residual->setRange(std::pow(10.0, step * std::floor(low / step)), std::pow(10.0, step * std::ceil(high / step)));
+    residual_->setBase(std::pow(10.0, step));
+    residual_->setRange(std::pow(10.0, step * std::floor(low / step)), std::pow(10.0, step * std::ceil(high / step)));
   }
-  if (report.rows.size() < 2) chart->legend()->hide();
-  chart->legend()->setAlignment(Qt::AlignBottom);
-  return chart;
+}
+
+void ResidualChart::finish() { legend()->setVisible(series_.size() >= 2); }
+
+int ResidualChart::pointCount() const {
+  int count = 0;
+  for (const QLineSeries* series : series_) count += static_cast<int>(series->count());
+  return count;
+}
+
+void applyChartFont(QChart* chart, const QFont& font) {
+  if (!chart) return;
+  QFont title = font;
+  title.setBold(true);
+  chart->setTitleFont(title);
+  chart->legend()->setFont(font);
+  for (QAbstractAxis* axis : chart->axes()) {
+    axis->setLabelsFont(font);
+    axis->setTitleFont(font);
+  }
+  for (QAbstractSeries* series : chart->series())
+    if (auto* bars = qobject_cast<QAbstractBarSeries*>(series))
+      for (QBarSet* set : bars->barSets()) set->setLabelFont(font);
 }
 
 }  // namespace kc

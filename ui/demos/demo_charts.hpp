@@ -1,17 +1,47 @@
 #pragma once
 // The charts of a run, each a new QChart for a QChartView (which takes ownership):
 // throughput per version as horizontal bars (reduce: GB/s per step, matmul: GFLOP/s), and the
-// CG residual against the iteration on a log axis, one line per version.
+// CG residual against the iteration on a log axis, one line per version. The residual chart
+// also grows while a CG run goes on (ResidualChart::addSample).
+#include <QChart>
+#include <vector>
+
 #include "gpu/demos/cg/cg_demo.hpp"
 #include "gpu/demos/demo_report.hpp"
 
-class QChart;
-class QString;
+class QLineSeries;
+class QLogValueAxis;
+class QValueAxis;
 
 namespace kc {
 
 QChart* throughputBarChart(const demos::DemoReport& report);
 QChart* residualChart(const cg::CgDemoReport& report);
 QChart* emptyDemoChart(const QString& hint);
+
+// ||r_k|| per iteration, one line per version, axes fitted to what it holds so far.
+class ResidualChart : public QChart {
+  Q_OBJECT
+ public:
+  explicit ResidualChart(const QString& problem);
+  // `version` is 1-based (the run's order); a new version starts a new line named `name`.
+  // Samples a log axis cannot place (0 after an exact solve, NaN after a breakdown) are left out.
+  void addSample(int version, const QString& name, long long iteration, double residualNorm);
+  void finish();  // the legend only where there are several lines
+  int pointCount() const;
+
+ private:
+  QLineSeries* seriesFor(int version, const QString& name);
+  void fitAxes();
+
+  QValueAxis* iterations_ = nullptr;
+  QLogValueAxis* residual_ = nullptr;
+  std::vector<QLineSeries*> series_;  // index version - 1; owned by the chart
+  double lastIteration_ = 1, smallest_ = 0, largest_ = 0;
+};
+
+// The panel's font on a chart's title, axes, labels and legend (QChart keeps its theme's fonts
+// otherwise, so presentation mode would leave charts small).
+void applyChartFont(QChart* chart, const QFont& font);
 
 }  // namespace kc

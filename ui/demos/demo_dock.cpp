@@ -18,12 +18,24 @@ DemoPanel* installDemoDock(MainWindow& window, DemoRunners runners, const QStrin
   auto* dock = new QDockWidget(QObject::tr("Demos"), &window);
   dock->setObjectName(kDockName);
   dock->setWidget(panel);
+  // Bottom (the default: wide, the columns side by side), left or right (the columns stack),
+  // or floating on a second screen. Never the top: the menus and the view's overlay live there.
+  dock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);
+  dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                    QDockWidget::DockWidgetClosable);
   // The panel is wide (controls, table and chart, source): give it the whole bottom edge.
   window.setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   window.setCorner(Qt::BottomLeftCorner, Qt::BottomDockWidgetArea);
   window.addDockWidget(Qt::BottomDockWidgetArea, dock);
   dock->hide();
 
+  auto placeColumns = [panel, dock, &window] {
+    const Qt::DockWidgetArea area = window.dockWidgetArea(dock);
+    panel->setStacked(!dock->isFloating() && (area == Qt::LeftDockWidgetArea || area == Qt::RightDockWidgetArea));
+  };
+  QObject::connect(dock, &QDockWidget::dockLocationChanged, panel, placeColumns);
+  QObject::connect(dock, &QDockWidget::topLevelChanged, panel, placeColumns);
+  QObject::connect(dock, &QDockWidget::visibilityChanged, panel, placeColumns);  // after restoreState too
   QAction* toggle = dock->toggleViewAction();
   toggle->setText(QObject::tr("Demos panel"));
   toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));

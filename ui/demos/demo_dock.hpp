@@ -1,7 +1,8 @@
 #pragma once
-// Puts the demo panel into the main window: a bottom dock (full width, the live view keeps the
-// top), hidden at first, toggled by View > Demos panel (Ctrl+D). Install it before
-// MainWindow::restoreSettings() so the window remembers whether it was open.
+// Puts the demo panel into the main window: a bottom dock (full width, about a third of the
+// height: the live view keeps the rest), hidden at first, toggled by View > Demos panel (Ctrl+D).
+// It may move to the left or right (its columns stack) or float. Install it before
+// MainWindow::restoreSettings() so the window remembers whether it was open, where and how big.
 #include <QString>
 
 #include "ui/demos/demo_runners.hpp"

@@ -1,21 +1,30 @@
 #include "ui/demos/demo_panel.hpp"
 
+#include <QAction>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QDateTime>
+#include <QEvent>
+#include <QFileDialog>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStandardItemModel>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <exception>
+#include <utility>
 
 #include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_charts.hpp"
+#include "ui/demos/demo_export.hpp"
 #include "ui/demos/demo_results_table.hpp"
 #include "ui/demos/kernel_source_view.hpp"
 #include "ui/demos/matmul_form.hpp"
@@ -26,6 +35,11 @@ namespace kc {
 namespace {
 
 constexpr int kCudaIndex = 0, kCpuIndex = 1;
+
+QString problemName(const cg::CgDemoConfig& config) {
+  return config.matrixPath.empty() ? QStringLiteral("poisson2D n=%1").arg(config.poissonN)
+                                   : QString::fromStdString(config.matrixPath).section(QLatin1Char('/'), -1);
+}
 
 QString demoName(DemoKind kind) {
   switch (kind) {
@@ -44,37 +58,19 @@ DemoPanel::DemoPanel(DemoRunners runners, const QString& matrixDirectory, QWidge
   matmulForm_ = new MatmulForm;
   cgForm_ = new CgForm(matrixDirectory);
 
-  reportTitle_ = new QLabel;
-  reportTitle_->setObjectName(QStringLiteral("demoReportTitle"));
-  reportTitle_->setWordWrap(true);
-  reportTitle_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  results_ = new DemoResultsTable;
-  chartView_ = new QChartView(emptyDemoChart(tr("Run a demo to compare its versions")));
-  chartView_->setRenderHint(QPainter::Antialiasing);
-  chartView_->setMinimumHeight(220);
   source_ = new KernelSourceView;
+  source_->setMinimumSize(160, 80);
 
-  auto* tablePart = new QWidget;
-  auto* tableLayout = new QVBoxLayout(tablePart);
-  tableLayout->setContentsMargins(0, 0, 0, 0);
-  tableLayout->addWidget(reportTitle_);
-  tableLayout->addWidget(results_, 1);
-  auto* middle = new QSplitter(Qt::Vertical);
-  middle->addWidget(tablePart);
-  middle->addWidget(chartView_);
-  middle->setStretchFactor(0, 1);
-  middle->setStretchFactor(1, 1);
-
-  auto* columns = new QSplitter(Qt::Horizontal);
-  columns->addWidget(makeControls());
-  columns->addWidget(middle);
-  columns->addWidget(source_);
-  columns->setStretchFactor(0, 0);
-  columns->setStretchFactor(1, 3);
-  columns->setStretchFactor(2, 2);
+  columns_ = new QSplitter(Qt::Horizontal);
+  columns_->addWidget(makeControls());
+  columns_->addWidget(makeResultsPart());
+  columns_->addWidget(source_);
+  columns_->setStretchFactor(0, 0);
+  columns_->setStretchFactor(1, 3);
+  columns_->setStretchFactor(2, 2);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
-  layout->addWidget(columns);
+  layout->addWidget(columns_);
 
   connect(&run_, &BackgroundDemoRun::finished, this, &DemoPanel::showOutcome);
   connect(results_, &DemoResultsTable::rowSelected, this,
@@ -82,6 +78,63 @@ DemoPanel::DemoPanel(DemoRunners runners, const QString& matrixDirectory, QWidge
   ticker_.setInterval(250);
   connect(&ticker_, &QTimer::timeout, this, &DemoPanel::tick);
   backendChanged();
+}
+
+QWidget* DemoPanel::makeResultsPart() {
+  reportTitle_ = new QLabel;
+  reportTitle_->setObjectName(QStringLiteral("demoReportTitle"));
+  reportTitle_->setWordWrap(true);
+  reportTitle_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  results_ = new DemoResultsTable;
+  results_->setMinimumHeight(60);
+  chartView_ = new QChartView(emptyDemoChart(tr("Run a demo to compare its versions")));
+  chartView_->setObjectName(QStringLiteral("demoChart"));
+  chartView_->setRenderHint(QPainter::Antialiasing);
+  // Low enough that a bottom dock stays a strip; the splitter gives the chart room when asked.
+  chartView_->setMinimumHeight(150);  // below, QChart elides its axis labels to "..."
+  applyChartFont(chartView_->chart(), font());
+
+  // The exports: buttons beside the title, and the same actions in the table's and the chart's
+  // context menus.
+  saveCsv_ = new QAction(tr("Save table as CSV\u2026"), this);
+  saveCsv_->setObjectName(QStringLiteral("demoSaveCsv"));
+  connect(saveCsv_, &QAction::triggered, this, [this] {
+    saveWithDialog(tr("Save the results table"), QStringLiteral("csv"), tr("CSV files (*.csv)"),
+                   [this](const QString& path, QString* error) { return saveTableCsv(path, error); });
+  });
+  savePng_ = new QAction(tr("Save chart as PNG\u2026"), this);
+  savePng_->setObjectName(QStringLiteral("demoSavePng"));
+  connect(savePng_, &QAction::triggered, this, [this] {
+    saveWithDialog(tr("Save the chart"), QStringLiteral("png"), tr("PNG images (*.png)"),
+                   [this](const QString& path, QString* error) { return saveChartPng(path, error); });
+  });
+  results_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  results_->addAction(saveCsv_);
+  chartView_->setContextMenuPolicy(Qt::ActionsContextMenu);
+  chartView_->addAction(savePng_);
+  auto* header = new QHBoxLayout;
+  header->addWidget(reportTitle_, 1);
+  for (QAction* action : {saveCsv_, savePng_}) {
+    auto* button = new QToolButton;
+    button->setDefaultAction(action);
+    button->setText(action == saveCsv_ ? tr("CSV\u2026") : tr("PNG\u2026"));
+    button->setToolTip(action->text().remove(QStringLiteral("\u2026")));
+    header->addWidget(button, 0, Qt::AlignTop);
+  }
+
+  auto* tablePart = new QWidget;
+  auto* tableLayout = new QVBoxLayout(tablePart);
+  tableLayout->setContentsMargins(0, 0, 0, 0);
+  tableLayout->addLayout(header);
+  tableLayout->addWidget(results_, 1);
+  auto* middle = new QSplitter(Qt::Vertical);
+  middle->addWidget(tablePart);
+  middle->addWidget(chartView_);
+  // A short dock: the chart needs the height more than the table's few rows.
+  middle->setStretchFactor(0, 2);
+  middle->setStretchFactor(1, 3);
+  middle->setSizes({200, 300});
+  return middle;
 }
 
 QWidget* DemoPanel::makeControls() {
@@ -108,10 +161,13 @@ QWidget* DemoPanel::makeControls() {
   runButton_ = new QPushButton(tr("Run"));
   runButton_->setObjectName(QStringLiteral("demoRun"));
   runButton_->setDefault(true);
+  cancelButton_ = new QPushButton(tr("Cancel"));
+  cancelButton_->setObjectName(QStringLiteral("demoCancel"));
+  cancelButton_->setToolTip(tr("Stop the run at its next check (between iterations, versions or GPU launches)"));
+  cancelButton_->setEnabled(false);
   progress_ = new QProgressBar;
-  progress_->setRange(0, 0);  // busy: the runners report no progress
-  progress_->setMaximumHeight(12);
-  progress_->setTextVisible(false);
+  progress_->setObjectName(QStringLiteral("demoProgress"));
+  progress_->setRange(0, 0);  // busy until the run reports its first version
   progress_->hide();
   message_ = new QLabel;
   message_->setObjectName(QStringLiteral("demoMessage"));
@@ -120,26 +176,57 @@ QWidget* DemoPanel::makeControls() {
 
   auto* controls = new QWidget;
   auto* column = new QVBoxLayout(controls);
+  column->setContentsMargins(0, 0, 0, 0);
   auto* top = new QFormLayout;
   top->addRow(tr("Demo"), demoChoice_);
   top->addRow(tr("Backend"), backendChoice_);
   column->addLayout(top);
   column->addWidget(forms_);
-  column->addWidget(runButton_);
-  column->addWidget(progress_);
-  column->addWidget(message_);
   column->addStretch(1);
 
   connect(demoChoice_, &QComboBox::currentIndexChanged, forms_, &QStackedWidget::setCurrentIndex);
   connect(backendChoice_, &QComboBox::currentIndexChanged, this, &DemoPanel::backendChanged);
   connect(runButton_, &QPushButton::clicked, this, &DemoPanel::run);
+  connect(cancelButton_, &QPushButton::clicked, this, &DemoPanel::cancel);
 
-  auto* scroll = new QScrollArea;
-  scroll->setWidget(controls);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  scroll->setMinimumWidth(controls->sizeHint().width() + 20);
-  return scroll;
+  // The parameters scroll (a short dock must not push the live view away); Run, Cancel, the
+  // progress and the message stay in sight below them.
+  controlsScroll_ = new QScrollArea;
+  controlsScroll_->setWidget(controls);
+  controlsScroll_->setWidgetResizable(true);
+  controlsScroll_->setFrameShape(QFrame::NoFrame);
+  controlsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  controlsScroll_->setMinimumHeight(60);
+  fitControlsWidth();
+  auto* side = new QWidget;
+  auto* sideColumn = new QVBoxLayout(side);
+  sideColumn->setContentsMargins(0, 0, 0, 0);
+  sideColumn->addWidget(controlsScroll_, 1);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(runButton_);
+  buttons->addWidget(cancelButton_);
+  sideColumn->addLayout(buttons);
+  sideColumn->addWidget(progress_);
+  sideColumn->addWidget(message_);
+  return side;
+}
+
+// As wide as the parameters want (they grow with the font in presentation mode), plus the scroll bar.
+void DemoPanel::fitControlsWidth() {
+  controlsScroll_->setMinimumWidth(controlsScroll_->widget()->sizeHint().width() +
+                                   controlsScroll_->verticalScrollBar()->sizeHint().width() + 4);
+}
+
+void DemoPanel::setStacked(bool stacked) { columns_->setOrientation(stacked ? Qt::Vertical : Qt::Horizontal); }
+
+bool DemoPanel::stacked() const { return columns_->orientation() == Qt::Vertical; }
+
+QSize DemoPanel::sizeHint() const {
+  return stacked() ? QSize(440, 800) : QSize(1100, 300);
+}
+
+QSize DemoPanel::minimumSizeHint() const {
+  return stacked() ? QSize(320, 360) : QSize(480, 200);
 }
 
 void DemoPanel::selectDemo(DemoKind kind) { demoChoice_->setCurrentIndex(static_cast<int>(kind)); }
@@ -172,15 +259,18 @@ void DemoPanel::showMessage(const QString& text, const QColor& colour) {
 
 BackgroundDemoRun::Job DemoPanel::makeJob() {
   // The job gets copies of the configuration and the runner: the form may change, or the panel
-  // go, while it runs.
+  // go, while it runs. The run's control (cancel, progress) goes into the copy.
   const Backend chosen = backend();
+  auto job = [](auto runner, auto config) -> BackgroundDemoRun::Job {
+    return [runner = std::move(runner), config = std::move(config)](const demos::DemoControl& control) mutable {
+      config.control = control;
+      return DemoResult(runner(config));
+    };
+  };
   switch (demo()) {
-    case DemoKind::Reduce:
-      return [runner = runners_.reduce, config = reduceForm_->config(chosen)] { return DemoResult(runner(config)); };
-    case DemoKind::Matmul:
-      return [runner = runners_.matmul, config = matmulForm_->config(chosen)] { return DemoResult(runner(config)); };
-    case DemoKind::Cg:
-      return [runner = runners_.cg, config = cgForm_->config(chosen)] { return DemoResult(runner(config)); };
+    case DemoKind::Reduce: return job(runners_.reduce, reduceForm_->config(chosen));
+    case DemoKind::Matmul: return job(runners_.matmul, matmulForm_->config(chosen));
+    case DemoKind::Cg: return job(runners_.cg, cgForm_->config(chosen));
   }
   return {};
 }
@@ -197,8 +287,12 @@ bool DemoPanel::run() {
     return false;
   }
   runningKind_ = demo();
+  if (runningKind_ == DemoKind::Cg) startLiveChart();
   run_.start(std::move(job));
   runButton_->setEnabled(false);
+  cancelButton_->setEnabled(true);
+  progressText_.clear();
+  progress_->setRange(0, 0);
   progress_->show();
   clock_.start();
   tick();
@@ -206,18 +300,75 @@ bool DemoPanel::run() {
   return true;
 }
 
+void DemoPanel::cancel() {
+  if (!run_.running()) return;
+  run_.cancel();
+  cancelButton_->setEnabled(false);
+  tick();
+}
+
+// A CG run draws into its own chart from the first sample on; the table empties, so what the
+// panel shows is this run, however it ends.
+void DemoPanel::startLiveChart() {
+  QString problem;
+  try {
+    problem = problemName(cgForm_->config(backend()));
+  } catch (const std::exception&) {  // run() has just read the same form: it cannot fail here
+  }
+  shownKind_ = DemoKind::Cg;
+  source_->clear();
+  results_->clearResults();
+  results_->setColumnCount(0);
+  reportTitle_->setText(tr("<b>CG on %1</b><br>running\u2026").arg(problem.toHtmlEscaped()));
+  liveChart_ = new ResidualChart(problem);
+  replaceChart(liveChart_);
+}
+
 void DemoPanel::tick() {
-  showMessage(tr("running the %1 demo on %2\u2026 %3 s")
-                  .arg(demoName(runningKind_), backendChoice_->currentText())
-                  .arg(clock_.elapsed() / 1000.0, 0, 'f', 1),
-              QColor());
+  const DemoProgressUpdate update = run_.takeProgress();
+  if (liveChart_)
+    for (const demos::DemoProgress& sample : update.samples)
+      liveChart_->addSample(sample.version, QString::fromStdString(sample.name), sample.iteration, sample.residual);
+  if (update.latest) {
+    progressText_ = QString::fromStdString(demos::describeProgress(*update.latest));
+    if (update.latest->versions > 0) {
+      // The bar counts the versions done; its text names the one running.
+      progress_->setRange(0, update.latest->versions);
+      progress_->setValue(update.latest->version - 1);
+      progress_->setFormat(tr("version %1 of %2").arg(update.latest->version).arg(update.latest->versions));
+    }
+  }
+  const QString what = run_.cancelRequested() ? tr("cancelling the %1 demo\u2026").arg(demoName(runningKind_))
+                                              : tr("running the %1 demo on %2\u2026")
+                                                    .arg(demoName(runningKind_), backendChoice_->currentText());
+  QString text = QStringLiteral("%1 %2 s").arg(what).arg(clock_.elapsed() / 1000.0, 0, 'f', 1);
+  if (!progressText_.isEmpty()) text += QLatin1Char('\n') + progressText_;
+  showMessage(text, QColor());
 }
 
 void DemoPanel::showOutcome(const DemoOutcome& outcome) {
+  tick();  // the last samples into the live chart
   ticker_.stop();
   progress_->hide();
   runButton_->setEnabled(true);
-  lastRunFailed_ = !outcome.result.has_value();
+  cancelButton_->setEnabled(false);
+  ResidualChart* live = std::exchange(liveChart_, nullptr);
+  lastRunCancelled_ = outcome.cancelled;
+  lastRunFailed_ = !outcome.result.has_value() && !outcome.cancelled;
+  if (outcome.cancelled) {
+    // Nothing to tabulate: a stopped run has no result. A CG chart keeps how far it got.
+    if (live) {
+      live->finish();
+      reportTitle_->setText(reportTitle_->text().replace(tr("running\u2026"), tr("cancelled")));
+    }
+    showMessage(tr("The %1 demo was cancelled after %2 s%3")
+                    .arg(demoName(runningKind_))
+                    .arg(outcome.seconds, 0, 'f', 1)
+                    .arg(progressText_.isEmpty() ? QString() : QStringLiteral(" (at %1)").arg(progressText_)),
+                QColor(160, 100, 0));
+    emit runFinished(false);
+    return;
+  }
   if (lastRunFailed_) {
     // The previous results stay: their title says what they were.
     showMessage(tr("The %1 demo failed: %2").arg(demoName(runningKind_), outcome.error), Qt::red);
@@ -249,8 +400,38 @@ void DemoPanel::showOutcome(const DemoOutcome& outcome) {
 
 void DemoPanel::replaceChart(QChart* chart) {
   QChart* old = chartView_->chart();
+  applyChartFont(chart, font());
   chartView_->setChart(chart);  // the view takes the new chart and lets go of the old one
+  if (old == liveChart_) liveChart_ = nullptr;
   delete old;
+}
+
+void DemoPanel::changeEvent(QEvent* event) {
+  // The application font changed (View > Presentation): the charts follow it like the widgets.
+  if (event->type() == QEvent::FontChange) {
+    applyChartFont(chartView_->chart(), font());
+    QTimer::singleShot(0, this, &DemoPanel::fitControlsWidth);  // once the children have the font too
+  }
+  QWidget::changeEvent(event);
+}
+
+bool DemoPanel::saveTableCsv(const QString& path, QString* error) const {
+  return saveBytesAtomically(path, tableCsv(*results_), error);
+}
+
+bool DemoPanel::saveChartPng(const QString& path, QString* error) const {
+  return savePngAtomically(path, chartView_->grab().toImage(), error);
+}
+
+void DemoPanel::saveWithDialog(const QString& title, const QString& extension, const QString& filter,
+                               const std::function<bool(const QString&, QString*)>& save) {
+  const QString suggested = QStringLiteral("kernelcam-demo-%1.%2")
+                                .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension);
+  const QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
+  if (path.isEmpty()) return;
+  QString error;
+  if (save(path, &error)) showMessage(tr("saved %1").arg(path), QColor());
+  else showMessage(tr("could not save %1: %2").arg(path, error), Qt::red);
 }
 
 }  // namespace kc

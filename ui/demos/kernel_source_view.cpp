@@ -1,5 +1,6 @@
 #include "ui/demos/kernel_source_view.hpp"
 
+#include <QEvent>
 #include <QFontDatabase>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -26,9 +27,6 @@ KernelSourceView::KernelSourceView(QWidget* parent) : QWidget(parent) {
   why_ = new QLabel;
   why_->setObjectName(QStringLiteral("demoWhy"));
   why_->setWordWrap(true);
-  QFont whyFont = why_->font();
-  whyFont.setBold(true);
-  why_->setFont(whyFont);
   why_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   location_ = new QLabel;
   location_->setStyleSheet(QStringLiteral("color: palette(mid);"));
@@ -36,13 +34,30 @@ KernelSourceView::KernelSourceView(QWidget* parent) : QWidget(parent) {
   source_->setObjectName(QStringLiteral("demoSource"));
   source_->setReadOnly(true);
   source_->setLineWrapMode(QPlainTextEdit::NoWrap);
-  source_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
   source_->setPlaceholderText(tr("Select a row of the results to see the code it ran."));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(why_);
   layout->addWidget(location_);
   layout->addWidget(source_, 1);
+  applyFonts();
+}
+
+// Both labels have fonts of their own (bold, fixed-width), so an application font change
+// (View > Presentation) does not reach them by itself: derive them from it again.
+void KernelSourceView::applyFonts() {
+  QFont whyFont = font();
+  whyFont.setBold(true);
+  why_->setFont(whyFont);
+  QFont code = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+  if (font().pointSizeF() > 0) code.setPointSizeF(font().pointSizeF());
+  else if (font().pixelSize() > 0) code.setPixelSize(font().pixelSize());
+  source_->setFont(code);
+}
+
+void KernelSourceView::changeEvent(QEvent* event) {
+  if (event->type() == QEvent::FontChange) applyFonts();
+  QWidget::changeEvent(event);
 }
 
 void KernelSourceView::clear() {

@@ -23,7 +23,12 @@ class KernelSourceView : public QWidget {
   int highlightedFirstLine() const { return span_.firstLine; }
   QString text() const;
 
+ protected:
+  void changeEvent(QEvent* event) override;
+
  private:
+  void applyFonts();
+
   QLabel* why_ = nullptr;
   QLabel* location_ = nullptr;
   QPlainTextEdit* source_ = nullptr;

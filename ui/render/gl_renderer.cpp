@@ -59,6 +59,70 @@ RectPx letterbox(int imageWidth, int imageHeight, RectPx box) {
   return {box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height};
 }
 
+GlBuffer makePixelBuffer(std::size_t bytes) {
+  GlBuffer pbo = makeBuffer();
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo.get()));
+  KC_GL_CHECK(glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW));
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+  return pbo;
+}
+
+void writePixelBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows) {
+  KC_REQUIRE(pbo != 0, "pixel buffer: write before prepare()");
+  KC_REQUIRE(pixels != nullptr && pitch >= static_cast<std::size_t>(rowBytes), "pixel buffer: bad host frame");
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo));
+  if (pitch == static_cast<std::size_t>(rowBytes)) {
+    KC_GL_CHECK(glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, static_cast<GLsizeiptr>(pitch) * rows, pixels));
+  } else {
+    for (int y = 0; y < rows; ++y)
+      glBufferSubData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLintptr>(y) * rowBytes, rowBytes, pixels + y * pitch);
+    checkGlError(__FILE__, __LINE__, "glBufferSubData (row by row)");
+  }
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+}
+
+ImageTextures makeImageTextures(const DisplayLayout& layout) {
+  auto makeImageTexture = [](int width, int height, bool greyTexture) {
+    GlTexture texture = makeTexture();
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, texture.get()));
+    setTextureDefaults();
+    KC_GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, greyTexture ? GL_R8 : GL_RGBA8, width, height, 0,
+                             greyTexture ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
+    if (greyTexture) {
+      // One byte per pixel on the GPU, read back as (g, g, g, 1) by any shader.
+      const GLint swizzle[4] = {GL_RED, GL_RED, GL_RED, GL_ONE};
+      KC_GL_CHECK(glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle));
+    }
+    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+    return texture;
+  };
+  ImageTextures textures;
+  textures.original = makeImageTexture(layout.originalWidth, layout.originalHeight, false);
+  textures.filtered =
+      makeImageTexture(layout.filteredWidth, layout.filteredHeight, layout.filteredFormat == PixelFormat::Gray8);
+  return textures;
+}
+
+void copyBuffersToTextures(unsigned originalPbo, unsigned filteredPbo, const ImageTextures& textures,
+                           const DisplayLayout& layout) {
+  KC_REQUIRE(originalPbo != 0 && filteredPbo != 0 && textures.original && textures.filtered,
+             "copyBuffersToTextures before prepare()");
+  UnpackAlignmentScope alignment;
+  // With a GL_PIXEL_UNPACK_BUFFER bound the data pointer is an offset into it: the copy stays
+  // on the GPU (buffer -> texture), whether CUDA or the host filled the buffer.
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, originalPbo));
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, textures.original.get()));
+  KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout.originalWidth, layout.originalHeight, GL_RGBA,
+                              GL_UNSIGNED_BYTE, nullptr));
+  const bool grey = layout.filteredFormat == PixelFormat::Gray8;
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, filteredPbo));
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, textures.filtered.get()));
+  KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout.filteredWidth, layout.filteredHeight,
+                              grey ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
+  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+}
+
 GlRenderer::~GlRenderer() = default;
 
 void GlRenderer::initialize() {
@@ -83,14 +147,14 @@ void GlRenderer::initialize() {
 void GlRenderer::releaseGl() {
   originalPbo_.reset();
   filteredPbo_.reset();
-  originalTexture_.reset();
-  filteredTexture_.reset();
+  textures_ = {};
+  shownOriginal_ = shownFiltered_ = 0;
   timingOverlay_ = {};
   histogramOverlay_ = {};
   imageProgram_.reset();
   overlayProgram_.reset();
   vao_.reset();
-  layout_ = {};
+  layout_ = ownLayout_ = {};
   initialized_ = false;
 }
 
@@ -99,88 +163,76 @@ bool GlRenderer::prepare(const DisplayLayout& layout) {
   KC_REQUIRE(layout.originalWidth > 0 && layout.originalHeight > 0 && layout.filteredWidth > 0 &&
                  layout.filteredHeight > 0,
              "GlRenderer::prepare: empty frame layout");
-  if (layout == layout_ && originalPbo_) return false;
+  if (layout == ownLayout_ && originalPbo_) return false;
 
   // New buffers rather than resized ones: the pipeline drops CUDA registrations of the old names
   // when this returns true, and registering a fresh name is the documented interop path.
-  auto makePbo = [](std::size_t bytes) {
-    GlBuffer pbo = makeBuffer();
-    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo.get()));
-    KC_GL_CHECK(glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW));
-    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-    return pbo;
-  };
   const bool grey = layout.filteredFormat == PixelFormat::Gray8;
-  originalPbo_ = makePbo(static_cast<std::size_t>(layout.originalWidth) * layout.originalHeight * 4);
-  filteredPbo_ = makePbo(static_cast<std::size_t>(layout.filteredWidth) * layout.filteredHeight * (grey ? 1 : 4));
+  originalPbo_ = makePixelBuffer(static_cast<std::size_t>(layout.originalWidth) * layout.originalHeight * 4);
+  filteredPbo_ = makePixelBuffer(static_cast<std::size_t>(layout.filteredWidth) * layout.filteredHeight * (grey ? 1 : 4));
 
-  auto makeImageTexture = [](int width, int height, bool greyTexture) {
-    GlTexture texture = makeTexture();
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, texture.get()));
-    setTextureDefaults();
-    KC_GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, greyTexture ? GL_R8 : GL_RGBA8, width, height, 0,
-                             greyTexture ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
-    if (greyTexture) {
-      // One byte per pixel on the GPU, read back as (g, g, g, 1) by any shader.
-      const GLint swizzle[4] = {GL_RED, GL_RED, GL_RED, GL_ONE};
-      KC_GL_CHECK(glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle));
-    }
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
-    return texture;
-  };
-  originalTexture_ = makeImageTexture(layout.originalWidth, layout.originalHeight, false);
-  filteredTexture_ = makeImageTexture(layout.filteredWidth, layout.filteredHeight, grey);
-  layout_ = layout;
-  framesPresented_ = 0;  // the new textures hold nothing yet
+  const bool showingOwn = shownOriginal_ == 0 || shownOriginal_ == textures_.original.get();
+  textures_ = makeImageTextures(layout);
+  ownLayout_ = layout;
+  if (showingOwn) {  // the new textures hold nothing yet
+    layout_ = layout;
+    shownOriginal_ = shownFiltered_ = 0;
+    framesPresented_ = 0;
+  }
   return true;
 }
 
-void GlRenderer::writeBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows) {
-  KC_REQUIRE(pbo != 0, "GlRenderer: write before prepare()");
-  KC_REQUIRE(pixels != nullptr && pitch >= static_cast<std::size_t>(rowBytes), "GlRenderer: bad host frame");
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo));
-  if (pitch == static_cast<std::size_t>(rowBytes)) {
-    KC_GL_CHECK(glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, static_cast<GLsizeiptr>(pitch) * rows, pixels));
-  } else {
-    for (int y = 0; y < rows; ++y)
-      glBufferSubData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLintptr>(y) * rowBytes, rowBytes, pixels + y * pitch);
-    checkGlError(__FILE__, __LINE__, "glBufferSubData (row by row)");
-  }
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-}
-
 void GlRenderer::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
-  writeBuffer(originalPbo_.get(), pixels, pitch, layout_.originalWidth * 4, layout_.originalHeight);
+  writePixelBuffer(originalPbo_.get(), pixels, pitch, ownLayout_.originalWidth * 4, ownLayout_.originalHeight);
 }
 
 void GlRenderer::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
-  writeBuffer(filteredPbo_.get(), pixels, pitch, layout_.filteredWidth * bytesPerPixel(layout_.filteredFormat),
-              layout_.filteredHeight);
+  writePixelBuffer(filteredPbo_.get(), pixels, pitch,
+                   ownLayout_.filteredWidth * bytesPerPixel(ownLayout_.filteredFormat), ownLayout_.filteredHeight);
 }
 
 void GlRenderer::present(const FrameStats& stats) {
-  KC_REQUIRE(originalPbo_ && filteredPbo_, "GlRenderer::present before prepare()");
-  {
-    UnpackAlignmentScope alignment;
-    // With a GL_PIXEL_UNPACK_BUFFER bound the data pointer is an offset into it: the copy stays
-    // on the GPU (buffer -> texture), whether CUDA or the host filled the buffer.
-    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, originalPbo_.get()));
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, originalTexture_.get()));
-    KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.originalWidth, layout_.originalHeight, GL_RGBA,
-                                GL_UNSIGNED_BYTE, nullptr));
-    const bool grey = layout_.filteredFormat == PixelFormat::Gray8;
-    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, filteredPbo_.get()));
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, filteredTexture_.get()));
-    KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout_.filteredWidth, layout_.filteredHeight,
-                                grey ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
-    KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
-  }
+  uploadBuffers();
+  recordFrame(stats);
+}
+
+void GlRenderer::uploadBuffers() {
+  KC_REQUIRE(originalPbo_ && filteredPbo_, "GlRenderer::uploadBuffers before prepare()");
+  copyBuffersToTextures(originalPbo_.get(), filteredPbo_.get(), textures_, ownLayout_);
+  layout_ = ownLayout_;
+  shownOriginal_ = textures_.original.get();
+  shownFiltered_ = textures_.filtered.get();
+}
+
+void GlRenderer::showTextures(const DisplayLayout& layout, unsigned original, unsigned filtered) {
+  KC_REQUIRE(original != 0 && filtered != 0, "GlRenderer::showTextures: no textures");
+  layout_ = layout;
+  shownOriginal_ = original;
+  shownFiltered_ = filtered;
+}
+
+void GlRenderer::forgetTextures() {
+  if (shownOriginal_ == textures_.original.get()) return;  // its own: nobody else deletes them
+  shownOriginal_ = shownFiltered_ = 0;
+  layout_ = {};
+}
+
+void GlRenderer::recordFrame(const FrameStats& stats) {
   const bool firstStats = framesPresented_ == 0;
   lastStats_ = stats;
   means_.add(stats);
   ++framesPresented_;
   if (firstStats) overlayDirty_ = true;
+}
+
+void GlRenderer::resetTimings() {
+  means_ = RollingStageMeans{30};
+  overlayDirty_ = true;
+}
+
+void GlRenderer::setStill(bool still) {
+  overlayDirty_ = overlayDirty_ || still != still_;
+  still_ = still;
 }
 
 void GlRenderer::setSplitPosition(double fraction) { split_ = std::clamp(fraction, 0.0, 1.0); }
@@ -238,8 +290,8 @@ void GlRenderer::updateOverlays() {
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
   if (showTiming_)
-    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_}));
-  if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_));
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_}));
+  if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));
 }
 
 void GlRenderer::render(int width, int height) {
@@ -249,6 +301,7 @@ void GlRenderer::render(int width, int height) {
   KC_GL_CHECK(glDisable(GL_DEPTH_TEST));
   KC_GL_CHECK(glClearColor(0.09f, 0.09f, 0.10f, 1.0f));
   KC_GL_CHECK(glClear(GL_COLOR_BUFFER_BIT));
+  ++framesRendered_;
   if (!hasFrame()) return;
 
   KC_GL_CHECK(glBindVertexArray(vao_.get()));
@@ -263,13 +316,13 @@ void GlRenderer::render(int width, int height) {
       const RectPx right{width / 2.0, 0, width - width / 2.0, static_cast<double>(height)};
       timingBox = letterbox(ow, oh, left);
       histogramBox = letterbox(fw, fh, right);
-      drawTexture(originalTexture_.get(), timingBox, width, height, false);
-      drawTexture(filteredTexture_.get(), histogramBox, width, height, false);
+      drawTexture(shownOriginal_, timingBox, width, height, false);
+      drawTexture(shownFiltered_, histogramBox, width, height, false);
       break;
     }
     case ViewMode::FilteredOnly:
       timingBox = histogramBox = letterbox(fw, fh, whole);
-      drawTexture(filteredTexture_.get(), timingBox, width, height, false);
+      drawTexture(shownFiltered_, timingBox, width, height, false);
       break;
     case ViewMode::Split: {
       // Each frame fills the whole view with its own aspect (a transposed result is drawn
@@ -277,10 +330,10 @@ void GlRenderer::render(int width, int height) {
       const int divider = static_cast<int>(split_ * width + 0.5);
       KC_GL_CHECK(glEnable(GL_SCISSOR_TEST));
       KC_GL_CHECK(glScissor(0, 0, divider, height));
-      drawTexture(originalTexture_.get(), letterbox(ow, oh, whole), width, height, false);
+      drawTexture(shownOriginal_, letterbox(ow, oh, whole), width, height, false);
       KC_GL_CHECK(glScissor(divider, 0, width - divider, height));
       histogramBox = letterbox(fw, fh, whole);
-      drawTexture(filteredTexture_.get(), histogramBox, width, height, false);
+      drawTexture(shownFiltered_, histogramBox, width, height, false);
       // The divider itself: a 2-pixel clear is cheaper than another shader.
       KC_GL_CHECK(glScissor(std::max(divider - 1, 0), 0, 2, height));
       KC_GL_CHECK(glClearColor(1.0f, 0.85f, 0.2f, 1.0f));

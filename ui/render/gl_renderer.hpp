@@ -25,6 +25,20 @@ struct RectPx {  // top-left origin, pixels
 // The largest rectangle of the image's aspect that fits `box`, centred (letterbox/pillarbox).
 RectPx letterbox(int imageWidth, int imageHeight, RectPx box);
 
+// Pixel-unpack buffers as the renderer and the worker's hand-off (gl_frame_hand_off.hpp) use
+// them, with a context current: one of `bytes` (GL_STREAM_DRAW), and host rows written into one
+// (tightly packed there, `pitch` apart in `pixels`).
+GlBuffer makePixelBuffer(std::size_t bytes);
+void writePixelBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows);
+// The two textures a layout needs (RGBA original; filtered grey, read back as (g, g, g, 1), or
+// RGBA), and the two pixel buffers copied into them on the GPU.
+struct ImageTextures {
+  GlTexture original, filtered;
+};
+ImageTextures makeImageTextures(const DisplayLayout& layout);
+void copyBuffersToTextures(unsigned originalPbo, unsigned filteredPbo, const ImageTextures& textures,
+                           const DisplayLayout& layout);
+
 class GlRenderer : public DisplaySink {
  public:
   GlRenderer() = default;
@@ -42,7 +56,19 @@ class GlRenderer : public DisplaySink {
   unsigned filteredBuffer() const override { return filteredPbo_.get(); }
   void writeOriginal(const std::uint8_t* pixels, std::size_t pitch) override;
   void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override;
+  // uploadBuffers() then recordFrame(stats).
   void present(const FrameStats& stats) override;
+
+  // The two pixel buffers -> the renderer's own textures, which are drawn from now on.
+  void uploadBuffers();
+  // Draws textures made elsewhere in this context's share group (the worker's, frame_hand_off.hpp)
+  // until the next uploadBuffers() or forgetTextures(); `layout` describes them. Their owner keeps
+  // them alive while they are shown.
+  void showTextures(const DisplayLayout& layout, unsigned original, unsigned filtered);
+  // Their owner is about to delete them: draw nothing until the next frame.
+  void forgetTextures();
+  // The frame now shown came with `stats`: the overlays and their means take them.
+  void recordFrame(const FrameStats& stats);
 
   // Draws into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(int width, int height);
@@ -61,14 +87,29 @@ class GlRenderer : public DisplaySink {
     overlayDirty_ = true;
   }
   bool histogramOverlayVisible() const { return showHistogram_; }
+  // View > Presentation: the overlays painted this many times larger (overlay_painter.hpp).
+  void setOverlayScale(double scale) {
+    overlayScale_ = scale;
+    overlayDirty_ = true;
+  }
+  double overlayScale() const { return overlayScale_; }
   void setDeviceName(std::string name);
   // The next render() repaints the overlay images (normally a few times per second).
   void refreshOverlaysNow() { overlayDirty_ = true; }
+  // The overlay's means start again (a new chain or source: old timings would hide the new ones
+  // for 30 frames); addTimings counts a frame that was processed but never shown.
+  void resetTimings();
+  void addTimings(const FrameStats& stats) { means_.add(stats); }
+  const RollingStageMeans& timings() const { return means_; }
+  // A still image: the overlay gives the time per run instead of fps and latency.
+  void setStill(bool still);
+  bool still() const { return still_; }
 
-  bool hasFrame() const { return framesPresented_ > 0; }
+  bool hasFrame() const { return framesPresented_ > 0 && shownOriginal_ != 0; }
   std::int64_t framesPresented() const { return framesPresented_; }
+  std::int64_t framesRendered() const { return framesRendered_; }  // render() calls: repaints of the view
   const FrameStats& lastStats() const { return lastStats_; }
-  const DisplayLayout& layout() const { return layout_; }
+  const DisplayLayout& layout() const { return layout_; }  // of the frame shown
 
  private:
   struct OverlayTexture {
@@ -78,23 +119,25 @@ class GlRenderer : public DisplaySink {
   void drawTexture(unsigned texture, RectPx rect, int viewWidth, int viewHeight, bool overlay, double opacity = 1.0);
   void updateOverlays();
   void uploadOverlay(OverlayTexture& target, const QImage& image);
-  static void writeBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows);
 
   bool initialized_ = false;
   GlVertexArray vao_;  // empty, but core profiles draw only with one bound
   GlProgram imageProgram_, overlayProgram_;
   int imageRectLoc_ = -1, overlayRectLoc_ = -1, overlayOpacityLoc_ = -1;
   GlBuffer originalPbo_, filteredPbo_;
-  GlTexture originalTexture_, filteredTexture_;
-  DisplayLayout layout_;
+  ImageTextures textures_;
+  DisplayLayout ownLayout_;  // of the buffers and textures above
+  DisplayLayout layout_;     // of the textures drawn: these, or another owner's
+  unsigned shownOriginal_ = 0, shownFiltered_ = 0;
   OverlayTexture timingOverlay_, histogramOverlay_;
 
   ViewMode viewMode_ = ViewMode::SideBySide;
   double split_ = 0.5;
-  bool showTiming_ = true, showHistogram_ = true;
+  bool showTiming_ = true, showHistogram_ = true, still_ = false;
+  double overlayScale_ = 1.0;
   std::string deviceName_;
 
-  std::int64_t framesPresented_ = 0;
+  std::int64_t framesPresented_ = 0, framesRendered_ = 0;
   FrameStats lastStats_;
   RollingStageMeans means_{30};
   bool overlayDirty_ = true;

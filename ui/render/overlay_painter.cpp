@@ -5,6 +5,7 @@
 #include <QFontMetrics>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 // Q_INIT_RESOURCE declares a function of the global namespace: call it from there.
@@ -42,8 +43,12 @@ QString format(const char* fmt, double value) {
   return QString::fromLatin1(text);
 }
 
-QImage makePanel(int width, int height) {
-  QImage image(width, height, QImage::Format_RGBA8888_Premultiplied);
+// Sizes below are logical pixels; the image holds scale times as many, so that painting on it
+// (text included) comes out `scale` times larger and still sharp.
+QImage makePanel(int width, int height, double scale) {
+  QImage image(static_cast<int>(std::ceil(width * scale)), static_cast<int>(std::ceil(height * scale)),
+               QImage::Format_RGBA8888_Premultiplied);
+  image.setDevicePixelRatio(scale);
   image.fill(Qt::transparent);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::Antialiasing);
@@ -59,8 +64,10 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
   const double roofline = stats.rooflineGBs;
   const QFont font = overlayFont();
+  const double scale = std::clamp(input.scale, 0.25, 8.0);
   // Metrics of the device painted on: a screen's can differ from a QImage's by a pixel or two.
   QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  probe.setDevicePixelRatio(scale);
   const QFontMetrics metrics(font, &probe);
   const int lineHeight = metrics.height() + 3;
 
@@ -79,9 +86,11 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const double meanFrameMs = input.means.meanFrameMs();
   const QString title = QString::fromStdString(input.deviceName) + QStringLiteral("  \u00b7  ") +
                         QString::fromLatin1(displayPathName(stats.path));
-  QString summary = (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
-                    format("   latency %.1f ms", input.means.meanLatencyMs()) +
-                    QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
+  // A still is filtered once per change: its fps would only say how often it changed.
+  QString summary = input.still ? QStringLiteral("still image") + format("   %.1f ms per run", meanFrameMs)
+                    : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
+                          format("   latency %.1f ms", input.means.meanLatencyMs());
+  summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
   if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
   const QString footer = roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s (mean of 30 frames)", roofline)
                                       : QStringLiteral("bars: roofline unknown (mean of 30 frames)");
@@ -91,7 +100,7 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const int rows = static_cast<int>(stats.stages.size());
   const int height = kPadding * 2 + lineHeight * (3 + rows) + 4;
 
-  QImage image = makePanel(width, height);
+  QImage image = makePanel(width, height, scale);
   QPainter painter(&image);
   painter.setRenderHint(QPainter::TextAntialiasing);
   painter.setFont(font);
@@ -136,18 +145,20 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   return image;
 }
 
-QImage paintHistogramOverlay(const FrameStats& stats) {
+QImage paintHistogramOverlay(const FrameStats& stats, double scale) {
   const int bins = stats.histogramBins;
   const int channels = stats.histogramChannels;
   if (bins <= 0 || channels <= 0 || stats.histogram.size() < static_cast<std::size_t>(bins) * channels) return {};
 
   const QFont font = overlayFont();
+  scale = std::clamp(scale, 0.25, 8.0);
   QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);
+  probe.setDevicePixelRatio(scale);
   const QFontMetrics metrics(font, &probe);
   const int plotWidth = 256, plotHeight = 100;
   const int width = plotWidth + 2 * kPadding;
   const int height = plotHeight + metrics.height() + 3 * kPadding;
-  QImage image = makePanel(width, height);
+  QImage image = makePanel(width, height, scale);
   QPainter painter(&image);
   painter.setFont(font);
   painter.setPen(QColor(255, 255, 255));

@@ -2,6 +2,8 @@
 // The overlays as pictures: QPainter draws them into premultiplied RGBA QImages on the CPU
 // (needs only a QGuiApplication, so it works headless too); the renderer uploads and blends
 // them. Painting costs ~0.1-0.5 ms, so the renderer repaints a few times per second, not per frame.
+// `scale` (View > Presentation) enlarges a panel as a whole: the image is painted at scale times
+// its pixels (a device pixel ratio), so text and bars stay sharp when drawn 1:1.
 #include <QImage>
 #include <string>
 
@@ -13,6 +15,8 @@ struct TimingOverlayInput {
   const FrameStats& latest;           // stage names, bytes, path, size
   const RollingStageMeans& means;     // ms over the last 30 frames
   std::string deviceName;             // GPU name or "CPU (...)"
+  double scale = 1.0;                 // 1: a 13 px font; presentation mode 1.25..3
+  bool still = false;                 // a still image: time per run instead of fps and latency
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
@@ -20,6 +24,6 @@ QImage paintTimingOverlay(const TimingOverlayInput& input);
 
 // Bars of the last histogram (1 channel grey, 3 channels r/g/b blended); a null image when the
 // stats hold no histogram.
-QImage paintHistogramOverlay(const FrameStats& stats);
+QImage paintHistogramOverlay(const FrameStats& stats, double scale = 1.0);
 
 }  // namespace kc

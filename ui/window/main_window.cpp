@@ -26,6 +26,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/notice_area.hpp"
+#include "ui/window/presentation_mode.hpp"
 
 namespace kc {
 
@@ -133,10 +134,12 @@ void MainWindow::buildViewMenu() {
   fullScreen->setShortcuts(fullScreenKeys);
   connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
   viewMenu->addSeparator();
+  presentation_ = new PresentationMode(view_, viewMenu, this);
+  viewMenu->addSeparator();
   // Mirror = a flip=h stage at the front of the chain (the selfie view); the dock shows it like any stage.
   mirror_ = viewMenu->addAction(tr("&Mirror (selfie view)"));
   mirror_->setCheckable(true);
-  mirror_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+  mirror_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));  // Ctrl+M opens a matrix
   connect(mirror_, &QAction::toggled, this, &MainWindow::setMirrored);
   connect(filters_, &FilterDock::chainChanged, this, [this](const FilterChain& chain) {
     const QSignalBlocker block(mirror_);

@@ -26,6 +26,7 @@ inline constexpr char kViewMode[] = "view/mode";
 class FilterDock;
 class GlView;
 class NoticeArea;
+class PresentationMode;
 
 class MainWindow : public QMainWindow {
   Q_OBJECT
@@ -41,6 +42,7 @@ class MainWindow : public QMainWindow {
   QMenu* sourceMenu() const { return sourceMenu_; }
   QMenu* viewMenu() const { return viewMenu_; }  // app/ adds the toggles of the docks it installs
   NoticeArea* notices() const { return notices_; }
+  PresentationMode* presentation() const { return presentation_; }  // View > Presentation
 
   // Status bar: "NVIDIA H200", "CUDA+interop", "camera 0  1920x1080".
   void setStatusInfo(const QString& device, const QString& path, const QString& source, int width, int height);
@@ -102,6 +104,7 @@ class MainWindow : public QMainWindow {
   QString componentVersions_;
   QActionGroup* viewModes_ = nullptr;
   QAction* mirror_ = nullptr;
+  PresentationMode* presentation_ = nullptr;
   QLabel* deviceLabel_ = nullptr;
   QLabel* pathLabel_ = nullptr;
   QLabel* sourceLabel_ = nullptr;

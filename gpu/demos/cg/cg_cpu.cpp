@@ -17,6 +17,7 @@ const char* toString(CgStatus status) noexcept {
     case CgStatus::MaxIterations: return "not converged (maximum iterations reached)";
     case CgStatus::NotPositiveDefinite: return "matrix is not positive definite";
     case CgStatus::NumericalBreakdown: return "numerical breakdown (residual is NaN or infinite)";
+    case CgStatus::Cancelled: return "cancelled";
   }
   return "unknown";
 }
@@ -97,10 +98,18 @@ CgResult solveCgCpu(const CsrMatrix& a, const std::vector<double>& bIn, const Cg
   double rr = dot(r, r);
   const double stopRr = options.tolerance * options.tolerance * rr;
   result.initialResidualNorm = std::sqrt(rr);
-  result.history.push_back({0, std::sqrt(rr)});
+  auto addSample = [&](long long iteration) {
+    result.history.push_back({iteration, std::sqrt(rr)});
+    if (options.onSample) options.onSample(result.history.back());
+  };
+  addSample(0);
   result.status = rr <= stopRr ? CgStatus::Converged : CgStatus::MaxIterations;
 
   for (long long k = 0; k < maxIter && result.status == CgStatus::MaxIterations; ++k) {
+    if (options.cancel.cancelled()) {
+      result.status = CgStatus::Cancelled;
+      break;
+    }
     spmvCpu(at, d.data(), q.data());
     const double dq = dot(d, q);
     if (!(dq > 0)) {
@@ -119,7 +128,7 @@ CgResult solveCgCpu(const CsrMatrix& a, const std::vector<double>& bIn, const Cg
     rr = dot(r, r);
     const double rz = dot(r, z);
     result.iterations = k + 1;
-    if ((k + 1) % 50 == 0) result.history.push_back({k + 1, std::sqrt(rr)});
+    if ((k + 1) % 50 == 0) addSample(k + 1);
     if (!std::isfinite(rr) || !std::isfinite(rz)) {
       result.status = CgStatus::NumericalBreakdown;
       break;
@@ -134,7 +143,7 @@ CgResult solveCgCpu(const CsrMatrix& a, const std::vector<double>& bIn, const Cg
   }
   result.totalMs = msSince(start);
   result.msPerIteration = result.iterations > 0 ? result.totalMs / static_cast<double>(result.iterations) : 0.0;
-  if (result.history.back().iteration != result.iterations) result.history.push_back({result.iterations, std::sqrt(rr)});
+  if (result.history.back().iteration != result.iterations) addSample(result.iterations);
 
   std::vector<double> x64(x.begin(), x.end());
   result.finalRelativeResidual = relativeResidual(a, x64, bIn);

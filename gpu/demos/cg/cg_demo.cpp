@@ -47,12 +47,22 @@ CgDemoReport runCgDemo(const CsrMatrix& a, const std::string& problem, const CgD
   const std::size_t valueBytes = config.precision == Precision::Float ? sizeof(float) : sizeof(double);
   const double bytes = cgBytesPerIteration(a.nnz() > 0 ? static_cast<std::size_t>(a.rows) : 0, a.nnz(), valueBytes,
                                            config.preconditioner == Preconditioner::Jacobi);
+  const demos::DemoControl control = config.control.counting(static_cast<int>(versions.size()));
+  options.cancel = control.cancel;
   for (CgVersion v : versions) {
+    const int index = static_cast<int>(report.rows.size()) + 1;
+    control.beginVersion(index, toString(v));
+    if (control.progress)
+      options.onSample = [&control, index, v](const CgSample& sample) {
+        demos::DemoProgress progress{index, 0, toString(v), sample.iteration, sample.residualNorm};
+        control.progress(progress);
+      };
     CgResult r;
     if (v == CgVersion::Cpu)
       r = config.precision == Precision::Float ? solveCgCpu<float>(a, b, options) : solveCgCpu<double>(a, b, options);
     else
       r = gpu(v, a, b, config.precision, options);
+    if (r.status == CgStatus::Cancelled) throw demos::Cancelled();
     CgDemoRow row{v, toString(v), r.status, r.iterations, r.totalMs, r.msPerIteration, r.finalRelativeResidual,
                   r.msPerIteration > 0 ? bytes / (r.msPerIteration * 1e6) : 0.0, 0.0, 0.0};
     report.rows.push_back(row);

@@ -34,6 +34,9 @@ struct CgDemoConfig {
   Backend backend = Backend::Auto;
   std::vector<CgVersion> versions{CgVersion::ScalarCsr, CgVersion::VectorCsr, CgVersion::CuSparse};
   bool keepSolution = true;
+  // Cancel (a cancelled run throws demos::Cancelled) and progress: "version i of n" before each
+  // solve, then each residual sample of the running solve (iteration and ||r_k||).
+  demos::DemoControl control;
 };
 
 struct CgDemoRow {
@@ -67,7 +70,7 @@ using CgGpuSolverFn =
 double cgBytesPerIteration(std::size_t n, std::size_t nnz, std::size_t valueBytes, bool jacobi);
 
 // b = ones. Throws kc::InvalidArgument (MatrixMarketError for the file) on bad input, and when
-// a GPU version is asked for without `gpu` (backend cuda).
+// a GPU version is asked for without `gpu` (backend cuda); demos::Cancelled when cancelled.
 CgDemoReport runCgDemo(const CgDemoConfig& config, const CgGpuSolverFn& gpu = nullptr);
 // Same on a matrix already loaded (the UI keeps it between runs).
 CgDemoReport runCgDemo(const CsrMatrix& a, const std::string& problem, const CgDemoConfig& config,

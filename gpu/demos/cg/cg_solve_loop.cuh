@@ -1,8 +1,10 @@
 #pragma once
 // The host side shared by both GPU solvers: the CG scalars and status kept in device memory,
 // and the loop that replays one refresh period at a time and reads the status asynchronously.
+// Cancellation is read there too, between periods: a launched period always runs to its end.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <vector>
 
 #include "gpu/core/device_buffer.cuh"
@@ -36,6 +38,8 @@ class CgLoopState {
     initial_.maxIterations = options.maxIterations > 0 ? options.maxIterations : defaultMaxIterations(n);
     period_ = options.refreshEvery > 0 ? options.refreshEvery : 50;
     keepSolution_ = options.keepSolution;
+    cancel_ = options.cancel;
+    onSample_ = options.onSample;
     state_.uploadAsync(&initial_, 1, stream_);  // initial_ outlives the copy (member)
   }
 
@@ -46,7 +50,8 @@ class CgLoopState {
 
   // Launches periods until the device reports a stop. The status copy of period p is read
   // while period p+1 already runs, so the GPU does not idle on the host; the extra period finds
-  // the status set and every kernel returns at once.
+  // the status set and every kernel returns at once. A cancel request seen after period p-1
+  // waits for period p (already launched) and stops there, so the iteration count and x agree.
   template <class LaunchPeriod>
   void run(LaunchPeriod&& launchPeriod) {
     const long long periods = std::max<long long>(1, (initial_.maxIterations + period_ - 1) / period_);
@@ -56,7 +61,12 @@ class CgLoopState {
       KC_CUDA_CHECK(cudaMemcpyAsync(&snapshots_[p % 2], state_.data(), sizeof(CgState), cudaMemcpyDeviceToHost,
                                     stream_));
       periodDone_[p % 2].record(stream_);
-      if (p >= 1 && inspect(p - 1)) stopped = p - 1;
+      if (p >= 1 && inspect(p - 1)) {
+        stopped = p - 1;
+      } else if (cancel_.cancelled()) {
+        cancelled_ = !inspect(p);  // the device may have stopped on its own in period p
+        stopped = p;
+      }
     }
     if (stopped < 0) {
       inspect(periods - 1);
@@ -70,7 +80,9 @@ class CgLoopState {
   // The result from the last status read and the final x (already on the host, in double).
   CgResult finish(const CsrMatrix& a, const std::vector<double>& b, std::vector<double> x) {
     CgResult result;
-    result.status = last_.status == kCgRunning ? CgStatus::MaxIterations : static_cast<CgStatus>(last_.status);
+    result.status = cancelled_                  ? CgStatus::Cancelled
+                    : last_.status == kCgRunning ? CgStatus::MaxIterations
+                                                 : static_cast<CgStatus>(last_.status);
     result.iterations = last_.iteration;
     result.initialResidualNorm = std::sqrt(last_.rr0);
     result.totalMs = elapsedMs_;
@@ -85,9 +97,14 @@ class CgLoopState {
   bool inspect(long long p) {
     periodDone_[p % 2].synchronize();
     last_ = snapshots_[p % 2];
-    if (history_.empty()) history_.push_back({0, std::sqrt(last_.rr0)});
-    if (last_.iteration > history_.back().iteration) history_.push_back({last_.iteration, std::sqrt(last_.rr)});
+    if (history_.empty()) addSample({0, std::sqrt(last_.rr0)});
+    if (last_.iteration > history_.back().iteration) addSample({last_.iteration, std::sqrt(last_.rr)});
     return last_.status != kCgRunning;
+  }
+
+  void addSample(const CgSample& sample) {
+    history_.push_back(sample);
+    if (onSample_) onSample_(sample);
   }
 
   cudaStream_t stream_;
@@ -101,6 +118,9 @@ class CgLoopState {
   int period_ = 50;
   bool keepSolution_ = true;
   double elapsedMs_ = 0;
+  demos::CancelToken cancel_;
+  std::function<void(const CgSample&)> onSample_;
+  bool cancelled_ = false;
 };
 
 }  // namespace kc::cg

@@ -2,8 +2,11 @@
 // What every CG solver of the demo (CPU reference, fused CUDA kernels, cuSPARSE+cuBLAS baseline)
 // takes and returns, so their rows compare one to one. (Included by .cu files: C++17 only.)
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "gpu/demos/demo_control.hpp"
 
 namespace kc::cg {
 
@@ -15,8 +18,14 @@ enum class CgStatus {
   MaxIterations,         // stopped at maxIterations without converging
   NotPositiveDefinite,   // d^T A d <= 0 (or NaN), or a non-positive diagonal under Jacobi
   NumericalBreakdown,    // the residual became NaN / Inf
+  Cancelled,             // options.cancel was set: stopped between iterations (CPU) or periods (GPU)
 };
 const char* toString(CgStatus status) noexcept;
+
+struct CgSample {
+  long long iteration;
+  double residualNorm;  // ||r_k||_2 as the solver sees it (recurrence or refreshed)
+};
 
 struct CgOptions {
   double tolerance = 1e-6;   // relative: stop at ||r_k|| <= tolerance * ||r_0||
@@ -27,15 +36,15 @@ struct CgOptions {
   int refreshEvery = 50;
   Preconditioner preconditioner = Preconditioner::None;
   bool keepSolution = true;
+  // Read every iteration (CPU) or every period of refreshEvery iterations (GPU, between launches).
+  demos::CancelToken cancel;
+  // Called on the solving thread with each history sample as it is taken (the first, about every
+  // 50 iterations, the last): a live chart of the convergence.
+  std::function<void(const CgSample&)> onSample;
 };
 
 // Enough for every matrix of the study (BCSSTK13 unpreconditioned needs ~416k iterations).
 inline long long defaultMaxIterations(long long n) { return n * 10 > 1000000 ? n * 10 : 1000000; }
-
-struct CgSample {
-  long long iteration;
-  double residualNorm;  // ||r_k||_2 as the solver sees it (recurrence or refreshed)
-};
 
 struct CgResult {
   CgStatus status = CgStatus::MaxIterations;

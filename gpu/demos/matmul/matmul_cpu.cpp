@@ -17,11 +17,12 @@ std::size_t at(int row, int col, int ld) { return static_cast<std::size_t>(row) 
 std::uint32_t wrapMul(std::int32_t a, std::int32_t b) {
   return static_cast<std::uint32_t>(a) * static_cast<std::uint32_t>(b);
 }
+bool stopped(const CancelToken* cancel) { return cancel && cancel->cancelled(); }
 }  // namespace
 
-void matmulReference(const float* A, const float* B, double* C, int M, int N, int K) {
+void matmulReference(const float* A, const float* B, double* C, int M, int N, int K, const CancelToken* cancel) {
   checkSizes(M, N, K);
-  for (int i = 0; i < M; ++i)
+  for (int i = 0; i < M && !stopped(cancel); ++i)
     for (int j = 0; j < N; ++j) {
       double sum = 0.0;
       for (int k = 0; k < K; ++k) sum += static_cast<double>(A[at(i, k, K)]) * B[at(k, j, N)];
@@ -29,9 +30,10 @@ void matmulReference(const float* A, const float* B, double* C, int M, int N, in
     }
 }
 
-void matmulReference(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K) {
+void matmulReference(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K,
+                     const CancelToken* cancel) {
   checkSizes(M, N, K);
-  for (int i = 0; i < M; ++i)
+  for (int i = 0; i < M && !stopped(cancel); ++i)
     for (int j = 0; j < N; ++j) {
       std::uint32_t sum = 0;
       for (int k = 0; k < K; ++k) sum += wrapMul(A[at(i, k, K)], B[at(k, j, N)]);
@@ -41,13 +43,13 @@ void matmulReference(const std::int32_t* A, const std::int32_t* B, std::int32_t*
 
 namespace {
 template <class T, class Acc, class Out, class Mul>
-void transposedLoop(const T* A, const T* B, Out* C, int M, int N, int K, Mul mul) {
+void transposedLoop(const T* A, const T* B, Out* C, int M, int N, int K, Mul mul, const CancelToken* cancel) {
   checkSizes(M, N, K);
   std::vector<T> Bt(static_cast<std::size_t>(N) * K);
   for (int k = 0; k < K; ++k)
     for (int j = 0; j < N; ++j) Bt[at(j, k, K)] = B[at(k, j, N)];
   constexpr int kRows = 16;  // a block of C rows reuses each column of Bt while it is in cache
-  for (int i0 = 0; i0 < M; i0 += kRows)
+  for (int i0 = 0; i0 < M && !stopped(cancel); i0 += kRows)
     for (int j = 0; j < N; ++j) {
       const T* b = &Bt[at(j, 0, K)];
       for (int i = i0; i < std::min(M, i0 + kRows); ++i) {
@@ -60,11 +62,13 @@ void transposedLoop(const T* A, const T* B, Out* C, int M, int N, int K, Mul mul
 }
 }  // namespace
 
-void matmulTransposedCpu(const float* A, const float* B, double* C, int M, int N, int K) {
-  transposedLoop<float, double>(A, B, C, M, N, K, [](float a, float b) { return static_cast<double>(a) * b; });
+void matmulTransposedCpu(const float* A, const float* B, double* C, int M, int N, int K, const CancelToken* cancel) {
+  transposedLoop<float, double>(
+      A, B, C, M, N, K, [](float a, float b) { return static_cast<double>(a) * b; }, cancel);
 }
-void matmulTransposedCpu(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K) {
-  transposedLoop<std::int32_t, std::uint32_t>(A, B, C, M, N, K, wrapMul);
+void matmulTransposedCpu(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K,
+                         const CancelToken* cancel) {
+  transposedLoop<std::int32_t, std::uint32_t>(A, B, C, M, N, K, wrapMul, cancel);
 }
 
 double matmulReferenceEntry(const float* A, const float* B, int N, int K, int row, int col) {

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "gpu/demos/demo_control.hpp"
+
 namespace kc::demos {
 
 enum class MatmulType { Int32, Float32 };
@@ -21,13 +23,19 @@ const char* toString(MatmulType type);
 inline constexpr double kMatmulFloatTolerance = 1e-5;
 
 // The reference: the obvious i-j-k triple loop. C is MxN.
-void matmulReference(const float* A, const float* B, double* C, int M, int N, int K);
-void matmulReference(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K);
+// `cancel` (optional) is read once per row (block) of C: when it is set the function returns
+// with C incomplete; the demo then throws Cancelled (demo_control.hpp).
+void matmulReference(const float* A, const float* B, double* C, int M, int N, int K,
+                     const CancelToken* cancel = nullptr);
+void matmulReference(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K,
+                     const CancelToken* cancel = nullptr);
 
 // A second CPU version for speed: B transposed first so the inner loop reads both operands
 // contiguously, blocked over rows of C. Same arithmetic (double / uint32) as the reference.
-void matmulTransposedCpu(const float* A, const float* B, double* C, int M, int N, int K);
-void matmulTransposedCpu(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K);
+void matmulTransposedCpu(const float* A, const float* B, double* C, int M, int N, int K,
+                         const CancelToken* cancel = nullptr);
+void matmulTransposedCpu(const std::int32_t* A, const std::int32_t* B, std::int32_t* C, int M, int N, int K,
+                         const CancelToken* cancel = nullptr);
 
 // One output entry of the reference (for checking a sample when the full product is too slow).
 double matmulReferenceEntry(const float* A, const float* B, int N, int K, int row, int col);

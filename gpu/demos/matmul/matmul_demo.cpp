@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "gpu/core/size_limits.hpp"
+#include "gpu/demos/matmul/matmul_versions.hpp"
 
 namespace kc::demos {
 
@@ -25,11 +26,14 @@ double matmulFlops(const MatmulDemoConfig& c) { return 2.0 * c.M * c.N * c.K; }
 
 namespace {
 constexpr std::size_t kSampleCount = 256;
+constexpr const char* kReferenceRowName = "CPU triple loop (reference)";
+constexpr const char* kTransposedRowName = "CPU transposed B, blocked rows";
 std::size_t cCount(const MatmulDemoConfig& c) { return static_cast<std::size_t>(c.M) * c.N; }
 }  // namespace
 
 MatmulDemoInput makeMatmulDemoInput(const MatmulDemoConfig& c) {
   validate(c);
+  c.control.beginVersion(1, kReferenceRowName);  // the CPU rows are measured here (skipped or not)
   MatmulDemoInput in;
   const std::size_t aCount = static_cast<std::size_t>(c.M) * c.K, bCount = static_cast<std::size_t>(c.K) * c.N;
   const bool isInt = c.type == MatmulType::Int32;
@@ -46,17 +50,24 @@ MatmulDemoInput makeMatmulDemoInput(const MatmulDemoConfig& c) {
   if (in.fullReference) {
     // Big products are timed once (the warm-up is the reference run itself); small ones get reps.
     const int reps = matmulFlops(c) > 1e8 ? 1 : c.reps;
+    const CancelToken& cancel = c.control.cancel;
     if (isInt) {
       in.refI.resize(cCount(c));
       std::vector<std::int32_t> other(cCount(c));
-      in.cpuReferenceMs = timeCpuMedianMs([&] { matmulReference(in.Ai.data(), in.Bi.data(), in.refI.data(), c.M, c.N, c.K); }, reps);
-      in.cpuTransposedMs = timeCpuMedianMs([&] { matmulTransposedCpu(in.Ai.data(), in.Bi.data(), other.data(), c.M, c.N, c.K); }, reps);
+      in.cpuReferenceMs = timeCpuMedianMs(
+          [&] { matmulReference(in.Ai.data(), in.Bi.data(), in.refI.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
+      c.control.beginVersion(2, kTransposedRowName);
+      in.cpuTransposedMs = timeCpuMedianMs(
+          [&] { matmulTransposedCpu(in.Ai.data(), in.Bi.data(), other.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
       in.cpuTransposedMatches = other == in.refI;
     } else {
       in.refF.resize(cCount(c));
       std::vector<double> other(cCount(c));
-      in.cpuReferenceMs = timeCpuMedianMs([&] { matmulReference(in.Af.data(), in.Bf.data(), in.refF.data(), c.M, c.N, c.K); }, reps);
-      in.cpuTransposedMs = timeCpuMedianMs([&] { matmulTransposedCpu(in.Af.data(), in.Bf.data(), other.data(), c.M, c.N, c.K); }, reps);
+      in.cpuReferenceMs = timeCpuMedianMs(
+          [&] { matmulReference(in.Af.data(), in.Bf.data(), in.refF.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
+      c.control.beginVersion(2, kTransposedRowName);
+      in.cpuTransposedMs = timeCpuMedianMs(
+          [&] { matmulTransposedCpu(in.Af.data(), in.Bf.data(), other.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
       // Same double arithmetic in the same k order: bit-identical.
       in.cpuTransposedMatches = other == in.refF;
     }
@@ -130,17 +141,18 @@ DemoReport matmulDemoCpuReport(const MatmulDemoConfig& c, const MatmulDemoInput&
     row.correct = correct;
     return row;
   };
-  report.rows.push_back(cpuRow("CPU triple loop (reference)",
+  report.rows.push_back(cpuRow(kReferenceRowName,
                                "i-j-k loops, double (float) or uint32 (int) sums:\nobviously correct, strided B reads.",
                                "matmulReference", in.cpuReferenceMs, true));
-  report.rows.push_back(cpuRow("CPU transposed B, blocked rows",
+  report.rows.push_back(cpuRow(kTransposedRowName,
                                "B transposed once so both inner-loop reads are contiguous;\n16 rows of C share each column.",
                                "transposedLoop", in.cpuTransposedMs, in.cpuTransposedMatches));
   return report;
 }
 
 DemoReport runMatmulDemo(const MatmulDemoConfig& config, const MatmulGpuRowsFn& gpu) {
-  return runDemoVersions(config, gpu, makeMatmulDemoInput, matmulDemoCpuReport, "matmul demo");
+  return runDemoVersions(config, gpu, makeMatmulDemoInput, matmulDemoCpuReport, "matmul demo", 2,
+                         static_cast<int>(kMatmulVersions.size()));
 }
 
 }  // namespace kc::demos

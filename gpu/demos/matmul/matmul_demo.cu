@@ -1,5 +1,6 @@
 // GPU part of the matmul demo runner: A and B uploaded once; per version one checked warm-up
-// run (C poisoned first) and `reps` runs timed with CUDA events (median).
+// run (C poisoned first) and `reps` runs timed with CUDA events (median). The cancel flag is
+// read before each version and after each timed launch.
 #include "gpu/demos/matmul/matmul_demo_cuda.cuh"
 
 #include <vector>
@@ -25,6 +26,7 @@ void addMatmulRows(const MatmulDemoConfig& c, const MatmulDemoInput& in, DemoRep
   CublasHandle cublas;  // created once, outside every timed loop
   EventTimer timer;
   for (const MatmulVersionInfo& info : kMatmulVersions) {
+    c.control.beginVersion(static_cast<int>(report.rows.size()) + 1, info.name);
     DemoRow row;
     row.version = info.name;
     row.why = info.why;
@@ -49,6 +51,7 @@ void addMatmulRows(const MatmulDemoConfig& c, const MatmulDemoInput& in, DemoRep
       run();
       timer.stop(stream);
       ms.push_back(timer.elapsedMs());
+      c.control.throwIfCancelled();
     }
     row.ms = medianOf(ms);
     row.throughput = matmulFlops(c) / (row.ms * 1e6);

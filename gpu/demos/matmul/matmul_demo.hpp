@@ -25,6 +25,7 @@ struct MatmulDemoConfig {
   std::uint32_t seed = 1;
   int reps = 5;
   double cpuFlopLimit = 2147483648.0;  // 2^31 flops (2*M*N*K): above, the CPU rows are skipped
+  DemoControl control;  // cancel and progress ("version i of n"), both optional
 };
 
 struct MatmulDemoInput {

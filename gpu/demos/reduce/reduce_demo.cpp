@@ -3,8 +3,13 @@
 #include <cmath>
 
 #include "gpu/core/size_limits.hpp"
+#include "gpu/demos/reduce/reduce_versions.hpp"
 
 namespace kc::demos {
+
+namespace {
+constexpr const char* kCpuRowName = "CPU reference (1 thread)";
+}
 
 ReduceDemoOp parseReduceDemoOp(const std::string& text) {
   if (text == "sum") return ReduceDemoOp::Sum;
@@ -44,20 +49,24 @@ std::size_t reduceDemoBytesRead(const ReduceDemoConfig& config) {
 
 ReduceDemoInput makeReduceDemoInput(const ReduceDemoConfig& config) {
   validate(config);
+  config.control.beginVersion(1, kCpuRowName);  // the CPU row is measured here
   ReduceDemoInput in;
   const int cpuReps = config.n > (std::size_t(1) << 24) ? 1 : config.reps;  // keep big runs short
   if (config.op == ReduceDemoOp::Mat3Min) {
     in.ints = randomInts(9 * config.n, config.seed);
-    in.cpuMs = timeCpuMedianMs([&] { in.mat3Reference = mat3MinReference(in.ints.data(), config.n); }, cpuReps);
+    in.cpuMs = timeCpuMedianMs([&] { in.mat3Reference = mat3MinReference(in.ints.data(), config.n); }, cpuReps,
+                               config.control.cancel);
     return in;
   }
   const auto op = static_cast<ReduceOp>(config.op);
   if (config.type == ReduceType::Int32) {
     in.ints = randomInts(config.n, config.seed);
-    in.cpuMs = timeCpuMedianMs([&] { in.reference = reduceReference(in.ints.data(), config.n, op); }, cpuReps);
+    in.cpuMs = timeCpuMedianMs([&] { in.reference = reduceReference(in.ints.data(), config.n, op); }, cpuReps,
+                               config.control.cancel);
   } else {
     in.floats = randomFloats(config.n, config.seed);
-    in.cpuMs = timeCpuMedianMs([&] { in.reference = reduceReference(in.floats.data(), config.n, op); }, cpuReps);
+    in.cpuMs = timeCpuMedianMs([&] { in.reference = reduceReference(in.floats.data(), config.n, op); }, cpuReps,
+                               config.control.cancel);
     for (float x : in.floats) in.sumAbs += std::fabs(static_cast<double>(x));
   }
   return in;
@@ -74,7 +83,7 @@ DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoI
     report.verification = "|gpu - ref| <= (sqrt(n) + 64) * 2^-24 * sum|x| (ref summed in double); tolerance " +
                           std::to_string(floatSumTolerance(config.n) * input.sumAbs);
   DemoRow row;
-  row.version = "CPU reference (1 thread)";
+  row.version = kCpuRowName;
   row.why = "one plain loop over the array: the correctness reference\nand the baseline every speedup starts from.";
   row.sourceAnchor = config.op == ReduceDemoOp::Mat3Min ? "mat3MinReference" : "referenceLoop";
   row.kind = DemoRowKind::Cpu;
@@ -96,7 +105,9 @@ DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoI
 }
 
 DemoReport runReduceDemo(const ReduceDemoConfig& config, const ReduceGpuRowsFn& gpu) {
-  return runDemoVersions(config, gpu, makeReduceDemoInput, reduceDemoCpuReport, "reduce demo");
+  const int gpuVersions =
+      config.op == ReduceDemoOp::Mat3Min ? kMat3MinGpuVersions : static_cast<int>(kReduceVersions.size());
+  return runDemoVersions(config, gpu, makeReduceDemoInput, reduceDemoCpuReport, "reduce demo", 1, gpuVersions);
 }
 
 }  // namespace kc::demos

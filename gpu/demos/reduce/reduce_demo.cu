@@ -1,7 +1,9 @@
 // GPU part of the reduction demo runner: uploads the input once, then for each version one
-// checked warm-up run and `reps` runs timed with CUDA events (median).
+// checked warm-up run and `reps` runs timed with CUDA events (median). The cancel flag is read
+// before each version and after each timed launch (the timer waits for it anyway).
 #include "gpu/demos/reduce/reduce_demo_cuda.cuh"
 
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -16,7 +18,7 @@ static_assert(static_cast<int>(ReduceDemoOp::ArgMax) == static_cast<int>(ReduceO
               "ReduceDemoOp must list the ReduceOp values first, in the same order");
 
 template <class Run>
-double timeGpuMedianMs(Run&& runAsync, int reps, cudaStream_t stream) {
+double timeGpuMedianMs(Run&& runAsync, int reps, cudaStream_t stream, const DemoControl& control) {
   std::vector<double> ms;
   EventTimer timer;
   for (int r = 0; r < reps; ++r) {
@@ -24,6 +26,7 @@ double timeGpuMedianMs(Run&& runAsync, int reps, cudaStream_t stream) {
     runAsync();
     timer.stop(stream);
     ms.push_back(timer.elapsedMs());
+    control.throwIfCancelled();
   }
   return medianOf(ms);
 }
@@ -47,13 +50,14 @@ void addReduceRows(const ReduceDemoConfig& config, const ReduceDemoInput& input,
                   n * 4, stream);
   ReduceWorkspace workspace;
   for (const ReduceVersionInfo& info : kReduceVersions) {
+    config.control.beginVersion(static_cast<int>(report.rows.size()) + 1, info.name);
     DemoRow row = gpuRow(info.name, info.why, info.sourceAnchor, info.version == ReduceVersion::Cub);
     workspace.reserve(info.version, op, config.type, n);  // allocation outside the timed loop
     const ReduceValue value = workspace.run(info.version, op, config.type, dIn.data(), n, stream);
     row.correct = reduceResultsMatch(op, config.type, value, input.reference, n, input.sumAbs);
     row.result = formatReduceValue(op, config.type, value);
     row.ms = timeGpuMedianMs([&] { workspace.runAsync(info.version, op, config.type, dIn.data(), n, stream); },
-                             config.reps, stream);
+                             config.reps, stream, config.control);
     row.throughput = reduceDemoBytesRead(config) / (row.ms * 1e6);
     report.rows.push_back(row);
   }
@@ -64,8 +68,11 @@ void addMat3MinRows(const ReduceDemoConfig& config, const ReduceDemoInput& input
   DeviceBuffer<std::int32_t> dPlanes(9 * n);
   dPlanes.uploadAsync(input.ints.data(), 9 * n, stream);
   DeviceBuffer<std::int32_t> dOut(9);
-  for (Mat3MinVersion version : {Mat3MinVersion::Fused, Mat3MinVersion::Cub}) {
+  constexpr Mat3MinVersion kVersions[] = {Mat3MinVersion::Fused, Mat3MinVersion::Cub};
+  static_assert(std::size(kVersions) == kMat3MinGpuVersions, "the progress count must match the rows");
+  for (Mat3MinVersion version : kVersions) {
     const bool library = version == Mat3MinVersion::Cub;
+    config.control.beginVersion(static_cast<int>(report.rows.size()) + 1, toString(version));
     DemoRow row = gpuRow(toString(version),
                          library ? "nine library reductions, one per plane:\nnine launches, nine passes over memory."
                                  : "one pass: each thread keeps 9 minima (9 coalesced streams),\nshuffles per plane, then 9 blocks finish.",
@@ -83,7 +90,7 @@ void addMat3MinRows(const ReduceDemoConfig& config, const ReduceDemoInput& input
     }
     row.ms = timeGpuMedianMs(
         [&] { mat3MinAsync(version, dPlanes.data(), n, dOut.data(), scratch.data(), scratch.size(), stream); },
-        config.reps, stream);
+        config.reps, stream, config.control);
     row.throughput = reduceDemoBytesRead(config) / (row.ms * 1e6);
     report.rows.push_back(row);
   }

@@ -29,7 +29,12 @@ struct ReduceDemoConfig {
   Backend backend = Backend::Auto;
   std::uint32_t seed = 1;
   int reps = 10;
+  DemoControl control;  // cancel and progress ("version i of n"), both optional
 };
+
+// GPU rows of mat3min (the fused kernel and nine CUB reductions); the others have one row per
+// entry of kReduceVersions.
+inline constexpr int kMat3MinGpuVersions = 2;
 
 // The input and its reference, built once and shared by the CPU and GPU parts.
 struct ReduceDemoInput {

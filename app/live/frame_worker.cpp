@@ -1,0 +1,170 @@
+#include "app/live/frame_worker.hpp"
+
+#include <utility>
+
+#include "gpu/pipeline/frame_ops.hpp"
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+namespace kc {
+
+void yieldToTheGuiThread() {
+#ifdef __linux__
+  constexpr int kNicer = 4;
+  const auto self = static_cast<id_t>(syscall(SYS_gettid));
+  (void)setpriority(PRIO_PROCESS, self, getpriority(PRIO_PROCESS, self) + kNicer);
+#endif
+}
+
+FrameWorker::FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff,
+                         const FilterChain& chain, Callbacks callbacks)
+    : pipeline_(std::move(pipeline)), handOff_(std::move(handOff)), callbacks_(std::move(callbacks)) {
+  chain_ = chain;  // set on the worker thread: the CUDA pipeline may refuse a stage
+  thread_.reset(QThread::create([this] { run(); }));
+  thread_->setObjectName(QStringLiteral("kernelcam frame worker"));
+  handOff_->bindToThread(*thread_);
+  thread_->start();
+}
+
+FrameWorker::~FrameWorker() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_->wait();
+}
+
+void FrameWorker::submit(HostFrame frame) {
+  {
+    std::lock_guard lock(mutex_);
+    if (input_) ++dropped_;
+    input_ = std::move(frame);
+  }
+  ++submitted_;
+  wake_.notify_one();
+}
+
+void FrameWorker::setChain(const FilterChain& chain) {
+  {
+    std::lock_guard lock(mutex_);
+    chain_ = chain;
+  }
+  wake_.notify_one();
+}
+
+void FrameWorker::startNewStream() {
+  {
+    std::lock_guard lock(mutex_);
+    newStream_ = true;
+    if (input_) ++dropped_;
+    input_.reset();  // the old source's frame
+  }
+  wake_.notify_one();
+}
+
+void FrameWorker::measure(HostFrame frame, int runs) {
+  {
+    std::lock_guard lock(mutex_);
+    measurement_ = Measurement{std::move(frame), runs};
+  }
+  wake_.notify_one();
+}
+
+void FrameWorker::run() {
+  yieldToTheGuiThread();
+  try {
+    handOff_->attachWorker();
+    loop();
+  } catch (...) {
+    failed_ = true;
+    if (callbacks_.failed) callbacks_.failed(std::current_exception());
+  }
+  // Here, with the hand-off's context still current: CUDA drops its GL buffer registrations.
+  pipeline_.reset();
+  try {
+    handOff_->detachWorker();
+  } catch (...) {
+    // The context is going anyway; nothing left to tell the user about.
+  }
+}
+
+void FrameWorker::loop() {
+  for (;;) {
+    std::optional<FilterChain> chain;
+    std::optional<Measurement> measurement;
+    std::optional<HostFrame> frame;
+    bool newStream = false;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || chain_ || newStream_ || measurement_ || input_ || inFlight_; });
+      if (stop_) return;
+      if (chain_) {
+        chain = std::exchange(chain_, std::nullopt);
+      } else if (newStream_) {
+        newStream = std::exchange(newStream_, false);
+      } else if (measurement_) {
+        measurement = std::exchange(measurement_, std::nullopt);
+      } else if (input_) {
+        frame = std::exchange(input_, std::nullopt);
+      }
+    }
+    if (chain) {
+      flush();  // the frame in flight still shows under the chain it ran
+      pipeline_->setChain(*chain);
+      nextGeneration();
+    } else if (newStream) {
+      flush();
+      nextGeneration();
+    } else if (measurement) {
+      flush();
+      nextGeneration();
+      runMeasurement(std::move(*measurement));
+    } else if (frame) {
+      processFrame(*frame);
+    } else {
+      // Nothing new came while the frame was in flight: show it now rather than wait for the next.
+      flush();
+    }
+  }
+}
+
+void FrameWorker::runMeasurement(Measurement measurement) {
+  int done = 0;
+  for (; done < measurement.runs; ++done) {
+    {
+      std::lock_guard lock(mutex_);
+      if (interruptedLocked()) break;
+    }
+    measurement.frame.timestampSeconds = steadyNowSeconds();
+    processFrame(measurement.frame);
+    flush();
+  }
+  if (callbacks_.measured) callbacks_.measured(done);
+}
+
+bool FrameWorker::interruptedLocked() const {
+  return stop_ || chain_.has_value() || newStream_ || measurement_.has_value() || input_.has_value();
+}
+
+void FrameWorker::processFrame(const HostFrame& frame) {
+  const std::int64_t before = handOff_->framesPresented();
+  pipeline_->submitLive(frame, *handOff_);
+  inFlight_ = true;
+  ++runs_;
+  if (handOff_->framesPresented() != before && callbacks_.presented) callbacks_.presented();
+}
+
+void FrameWorker::flush() {
+  if (!inFlight_) return;
+  inFlight_ = false;
+  if (pipeline_->flushLive(*handOff_) && callbacks_.presented) callbacks_.presented();
+}
+
+void FrameWorker::nextGeneration() { handOff_->setGeneration(++generation_); }
+
+}  // namespace kc

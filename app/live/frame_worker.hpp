@@ -1,0 +1,99 @@
+#pragma once
+// Runs the frame pipeline on a thread of its own, so that no chain, however slow, holds up the
+// window: the GUI thread hands frames in and takes finished ones out of a FrameHandOff when it
+// paints. Both ends are latest-wins slots: a frame handed in replaces one the worker has not
+// started (a dropped frame), and a finished frame replaces one the view has not taken. Nothing
+// queues, so memory stays flat and latency stays one frame when the chain is slower than the source.
+//
+// The worker owns the pipeline from construction on and frees it on its own thread (with the
+// hand-off's GL context current there: CUDA drops its buffer registrations with it).
+// Changes (chain, a new stream, a measurement) apply to the next frame the worker takes; the
+// frame in progress finishes first (a stage cannot be interrupted), and so does the destructor.
+#include <QThread>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_pipeline.hpp"
+#include "ui/render/frame_hand_off.hpp"
+
+namespace kc {
+
+// Lowers the calling thread's priority a little (Linux: nice +4, per thread): when the window and
+// the frame work want the same core, the window should win. Input handled late is what a user
+// notices; a frame a little later is not.
+void yieldToTheGuiThread();
+
+class FrameWorker {
+ public:
+  // Called on the worker thread: keep them short (post to the GUI thread).
+  struct Callbacks {
+    std::function<void()> presented;                   // a finished frame waits in the hand-off
+    std::function<void(std::exception_ptr)> failed;    // the pipeline threw; the worker has stopped
+    std::function<void(int runs)> measured;            // a measurement finished (runs done)
+  };
+
+  FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff,
+              const FilterChain& chain, Callbacks callbacks);
+  ~FrameWorker();  // waits for the frame in progress, then frees the pipeline on the worker thread
+  FrameWorker(const FrameWorker&) = delete;
+  FrameWorker& operator=(const FrameWorker&) = delete;
+
+  // GUI thread --------------------------------------------------------------------------------
+  void submit(HostFrame frame);  // latest wins
+  void setChain(const FilterChain& chain);
+  // Frames from now on come from another source (or the same still again): the overlay's means
+  // and fps start over.
+  void startNewStream();
+  // Runs `frame` through the chain `runs` times back to back (a still's timing table); stops
+  // early when anything else is asked of the worker.
+  void measure(HostFrame frame, int runs);
+
+  FrameHandOff& handOff() { return *handOff_; }
+  std::int64_t framesSubmitted() const { return submitted_.load(); }  // handed in
+  std::int64_t framesDropped() const { return dropped_.load(); }      // handed in, replaced unprocessed
+  std::int64_t pipelineRuns() const { return runs_.load(); }          // frames through the chain
+  bool failed() const { return failed_.load(); }
+
+ private:
+  struct Measurement {
+    HostFrame frame;
+    int runs = 0;
+  };
+  void run();
+  void loop();
+  void runMeasurement(Measurement measurement);
+  void processFrame(const HostFrame& frame);
+  void flush();
+  void nextGeneration();
+  bool interruptedLocked() const;
+
+  std::unique_ptr<FramePipeline> pipeline_;
+  std::unique_ptr<FrameHandOff> handOff_;
+  Callbacks callbacks_;
+  std::unique_ptr<QThread> thread_;
+
+  // Under mutex_ (the GUI thread asks, the worker takes):
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stop_ = false;
+  std::optional<HostFrame> input_;
+  std::optional<FilterChain> chain_;
+  bool newStream_ = false;
+  std::optional<Measurement> measurement_;
+
+  // Worker thread only:
+  bool inFlight_ = false;  // the pipeline holds a frame it has not presented (CUDA's two-frame overlap)
+  std::uint64_t generation_ = 0;
+
+  std::atomic<std::int64_t> submitted_{0}, dropped_{0}, runs_{0};
+  std::atomic<bool> failed_{false};
+};
+
+}  // namespace kc

@@ -1,0 +1,79 @@
+// `kernelcam demo ...` on stderr: --quiet leaves it empty; progress is written only to a terminal
+// (a pseudo-terminal from `script` here), never into a pipe or a log.
+#include <gtest/gtest.h>
+
+#include <QProcess>
+#include <QStandardPaths>
+#include <string>
+
+#include "app/cli_run.hpp"  // tests/app
+
+namespace {
+
+using kc::test::CliRun;
+using kc::test::runKernelcam;
+
+TEST(CliDemoProgress, QuietPrintsNothingOnStderr) {
+  const std::vector<QStringList> runs = {
+      {"demo", "reduce", "--n", "1000", "--reps", "1", "--quiet"},
+      {"demo", "matmul", "--m", "17", "--n", "3", "--k", "5", "--reps", "1", "--quiet"},
+      {"demo", "cg", "--poisson", "8", "--quiet"},
+  };
+  for (const QStringList& arguments : runs) {
+    SCOPED_TRACE(arguments.join(' ').toStdString());
+    const CliRun run = runKernelcam(arguments);  // --backend auto: it would name its choice
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    EXPECT_EQ(run.err, "");
+    EXPECT_NE(run.out.find("version"), std::string::npos) << "the table still goes to stdout";
+  }
+  // Errors still do.
+  const CliRun bad = runKernelcam({"demo", "cg", "--poisson", "0", "--quiet"});
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("--poisson"), std::string::npos) << bad.err;
+}
+
+TEST(CliDemoProgress, NoProgressIntoAPipe) {
+  const CliRun run = runKernelcam({"demo", "cg", "--poisson", "60", "--tol", "1e-10", "--backend", "cpu"});
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_EQ(run.err.find("version 1"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find('\r'), std::string::npos) << run.err;
+}
+
+// script(1) runs the command on a pseudo-terminal and copies what it prints.
+CliRun runOnATerminal(const QStringList& arguments) {
+  QString command = QStringLiteral(KC_KERNELCAM_BINARY);
+  for (const QString& argument : arguments) command += QLatin1Char(' ') + argument;
+  QProcess script;
+  script.start(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")});
+  CliRun run;
+  if (!script.waitForFinished(120000)) {
+    script.kill();
+    script.waitForFinished();
+    return run;
+  }
+  run.exitCode = script.exitCode();
+  run.out = script.readAllStandardOutput().toStdString();
+  return run;
+}
+
+TEST(CliDemoProgress, ATerminalSeesTheIterationAndResidualOfCg) {
+  if (QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty())
+    GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
+  // Thousands of iterations on 90000 rows: over a second, so a 0.5 s update shows an iteration.
+  const QStringList cg = {"demo", "cg", "--poisson", "300", "--tol", "1e-10", "--backend", "cpu"};
+  const CliRun shown = runOnATerminal(cg);
+  ASSERT_EQ(shown.exitCode, 0) << shown.out;
+  EXPECT_NE(shown.out.find("kernelcam: demo cg: version 1 of 1: CPU reference"), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find(", iteration "), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("||r|| "), std::string::npos) << shown.out;
+  EXPECT_NE(shown.out.find("\r\033[K"), std::string::npos) << "the line is wiped before the table";
+
+  QStringList quiet = cg;
+  quiet << QStringLiteral("--quiet");
+  const CliRun silent = runOnATerminal(quiet);
+  ASSERT_EQ(silent.exitCode, 0) << silent.out;
+  EXPECT_EQ(silent.out.find(", iteration "), std::string::npos) << silent.out;
+  EXPECT_NE(silent.out.find("converged"), std::string::npos) << silent.out;
+}
+
+}  // namespace

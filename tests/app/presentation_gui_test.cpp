@@ -1,0 +1,157 @@
+// Projector mode and the demo dock in the real window (Xvfb in CI): View > Presentation scales
+// the application font and the overlays (Ctrl+= / Ctrl+- / Ctrl+0), the demo dock leaves the live
+// view most of the window and stacks its columns at the side, and closing the window during a
+// CG run leaves nothing running a second later.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenu>
+#include <QSettings>
+#include <QThreadPool>
+#include <memory>
+
+#include "app/live/live_controller.hpp"
+#include "qt_test_app.hpp"
+#include "ui/demos/cg_form.hpp"
+#include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_panel.hpp"
+#include "ui/render/overlay_painter.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/presentation_mode.hpp"
+
+namespace kc {
+namespace {
+
+QAction* actionWithShortcut(MainWindow& window, const QKeySequence& key) {
+  for (QAction* action : window.viewMenu()->actions())
+    if (action->shortcuts().contains(key)) return action;
+  return nullptr;
+}
+
+double fontSize(const QFont& font) { return font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize(); }
+
+TEST(OverlayScale, PanelsArePaintedScaleTimesLarger) {
+  test::testApplication();
+  FrameStats stats;
+  stats.width = 640;
+  stats.height = 480;
+  stats.stages.push_back({"gray", false, 1.0, 640.0 * 480 * 4});
+  stats.histogramBins = 16;
+  stats.histogramChannels = 1;
+  stats.histogram.assign(16, 5);
+  RollingStageMeans means;
+  means.add(stats);
+  const QImage one = paintTimingOverlay({stats, means, "CPU", 1.0});
+  const QImage two = paintTimingOverlay({stats, means, "CPU", 2.0});
+  ASSERT_FALSE(one.isNull());
+  EXPECT_NEAR(two.width(), 2 * one.width(), 2);
+  EXPECT_NEAR(two.height(), 2 * one.height(), 2);
+  const QImage histogram = paintHistogramOverlay(stats, 1.0), histogram2 = paintHistogramOverlay(stats, 2.0);
+  EXPECT_NEAR(histogram2.width(), 2 * histogram.width(), 2);
+  EXPECT_NEAR(histogram2.height(), 2 * histogram.height(), 2);
+}
+
+TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  QSettings().remove(QStringLiteral("view/presentationScale"));
+  const QFont base = QApplication::font();
+  {
+    MainWindow window;
+    PresentationMode* presentation = window.presentation();
+    ASSERT_NE(presentation, nullptr);
+    QAction* toggle = presentation->toggleAction();
+    EXPECT_TRUE(window.viewMenu()->actions().contains(toggle));
+    EXPECT_FALSE(toggle->isChecked());
+
+    toggle->trigger();
+    EXPECT_TRUE(toggle->isChecked());
+    EXPECT_DOUBLE_EQ(presentation->scale(), 1.5);
+    EXPECT_NEAR(fontSize(QApplication::font()), 1.5 * fontSize(base), 0.51);
+    EXPECT_DOUBLE_EQ(window.view()->renderer().overlayScale(), 1.5);
+
+    QAction* larger = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_Equal));
+    QAction* smaller = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_Minus));
+    QAction* actual = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_0));
+    ASSERT_TRUE(larger && smaller && actual);
+    larger->trigger();
+    EXPECT_DOUBLE_EQ(presentation->scale(), 1.75);
+    EXPECT_DOUBLE_EQ(window.view()->renderer().overlayScale(), 1.75);
+    for (int i = 0; i < 20; ++i) larger->trigger();
+    EXPECT_DOUBLE_EQ(presentation->scale(), PresentationMode::kMaxScale);
+    smaller->trigger();
+    EXPECT_DOUBLE_EQ(presentation->scale(), PresentationMode::kMaxScale - PresentationMode::kStep);
+
+    actual->trigger();
+    EXPECT_FALSE(toggle->isChecked());
+    EXPECT_DOUBLE_EQ(presentation->scale(), 1.0);
+    EXPECT_EQ(QApplication::font(), base);
+    EXPECT_DOUBLE_EQ(window.view()->renderer().overlayScale(), 1.0);
+
+    // Turned on again, it comes back at the last presentation scale; Ctrl+= from 1 turns it on.
+    toggle->trigger();
+    EXPECT_DOUBLE_EQ(presentation->scale(), PresentationMode::kMaxScale - PresentationMode::kStep);
+    toggle->trigger();
+    larger->trigger();
+    EXPECT_TRUE(toggle->isChecked());
+    EXPECT_DOUBLE_EQ(presentation->scale(), 1.25);
+  }
+  EXPECT_EQ(QApplication::font(), base) << "a window that goes gives the font back";
+  QSettings().remove(QStringLiteral("view/presentationScale"));
+}
+
+TEST(DemoDockGui, OpeningItLeavesTheLiveViewMostOfTheWindowAndSideDockingStacksIt) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  MainWindow window;
+  DemoPanel* panel = installDemoDock(window, cpuOnlyDemoRunners(), QString());
+  window.resize(1400, 820);
+  window.show();
+  QDockWidget* dock = demoDock(window);
+  ASSERT_NE(dock, nullptr);
+  EXPECT_TRUE(dock->allowedAreas().testFlag(Qt::RightDockWidgetArea));
+  EXPECT_TRUE(dock->features().testFlag(QDockWidget::DockWidgetFloatable));
+  dock->toggleViewAction()->trigger();
+  ASSERT_TRUE(test::processEventsUntil([&] { return dock->isVisible() && dock->height() > 50; }, 5000));
+  test::processEventsUntil([] { return false; }, 200);
+  // Before: the panel's minimum pushed the view down to ~270 of 820 px.
+  EXPECT_GE(window.view()->height(), 400) << "view " << window.view()->height() << " px, dock " << dock->height();
+  EXPECT_FALSE(panel->stacked());
+
+  window.addDockWidget(Qt::RightDockWidgetArea, dock);
+  ASSERT_TRUE(test::processEventsUntil([&] { return panel->stacked(); }, 5000));
+  EXPECT_GE(window.view()->width(), 500);
+  window.addDockWidget(Qt::BottomDockWidgetArea, dock);
+  EXPECT_TRUE(test::processEventsUntil([&] { return !panel->stacked(); }, 5000));
+}
+
+TEST(DemoDockGui, ClosingTheWindowDuringACgRunLeavesNothingRunningASecondLater) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  auto window = std::make_unique<MainWindow>();
+  DemoPanel* panel = installDemoDock(*window, cpuOnlyDemoRunners(), QString());
+  auto controller = std::make_unique<LiveController>(*window, Backend::Cpu);
+  controller->start(QStringLiteral("pattern"));
+  window->show();
+  demoDock(*window)->show();
+  cg::CgDemoConfig config;
+  config.poissonN = 1000;  // a million rows, 1e-14: minutes on the CPU if nothing stops it
+  config.tolerance = 1e-14;
+  panel->selectDemo(DemoKind::Cg);
+  panel->cgForm()->setConfig(config);
+  ASSERT_TRUE(panel->run());
+  ASSERT_TRUE(test::processEventsUntil([&] { return panel->message().contains("iteration"); }, 120000))
+      << panel->message().toStdString();
+
+  QElapsedTimer clock;
+  clock.start();
+  window->close();
+  // As runGui does once the last window closed: the session goes, the window with it.
+  controller.reset();
+  window.reset();
+  EXPECT_TRUE(QThreadPool::globalInstance()->waitForDone(1000)) << "the demo was still running a second later";
+  EXPECT_LT(clock.elapsed(), 1000);
+}
+
+}  // namespace
+}  // namespace kc

@@ -1,0 +1,115 @@
+// A still image costs nothing while nothing changes (issue 11.4): it is filtered once, filtered
+// again once per chain change, the view repaints only when something changed, and the process
+// idles. View > Measure still runs the chain N times for the timing table.
+#include <gtest/gtest.h>
+
+#include <QAction>
+#include <QEventLoop>
+#include <QTimer>
+#include <filesystem>
+#include <sys/resource.h>
+
+#include "app/live/live_controller.hpp"
+#include "common/test_data.hpp"
+#include "qt_test_app.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/filter_dock.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+
+namespace kc {
+namespace {
+
+// Runs the event loop for `ms` without spinning (processEventsUntil polls, which costs CPU).
+void idleFor(int ms) {
+  QEventLoop loop;
+  QTimer::singleShot(ms, &loop, &QEventLoop::quit);
+  loop.exec();
+}
+
+// CPU seconds this process (all its threads) has used.
+double cpuSeconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+std::string stillImage() {
+  const std::filesystem::path photo = test::sharedData("images/chelsea.png");  // 451x300
+  return std::filesystem::exists(photo) ? photo.string() : test::fixture("images/grey_alpha_4x3.png").string();
+}
+
+TEST(StillImage, IsFilteredOncePerChangeAndTheWindowIdlesOtherwise) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  MainWindow window;
+  window.filterDock()->setChain(parseFilterChain("gray=bt709,conv=gauss:5:clamp,hist=64"));
+  LiveController controller(window, Backend::Cpu);
+  controller.start(QString::fromStdString("image:" + stillImage()));
+  window.resize(900, 500);
+  window.show();
+  const GlRenderer& renderer = window.view()->renderer();
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 1; }, 30000)) << "no frame";
+  EXPECT_TRUE(controller.showingStill());
+  EXPECT_TRUE(renderer.still()) << "the overlay says it shows a still";
+  ASSERT_NE(controller.measureStillAction(), nullptr);
+  EXPECT_TRUE(controller.measureStillAction()->isEnabled());
+  idleFor(500);  // the window's first exposes settle
+  EXPECT_EQ(controller.pipelineRuns(), 1);
+
+  // ~2 s with nothing changing: no run, no repaint, (almost) no CPU. The old loop filtered and
+  // repainted the still 30 times a second.
+  const std::int64_t rendered = renderer.framesRendered();
+  const double cpuBefore = cpuSeconds();
+  idleFor(2000);
+  const double cpuUsed = cpuSeconds() - cpuBefore;
+  std::printf("2 s idle on a still: %.3f s of CPU, %lld repaints, %lld runs\n", cpuUsed,
+              static_cast<long long>(renderer.framesRendered() - rendered),
+              static_cast<long long>(controller.pipelineRuns()));
+  EXPECT_EQ(controller.pipelineRuns(), 1);
+  EXPECT_EQ(controller.framesShown(), 1);
+  EXPECT_LE(renderer.framesRendered() - rendered, 1);
+  EXPECT_LT(cpuUsed, 0.4) << "a generous bound: idle is a few milliseconds";
+  EXPECT_GT(renderer.timings().meanFrameMs(), 0) << "the overlay keeps the last timings";
+
+  // A chain change: exactly one new run, shown.
+  window.filterDock()->setChain(parseFilterChain("gray=bt709,conv=box:3:clamp"));
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 2; }, 30000));
+  idleFor(1000);
+  EXPECT_EQ(controller.pipelineRuns(), 2);
+  EXPECT_EQ(controller.framesShown(), 2);
+  EXPECT_EQ(renderer.lastStats().stages.size(), 2u);
+
+  // A view mode change repaints without filtering again.
+  const std::int64_t beforeMode = renderer.framesRendered();
+  window.setViewMode(ViewMode::Split);
+  idleFor(300);
+  EXPECT_GE(renderer.framesRendered(), beforeMode + 1);
+  EXPECT_EQ(controller.pipelineRuns(), 2);
+
+  // View > Measure still: N runs back to back, their means in the timing table.
+  controller.measureStillAction()->trigger();
+  ASSERT_TRUE(test::processEventsUntil(
+      [&] { return controller.pipelineRuns() >= 2 + LiveController::kMeasureRuns; }, 60000));
+  idleFor(500);
+  EXPECT_EQ(controller.pipelineRuns(), 2 + LiveController::kMeasureRuns) << "and then it idles again";
+  EXPECT_GT(renderer.timings().meanFrameMs(), 0);
+}
+
+TEST(StillImage, MeasureIsOnlyForStills) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  MainWindow window;
+  LiveController controller(window, Backend::Cpu);
+  controller.start(QStringLiteral("pattern"));
+  window.show();
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 2; }, 30000));
+  EXPECT_FALSE(controller.showingStill());
+  EXPECT_FALSE(window.view()->renderer().still());
+  EXPECT_FALSE(controller.measureStillAction()->isEnabled());
+  controller.openSource(QString::fromStdString("image:" + stillImage()));
+  EXPECT_TRUE(controller.measureStillAction()->isEnabled());
+  EXPECT_TRUE(window.view()->renderer().still());
+}
+
+}  // namespace
+}  // namespace kc

@@ -1,0 +1,74 @@
+#include "ui/window/presentation_mode.hpp"
+
+#include <QAction>
+#include <QApplication>
+#include <QMenu>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <algorithm>
+
+#include "ui/window/gl_view.hpp"
+
+namespace kc {
+
+namespace {
+const QString kScaleKey = QStringLiteral("view/presentationScale");
+}
+
+PresentationMode::PresentationMode(GlView* view, QMenu* viewMenu, QObject* parent)
+    : QObject(parent), view_(view), baseFont_(QApplication::font()) {
+  const double remembered = QSettings().value(kScaleKey, kDefaultScale).toDouble();
+  presentationScale_ = remembered > kMinScale && remembered <= kMaxScale ? remembered : kDefaultScale;
+
+  toggle_ = viewMenu->addAction(tr("&Presentation (projector)"));
+  toggle_->setObjectName(QStringLiteral("presentationAction"));
+  toggle_->setCheckable(true);
+  toggle_->setShortcut(QKeySequence(Qt::Key_F5));
+  connect(toggle_, &QAction::toggled, this, &PresentationMode::setActive);
+  // Ctrl+= is the key people press for "larger" (no Shift); Ctrl++ and the platform's zoom keys too.
+  QAction* larger = viewMenu->addAction(tr("Larger text and overlay"));
+  larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
+                        QKeySequence(QKeySequence::ZoomIn)});
+  connect(larger, &QAction::triggered, this, &PresentationMode::zoomIn);
+  QAction* smaller = viewMenu->addAction(tr("Smaller text and overlay"));
+  smaller->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut)});
+  connect(smaller, &QAction::triggered, this, &PresentationMode::zoomOut);
+  QAction* actual = viewMenu->addAction(tr("Actual size"));
+  actual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+  connect(actual, &QAction::triggered, this, &PresentationMode::reset);
+}
+
+PresentationMode::~PresentationMode() {
+  if (active()) QApplication::setFont(baseFont_);
+}
+
+void PresentationMode::setActive(bool on) { setScale(on ? presentationScale_ : kMinScale); }
+
+void PresentationMode::zoomIn() { setScale(scale_ + kStep); }
+
+void PresentationMode::zoomOut() { setScale(scale_ - kStep); }
+
+void PresentationMode::reset() { setScale(kMinScale); }
+
+void PresentationMode::setScale(double scale) {
+  scale = std::clamp(scale, kMinScale, kMaxScale);
+  {
+    const QSignalBlocker block(toggle_);
+    toggle_->setChecked(scale > kMinScale);
+  }
+  if (scale == scale_) return;
+  scale_ = scale;
+  if (active()) {
+    presentationScale_ = scale_;
+    QSettings().setValue(kScaleKey, presentationScale_);
+  }
+  QFont font = baseFont_;
+  if (baseFont_.pointSizeF() > 0) font.setPointSizeF(baseFont_.pointSizeF() * scale_);
+  else font.setPixelSize(static_cast<int>(baseFont_.pixelSize() * scale_ + 0.5));
+  QApplication::setFont(font);
+  view_->renderer().setOverlayScale(scale_);
+  view_->update();
+  emit scaleChanged(scale_);
+}
+
+}  // namespace kc
