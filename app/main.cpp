@@ -90,8 +90,12 @@ int runWindow(int argc, char** argv) {
       "FORMAT");
   const QCommandLineOption backend("backend", kc::kBackendOptionHelp, "NAME", "auto");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
+  const QCommandLineOption patternFormat("pattern-format",
+                                         "The pattern in a camera's pixel format: rgba (default), nv12, i420, yv12, "
+                                         "yuyv, uyvy, bgra or gray.",
+                                         "FORMAT", "rgba");
   const QCommandLineOption verbose("verbose", "Also print library warnings and the details of notices (any command).");
-  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, verbose});
+  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
   if (!parser.parse(arguments)) return kc::cli::fail(kc::cli::kExitUsage, parser.errorText() + " (try --help)");
@@ -132,6 +136,11 @@ int runWindow(int argc, char** argv) {
   if (parser.isSet(size) &&
       !kc::parseFrameSize(parser.value(size).toStdString(), &options.patternWidth, &options.patternHeight))
     return kc::cli::fail(kc::cli::kExitUsage, QStringLiteral("--size '%1': expected WxH").arg(parser.value(size)));
+  options.patternFormat = parser.value(patternFormat).toStdString();
+  if (!kc::pixelFormatNamed(options.patternFormat))
+    return kc::cli::fail(kc::cli::kExitUsage,
+                         QStringLiteral("--pattern-format '%1': expected rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray")
+                             .arg(parser.value(patternFormat)));
   return kc::runGui(argc, argv, options);
 }
 

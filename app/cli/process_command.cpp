@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <limits>
 #include <optional>
 #include <vector>
@@ -50,6 +51,14 @@ struct ProcessOptions {
   int soakPeriod = 0;
   QStringList arguments;   // as given, for the soak's child processes
 };
+
+// CPU time of the whole process (every thread: CUDA's, OpenCV's pool) in seconds: the host cost
+// per frame is its growth over a loop divided by the frames.
+double processCpuSeconds() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
+}
 
 // The files of a run, in the order they are checked: --out (a file, or a folder of numbered
 // frames when it ends in '/'), --json ('-': stdout), --view.
@@ -175,6 +184,11 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram); '-' writes it to stdout.",
                                 "PATH");
   const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
+  const QCommandLineOption patternFormat(
+      "pattern-format",
+      "The pattern in a camera's pixel format: rgba (default), nv12, i420, yv12, yuyv, uyvy, bgra or gray "
+      "(YUV: BT.601 limited range). The pipeline converts it at entry (CUDA: on the GPU).",
+      "FORMAT");
   const QCommandLineOption soak(
       "soak",
       "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
@@ -184,7 +198,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
   soakChild.setFlags(QCommandLineOption::HiddenFromHelp);
   soakPeriod.setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, view, soak, soakChild, soakPeriod});
+  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, patternFormat, view, soak, soakChild, soakPeriod});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
   if (helpAsked(parser)) {
@@ -222,6 +236,16 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       return fail(kExitUsage,
                   QStringLiteral("process: --size '%1': expected WxH, each 1..%2 (1280x720)").arg(parser.value(size)).arg(kMaxFrameSide));
   }
+  if (parser.isSet(patternFormat)) {
+    if (options.source.kind != SourceKind::Pattern)
+      return fail(kExitUsage, QStringLiteral("process: --pattern-format applies to --source pattern only"));
+    const std::optional<PixelFormat> format = pixelFormatNamed(parser.value(patternFormat).toStdString());
+    if (!format)
+      return fail(kExitUsage, QStringLiteral("process: --pattern-format '%1': expected rgba, nv12, i420, yv12, yuyv, "
+                                             "uyvy, bgra or gray")
+                                  .arg(parser.value(patternFormat)));
+    options.sourceOptions.patternFormat = *format;
+  }
   return kExitOk;
 }
 
@@ -248,7 +272,9 @@ int soak(const ProcessOptions& options) {
 
 // --view: the window's renderer writes its PNG into a private temporary folder; the bytes then go
 // through the one atomic writer like every other output.
-ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, FramePipeline& pipeline) {
+// *cpuSeconds: the process's CPU time over the live loop (not the ring's reading ahead).
+ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, FramePipeline& pipeline,
+                            double* cpuSeconds) {
   ViewRenderOptions viewOptions;
   viewOptions.frames = std::max(viewOptions.frames, options.frames);
   // It feeds the source's next frames (an image repeats; a pattern or video moves on), as the window
@@ -269,6 +295,7 @@ ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, 
     throw io::OutputError(io::OutputError::Kind::WriteFailed, "--view: no temporary folder (" +
                                                                   folder.errorString().toStdString() + ")");
   const QString rendered = folder.filePath(QStringLiteral("view.png"));
+  const double cpuStart = processCpuSeconds();
   ViewRenderResult view = renderViewPng(
       [&]() -> const HostFrame* {
         HostFrame& frame = ring[next++ % ring.size()];
@@ -276,6 +303,7 @@ ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, 
         return &frame;
       },
       pipeline, rendered.toStdString(), viewOptions);
+  *cpuSeconds = processCpuSeconds() - cpuStart;
   QFile png(rendered);
   if (!png.open(QIODevice::ReadOnly))
     throw io::OutputError(io::OutputError::Kind::WriteFailed, "--view: cannot read the rendered view back");
@@ -293,6 +321,7 @@ int process(const ProcessOptions& options) {
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
   if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
     admitFrames(source->width(), source->height(), *pipeline);
+  source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them
 
   const io::OutputFile out = outFile(options);
   if (out.isFolder && !QDir().mkpath(QString::fromStdString(options.out)))
@@ -301,8 +330,10 @@ int process(const ProcessOptions& options) {
   StageSummaryCollector collector;
   FrameResult last;
   std::chrono::duration<double> processing{0};
+  double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
   int processed = 0;
   for (; processed < options.frames; ++processed) {
+    const double sourceStart = processCpuSeconds();
     HostFrame frame;
     try {
       frame = source->next();
@@ -313,8 +344,11 @@ int process(const ProcessOptions& options) {
       break;
     }
     const auto start = std::chrono::steady_clock::now();
+    const double cpuStart = processCpuSeconds();
     last = pipeline->process(frame);
     processing += std::chrono::steady_clock::now() - start;
+    processCpu += processCpuSeconds() - cpuStart;
+    sourceCpu += cpuStart - sourceStart;
     collector.add(last.stats);
     if (out.isFolder) {
       const QString name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0'));
@@ -327,11 +361,15 @@ int process(const ProcessOptions& options) {
   // --frames frames go through the live path too (two streams, interop where possible), so its fps
   // is measured.
   std::optional<ViewRenderResult> view;
-  if (!options.view.empty()) view = renderView(options, *source, *pipeline);
+  double viewCpu = 0;  // host CPU seconds of the live loop alone
+  if (!options.view.empty()) view = renderView(options, *source, *pipeline, &viewCpu);
   if (!options.json.empty()) {
     QJsonObject report = reportJson(*pipeline, *source, last.stats, processed, options.frames, collector);
     // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
     report["fps"] = processing.count() > 0 ? processed / processing.count() : 0.0;
+    // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
+    report["cpu_ms_per_frame"] = processed > 0 ? 1e3 * processCpu / processed : 0.0;
+    report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * sourceCpu / processed : 0.0;
     if (view) {
       report["display_path"] = QString::fromStdString(view->displayPath);
       report["view"] = QJsonObject{{"path", QString::fromStdString(options.view)},
@@ -339,7 +377,9 @@ int process(const ProcessOptions& options) {
                                    {"gl_renderer", QString::fromStdString(view->glRenderer)},
                                    {"gl_context", QString::fromStdString(view->glContext)},
                                    {"frames_presented", view->framesPresented},
-                                   {"fps", view->framesPerSecond}};
+                                   {"fps", view->framesPerSecond},
+                                   {"cpu_ms_per_frame",
+                                    view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
     }
     io::writeOutput(jsonFile(options), QJsonDocument(report).toJson(QJsonDocument::Indented));
   }

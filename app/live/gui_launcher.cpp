@@ -66,6 +66,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   SourceOptions sourceOptions;
   sourceOptions.patternWidth = options.patternWidth;
   sourceOptions.patternHeight = options.patternHeight;
+  sourceOptions.patternFormat = pixelFormatNamed(options.patternFormat).value_or(PixelFormat::Rgba8);
   sourceOptions.cameraFormat = cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
 
   // The command line wins for this run; pinned with the values the window holds afterwards

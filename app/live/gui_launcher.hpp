@@ -24,6 +24,7 @@ struct GuiOptions {
   std::string cameraFormat;  // WxH[@FPS][:PIXFMT]; default: the largest resolution at >= 30 fps
   Backend backend = Backend::Auto;  // --backend cuda without a device: the CPU with a notice
   int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
+  std::string patternFormat = "rgba";            // --pattern-format: the pattern as a camera format
   bool verbose = false;  // notices' details and library warnings on stderr
 };
 

@@ -97,6 +97,7 @@ bool LiveController::show(const QString& spec) {
   stopPump();  // it reads the source about to be replaced
   try {
     source_ = openSource_(spec.toStdString());
+    if (framePool_) source_->setFramePool(framePool_);  // frames filled where the upload reads them
   } catch (const std::exception& error) {
     if (spec != kPatternSpec) {
       fallBackToPattern(spec, error, false);
@@ -243,6 +244,9 @@ void LiveController::ensureWorker() {
   // The view's context must exist: the worker's GL context shares with it.
   if (worker_ || halted_ || !window_.view()->glReady()) return;
   std::unique_ptr<FramePipeline> pipeline = createPipeline();
+  // Sources fill frames in the pipeline's pool (page-locked on CUDA): the pump is not running yet.
+  framePool_ = pipeline->framePool();
+  if (source_) source_->setFramePool(framePool_);
   backendName_ = pipeline->backendName();
   deviceName_ = pipeline->deviceName();
   shownPath_ = pipeline->displayPath();

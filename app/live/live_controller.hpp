@@ -110,6 +110,7 @@ class LiveController : public QObject {
   SourceOptions sourceOptions_;
   SourceOpener openSource_;
   std::unique_ptr<LiveSource> source_;
+  std::shared_ptr<FramePool> framePool_;  // the current pipeline's: sources fill their frames there
   std::unique_ptr<FrameWorker> worker_;
   std::unique_ptr<SourcePump> pump_;  // feeds worker_ from source_ (live sources)
   std::uint64_t workerEpoch_ = 0;  // tells a stale worker's queued report from the current one's

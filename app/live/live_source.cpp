@@ -33,6 +33,7 @@ class PacedLiveSource final : public LiveSource {
 
   std::string description() const override { return source_->name(); }
   bool isStill() const override { return still_; }
+  void setFramePool(std::shared_ptr<FramePool> pool) override { source_->setFramePool(std::move(pool)); }
 
  private:
   std::unique_ptr<FrameSource> source_;

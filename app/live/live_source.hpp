@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/sources/source_factory.hpp"
+#include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -20,10 +21,13 @@ class LiveSource {
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
   // The same picture every time (image:PATH): grabbed once, filtered again only when the chain changes.
   virtual bool isStill() const { return false; }
+  // The pipeline's frame pool (FramePipeline::framePool()): frames are filled where it uploads from.
+  virtual void setFramePool(std::shared_ptr<FramePool> pool) { (void)pool; }
 };
 
 // Throws SourceError for a malformed spec or a source that cannot be opened. `options`: the
-// pattern's size (--size) and the camera format (--camera-format, Source > Camera).
+// pattern's size (--size) and format (--pattern-format), and the camera format (--camera-format,
+// Source > Camera).
 std::unique_ptr<LiveSource> openLiveSource(const std::string& spec, const SourceOptions& options = {});
 
 }  // namespace kc

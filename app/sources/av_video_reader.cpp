@@ -162,7 +162,7 @@ void AvVideoReader::rewind() {
   open();
 }
 
-bool AvVideoReader::read(HostFrame& frame) {
+bool AvVideoReader::read(HostFrame& frame, FramePool& pool) {
   State& s = *state_;
   const long long number = s.framesRead + 1;  // 1-based, as a person counts frames
   auto failed = [&](const std::string& why) {
@@ -223,10 +223,11 @@ bool AvVideoReader::read(HostFrame& frame) {
   s.scaler = sws_getCachedContext(s.scaler, in.width, in.height, static_cast<AVPixelFormat>(in.format), in.width,
                                   in.height, AV_PIX_FMT_RGBA, SWS_BILINEAR, nullptr, nullptr, nullptr);
   if (!s.scaler) failed("no conversion from its pixel format to RGBA");
-  frame = makeHostFrame(PixelFormat::Rgba8, in.width, in.height);
+  frame = pool.acquire(PixelFormat::Rgba8, in.width, in.height);  // the pipeline's memory: no copy after this one
   std::uint8_t* planes[4] = {frame.rgba.bytes(), nullptr, nullptr, nullptr};
   const int pitches[4] = {static_cast<int>(frame.pitch()), 0, 0, 0};
   sws_scale(s.scaler, in.data, in.linesize, 0, in.height, planes, pitches);
+  countHostFrameCopy();
   av_frame_unref(s.decoded);
   ++s.framesRead;
   return true;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -27,9 +28,10 @@ class AvVideoReader {
   AvVideoReader(const AvVideoReader&) = delete;
   AvVideoReader& operator=(const AvVideoReader&) = delete;
 
-  // The next frame as RGBA8 in its own size; false at the end of the stream. Throws SourceError
-  // naming the frame number when the stream fails (unless lenient) or a frame cannot be used.
-  bool read(HostFrame& frame);
+  // The next frame as RGBA8 in its own size, converted straight into a frame of `pool` (one counted
+  // host pass); false at the end of the stream. Throws SourceError naming the frame number when the
+  // stream fails (unless lenient) or a frame cannot be used.
+  bool read(HostFrame& frame, FramePool& pool);
   // Back to the first frame (seek, or reopen where the format cannot seek).
   void rewind();
 

@@ -2,15 +2,14 @@
 
 #include <QCamera>
 #include <QCameraFormat>
-#include <QImage>
 #include <QMediaCaptureSession>
 #include <QMediaDevices>
 #include <QRegularExpression>
 #include <QVideoFrame>
 #include <QVideoSink>
-#include <cstring>
 
 #include "app/sources/camera_backend.hpp"
+#include "app/sources/camera_frame.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
@@ -100,12 +99,9 @@ int CameraSource::height() const {
 }
 
 void CameraSource::onFrame(const QVideoFrame& videoFrame) {
-  if (!videoFrame.isValid()) return;
-  const QImage image = videoFrame.toImage().convertToFormat(QImage::Format_RGBA8888);
-  if (image.isNull()) return;
-  HostFrame frame = makeHostFrame(PixelFormat::Rgba8, image.width(), image.height());
-  const std::size_t rowBytes = static_cast<std::size_t>(image.width()) * 4;
-  for (int y = 0; y < image.height(); ++y) std::memcpy(frame.rgba.view().row(y), image.constScanLine(y), rowBytes);
+  // The camera's own format, copied once from the driver's buffer into the pipeline's pool.
+  HostFrame frame = copyVideoFrame(videoFrame, framePool());
+  if (frame.empty()) return;
   frame.timestampSeconds = steadyNowSeconds();
   {
     std::lock_guard lock(mutex_);

@@ -1,6 +1,7 @@
 #pragma once
 // A camera through Qt Multimedia: QCamera -> QMediaCaptureSession -> QVideoSink; each
-// videoFrameChanged becomes the latest RGBA frame, handed out by next(). Frames arrive on the
+// videoFrameChanged becomes the latest frame, in the camera's own format (camera_frame.hpp), handed
+// out by next() (shared, not copied). Frames arrive on the
 // thread that owns this object (the GUI thread) through Qt's event loop.
 // When the camera fails or is unplugged (QCamera::errorOccurred, QMediaDevices::videoInputsChanged
 // without it), `lost` is emitted so the app can fall back to the test pattern.

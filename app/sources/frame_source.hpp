@@ -1,9 +1,11 @@
 #pragma once
 // Where frames come from: a test pattern, an image, a video or a camera. Qt-free, so the CLI,
 // the tests and the pipeline see one small interface; the camera adds Qt signals in its subclass.
+#include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -20,7 +22,8 @@ class FrameSource {
   virtual ~FrameSource() = default;
   // The --source spelling, for logs and the title bar: "pattern 1280x720", "image:/path/a.png".
   virtual std::string name() const = 0;
-  // The next frame, RGBA, with its index and steady-clock timestamp (frame_ops.hpp). A live source
+  // The next frame, with its index and steady-clock timestamp (frame_ops.hpp): RGBA, or a camera's
+  // own format (host_frame.hpp), in a buffer of framePool(). Copies share its pixels. A live source
   // (camera) returns its latest frame, or an empty frame while none has arrived yet.
   // Throws SourceError when the source fails.
   virtual HostFrame next() = 0;
@@ -33,6 +36,19 @@ class FrameSource {
   // A live source: whether next() has something new to say (a frame not handed out yet, or that
   // the source is gone), so a poller need not copy the same frame again. Files: always.
   virtual bool hasNews() const { return true; }
+
+  // Frames are filled in buffers of this pool: give it the pipeline's (FramePipeline::framePool(),
+  // page-locked on CUDA), so nothing copies a frame between the source and the upload. Until then
+  // the source has a plain pool of its own.
+  virtual void setFramePool(std::shared_ptr<FramePool> pool) {
+    if (pool) pool_ = std::move(pool);
+  }
+
+ protected:
+  FramePool& framePool() const { return *pool_; }
+
+ private:
+  std::shared_ptr<FramePool> pool_ = std::make_shared<FramePool>();
 };
 
 }  // namespace kc

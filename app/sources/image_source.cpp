@@ -29,8 +29,13 @@ ImageSource::ImageSource(const std::string& path, const DecodeOptions& options) 
   image_ = decodeImageBytes(bytes, what, options);
 }
 
+void ImageSource::setFramePool(std::shared_ptr<FramePool> pool) {
+  FrameSource::setFramePool(std::move(pool));
+  image_ = cloneFrame(image_, framePool());
+}
+
 HostFrame ImageSource::next() {
-  HostFrame frame = image_;
+  HostFrame frame = image_;  // shares the decoded picture: no copy per frame
   frame.index = next_++;
   frame.timestampSeconds = steadyNowSeconds();
   return frame;

@@ -13,6 +13,8 @@ class ImageSource final : public FrameSource {
   HostFrame next() override;
   int width() const override { return image_.width(); }
   int height() const override { return image_.height(); }
+  // Moves the picture into the new pool's memory, once: every frame then shares it (no copies).
+  void setFramePool(std::shared_ptr<FramePool> pool) override;
 
  private:
   std::string path_;

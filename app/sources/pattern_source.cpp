@@ -3,18 +3,22 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
-#include "app/sources/mat_to_frame.hpp"
+#include "gpu/image/channel_convert.hpp"
+#include "gpu/image/grayscale.hpp"
+#include "gpu/image/yuv_convert.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
 
-PatternSource::PatternSource(int width, int height, double fps) : width_(width), height_(height), fps_(fps) {
+PatternSource::PatternSource(int width, int height, double fps, PixelFormat format)
+    : width_(width), height_(height), fps_(fps), format_(format) {
   if (!frameSizeAllowed(width, height)) throw SourceError("pattern: size " + frameSizeProblem(width, height));
 }
 
 std::string PatternSource::name() const {
-  return "pattern " + std::to_string(width_) + "x" + std::to_string(height_);
+  return "pattern " + std::to_string(width_) + "x" + std::to_string(height_) +
+         (format_ == PixelFormat::Rgba8 ? "" : std::string(" ") + pixelFormatName(format_));
 }
 
 HostFrame PatternSource::next() {
@@ -24,26 +28,47 @@ HostFrame PatternSource::next() {
 }
 
 HostFrame PatternSource::frameAt(std::int64_t index) const {
-  HostFrame frame = makeHostFrame(PixelFormat::Rgba8, width_, height_);
+  HostFrame frame = framePool().acquire(format_, width_, height_, YuvEncoding{});
   frame.index = index;
+  if (format_ == PixelFormat::Rgba8) {
+    draw(frame.rgba.view(), index);
+    return frame;
+  }
+  if (scratch_.width() != width_ || scratch_.height() != height_) scratch_ = HostImage<Rgba8>(width_, height_);
+  draw(scratch_.view(), index);
+  switch (format_) {
+    case PixelFormat::Gray8: grayscaleCpu(scratch_.view(), frame.gray.view(), GrayWeights::BT601); break;
+    case PixelFormat::Bgra8: bgraToRgbaCpu(scratch_.view(), frame.rgba.view()); break;  // the same swap either way
+    default: {
+      MutableYuvPlanes planes{yuvLayout(format_), width_, height_, {}};
+      for (int p = 0; p < 3; ++p) planes.plane[p] = frame.yuv.planes[p].view();
+      rgbaToYuvCpu(scratch_.view(), frame.yuv.encoding, planes);
+    }
+  }
+  countHostFrameCopy();
+  return frame;
+}
+
+// Writes every pixel of `target` (the pool does not clear its buffers).
+void PatternSource::draw(ImageView<Rgba8> target, std::int64_t index) const {
   const int w = width_, h = height_;
   const int t = static_cast<int>(index % 100000);
   // Background: a diagonal colour gradient that scrolls with the frame index (smooth areas
   // show what blurs do not change; the scroll makes motion visible).
   for (int y = 0; y < h; ++y) {
-    Rgba8* row = frame.rgba.view().row(y);
+    Rgba8* row = target.row(y);
     for (int x = 0; x < w; ++x) {
       row[x] = {static_cast<std::uint8_t>((x * 255 / std::max(1, w - 1) + 3 * t) & 255),
                 static_cast<std::uint8_t>((y * 255 / std::max(1, h - 1) + 2 * t) & 255),
                 static_cast<std::uint8_t>(((x + y) / 4 + 128 - t) & 255), 255};
     }
   }
-  cv::Mat mat = frameAsMat(frame);
+  cv::Mat mat(h, w, CV_8UC4, target.data, target.pitch);
   // Checkerboard in the left third: hard edges in both directions (sobel, laplacian, sharpen).
   const int cell = std::max(2, std::min(w, h) / 24);
   const int boardW = w / 3, boardH = h / 2;
   for (int y = 0; y < boardH; ++y) {
-    Rgba8* row = frame.rgba.view().row(y);
+    Rgba8* row = target.row(y);
     for (int x = 0; x < boardW; ++x) {
       const bool white = ((x + t) / cell + y / cell) % 2 == 0;
       const std::uint8_t v = white ? 235 : 20;
@@ -52,7 +77,7 @@ HostFrame PatternSource::frameAt(std::int64_t index) const {
   }
   // Vertical bars of rising frequency along the bottom: where box and gauss differ.
   for (int y = h * 3 / 4; y < h; ++y) {
-    Rgba8* row = frame.rgba.view().row(y);
+    Rgba8* row = target.row(y);
     for (int x = 0; x < w; ++x) {
       const int period = 2 + x * 30 / std::max(1, w);
       const std::uint8_t v = (x / period) % 2 ? 255 : 0;
@@ -73,7 +98,6 @@ HostFrame PatternSource::frameAt(std::int64_t index) const {
   cv::putText(mat, "kernelcam #" + std::to_string(index), cv::Point(w / 20 + 1, h * 3 / 4 - h / 40),
               cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255, 255), std::max(1, static_cast<int>(scale * 2)),
               cv::LINE_8);
-  return frame;
 }
 
 }  // namespace kc

@@ -70,7 +70,8 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
       return std::make_unique<VideoSource>(spec.path, VideoOptions{options.loopVideo, spec.sequence, options.lenient});
     case SourceKind::Pattern: break;
   }
-  return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps);
+  return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps,
+                                         options.patternFormat);
 }
 
 bool parseFrameSize(std::string_view text, int* width, int* height) {

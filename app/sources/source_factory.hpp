@@ -23,6 +23,7 @@ struct SourceSpec {
 struct SourceOptions {
   int patternWidth = 1280, patternHeight = 720;
   double patternFps = 30;
+  PixelFormat patternFormat = PixelFormat::Rgba8;  // --pattern-format: the pattern as a camera format
   CameraFormatRequest cameraFormat;  // empty: the largest resolution at >= 30 fps (camera_format.hpp)
   bool loopVideo = true;   // false: a video ends (VideoEnded) instead of starting over
   bool lenient = false;    // decode images and videos despite the decoder's corrupt-data warnings

@@ -18,14 +18,14 @@ VideoSource::~VideoSource() = default;
 
 HostFrame VideoSource::next() {
   HostFrame frame;
-  if (!reader_->read(frame)) {
+  if (!reader_->read(frame, framePool())) {
     const long long delivered = next_;
     if (delivered == 0 || reader_->framesRead() == 0) throw SourceError(name() + ": the video has no decodable frames");
     if (!options_.loop)
       throw VideoEnded(name() + ": the video ended after " + std::to_string(delivered) + " frames", delivered);
     ++loops_;
     reader_->rewind();
-    if (!reader_->read(frame)) throw SourceError(name() + ": the video has no decodable frames after rewinding");
+    if (!reader_->read(frame, framePool())) throw SourceError(name() + ": the video has no decodable frames after rewinding");
   }
   width_ = frame.width();
   height_ = frame.height();

@@ -106,6 +106,7 @@ void runHistogramRows(BenchContext& ctx);
 void runConvolutionRows(BenchContext& ctx);
 void runTransposeRows(BenchContext& ctx);
 void runPipelineRows(BenchContext& ctx);
+void runCameraFormatRows(BenchContext& ctx);  // NV12 and its Y plane: uploads, conversions, pipeline
 void runReduceRows(BenchContext& ctx);
 void runGemmRows(BenchContext& ctx);
 void runCgRows(BenchContext& ctx);

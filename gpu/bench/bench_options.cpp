@@ -14,7 +14,7 @@ namespace kc::bench {
 std::vector<std::string> benchGroups() {
   std::vector<std::string> groups{"copy"};
   for (const std::string& id : stageRegistry().ids()) groups.push_back(id);
-  for (const char* group : {"pipeline", "reduce", "gemm", "cg"}) groups.emplace_back(group);
+  for (const char* group : {"pipeline", "camera", "reduce", "gemm", "cg"}) groups.emplace_back(group);
   return groups;
 }
 

@@ -19,7 +19,8 @@ struct Group {
 // and pipeline. copy runs always (it measures the roofline the % column needs).
 constexpr Group kBeforeStages[] = {{"copy", runCopyRows}};
 constexpr Group kAfterStages[] = {
-    {"pipeline", runPipelineRows}, {"reduce", runReduceRows}, {"gemm", runGemmRows}, {"cg", runCgRows}};
+    {"pipeline", runPipelineRows}, {"camera", runCameraFormatRows}, {"reduce", runReduceRows},
+    {"gemm", runGemmRows},         {"cg", runCgRows}};
 
 std::string describeDevice(const DeviceInfo& info) {
   char text[256];

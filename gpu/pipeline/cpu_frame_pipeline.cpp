@@ -56,7 +56,14 @@ class CpuFramePipeline final : public FramePipeline {
     stats.streamsInUse = 1;
     stats.stages.reserve(chain_.size());
 
-    const HostFrame* image = &frame;  // the image the next stage reads
+    // Camera formats convert at entry (frame_ops.hpp), timed like a stage; grey and RGBA frames
+    // are read where they are.
+    const auto entryStart = std::chrono::steady_clock::now();
+    const HostFrame input = pipelineInputFrame(frame, chain_);
+    if (std::string entry = entryConversionName(frame, chain_); !entry.empty())
+      stats.stages.push_back({std::move(entry), false, msSince(entryStart),
+                              static_cast<double>(frame.pixelBytes() + input.pixelBytes())});
+    const HostFrame* image = &input;  // the image the next stage reads
     for (std::size_t i = 0; i < chain_.size(); ++i) {
       const StageSpec& stage = chain_[i];
       const FrameShape in{image->width(), image->height(), image->format};
@@ -70,14 +77,14 @@ class CpuFramePipeline final : public FramePipeline {
     }
     stats.frameMs = msSince(start);
     if (frame.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - frame.timestampSeconds) * 1e3;
-    // The result leaves with its buffer (the next frame makes a new one); only a chain that
-    // changed nothing copies the input.
-    if (image == &frame) {
-      result.output = frame;
+    // The result leaves with its buffer (the next frame makes a new one); a chain that changed
+    // nothing hands on the input, which shares its pixels (host_frame.hpp): no copy either way.
+    if (image == &input) {
+      result.output = input;
     } else {
       HostFrame& last = image == &work_[0] ? work_[0] : work_[1];
       result.output = std::move(last);
-      last = HostFrame{};  // a moved-from HostImage keeps its size but not its bytes
+      last = HostFrame{};  // empty now: the next frame makes its buffer anew
     }
     result.output.index = frame.index;
     result.output.timestampSeconds = frame.timestampSeconds;
@@ -86,11 +93,8 @@ class CpuFramePipeline final : public FramePipeline {
 
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
     const auto start = std::chrono::steady_clock::now();
-    // The view's original is RGBA: a grey frame is widened, an RGBA one is shown as it is.
-    HostFrame widened;
-    if (frame.format == PixelFormat::Gray8) widened = toRgbaFrame(frame);
-    const HostFrame& original = frame.format == PixelFormat::Gray8 ? widened : frame;
-    FrameResult result = process(original);
+    const HostFrame original = toRgbaFrame(frame);  // the view's original side: RGBA shared, grey widened
+    FrameResult result = process(frame);             // converts at entry itself (a grey chain: the Y plane)
     sink.prepare(displayLayoutFor(chain_, original.width(), original.height()));
     sink.writeOriginal(original.bytes(), original.pitch());
     sink.writeFiltered(result.output.bytes(), result.output.pitch());

@@ -1,22 +1,30 @@
 // The CUDA backend. Two streams and two frame slots (the lecture's multiple-streams slide):
-//   stream B (copy_)    host frame -> pinned staging -> device input of frame N+1
-//   stream A (compute_) frame N's kernels, its histogram readback, its download or display copy
-// so frame N+1's upload overlaps frame N's kernels. Each slot owns its buffers (pinned staging,
-// device input, ping-pong work images, histogram counts, pinned readback), so the two frames in
-// flight never share memory. Buffers grow to the largest frame seen and are kept: a stream of
-// same-size frames never allocates. Every copy and kernel is bracketed by CUDA events; a frame's
-// events are read only after its own completion event, never with a device-wide sync.
+//   stream B (copy_)    frame N+1's native bytes -> device, straight from its page-locked pool buffer
+//   stream A (compute_) frame N's entry conversion (NV12 -> RGBA, ...), kernels, histogram readback,
+//                       and its download or display copy
+// so frame N+1's upload overlaps frame N's kernels. Sources fill frames from this pipeline's pool
+// (page-locked memory, frame_pool.hpp): the upload reads them where they lie, so nothing copies a
+// frame on the host. A frame from anywhere else is first copied into pinned staging (counted: see
+// hostFrameCopies()). A camera's YUV frame is uploaded as it is and converted on the GPU; when the
+// chain starts with the gray stage, only its Y plane is uploaded (frame_ops.hpp: pipelineInputFrame,
+// which the CPU backend follows too). Each slot owns its buffers (device planes and input, ping-pong
+// work images, histogram counts, pinned readback) and holds its frame until the upload is done, so
+// the two frames in flight never share memory. Buffers grow to the largest frame seen and are kept.
+// Every copy and kernel is bracketed by CUDA events, and by an NVTX range named as its timing row;
+// a frame's events are read only after its own completion event, never with a device-wide sync.
 
 #include <chrono>
-#include <cstring>
 #include <memory>
 
 #include "gpu/core/copy_roofline.cuh"
-#include "gpu/core/elapsed.hpp"
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/core/device_query.cuh"
+#include "gpu/core/elapsed.hpp"
+#include "gpu/core/nvtx_range.hpp"
 #include "gpu/core/stream.cuh"
+#include "gpu/image/channel_convert.cuh"
 #include "gpu/image/histogram.hpp"
+#include "gpu/image/yuv_convert.cuh"
 #include "gpu/interop/gl_buffer_registration.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
@@ -56,17 +64,39 @@ class GrowingPinnedBytes {
     if (bytes > buffer_.bytes()) buffer_ = PinnedBuffer<std::uint8_t>(bytes);
     return buffer_.data();
   }
-  std::uint8_t* data() const { return buffer_.data(); }
 
  private:
   PinnedBuffer<std::uint8_t> buffer_;
 };
 
+// The pool's memory: page-locked, so the copy engine reads frames where the sources wrote them.
+class PinnedHostMemory final : public HostMemory {
+ public:
+  void* allocate(std::size_t bytes) override { return detail::allocatePinned(bytes, __FILE__, __LINE__); }
+  void release(void* data) noexcept override { detail::freePinned(data); }
+  bool pageLocked() const override { return true; }
+  const char* name() const override { return "page-locked"; }
+};
+
+// Whether the copy engine can read `pointer` directly (pinned by cudaMallocHost or cudaHostRegister).
+bool pageLocked(const void* pointer) {
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, pointer) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  return attributes.type == cudaMemoryTypeHost;
+}
+
+// A grey or RGBA frame's first byte, to write into.
+std::uint8_t* writableBytes(HostFrame& frame) {
+  return frame.format == PixelFormat::Gray8 ? frame.gray.bytes() : frame.rgba.bytes();
+}
+
 template <class T>
 ImageView<T> deviceView(std::uint8_t* base, FrameShape shape) {
   return {reinterpret_cast<T*>(base), shape.width, shape.height, alignedPitch(shape.rowBytes())};
 }
-
 
 // The chain with each stage's CUDA launch looked up once (setChain), shared by the frames
 // enqueued with it: a chain change never touches a frame already in flight.
@@ -83,22 +113,47 @@ struct TimedOp {
   int mark = -1;  // index of its start event in FrameSlot::marks (stop = mark + 1); -1: not timed (no-op)
 };
 
+// How a frame becomes the chain's input on the device (frame_ops.hpp: pipelineInputFrame).
+enum class Entry {
+  Direct,      // grey or RGBA, or the Y plane of full range: uploaded straight into the input
+  Bgra,        // uploaded to `planes`, reordered into the input
+  Yuv,         // all planes uploaded to `planes`, converted into the RGBA input
+  LumaLimited  // the Y plane alone uploaded to `planes`, expanded into the grey input
+};
+
+// One host plane to upload: where it is, its rows.
+struct HostPlane {
+  const std::uint8_t* data;
+  std::size_t pitch, rowBytes;
+  int rows;
+};
+
 // Everything one frame in flight owns.
 struct FrameSlot {
-  GrowingPinnedBytes staging;  // pinned: the copy engine reads it directly, and the copy is truly async
-  GrowingDeviceBytes input;
+  HostFrame source;            // the frame being uploaded: held (its pool buffer lent) until presented
+  GrowingPinnedBytes staging;  // frames not in page-locked memory are copied here first (a counted host copy)
+  GrowingDeviceBytes planes;   // the native planes before the entry conversion
+  GrowingDeviceBytes input;    // what the chain starts from: grey or RGBA
+  GrowingDeviceBytes originalRgba;  // copy display path, grey input: the original widened for the view
   GrowingDeviceBytes work[2];  // ping-pong images of the chain
   DeviceBuffer<std::uint32_t> histogramCounts{3 * kMaxHistogramBins};
   PinnedBuffer<std::uint32_t> histogramHost{3 * kMaxHistogramBins};
-  GrowingPinnedBytes output;  // the result on the host (process(), the copy display path)
-  std::vector<Event> marks;   // start/stop pairs of the timed ops
-  Event uploaded;             // on stream B: the input is on the device
-  Event done;                 // on stream A: every kernel and readback of this frame finished
+  HostFrame result;            // the result on the host (process(), the copy display path): a pool frame
+  HostFrame originalHost;      // copy display path, input not the source's RGBA: the original in RGBA
+  std::vector<Event> marks;    // start/stop pairs of the timed ops
+  Event uploaded;              // on stream B: the input is on the device
+  Event done;                  // on stream A: every kernel and readback of this frame finished
 
   bool inFlight = false;
   bool downloaded = false;
   std::shared_ptr<const CompiledChain> chain;
   std::vector<TimedOp> ops;
+  Entry entry = Entry::Direct;
+  std::string entryName;        // "convert nv12", "luma nv12", "convert bgra"
+  double entryBytes = 0;        // bytes the conversion reads + writes
+  YuvPlanes devicePlanes;       // Entry::Yuv: the planes on the device
+  PixelFormat sourceFormat = PixelFormat::Rgba8;
+  YuvEncoding encoding;
   FrameShape inShape, outShape;
   int resultWork = -1;  // work[] index holding the result; -1 = the input itself
   DeviceHistogram histogram;  // what the chain's last hist stage wrote into histogramCounts
@@ -128,6 +183,7 @@ class CudaFramePipeline final : public FramePipeline {
     deviceName_ = info.name;
     rooflineGBs_ = measuredCopyRooflineGBs();  // the bars' 100%: what this card's copy really reaches
     chain_ = std::make_shared<CompiledChain>();
+    framePool_ = std::make_shared<FramePool>(std::make_shared<PinnedHostMemory>());
   }
 
   ~CudaFramePipeline() override {
@@ -160,8 +216,8 @@ class CudaFramePipeline final : public FramePipeline {
     enqueueStages(slot, /*download=*/true);
     FrameResult result;
     result.stats = finish(slot);
-    result.output = hostResult(slot);
-    slot.inFlight = false;
+    result.output = std::move(slot.result);
+    release(slot);
     result.stats.frameMs = msSince(start);
     return result;
   }
@@ -169,11 +225,7 @@ class CudaFramePipeline final : public FramePipeline {
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
     KC_REQUIRE(!frame.empty(), "FramePipeline::submitLive: empty frame");
     const int next = live_ < 0 ? 0 : 1 - live_;
-    // The view's original buffer is RGBA: a grey frame is widened on the host (rare: sources give RGBA).
-    if (frame.format == PixelFormat::Rgba8)
-      enqueueUpload(slots_[next], frame);
-    else
-      enqueueUpload(slots_[next], toRgbaFrame(frame));
+    enqueueUpload(slots_[next], frame);
     // Frame N+1's upload (stream B) now overlaps frame N's kernels (stream A), enqueued last call.
     std::optional<FrameStats> presented;
     if (live_ >= 0) presented = present(slots_[live_], sink);
@@ -193,7 +245,38 @@ class CudaFramePipeline final : public FramePipeline {
   std::string displayPathNote() const override { return pathNote_; }
 
  private:
-  // Host frame -> pinned staging (memcpy) -> device input on stream B.
+  // The planes to upload for `frame` and what the chain starts from, by pipelineInputFrame's rules.
+  std::vector<HostPlane> choosePlanes(FrameSlot& slot, const HostFrame& frame) {
+    const int w = frame.width(), h = frame.height();
+    slot.sourceFormat = frame.format;
+    slot.entryName = entryConversionName(frame, slot.chain->stages);
+    if (frame.format == PixelFormat::Gray8 || frame.format == PixelFormat::Rgba8 || frame.format == PixelFormat::Bgra8) {
+      slot.entry = frame.format == PixelFormat::Bgra8 ? Entry::Bgra : Entry::Direct;
+      slot.inShape = {w, h, frame.format == PixelFormat::Gray8 ? PixelFormat::Gray8 : PixelFormat::Rgba8};
+      return {{frame.bytes(), frame.pitch(), slot.inShape.rowBytes(), h}};
+    }
+    slot.encoding = frame.yuv.encoding;
+    const FrameImage<std::uint8_t>& luma = frame.yuv.planes[0];
+    if (startsFromLumaPlane(frame, slot.chain->stages)) {
+      slot.entry = frame.yuv.encoding.range == YuvRange::Full ? Entry::Direct : Entry::LumaLimited;
+      slot.inShape = {w, h, PixelFormat::Gray8};
+      return {{luma.bytes(), luma.pitch(), static_cast<std::size_t>(w), h}};
+    }
+    slot.entry = Entry::Yuv;
+    slot.inShape = {w, h, PixelFormat::Rgba8};
+    const YuvLayout layout = yuvLayout(frame.format);
+    std::vector<HostPlane> planes;
+    for (int p = 0; p < yuvPlaneCount(layout); ++p) {
+      const PlaneSize size = yuvPlaneSize(layout, w, h, p);
+      planes.push_back({frame.yuv.planes[p].bytes(), frame.yuv.planes[p].pitch(),
+                        static_cast<std::size_t>(size.widthBytes), size.height});
+    }
+    return planes;
+  }
+
+  // The frame's planes -> the device on stream B: into the input itself, or into `planes` for the
+  // entry conversion that enqueueStages runs first. Straight from the frame's memory when it is
+  // page-locked (a pool frame); through pinned staging (one host copy, counted) otherwise.
   void enqueueUpload(FrameSlot& slot, const HostFrame& frame) {
     KC_REQUIRE(!slot.inFlight, "CudaFramePipeline: frame slot still in flight");
     slot.chain = chain_;
@@ -204,31 +287,94 @@ class CudaFramePipeline final : public FramePipeline {
     slot.index = frame.index;
     slot.timestampSeconds = frame.timestampSeconds;
     slot.enqueuedAt = std::chrono::steady_clock::now();
-    slot.inShape = {frame.width(), frame.height(), frame.format};
+    std::vector<HostPlane> planes = choosePlanes(slot, frame);
     slot.outShape = chainOutputShape(slot.chain->stages, slot.inShape);
+    slot.source = frame;  // keeps the frame's buffer out of its pool until the upload has read it
 
-    const std::size_t rowBytes = slot.inShape.rowBytes();
-    std::uint8_t* staging = slot.staging.reserve(slot.inShape.bytes());
-    if (frame.pitch() == rowBytes) {
-      std::memcpy(staging, frame.bytes(), slot.inShape.bytes());
-    } else {
-      for (int y = 0; y < frame.height(); ++y)
-        std::memcpy(staging + y * rowBytes, frame.bytes() + y * frame.pitch(), rowBytes);
+    std::size_t uploadBytes = 0;
+    for (const HostPlane& plane : planes) uploadBytes += plane.rowBytes * static_cast<std::size_t>(plane.rows);
+    bool pinned = true;
+    for (const HostPlane& plane : planes) pinned = pinned && pageLocked(plane.data);
+    if (!pinned) {
+      NvtxRange range("staging copy");
+      std::uint8_t* staging = slot.staging.reserve(uploadBytes);
+      for (HostPlane& plane : planes) {
+        copyPlaneRows({plane.data, static_cast<int>(plane.rowBytes), plane.rows, plane.pitch},
+                      {staging, static_cast<int>(plane.rowBytes), plane.rows, plane.rowBytes});
+        plane = {staging, plane.rowBytes, plane.rowBytes, plane.rows};
+        staging += plane.rowBytes * static_cast<std::size_t>(plane.rows);
+      }
+      countHostFrameCopy();
     }
+
     std::uint8_t* input = slot.input.reserve(deviceImageBytes(slot.inShape));
-    const int mark = slot.addOp("upload", true, static_cast<double>(slot.inShape.bytes()), true);
+    // Device destinations: the input itself, or the planes, each pitched.
+    std::vector<std::pair<std::uint8_t*, std::size_t>> targets;
+    if (slot.entry == Entry::Direct) {
+      targets.push_back({input, alignedPitch(slot.inShape.rowBytes())});
+    } else {
+      std::size_t total = 0;
+      for (const HostPlane& plane : planes) total += alignedPitch(plane.rowBytes) * static_cast<std::size_t>(plane.rows);
+      std::uint8_t* base = slot.planes.reserve(total);
+      for (const HostPlane& plane : planes) {
+        targets.push_back({base, alignedPitch(plane.rowBytes)});
+        base += alignedPitch(plane.rowBytes) * static_cast<std::size_t>(plane.rows);
+      }
+      if (slot.entry == Entry::Yuv) {
+        YuvPlanes& device = slot.devicePlanes;
+        device.layout = yuvLayout(frame.format);
+        device.width = frame.width();
+        device.height = frame.height();
+        for (int p = 0; p < 3; ++p)
+          device.plane[p] = p < static_cast<int>(planes.size())
+                                ? ConstImageView<std::uint8_t>{targets[p].first, static_cast<int>(planes[p].rowBytes),
+                                                               planes[p].rows, targets[p].second}
+                                : ConstImageView<std::uint8_t>{};
+      }
+    }
+    slot.entryBytes = static_cast<double>(uploadBytes + slot.inShape.bytes());
+
+    NvtxRange range("upload");
+    const int mark = slot.addOp("upload", true, static_cast<double>(uploadBytes), true);
     slot.marks[mark].record(copy_);
-    KC_CUDA_CHECK(cudaMemcpy2DAsync(input, alignedPitch(rowBytes), staging, rowBytes, rowBytes, frame.height(),
-                                    cudaMemcpyHostToDevice, copy_));
+    for (std::size_t p = 0; p < planes.size(); ++p)
+      KC_CUDA_CHECK(cudaMemcpy2DAsync(targets[p].first, targets[p].second, planes[p].data, planes[p].pitch,
+                                      planes[p].rowBytes, planes[p].rows, cudaMemcpyHostToDevice, copy_));
     slot.marks[mark + 1].record(copy_);
     slot.uploaded.record(copy_);
     slot.inFlight = true;
   }
 
-  // The chain on stream A, after the upload; then the histogram readback and (copy path,
-  // process()) the result's download; then the slot's completion event.
+  // The entry conversion on stream A, the frame's first op after the upload (none for grey, RGBA,
+  // and the Y plane of full range).
+  void enqueueEntryConversion(FrameSlot& slot) {
+    if (slot.entry == Entry::Direct) return;
+    NvtxRange range(slot.entryName);
+    const int mark = slot.addOp(slot.entryName, false, slot.entryBytes, true);
+    slot.marks[mark].record(compute_);
+    const FrameShape in = slot.inShape;
+    switch (slot.entry) {
+      case Entry::Yuv:
+        yuvToRgbaAsync(slot.devicePlanes, slot.encoding, deviceView<Rgba8>(slot.input.data(), in), compute_);
+        break;
+      case Entry::Bgra:
+        bgraToRgbaAsync(deviceView<const Rgba8>(slot.planes.data(), in), deviceView<Rgba8>(slot.input.data(), in),
+                        compute_);
+        break;
+      case Entry::LumaLimited:
+        lumaToGrayAsync(deviceView<const std::uint8_t>(slot.planes.data(), in), slot.encoding.range,
+                        deviceView<std::uint8_t>(slot.input.data(), in), compute_);
+        break;
+      case Entry::Direct: break;
+    }
+    slot.marks[mark + 1].record(compute_);
+  }
+
+  // The entry conversion and the chain on stream A, after the upload; then the histogram readback
+  // and (copy path, process()) the result's download; then the slot's completion event.
   void enqueueStages(FrameSlot& slot, bool download) {
     KC_CUDA_CHECK(cudaStreamWaitEvent(compute_, slot.uploaded, 0));
+    enqueueEntryConversion(slot);
     const CompiledChain& chain = *slot.chain;
     FrameShape shape = slot.inShape;
     for (std::size_t i = 0; i < chain.stages.size(); ++i) {
@@ -236,6 +382,7 @@ class CudaFramePipeline final : public FramePipeline {
       const bool noOp = stageIsNoOp(stage, shape);
       const int mark = slot.addOp(chain.labels[i], false, stageBytes(stage, shape), !noOp);
       if (noOp) continue;
+      NvtxRange range(chain.labels[i]);
       const FrameShape outShape = stageOutputShape(stage, shape);
       std::uint8_t* in = slot.resultData();
       const int target = slot.resultWork == 0 ? 1 : 0;
@@ -264,13 +411,19 @@ class CudaFramePipeline final : public FramePipeline {
     slot.done.record(compute_);
   }
 
+  // The result -> a frame of this pipeline's pool (page-locked, so the copy is asynchronous and
+  // the frame is handed out as it is: no host copy).
   void enqueueDownload(FrameSlot& slot, cudaStream_t stream) {
+    NvtxRange range("download");
     const std::size_t rowBytes = slot.outShape.rowBytes();
-    std::uint8_t* host = slot.output.reserve(slot.outShape.bytes());
+    slot.result = framePool_->acquire(slot.outShape.format, slot.outShape.width, slot.outShape.height);
+    slot.result.index = slot.index;
+    slot.result.timestampSeconds = slot.timestampSeconds;
     const int mark = slot.addOp("download", true, static_cast<double>(slot.outShape.bytes()), true);
     slot.marks[mark].record(stream);
-    KC_CUDA_CHECK(cudaMemcpy2DAsync(host, rowBytes, slot.resultData(), alignedPitch(rowBytes), rowBytes,
-                                    slot.outShape.height, cudaMemcpyDeviceToHost, stream));
+    KC_CUDA_CHECK(cudaMemcpy2DAsync(writableBytes(slot.result), slot.result.pitch(),
+                                    slot.resultData(), alignedPitch(rowBytes), rowBytes, slot.outShape.height,
+                                    cudaMemcpyDeviceToHost, stream));
     slot.marks[mark + 1].record(stream);
     slot.downloaded = true;
   }
@@ -296,6 +449,14 @@ class CudaFramePipeline final : public FramePipeline {
     return stats;
   }
 
+  // The frame is done with: its source frame goes back to its pool (and the result to the caller).
+  static void release(FrameSlot& slot) {
+    slot.source = {};
+    slot.result = {};
+    slot.originalHost = {};
+    slot.inFlight = false;
+  }
+
   static StageTiming timing(const FrameSlot& slot, const TimedOp& op) {
     StageTiming t;
     t.name = op.name;
@@ -307,15 +468,6 @@ class CudaFramePipeline final : public FramePipeline {
       t.ms = ms;
     }
     return t;
-  }
-
-  HostFrame hostResult(const FrameSlot& slot) const {
-    HostFrame out = makeHostFrame(slot.outShape.format, slot.outShape.width, slot.outShape.height);
-    std::memcpy(out.format == PixelFormat::Gray8 ? out.gray.bytes() : out.rgba.bytes(), slot.output.data(),
-                slot.outShape.bytes());
-    out.index = slot.index;
-    out.timestampSeconds = slot.timestampSeconds;
-    return out;
   }
 
   // Interop is decided once per sink (one sink per GL context): cudaGLGetDevices on the current
@@ -355,22 +507,38 @@ class CudaFramePipeline final : public FramePipeline {
     pathNote_ = "copy path: " + why;
   }
 
+  // The view's original side is RGBA: the device input when it is RGBA, else (grey frames, the Y
+  // plane of a grey chain) widened on the GPU into `target` (tightly packed RGBA rows).
+  void enqueueOriginalRgba(FrameSlot& slot, void* target, cudaStream_t stream) {
+    const FrameShape in = slot.inShape;
+    const ImageView<Rgba8> out{static_cast<Rgba8*>(target), in.width, in.height,
+                               static_cast<std::size_t>(in.width) * sizeof(Rgba8)};
+    if (in.format == PixelFormat::Rgba8) {
+      KC_CUDA_CHECK(cudaMemcpy2DAsync(out.data, out.pitch, slot.input.data(), alignedPitch(in.rowBytes()),
+                                      in.rowBytes(), in.height, cudaMemcpyDeviceToDevice, stream));
+    } else {
+      grayToRgbaAsync(deviceView<const std::uint8_t>(slot.input.data(), in), out, stream);
+    }
+  }
+
   // Device input and result -> the sink's two GL buffers (mapped), on stream A, which is idle
   // now that the frame is done; frame N+1's upload keeps running on stream B meanwhile.
   void copyIntoGlBuffers(FrameSlot& slot) {
-    const std::size_t originalRow = slot.inShape.rowBytes();
+    NvtxRange range("interop copy");
+    const std::size_t originalRow = static_cast<std::size_t>(slot.inShape.width) * sizeof(Rgba8);
+    const std::size_t originalBytes = originalRow * static_cast<std::size_t>(slot.inShape.height);
     const std::size_t filteredRow = slot.outShape.rowBytes();
     const int mark = slot.addOp("interop copy", true,
-                                2.0 * static_cast<double>(slot.inShape.bytes() + slot.outShape.bytes()), true);
+                                static_cast<double>(slot.inShape.bytes() + originalBytes + 2 * slot.outShape.bytes()),
+                                true);
     MappedGlBufferPair mapped(registrationOriginal_, registrationFiltered_, compute_);
-    std::size_t originalBytes = 0, filteredBytes = 0;
-    void* original = mapped.first(&originalBytes);
-    void* filtered = mapped.second(&filteredBytes);
-    KC_REQUIRE(originalBytes >= slot.inShape.bytes() && filteredBytes >= slot.outShape.bytes(),
+    std::size_t originalSize = 0, filteredSize = 0;
+    void* original = mapped.first(&originalSize);
+    void* filtered = mapped.second(&filteredSize);
+    KC_REQUIRE(originalSize >= originalBytes && filteredSize >= slot.outShape.bytes(),
                "DisplaySink: GL buffers smaller than the layout passed to prepare()");
     slot.marks[mark].record(compute_);
-    KC_CUDA_CHECK(cudaMemcpy2DAsync(original, originalRow, slot.input.data(), alignedPitch(originalRow), originalRow,
-                                    slot.inShape.height, cudaMemcpyDeviceToDevice, compute_));
+    enqueueOriginalRgba(slot, original, compute_);
     KC_CUDA_CHECK(cudaMemcpy2DAsync(filtered, filteredRow, slot.resultData(), alignedPitch(filteredRow), filteredRow,
                                     slot.outShape.height, cudaMemcpyDeviceToDevice, compute_));
     slot.marks[mark + 1].record(compute_);
@@ -378,6 +546,21 @@ class CudaFramePipeline final : public FramePipeline {
     // The copy is short (two device-to-device copies) and GL must wait for it anyway before
     // drawing; waiting here lets the stats carry its time and frees the slot for reuse.
     slot.marks[mark + 1].synchronize();
+  }
+
+  // Copy display path: the original in RGBA on the host. An RGBA source frame is that already;
+  // anything else was converted on the device: download its RGBA (widened if grey).
+  std::pair<const std::uint8_t*, std::size_t> originalOnHost(FrameSlot& slot) {
+    if (slot.sourceFormat == PixelFormat::Rgba8) return {slot.source.bytes(), slot.source.pitch()};
+    const FrameShape in = slot.inShape;
+    const std::size_t row = static_cast<std::size_t>(in.width) * sizeof(Rgba8);
+    std::uint8_t* rgba = slot.originalRgba.reserve(row * static_cast<std::size_t>(in.height));
+    enqueueOriginalRgba(slot, rgba, compute_);
+    slot.originalHost = framePool_->acquire(PixelFormat::Rgba8, in.width, in.height);
+    KC_CUDA_CHECK(cudaMemcpy2DAsync(slot.originalHost.rgba.bytes(), slot.originalHost.pitch(), rgba, row, row,
+                                    in.height, cudaMemcpyDeviceToHost, compute_));
+    KC_CUDA_CHECK(cudaStreamSynchronize(compute_));
+    return {slot.originalHost.bytes(), slot.originalHost.pitch()};
   }
 
   FrameStats present(FrameSlot& slot, DisplaySink& sink) {
@@ -398,8 +581,9 @@ class CudaFramePipeline final : public FramePipeline {
         enqueueDownload(slot, compute_);
         KC_CUDA_CHECK(cudaStreamSynchronize(compute_));
       }
-      sink.writeOriginal(slot.staging.data(), slot.inShape.rowBytes());
-      sink.writeFiltered(slot.output.data(), slot.outShape.rowBytes());
+      const auto [original, originalPitch] = originalOnHost(slot);
+      sink.writeOriginal(original, originalPitch);
+      sink.writeFiltered(slot.result.bytes(), slot.result.pitch());
     }
     stats.stages.clear();
     for (const auto& op : slot.ops) stats.stages.push_back(timing(slot, op));
@@ -408,7 +592,7 @@ class CudaFramePipeline final : public FramePipeline {
     stats.frameMs = lastPresent_ ? std::chrono::duration<double, std::milli>(now - *lastPresent_).count()
                                  : msSince(slot.enqueuedAt);
     lastPresent_ = now;
-    slot.inFlight = false;
+    release(slot);
     sink.present(stats);
     return stats;
   }

@@ -7,6 +7,7 @@
 
 #include "gpu/pipeline/display_sink.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/frame_stats.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
@@ -25,7 +26,13 @@ class FramePipeline {
   virtual void setChain(const FilterChain& chain) = 0;
   virtual const FilterChain& chain() const = 0;
 
+  // Where sources should take their frames from (FrameSource::setFramePool): page-locked memory on
+  // CUDA, which the upload reads without a staging copy; plain aligned memory on the CPU. Any frame
+  // is accepted, but one from elsewhere costs the CUDA backend a host copy.
+  const std::shared_ptr<FramePool>& framePool() const { return framePool_; }
+
   // One frame to completion, result on the host (CLI `process`, tests). Stages run in chain order.
+  // Every pixel format of host_frame.hpp is accepted: converted at entry (pipelineInputFrame).
   virtual FrameResult process(const HostFrame& frame) = 0;
 
   // Live path, with a GL context current: enqueue `frame`; the frame before it (its upload
@@ -39,6 +46,9 @@ class FramePipeline {
   // Why the display path is what it is, for the status bar and logs: empty when there is nothing
   // to say, else e.g. "copy path: the GL context is not on a CUDA device (...)".
   virtual std::string displayPathNote() const { return {}; }
+
+ protected:
+  std::shared_ptr<FramePool> framePool_ = std::make_shared<FramePool>();
 };
 
 std::unique_ptr<FramePipeline> makeCpuPipeline();

@@ -10,6 +10,7 @@
 #include <QProcess>
 #include <filesystem>
 #include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "app/backend/pipeline_factory.hpp"
 #include "app/sources/image_source.hpp"
@@ -21,6 +22,8 @@
 #include "gpu/image/histogram.hpp"
 #include "gpu/image/transpose.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+#include "gpu/pipeline/frame_pipeline.hpp"
 
 namespace fs = std::filesystem;
 
@@ -38,10 +41,10 @@ std::string firstImage() {
 }
 
 // The CPU references in sequence for "gray=bt709,conv=gauss:5:reflect,transpose" on an RGBA image.
-kc::HostImage<std::uint8_t> expectedGrayGaussTranspose(const kc::HostImage<kc::Rgba8>& rgba) {
-  const int w = rgba.width(), h = rgba.height();
+kc::HostImage<std::uint8_t> expectedGrayGaussTranspose(kc::ConstImageView<kc::Rgba8> rgba) {
+  const int w = rgba.width, h = rgba.height;
   kc::HostImage<std::uint8_t> gray(w, h), blurred(w, h), transposed(h, w);
-  kc::grayscaleCpu(rgba.view(), gray.view(), kc::GrayWeights::BT709);
+  kc::grayscaleCpu(rgba, gray.view(), kc::GrayWeights::BT709);
   kc::convolveCpu(gray.view(), blurred.view(), kc::makePresetKernel(kc::ConvPreset::Gaussian, 5),
                   kc::BorderMode::Reflect);
   kc::transposeCpu<std::uint8_t>(blurred.view(), transposed.view());
@@ -58,7 +61,7 @@ TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
   ASSERT_EQ(run.exitCode, 0) << run.err;
 
   const kc::HostFrame input = kc::ImageSource(image).next();
-  const kc::HostImage<std::uint8_t> expected = expectedGrayGaussTranspose(input.rgba);
+  const kc::HostImage<std::uint8_t> expected = expectedGrayGaussTranspose(input.rgba.view());
   const cv::Mat written = cv::imread(out, cv::IMREAD_UNCHANGED);
   ASSERT_EQ(written.type(), CV_8UC1);
   ASSERT_EQ(written.cols, expected.width());
@@ -156,6 +159,11 @@ TEST(CliProcess, BadUsageAndUnreadableInputExitWithTwo) {
       {{"process", "--source", "pattern", "--size", "12", "--out", QString::fromStdString(out)}, "--size"},
       {{"process", "--source", "pattern", "--backend", "gpu", "--out", QString::fromStdString(out)}, "--backend"},
       {{"process", "--source", "pattern", "--bogus"}, "bogus"},
+      {{"process", "--source", "pattern", "--pattern-format", "nv21", "--out", QString::fromStdString(out)},
+       "--pattern-format 'nv21'"},
+      {{"process", "--source", QString::fromStdString("image:" + missing), "--pattern-format", "nv12", "--out",
+        QString::fromStdString(out)},
+       "--pattern-format applies to --source pattern only"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.arguments.join(' ').toStdString());
@@ -163,6 +171,59 @@ TEST(CliProcess, BadUsageAndUnreadableInputExitWithTwo) {
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_NE(run.err.find(c.mention), std::string::npos) << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line on stderr: " << run.err;
+  }
+}
+
+// The pattern in a camera's format goes through the pipeline's entry conversion: a grey chain on
+// NV12 starts from the Y plane (its own timing row, the gray stage a no-op), another chain from
+// RGBA ("convert yuyv"); the result is what converting the pattern by hand gives. The JSON says
+// the host CPU time per frame.
+TEST(CliProcess, PatternFormatsConvertAtEntryAndTheJsonHasCpuTime) {
+  struct Case {
+    const char* format;
+    const char* filters;
+    const char* entryRow;
+  };
+  for (const Case& c : {Case{"nv12", "gray,hist=16", "luma nv12"}, Case{"yuyv", "hist=16,gray", "convert yuyv"},
+                        Case{"i420", "flip=h", "convert i420"}}) {
+    SCOPED_TRACE(c.format);
+    const std::string json = tempPath(std::string("fmt_") + c.format + ".json");
+    const std::string out = tempPath(std::string("fmt_") + c.format + ".png");
+    const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "66x34", "--pattern-format", c.format,
+                                     "--filters", c.filters, "--frames", "3", "--backend", "cpu", "--json",
+                                     QString::fromStdString(json), "--out", QString::fromStdString(out)});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    QFile file(QString::fromStdString(json));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QJsonObject report = QJsonDocument::fromJson(file.readAll()).object();
+    EXPECT_EQ(report["source"].toString().toStdString(), std::string("pattern 66x34 ") + c.format);
+    const QJsonArray stages = report["stages"].toArray();
+    ASSERT_FALSE(stages.isEmpty());
+    EXPECT_EQ(stages[0].toObject()["name"].toString().toStdString(), c.entryRow);
+    EXPECT_GT(report["cpu_ms_per_frame"].toDouble(), 0);
+    EXPECT_GT(report["source_cpu_ms_per_frame"].toDouble(), 0);
+
+    // The last frame (index 2), converted as the pipeline does, then the chain's image stages by hand.
+    const kc::FilterChain chain = kc::parseFilterChain(c.filters);
+    kc::HostFrame expected = kc::pipelineInputFrame(
+        kc::PatternSource(66, 34, 30, *kc::pixelFormatNamed(c.format)).frameAt(2), chain);
+    auto cpu = kc::makeCpuPipeline();
+    cpu->setChain(chain);
+    expected = cpu->process(expected).output;
+    const cv::Mat written = cv::imread(out, cv::IMREAD_UNCHANGED);
+    ASSERT_FALSE(written.empty());
+    ASSERT_EQ(written.cols, expected.width());
+    if (expected.format == kc::PixelFormat::Gray8) {
+      ASSERT_EQ(written.type(), CV_8UC1);
+      const kc::ConstImageView<std::uint8_t> view{written.ptr<std::uint8_t>(), written.cols, written.rows, written.step[0]};
+      EXPECT_TRUE(kc::samePixels<std::uint8_t>(view, expected.gray.view()));
+    } else {
+      ASSERT_EQ(written.channels(), 4);
+      cv::Mat rgba;
+      cv::cvtColor(written, rgba, cv::COLOR_BGRA2RGBA);
+      const kc::ConstImageView<kc::Rgba8> view{rgba.ptr<kc::Rgba8>(), rgba.cols, rgba.rows, rgba.step[0]};
+      EXPECT_TRUE(kc::samePixels<kc::Rgba8>(view, expected.rgba.view()));
+    }
   }
 }
 

@@ -4,9 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <random>
 
 #include "common/test_data.hpp"
+#include "gpu/image/channel_convert.hpp"
+#include "gpu/image/yuv_convert.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu_test_support.hpp"
@@ -211,6 +215,138 @@ TEST(CudaPipeline, LiveFramesComeOutInOrderThroughTwoStreams) {
   // Without a GL context the pipeline must have chosen the copy path and said why.
   EXPECT_EQ(gpu->displayPath(), kc::DisplayPath::CudaCopy);
   EXPECT_FALSE(gpu->displayPathNote().empty());
+}
+
+// ---- Camera formats: uploaded as they are, converted on the GPU as the frame's first op ----
+
+// A frame of `format` in the pipeline's page-locked pool (or, foreign, in plain memory), every
+// plane random bytes (any byte is a valid sample: out-of-range ones must clamp alike).
+kc::HostFrame nativeFrame(kc::FramePool& pool, kc::PixelFormat format, int w, int h, kc::YuvEncoding encoding,
+                          std::uint32_t seed) {
+  kc::HostFrame frame = pool.acquire(format, w, h, encoding);
+  std::mt19937 rng(seed);
+  auto fill = [&](auto& image) {
+    for (int y = 0; y < image.height(); ++y) {
+      auto* row = reinterpret_cast<std::uint8_t*>(image.view().row(y));
+      for (std::size_t i = 0; i < image.view().rowBytes(); ++i) row[i] = static_cast<std::uint8_t>(rng());
+    }
+  };
+  if (format == kc::PixelFormat::Gray8) fill(frame.gray);
+  else if (!kc::isYuv(format)) fill(frame.rgba);
+  else
+    for (int p = 0; p < kc::yuvPlaneCount(kc::yuvLayout(format)); ++p) fill(frame.yuv.planes[p]);
+  return frame;
+}
+
+// What the chain starts from, computed with the references alone (no OpenCV): the oracle the GPU's
+// entry conversion must match bit for bit.
+kc::HostFrame referenceEntry(const kc::HostFrame& frame, const kc::FilterChain& chain) {
+  if (frame.format == kc::PixelFormat::Gray8 || frame.format == kc::PixelFormat::Rgba8) return frame;
+  const bool luma = kc::startsFromLumaPlane(frame, chain);
+  kc::HostFrame out = kc::makeHostFrame(luma ? kc::PixelFormat::Gray8 : kc::PixelFormat::Rgba8, frame.width(),
+                                        frame.height());
+  if (luma) kc::lumaToGrayCpu(frame.yuv.planes[0].view(), frame.yuv.encoding.range, out.gray.view());
+  else if (frame.format == kc::PixelFormat::Bgra8) kc::bgraToRgbaCpu(frame.rgba.view(), out.rgba.view());
+  else kc::yuvToRgbaCpu(frame.yuvPlanes(), frame.yuv.encoding, out.rgba.view());
+  return out;
+}
+
+constexpr kc::PixelFormat kNativeFormats[] = {kc::PixelFormat::Nv12, kc::PixelFormat::I420, kc::PixelFormat::Yv12,
+                                              kc::PixelFormat::Yuyv, kc::PixelFormat::Uyvy, kc::PixelFormat::Bgra8,
+                                              kc::PixelFormat::Gray8};
+
+TEST(CudaPipeline, CameraFormatsConvertOnTheGpuLikeTheReferences) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
+  kc::FramePool plain;  // foreign frames: staged through a host copy, same results
+  std::uint32_t seed = 3000;
+  const char* chains[] = {"gray=lab,conv=gauss:5:clamp,hist=256", "hist=16", "flip=h,gray,transpose", "transpose"};
+  for (const char* text : chains) {
+    const auto chain = kc::parseFilterChain(text);
+    gpu->setChain(chain);
+    cpu->setChain(chain);
+    for (kc::PixelFormat format : kNativeFormats)
+      for (const auto& size : kc::test::awkwardSizes())
+        for (const kc::YuvEncoding encoding : {kc::YuvEncoding{}, kc::YuvEncoding{kc::YuvMatrix::Bt709, kc::YuvRange::Full}}) {
+          if (!kc::isYuv(format) && encoding != kc::YuvEncoding{}) continue;
+          SCOPED_TRACE(std::string(text) + " " + kc::pixelFormatName(format) + (encoding.range == kc::YuvRange::Full ? " bt709 full " : " bt601 limited ") +
+                       std::to_string(size.width) + "x" + std::to_string(size.height));
+          kc::FramePool& pool = seed % 3 ? *gpu->framePool() : plain;
+          const kc::HostFrame frame = nativeFrame(pool, format, size.width, size.height, encoding, seed++);
+          const kc::FrameResult got = gpu->process(frame);
+          const kc::FrameResult want = cpu->process(referenceEntry(frame, chain));
+          const int diff = maxDifference(got.output, want.output);
+          ASSERT_GE(diff, 0) << "output shape or format differs";
+          EXPECT_LE(diff, chainHasConv(chain) ? 1 : 0);
+          EXPECT_EQ(got.stats.histogramBins, want.stats.histogramBins);
+          if (diff == 0) {
+            EXPECT_EQ(got.stats.histogram, want.stats.histogram);
+          }
+          // upload, then the entry conversion (none for grey and the full-range Y plane), then the stages.
+          const std::string entry = kc::entryConversionName(frame, chain);
+          ASSERT_GE(got.stats.stages.size(), 2u);
+          EXPECT_EQ(got.stats.stages[0].name, "upload");
+          if (!entry.empty()) {
+            EXPECT_EQ(got.stats.stages[1].name, entry);
+          }
+          const std::size_t first = entry.empty() ? 1 : 2;
+          const auto labels = kc::stageLabels(chain);
+          for (std::size_t i = 0; i < labels.size(); ++i) EXPECT_EQ(got.stats.stages[first + i].name, labels[i]);
+          // A grey chain on a YUV frame with a Y plane uploads that plane alone.
+          const double uploaded = kc::startsFromLumaPlane(frame, chain) ? static_cast<double>(size.width) * size.height
+                                                                         : static_cast<double>(frame.pixelBytes());
+          EXPECT_EQ(got.stats.stages[0].bytes, uploaded);
+        }
+  }
+}
+
+TEST(CudaPipeline, FourKNv12AndItsYPlane) {
+  KC_REQUIRE_CUDA_DEVICE();
+  if (kc::test::smallInputsOnly()) GTEST_SKIP() << "KC_TEST_SMALL: no 4K case";
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
+  for (const char* text : {"gray=lab,conv=gauss:5:clamp,hist=256", "conv=box:3,hist=32"}) {
+    SCOPED_TRACE(text);
+    const auto chain = kc::parseFilterChain(text);
+    gpu->setChain(chain);
+    cpu->setChain(chain);
+    const kc::HostFrame frame = nativeFrame(*gpu->framePool(), kc::PixelFormat::Nv12, 3840, 2160, {}, 77);
+    const kc::FrameResult got = gpu->process(frame);
+    EXPECT_LE(maxDifference(got.output, cpu->process(referenceEntry(frame, chain)).output), 1);
+  }
+}
+
+TEST(CudaPipeline, LiveCameraFramesShowTheirOriginalInRgba) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  auto cpu = kc::makeCpuReferencePipeline();
+  RecordingSink sink;
+  for (const char* text : {"gray=bt709,hist=256", "hist=16,transpose"}) {
+    SCOPED_TRACE(text);
+    const auto chain = kc::parseFilterChain(text);
+    gpu->setChain(chain);
+    cpu->setChain(chain);
+    std::vector<kc::HostFrame> frames;
+    for (int i = 0; i < 4; ++i) {
+      frames.push_back(nativeFrame(*gpu->framePool(), i % 2 ? kc::PixelFormat::Yuyv : kc::PixelFormat::Nv12, 66, 34, {},
+                                   static_cast<std::uint32_t>(4000 + i)));
+      frames.back().index = i;
+    }
+    gpu->submitLive(frames[0], sink);
+    for (int i = 1; i <= 4; ++i) {
+      const auto stats = i < 4 ? gpu->submitLive(frames[i], sink) : gpu->flushLive(sink);
+      ASSERT_TRUE(stats.has_value());
+      const kc::HostFrame& shown = frames[i - 1];
+      const kc::HostFrame entry = referenceEntry(shown, chain);
+      // The view's original side: the converted frame, or the Y plane widened to RGBA for a grey chain.
+      kc::HostFrame original = kc::makeHostFrame(kc::PixelFormat::Rgba8, 66, 34);
+      if (entry.format == kc::PixelFormat::Gray8) kc::grayToRgbaCpu(entry.gray.view(), original.rgba.view());
+      else original = entry;
+      EXPECT_EQ(sink.original, tightBytes(original));
+      EXPECT_EQ(sink.filtered, tightBytes(cpu->process(entry).output));
+    }
+  }
 }
 
 TEST(CudaPipeline, RejectsBadChainsAndEmptyFrames) {

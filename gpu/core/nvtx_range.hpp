@@ -1,0 +1,50 @@
+#pragma once
+// NVTX ranges: named spans on Nsight Systems' timeline, so the live path reads by name ("upload",
+// "convert nv12", "conv gauss 5x5", "interop copy") instead of as anonymous copies and kernels.
+// Header-only nvtx3 from the CUDA Toolkit: no library to link, and with no profiler attached each
+// range costs a few nanoseconds (the calls do nothing until a tool injects itself). Where the
+// toolkit's headers are not on the include path (plain C++ files, CPU-only builds) it is empty.
+#include <string>
+
+#if __has_include(<nvtx3/nvToolsExt.h>)
+#include <nvtx3/nvToolsExt.h>
+#define KC_HAVE_NVTX 1
+#endif
+
+namespace kc {
+
+// Push on construction, pop on destruction: a range per scope. Ranges are in kernelcam's own
+// domain (Nsight shows them under "kernelcam"). Must be created and destroyed on one thread.
+class NvtxRange {
+ public:
+  explicit NvtxRange(const char* name) {
+#ifdef KC_HAVE_NVTX
+    nvtxEventAttributes_t attributes{};
+    attributes.version = NVTX_VERSION;
+    attributes.size = NVTX_EVENT_ATTRIB_STRUCT_SIZE;
+    attributes.messageType = NVTX_MESSAGE_TYPE_ASCII;
+    attributes.message.ascii = name;
+    nvtxDomainRangePushEx(domain(), &attributes);
+#else
+    (void)name;
+#endif
+  }
+  explicit NvtxRange(const std::string& name) : NvtxRange(name.c_str()) {}
+  ~NvtxRange() {
+#ifdef KC_HAVE_NVTX
+    nvtxDomainRangePop(domain());
+#endif
+  }
+  NvtxRange(const NvtxRange&) = delete;
+  NvtxRange& operator=(const NvtxRange&) = delete;
+
+ private:
+#ifdef KC_HAVE_NVTX
+  static nvtxDomainHandle_t domain() {
+    static const nvtxDomainHandle_t handle = nvtxDomainCreateA("kernelcam");
+    return handle;
+  }
+#endif
+};
+
+}  // namespace kc
