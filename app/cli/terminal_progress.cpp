@@ -15,10 +15,15 @@ TerminalProgress::~TerminalProgress() { clear(); }
 bool TerminalProgress::wanted(bool quiet) { return !quiet && ::isatty(::fileno(stderr)) == 1; }
 
 void TerminalProgress::report(const demos::DemoProgress& progress) {
-  // A new version is shown at once (it may run for a long time); samples of the same solve at
+  // A new version is shown at once (it may run for a long time), and so is its first CG sample
+  // (the solve has started, whatever the machine's speed); later samples of the same solve at
   // most every 0.5 s, so a fast solve does not flood the terminal.
   const auto now = std::chrono::steady_clock::now();
-  if (progress.version == lastVersion_ && now - lastPrint_ < kInterval) return;
+  const bool newVersion = progress.version != lastVersion_;
+  const bool firstSample = progress.iteration >= 0 && !sampleShown_;
+  if (!newVersion && !firstSample && now - lastPrint_ < kInterval) return;
+  if (newVersion) sampleShown_ = false;
+  if (progress.iteration >= 0) sampleShown_ = true;
   lastVersion_ = progress.version;
   lastPrint_ = now;
   // \r and "erase to the end of the line" (ANSI, as every terminal emulator reads it).

@@ -1,6 +1,6 @@
 #pragma once
 // The demos' progress on stderr while they run, for a person at a terminal: "version i of n:
-// NAME" when a version starts, and for CG its iteration and residual about every 0.5 s, on
+// NAME" when a version starts, and for CG its first iteration sample and then one about every 0.5 s, on
 // one line that is rewritten in place and wiped before the results are printed. Off when
 // stderr is not a terminal (a log or a pipe gets no carriage returns) or with --quiet.
 #include <chrono>
@@ -32,6 +32,7 @@ class TerminalProgress {
   int lastVersion_ = -1;
   std::chrono::steady_clock::time_point lastPrint_{};
   bool lineShown_ = false;
+  bool sampleShown_ = false;  // of the running version
 };
 
 }  // namespace kc::cli
