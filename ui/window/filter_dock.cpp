@@ -35,7 +35,11 @@ FilterDock::FilterDock(QWidget* parent) : QWidget(parent) {
     action->setData(QString::fromStdString(definition->id));
     connect(action, &QAction::triggered, this, [this, id = definition->id] {
       const int at = selectedStage() < 0 ? stageCount() : selectedStage() + 1;
-      addStage(makeStage(id), at);
+      try {
+        addStage(makeStage(id), at);
+      } catch (const std::exception& error) {  // a stage that needs input first (kernel=PATH): say what
+        onStageInvalid(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")));
+      }
     });
   }
   add_->setMenu(addMenu);
