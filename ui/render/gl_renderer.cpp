@@ -151,6 +151,10 @@ void GlRenderer::releaseGl() {
   shownOriginal_ = shownFiltered_ = 0;
   timingOverlay_ = {};
   histogramOverlay_ = {};
+  captionOriginal_ = {};
+  captionFiltered_ = {};
+  captionSummary_ = {};
+  captionsDirty_ = true;
   imageProgram_.reset();
   overlayProgram_.reset();
   vao_.reset();
@@ -236,6 +240,12 @@ void GlRenderer::setStill(bool still) {
 }
 
 void GlRenderer::setSplitPosition(double fraction) { split_ = std::clamp(fraction, 0.0, 1.0); }
+
+void GlRenderer::setCaptions(ViewCaptions captions) {
+  if (captions == captions_) return;
+  captions_ = std::move(captions);
+  captionsDirty_ = true;
+}
 
 void GlRenderer::setDeviceName(std::string name) {
   deviceName_ = std::move(name);
@@ -345,6 +355,13 @@ void GlRenderer::render(int width, int height) {
   }
 
   updateOverlays();
+  if (viewMode_ == ViewMode::Split) {  // each side's caption next to the divider
+    const double divider = split_ * width;
+    drawCaptions(width, height, {0, 0, divider, static_cast<double>(height)},
+                 {divider, 0, width - divider, static_cast<double>(height)});
+  } else {
+    drawCaptions(width, height, viewMode_ == ViewMode::SideBySide ? timingBox : RectPx{}, histogramBox);
+  }
   const bool drawTiming = showTiming_ && timingOverlay_.texture;
   const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
   if (drawTiming || drawHistogram) {
@@ -373,6 +390,39 @@ void GlRenderer::render(int width, int height) {
   KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
   KC_GL_CHECK(glUseProgram(0));
   KC_GL_CHECK(glBindVertexArray(0));
+}
+
+// Captions at the bottom of each side (the original's right-aligned against its box's right edge
+// in split mode, so both sit at the divider) and the summary at the top centre.
+void GlRenderer::drawCaptions(int width, int height, RectPx originalBox, RectPx filteredBox) {
+  if (captionsDirty_) {
+    uploadOverlay(captionOriginal_, paintCaption(captions_.original));
+    uploadOverlay(captionFiltered_, paintCaption(captions_.filtered));
+    uploadOverlay(captionSummary_, paintCaption(captions_.summary));
+    captionsDirty_ = false;
+  }
+  if (!captionOriginal_.texture && !captionFiltered_.texture && !captionSummary_.texture) return;
+  KC_GL_CHECK(glEnable(GL_BLEND));
+  KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
+  auto draw = [&](const OverlayTexture& caption, double x, double y) {
+    if (!caption.texture) return;
+    x = std::clamp(x, 0.0, std::max(0.0, width - static_cast<double>(caption.width)));
+    y = std::clamp(y, 0.0, std::max(0.0, height - static_cast<double>(caption.height)));
+    drawTexture(caption.texture.get(), {x, y, static_cast<double>(caption.width), static_cast<double>(caption.height)},
+                width, height, true);
+  };
+  const bool split = viewMode_ == ViewMode::Split;
+  const double bottom = height - kOverlayMarginPx;
+  if (originalBox.width > 0)
+    draw(captionOriginal_,
+         split ? originalBox.x + originalBox.width - captionOriginal_.width - kOverlayMarginPx
+               : originalBox.x + kOverlayMarginPx,
+         std::min(bottom, originalBox.y + originalBox.height - kOverlayMarginPx) - captionOriginal_.height);
+  if (filteredBox.width > 0)
+    draw(captionFiltered_, filteredBox.x + kOverlayMarginPx,
+         std::min(bottom, filteredBox.y + filteredBox.height - kOverlayMarginPx) - captionFiltered_.height);
+  draw(captionSummary_, (width - captionSummary_.width) / 2.0, kOverlayMarginPx);
+  KC_GL_CHECK(glDisable(GL_BLEND));
 }
 
 }  // namespace kc

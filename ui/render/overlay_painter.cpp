@@ -184,4 +184,19 @@ QImage paintHistogramOverlay(const FrameStats& stats, double scale) {
   return image;
 }
 
+QImage paintCaption(const std::string& text) {
+  if (text.empty()) return {};
+  QFont font = overlayFont();
+  font.setPixelSize(15);
+  font.setBold(true);
+  const QString line = QString::fromStdString(text);
+  const QFontMetrics metrics(font);
+  QImage image = makePanel(metrics.horizontalAdvance(line) + 2 * kPadding, metrics.height() + kPadding);
+  QPainter painter(&image);
+  painter.setFont(font);
+  painter.setPen(QColor(255, 236, 160));
+  painter.drawText(QRect(kPadding, kPadding / 2, image.width() - 2 * kPadding, metrics.height()), Qt::AlignLeft, line);
+  return image;
+}
+
 }  // namespace kc

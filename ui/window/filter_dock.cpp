@@ -129,6 +129,16 @@ bool FilterDock::stageEnabled(int index) const {
   return index >= 0 && index < stageCount() && entries_[static_cast<std::size_t>(index)].enabled;
 }
 
+const StageSpec& FilterDock::stageAt(int index) const { return entries_.at(static_cast<std::size_t>(index)).stage; }
+
+void FilterDock::replaceStage(int index, const StageSpec& stage) {
+  if (index < 0 || index >= stageCount()) return;
+  entries_[static_cast<std::size_t>(index)].stage = stage;
+  rebuildList();
+  if (selectedStage() == index) showEditorFor(index);
+  emitChain();
+}
+
 void FilterDock::selectStage(int index) {
   list_->setCurrentRow(index);
   showEditorFor(index);

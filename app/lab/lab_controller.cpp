@@ -1,0 +1,222 @@
+#include "app/lab/lab_controller.hpp"
+
+#include <QFileInfo>
+#include <QtGlobal>
+#include <algorithm>
+
+#include "app/live/live_controller.hpp"
+#include "gpu/core/error.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
+#include "ui/lab/builtin_kernels.hpp"
+#include "ui/lab/kernel_lab_panel.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/filter_dock.hpp"
+#include "ui/window/main_window.hpp"
+
+namespace kc {
+
+namespace {
+
+const char* kKernelStage = "kernel";
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+FilterChain chainFromText(const QString& chain) {
+  return chain.trimmed().isEmpty() ? FilterChain{} : parseFilterChain(chain.toStdString());
+}
+
+bool isKernelStageOf(const StageSpec& stage, const std::string& key) {
+  return stage.id() == kKernelStage && lab::kernelPathKey(stage.value("path")) == key;
+}
+
+ViewMode viewModeFor(AbView view) { return view == AbView::Wipe ? ViewMode::Split : ViewMode::SideBySide; }
+
+}  // namespace
+
+std::optional<double> EditToFrameClock::presented(std::int64_t frameIndex, std::chrono::steady_clock::time_point now) {
+  if (!pending_) return std::nullopt;
+  const std::int64_t first = pending_->firstFrame.load();
+  if (first < 0 || frameIndex < first) return std::nullopt;
+  const double ms = std::chrono::duration<double, std::milli>(now - pending_->editedAt).count();
+  pending_.reset();
+  return ms;
+}
+
+LabController::LabController(MainWindow& window, KernelLabPanel& panel, LiveController& live, QObject* parent)
+    : QObject(parent), window_(window), panel_(panel), live_(live) {
+  connect(&panel_, &KernelLabPanel::programReady, this, &LabController::onProgramReady);
+  connect(&panel_, &KernelLabPanel::fileOpened, this, [this](const QString& path) { joinOnFirstCompile_ = path; });
+  // The file leaves the editor: its stages run what is on disk again.
+  connect(&panel_, &KernelLabPanel::fileClosing, this,
+          [](const QString& path) { lab::withdrawKernelProgram(path.toStdString()); });
+  connect(&panel_, &KernelLabPanel::abChanged, this, &LabController::onAbChanged);
+  live_.setFrameRoute([this](const HostFrame& frame, FramePipeline& pipeline, GlRenderer& renderer) {
+    return route(frame, pipeline, renderer);
+  });
+  live_.setPresentedObserver([this](const FrameStats& stats) { framePresented(stats); });
+}
+
+LabController::~LabController() {
+  live_.setFrameRoute({});
+  live_.setPresentedObserver({});
+}
+
+void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
+  lab::publishKernelProgram(program);
+  lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
+  panel_.showRunProblem({});
+  const std::string& path = program->source.path;
+  int stages = refreshStagesOf(path, /*enable=*/true);
+  if (joinOnFirstCompile_ == text(path)) {
+    joinOnFirstCompile_.clear();
+    if (stages == 0) {
+      addToChain(path);
+      stages = 1;
+    }
+  }
+  if (abWanted_) abDirty_ = true;  // B (or A) may name this file: it runs the new version too
+  if (stages > 0 || abWanted_) clock_.published(program);
+}
+
+// Every kernel=PATH stage of this file, rebuilt on the published version (its @params may have
+// changed: values that no longer fit fall back to the defaults) and switched on again.
+int LabController::refreshStagesOf(const std::string& path, bool enable) {
+  FilterDock* dock = window_.filterDock();
+  const std::string key = lab::kernelPathKey(path);
+  int refreshed = 0;
+  for (int i = 0; i < dock->stageCount(); ++i) {
+    const StageSpec old = dock->stageAt(i);
+    if (!isKernelStageOf(old, key)) continue;
+    StageSpec fresh;
+    try {
+      fresh = makeStage(*old.definition, old.values);
+    } catch (const InvalidArgument&) {
+      try {
+        fresh = makeStage(*old.definition, {old.value("path"), ""});
+      } catch (const InvalidArgument& error) {
+        panel_.showRunProblem(text(error.what()).remove(QStringLiteral("--filters: ")));
+        continue;
+      }
+    }
+    dock->replaceStage(i, fresh);
+    if (enable && !cudaMissing_) dock->setStageEnabled(i, true);
+    ++refreshed;
+  }
+  return refreshed;
+}
+
+// A file opened in the editor joins the chain: where the chain runs the built-in stage the file
+// is a version of, right after it (which is switched off), else at the end.
+void LabController::addToChain(const std::string& path) {
+  FilterDock* dock = window_.filterDock();
+  StageSpec stage;
+  try {
+    stage = makeStage(*stageRegistry().find(kKernelStage), {path, ""});
+  } catch (const InvalidArgument& error) {
+    panel_.showRunProblem(text(error.what()).remove(QStringLiteral("--filters: ")));
+    return;
+  }
+  int at = dock->stageCount();
+  const BuiltInKernel* builtIn = findBuiltInKernel(QFileInfo(text(path)).fileName());
+  if (builtIn && !builtIn->counterpart.isEmpty() && !cudaMissing_) {
+    const std::string counterpart = formatStage(parseStage(builtIn->counterpart.toStdString()));
+    for (int i = 0; i < dock->stageCount(); ++i)
+      if (dock->stageEnabled(i) && formatStage(dock->stageAt(i)) == counterpart) {
+        dock->setStageEnabled(i, false);
+        at = i + 1;
+        break;
+      }
+  }
+  dock->addStage(stage, at);
+  if (cudaMissing_) {
+    dock->setStageEnabled(at, false);
+    panel_.showRunProblem(tr("%1: this window runs the CPU backend, so the stage is in the chain but off")
+                              .arg(text(needsCudaMessage(stage))));
+  }
+}
+
+void LabController::framePresented(const FrameStats& stats) {
+  cudaMissing_ = stats.path == DisplayPath::Cpu;
+  if (ab_) {
+    const AbReport& report = ab_->report();
+    if (!report.failures.empty())
+      stopAb(text(report.failures.front()));
+    else
+      panel_.showAbResult(text(report.captionA() + "\n" + report.captionB() + "\n" + report.summary()));
+  } else if (!stats.failures.empty()) {
+    disableFailedStages(stats.failures);
+  }
+  if (const auto ms = clock_.presented(stats.frameIndex, std::chrono::steady_clock::now())) {
+    lastEditToFrameMs_ = ms;
+    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms)", *ms, lastCompileMs_);
+    panel_.showEditToFrame(*ms, lastCompileMs_);
+    emit editToFrameMeasured(*ms);
+  }
+}
+
+// The stage a failure names is the stageIndex-th enabled stage of the dock, if it is still the
+// same stage (the chain may have changed since the frame ran). Later stages first: switching one
+// off renumbers the ones after it.
+void LabController::disableFailedStages(const std::vector<StageFailure>& failures) {
+  FilterDock* dock = window_.filterDock();
+  std::vector<StageFailure> byIndex = failures;
+  std::sort(byIndex.begin(), byIndex.end(),
+            [](const StageFailure& a, const StageFailure& b) { return a.stageIndex > b.stageIndex; });
+  for (const StageFailure& failure : byIndex) {
+    int enabled = -1;
+    for (int i = 0; i < dock->stageCount(); ++i) {
+      if (!dock->stageEnabled(i) || ++enabled != failure.stageIndex) continue;
+      if (formatStage(dock->stageAt(i)) != failure.stage) break;
+      dock->setStageEnabled(i, false);
+      const QString message = text(failure.message);
+      window_.showMessage(tr("%1 \u2014 the stage is off, the other stages keep running").arg(message), 15000);
+      panel_.showRunProblem(tr("%1\nThe stage is off; the next edit that compiles switches it back on.").arg(message));
+      break;
+    }
+  }
+}
+
+// ---- A/B -----------------------------------------------------------------------------------
+
+void LabController::onAbChanged() {
+  const bool wanted = panel_.abEnabled();
+  if (wanted && !abWanted_) viewBeforeAb_ = window_.viewMode();
+  abWanted_ = wanted;
+  abDirty_ = true;
+  window_.setViewMode(wanted ? viewModeFor(panel_.abView()) : viewBeforeAb_);
+}
+
+void LabController::stopAb(const QString& why) {
+  panel_.showAbResult(why);
+  window_.showMessage(tr("A/B stopped: %1").arg(why), 15000);
+  panel_.setAbEnabled(false);  // -> onAbChanged: the next frame goes the live way again
+}
+
+std::optional<FrameStats> LabController::route(const HostFrame& frame, FramePipeline& live, GlRenderer& renderer) {
+  if (!abWanted_) {
+    if (ab_) {  // back to the live path: it makes (and registers) its own buffers again
+      ab_.reset();
+      renderer.setCaptions({});
+      renderer.forgetLayout();
+    }
+    return live.submitLive(frame, renderer);
+  }
+  try {
+    if (!ab_) {
+      live.flushLive(renderer);  // the live frame in flight is shown before A/B takes over
+      ab_ = std::make_unique<AbRunner>(live.backendName() == "CUDA");
+    }
+    if (abDirty_) {
+      ab_->setChains(chainFromText(panel_.abChainA()), chainFromText(panel_.abChainB()));
+      ab_->setHeatMap(panel_.abView() == AbView::HeatMap);
+      abDirty_ = false;
+    }
+    return ab_->show(frame, renderer);
+  } catch (const std::exception& error) {  // a chain that does not parse, a backend that refuses it
+    stopAb(text(error.what()).remove(QStringLiteral("--filters: ")));
+    return std::nullopt;
+  }
+}
+
+}  // namespace kc
