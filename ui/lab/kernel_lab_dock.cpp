@@ -21,7 +21,7 @@ KernelLabPanel* installKernelLab(MainWindow& window, lab::LabToolchain toolchain
   auto* dock = new QDockWidget(QObject::tr("Kernel lab"), &window);
   dock->setObjectName(kDockName);
   dock->setWidget(panel);
-  dock->setMinimumWidth(420);
+  dock->setMinimumWidth(540);
   window.addDockWidget(Qt::LeftDockWidgetArea, dock);
   dock->hide();
 

@@ -119,10 +119,11 @@ void KernelLabPanel::buildUi() {
   status_ = new QLabel(this);
   status_->setWordWrap(true);
   layout->addWidget(status_);
+  // Always there, at a fixed height: a list that appeared with the first error would shrink the
+  // editor under the cursor.
   diagnostics_ = new QListWidget(this);
-  diagnostics_->setMaximumHeight(110);
+  diagnostics_->setFixedHeight(6 * diagnostics_->fontMetrics().height());
   diagnostics_->setToolTip(tr("Click a message to go to its line"));
-  diagnostics_->hide();
   layout->addWidget(diagnostics_);
   connect(diagnostics_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
     if (item->data(kInFileRole).toBool())
@@ -132,6 +133,7 @@ void KernelLabPanel::buildUi() {
   resources_->setWordWrap(true);
   layout->addWidget(resources_);
   editToFrame_ = new QLabel(this);
+  editToFrame_->hide();
   layout->addWidget(editToFrame_);
   runProblem_ = new QLabel(this);
   runProblem_->setWordWrap(true);
@@ -146,7 +148,14 @@ QWidget* KernelLabPanel::buildAbBox() {
   ab_->setCheckable(true);
   ab_->setChecked(false);
   ab_->setToolTip(tr("Run two chains on the same frame: their times, the speed-up, max |A-B| and PSNR"));
-  auto* form = new QFormLayout(ab_);
+  // Its fields show only while it is on: the editor gets the room otherwise.
+  auto* boxLayout = new QVBoxLayout(ab_);
+  auto* fields = new QWidget(ab_);
+  boxLayout->addWidget(fields);
+  fields->hide();
+  connect(ab_, &QGroupBox::toggled, fields, &QWidget::setVisible);
+  auto* form = new QFormLayout(fields);
+  form->setContentsMargins(0, 0, 0, 0);
   abA_ = new QLineEdit(ab_);
   abA_->setPlaceholderText(tr("the input itself"));
   abB_ = new QLineEdit(ab_);
@@ -218,7 +227,7 @@ bool KernelLabPanel::load(const QString& path, const QString& text) {
   loading_ = false;
   reloadBar_->hide();
   showRunProblem({});
-  editToFrame_->clear();
+  editToFrame_->hide();
   lastGood_.reset();
   if (const BuiltInKernel* builtIn = findBuiltInKernel(QFileInfo(path).fileName()))
     setAbChains(builtIn->counterpart, QStringLiteral("kernel=") + path);
@@ -330,8 +339,9 @@ void KernelLabPanel::onCompiled(const CompileResult& result) {
   if (!result.kernel.ok()) {
     const int errors = static_cast<int>(std::count_if(result.kernel.diagnostics.begin(), result.kernel.diagnostics.end(),
                                                       [](const lab::Diagnostic& d) { return d.severity == lab::Severity::Error; }));
-    QString why = !result.failure.empty() && errors == 0 ? QString::fromStdString(result.failure)
-                                                         : tr("%n error(s)", nullptr, errors);
+    const QString why = !result.failure.empty() && errors == 0 ? QString::fromStdString(result.failure)
+                        : errors == 1                           ? tr("1 error")
+                                                                : tr("%1 errors").arg(errors);
     setStatus(lastGood_ ? tr("%1: the last good kernel keeps running").arg(why) : why, true);
     if (lastGood_ && lastGood_->compiled) showResources(*lastGood_->compiled, std::nullopt, false);
     return;
@@ -352,14 +362,18 @@ void KernelLabPanel::showDiagnostics(const std::vector<lab::Diagnostic>& diagnos
   diagnostics_->clear();
   const std::string path = path_.toStdString();
   for (const lab::Diagnostic& d : diagnostics) {
-    auto* item = new QListWidgetItem(QString::fromStdString(lab::formatDiagnostic(d)), diagnostics_);
+    // The list names files by their name (the folder is the one above the editor); the tooltip in full.
+    const QString full = QString::fromStdString(lab::formatDiagnostic(d));
+    lab::Diagnostic shown = d;
+    shown.path = QFileInfo(QString::fromStdString(d.path)).fileName().toStdString();
+    auto* item = new QListWidgetItem(QString::fromStdString(lab::formatDiagnostic(shown)), diagnostics_);
+    item->setToolTip(full);
     const bool inFile = d.path.empty() || d.path == path || lab::kernelPathKey(d.path) == lab::kernelPathKey(path);
     item->setData(kLineRole, std::max(d.line, 1));
     item->setData(kColumnRole, std::max(d.column, 1));
     item->setData(kInFileRole, inFile);
     item->setForeground(d.severity == lab::Severity::Error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xb0, 0x70, 0x00));
   }
-  diagnostics_->setVisible(!diagnostics.empty());
 }
 
 void KernelLabPanel::showResources(const lab::CompiledKernel& kernel, const std::optional<lab::Occupancy>& occupancy,
@@ -404,6 +418,7 @@ void KernelLabPanel::showEditToFrame(double ms, double compileMs) {
   editToFrame_->setText(tr("last edit \u2192 first frame with the new kernel: %1 ms (compile %2 ms)")
                             .arg(ms, 0, 'f', 0)
                             .arg(compileMs, 0, 'f', 0));
+  editToFrame_->show();
 }
 
 // ---- A/B -----------------------------------------------------------------------------------
