@@ -8,7 +8,7 @@ namespace kc {
 namespace {
 std::string side(const char* letter, const std::string& name, double ms) {
   char time[32];
-  std::snprintf(time, sizeof time, "%.3f ms", ms);
+  std::snprintf(time, sizeof time, "%.3g ms", ms);  // 0.0421 ms on a GPU, 442 ms on a CPU
   return std::string(letter) + "  " + name + "  " + time;
 }
 }  // namespace

@@ -37,7 +37,7 @@ struct AbReport {
   int heatScale = 0;  // the heat map's white, when it is shown
   std::vector<std::string> failures;  // "B: kernel blur: the kernel faulted (...)"
 
-  std::string captionA() const;  // "A  gray lab  0.210 ms"
+  std::string captionA() const;  // "A  gray lab  0.21 ms" (three significant digits)
   std::string captionB() const;
   // "B is 1.17x faster · identical (max |A-B| 0)", with the heat map's scale when shown.
   std::string summary() const;

@@ -188,9 +188,8 @@ void LabController::onAbChanged() {
 }
 
 void LabController::stopAb(const QString& why) {
-  panel_.showAbResult(why);
   window_.showMessage(tr("A/B stopped: %1").arg(why), 15000);
-  panel_.setAbEnabled(false);  // -> onAbChanged: the next frame goes the live way again
+  panel_.stopAb(why);  // -> onAbChanged: the next frame goes the live way again
 }
 
 std::optional<FrameStats> LabController::route(const HostFrame& frame, FramePipeline& live, GlRenderer& renderer) {

@@ -28,8 +28,8 @@ TEST(AbReport, NamesTimesAndSummary) {
   report.msB = 0.1;
   report.comparison.comparable = true;
   report.comparison.pixels = 100;
-  EXPECT_EQ(report.captionA(), "A  gray lab  0.300 ms");
-  EXPECT_EQ(report.captionB(), "B  kernel grey  0.100 ms");
+  EXPECT_EQ(report.captionA(), "A  gray lab  0.3 ms");
+  EXPECT_EQ(report.captionB(), "B  kernel grey  0.1 ms");
   EXPECT_EQ(report.summary(), "B is 3.00x faster  \u00b7  identical (max |A-B| 0)");
   report.comparison.maxAbsDiff = 4;
   report.comparison.meanSquaredError = 0.16;

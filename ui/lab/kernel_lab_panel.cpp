@@ -1,5 +1,6 @@
 #include "ui/lab/kernel_lab_panel.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
@@ -122,7 +123,7 @@ void KernelLabPanel::buildUi() {
   // Always there, at a fixed height: a list that appeared with the first error would shrink the
   // editor under the cursor.
   diagnostics_ = new QListWidget(this);
-  diagnostics_->setFixedHeight(6 * diagnostics_->fontMetrics().height());
+  diagnostics_->setFixedHeight(5 * diagnostics_->fontMetrics().height());
   diagnostics_->setToolTip(tr("Click a message to go to its line"));
   layout->addWidget(diagnostics_);
   connect(diagnostics_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
@@ -145,17 +146,9 @@ void KernelLabPanel::buildUi() {
 
 QWidget* KernelLabPanel::buildAbBox() {
   ab_ = new QGroupBox(tr("A/B on the live stream"), this);
-  ab_->setCheckable(true);
-  ab_->setChecked(false);
   ab_->setToolTip(tr("Run two chains on the same frame: their times, the speed-up, max |A-B| and PSNR"));
-  // Its fields show only while it is on: the editor gets the room otherwise.
-  auto* boxLayout = new QVBoxLayout(ab_);
-  auto* fields = new QWidget(ab_);
-  boxLayout->addWidget(fields);
-  fields->hide();
-  connect(ab_, &QGroupBox::toggled, fields, &QWidget::setVisible);
-  auto* form = new QFormLayout(fields);
-  form->setContentsMargins(0, 0, 0, 0);
+  auto* form = new QFormLayout(ab_);
+  abOn_ = new QCheckBox(tr("Show A and B instead of the chain"), ab_);
   abA_ = new QLineEdit(ab_);
   abA_->setPlaceholderText(tr("the input itself"));
   abB_ = new QLineEdit(ab_);
@@ -166,11 +159,12 @@ QWidget* KernelLabPanel::buildAbBox() {
   abResult_ = new QLabel(ab_);
   abResult_->setWordWrap(true);
   abResult_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  form->addRow(abOn_);
   form->addRow(tr("A"), abA_);
   form->addRow(tr("B"), abB_);
   form->addRow(tr("View"), abView_);
   form->addRow(abResult_);
-  connect(ab_, &QGroupBox::toggled, this, [this] { emit abChanged(); });
+  connect(abOn_, &QCheckBox::toggled, this, [this] { emit abChanged(); });
   connect(abA_, &QLineEdit::editingFinished, this, [this] { emit abChanged(); });
   connect(abB_, &QLineEdit::editingFinished, this, [this] { emit abChanged(); });
   connect(abView_, &QComboBox::currentIndexChanged, this, [this] { emit abChanged(); });
@@ -423,8 +417,8 @@ void KernelLabPanel::showEditToFrame(double ms, double compileMs) {
 
 // ---- A/B -----------------------------------------------------------------------------------
 
-bool KernelLabPanel::abEnabled() const { return ab_->isChecked(); }
-void KernelLabPanel::setAbEnabled(bool enabled) { ab_->setChecked(enabled); }
+bool KernelLabPanel::abEnabled() const { return abOn_->isChecked(); }
+void KernelLabPanel::setAbEnabled(bool enabled) { abOn_->setChecked(enabled); }
 QString KernelLabPanel::abChainA() const { return abA_->text().trimmed(); }
 QString KernelLabPanel::abChainB() const { return abB_->text().trimmed(); }
 
@@ -437,5 +431,10 @@ void KernelLabPanel::setAbChains(const QString& a, const QString& b) {
 AbView KernelLabPanel::abView() const { return static_cast<AbView>(abView_->currentIndex()); }
 void KernelLabPanel::setAbView(AbView view) { abView_->setCurrentIndex(static_cast<int>(view)); }
 void KernelLabPanel::showAbResult(const QString& text) { abResult_->setText(text); }
+
+void KernelLabPanel::stopAb(const QString& why) {
+  showAbResult(why);
+  setAbEnabled(false);
+}
 
 }  // namespace kc

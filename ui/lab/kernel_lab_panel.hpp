@@ -81,6 +81,8 @@ class KernelLabPanel : public QWidget {
   void showRunProblem(const QString& message);  // "" clears it
   void showEditToFrame(double ms, double compileMs);
   void showAbResult(const QString& text);
+  // A/B off, with the reason where its result goes.
+  void stopAb(const QString& why);
 
  signals:
   void programReady(std::shared_ptr<const kc::lab::KernelProgram> program);
@@ -118,6 +120,7 @@ class KernelLabPanel : public QWidget {
   QLabel* editToFrame_ = nullptr;
   QLabel* runProblem_ = nullptr;
   QGroupBox* ab_ = nullptr;
+  QCheckBox* abOn_ = nullptr;
   QLineEdit* abA_ = nullptr;
   QLineEdit* abB_ = nullptr;
   QComboBox* abView_ = nullptr;

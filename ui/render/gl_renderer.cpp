@@ -392,8 +392,9 @@ void GlRenderer::render(int width, int height) {
   KC_GL_CHECK(glBindVertexArray(0));
 }
 
-// Captions at the bottom of each side (the original's right-aligned against its box's right edge
-// in split mode, so both sit at the divider) and the summary at the top centre.
+// The summary at the bottom centre, each side's caption just above it at the bottom of its side
+// (in split mode both against the divider, so each names the side it stands on). The timing
+// overlay keeps the top left, the histogram the filtered image's bottom right.
 void GlRenderer::drawCaptions(int width, int height, RectPx originalBox, RectPx filteredBox) {
   if (captionsDirty_) {
     uploadOverlay(captionOriginal_, paintCaption(captions_.original));
@@ -404,24 +405,31 @@ void GlRenderer::drawCaptions(int width, int height, RectPx originalBox, RectPx 
   if (!captionOriginal_.texture && !captionFiltered_.texture && !captionSummary_.texture) return;
   KC_GL_CHECK(glEnable(GL_BLEND));
   KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
-  auto draw = [&](const OverlayTexture& caption, double x, double y) {
-    if (!caption.texture) return;
-    x = std::clamp(x, 0.0, std::max(0.0, width - static_cast<double>(caption.width)));
-    y = std::clamp(y, 0.0, std::max(0.0, height - static_cast<double>(caption.height)));
-    drawTexture(caption.texture.get(), {x, y, static_cast<double>(caption.width), static_cast<double>(caption.height)},
-                width, height, true);
+  // A caption wider than its room shrinks to fit it (text that runs into the other side's is worse).
+  auto sizeIn = [](const OverlayTexture& caption, double room) {
+    const double scale = caption.width > 0 ? std::min(1.0, std::max(room, 1.0) / caption.width) : 1.0;
+    return RectPx{0, 0, caption.width * scale, caption.height * scale};
   };
+  auto draw = [&](const OverlayTexture& caption, RectPx rect) {
+    if (!caption.texture) return;
+    rect.x = std::clamp(rect.x, 0.0, std::max(0.0, width - rect.width));
+    rect.y = std::clamp(rect.y, 0.0, std::max(0.0, height - rect.height));
+    drawTexture(caption.texture.get(), rect, width, height, true);
+  };
+  RectPx summary = sizeIn(captionSummary_, width - 2.0 * kOverlayMarginPx);
+  summary.x = (width - summary.width) / 2.0;
+  summary.y = height - kOverlayMarginPx - (captionSummary_.texture ? summary.height : 0);
+  draw(captionSummary_, summary);
   const bool split = viewMode_ == ViewMode::Split;
-  const double bottom = height - kOverlayMarginPx;
-  if (originalBox.width > 0)
-    draw(captionOriginal_,
-         split ? originalBox.x + originalBox.width - captionOriginal_.width - kOverlayMarginPx
-               : originalBox.x + kOverlayMarginPx,
-         std::min(bottom, originalBox.y + originalBox.height - kOverlayMarginPx) - captionOriginal_.height);
-  if (filteredBox.width > 0)
-    draw(captionFiltered_, filteredBox.x + kOverlayMarginPx,
-         std::min(bottom, filteredBox.y + filteredBox.height - kOverlayMarginPx) - captionFiltered_.height);
-  draw(captionSummary_, (width - captionSummary_.width) / 2.0, kOverlayMarginPx);
+  auto place = [&](const OverlayTexture& caption, const RectPx& box, bool againstRight) {
+    if (box.width <= 0) return;
+    RectPx rect = sizeIn(caption, box.width - 2.0 * kOverlayMarginPx);
+    rect.x = againstRight ? box.x + box.width - rect.width - kOverlayMarginPx : box.x + kOverlayMarginPx;
+    rect.y = std::min(summary.y, box.y + box.height) - kOverlayMarginPx - rect.height;
+    draw(caption, rect);
+  };
+  place(captionOriginal_, originalBox, split);
+  place(captionFiltered_, filteredBox, false);
   KC_GL_CHECK(glDisable(GL_BLEND));
 }
 
