@@ -13,12 +13,14 @@
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 
 namespace kc {
 
 namespace {
 
 const char* kKernelStage = "kernel";
+const char* kLabNotice = "kernel-lab";  // one notice for the lab's stages: the latest failure
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
@@ -66,6 +68,7 @@ void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgra
   lab::publishKernelProgram(program);
   lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
   panel_.showRunProblem({});
+  if (!cudaMissing_) window_.notices()->clear(QString::fromLatin1(kLabNotice));  // its stage comes back on
   const std::string& path = program->source.path;
   int stages = refreshStagesOf(path, /*enable=*/true);
   if (joinOnFirstCompile_ == text(path)) {
@@ -131,8 +134,10 @@ void LabController::addToChain(const std::string& path) {
   dock->addStage(stage, at);
   if (cudaMissing_) {
     dock->setStageEnabled(at, false);
-    panel_.showRunProblem(tr("%1: this window runs the CPU backend, so the stage is in the chain but off")
-                              .arg(text(needsCudaMessage(stage))));
+    const QString message = tr("%1: this window runs the CPU backend, so the stage is in the chain but off")
+                                .arg(text(needsCudaMessage(stage)));
+    panel_.showRunProblem(message);
+    window_.notices()->post({QString::fromLatin1(kLabNotice), message, QString(), QString(), QString()});
   }
 }
 
@@ -170,7 +175,11 @@ void LabController::disableFailedStages(const std::vector<StageFailure>& failure
       if (formatStage(dock->stageAt(i)) != failure.stage) break;
       dock->setStageEnabled(i, false);
       const QString message = text(failure.message);
-      window_.showMessage(tr("%1 \u2014 the stage is off, the other stages keep running").arg(message), 15000);
+      window_.notices()->post({QString::fromLatin1(kLabNotice),
+                               tr("%1 \u2014 the stage is off, the other stages keep running").arg(message),
+                               tr("The kernel lab runs your kernel in a CUDA context of its own, so the built-in stages "
+                                  "are not affected. The next edit that compiles switches the stage back on."),
+                               message, QString()});
       panel_.showRunProblem(tr("%1\nThe stage is off; the next edit that compiles switches it back on.").arg(message));
       break;
     }

@@ -21,6 +21,7 @@
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 #include "ui/window/stage_editor.hpp"
 
 namespace kc {
@@ -97,6 +98,8 @@ TEST_F(LabWindow, OnTheCpuBackendTheKernelStageIsSwitchedOffWithANotice) {
   EXPECT_FALSE(dock().stageEnabled(kernel));  // the CPU backend runs the rest of the chain
   EXPECT_TRUE(panel_->runProblemText().contains(QStringLiteral("the kernel stage needs CUDA")))
       << panel_->runProblemText().toStdString();
+  ASSERT_NE(window_->notices()->find(QStringLiteral("kernel-lab")), nullptr);  // the window says so too
+  EXPECT_TRUE(window_->notices()->find(QStringLiteral("kernel-lab"))->summary.contains(QStringLiteral("needs CUDA")));
   EXPECT_TRUE(dock().stageEnabled(indexOf("gray")));
   ASSERT_TRUE(framesAdvance(3));  // and the view keeps going
 
@@ -133,8 +136,10 @@ TEST_F(LabWindow, AFailedStageIsSwitchedOffTheOthersStayOn) {
   EXPECT_TRUE(dock().stageEnabled(1));  // the same text, but not the stage that failed
   EXPECT_TRUE(dock().stageEnabled(2));
   EXPECT_FALSE(dock().stageEnabled(3));
-  EXPECT_TRUE(window_->statusBar()->currentMessage().contains(QStringLiteral("the kernel faulted")));
-  EXPECT_TRUE(window_->statusBar()->currentMessage().contains(QStringLiteral("the other stages keep running")));
+  const Notice* notice = window_->notices()->find(QStringLiteral("kernel-lab"));
+  ASSERT_NE(notice, nullptr);
+  EXPECT_TRUE(notice->summary.contains(QStringLiteral("the kernel faulted")));
+  EXPECT_TRUE(notice->summary.contains(QStringLiteral("the other stages keep running")));
   EXPECT_TRUE(panel_->runProblemText().contains(QStringLiteral("next edit")));
   // A failure naming a stage that is no longer there (the chain changed since) switches nothing off.
   stats.failures = {{0, "conv=box:5:clamp", "gone"}};
