@@ -177,7 +177,7 @@ void LabController::disableFailedStages(const std::vector<StageFailure>& failure
       const QString message = text(failure.message);
       window_.notices()->post({QString::fromLatin1(kLabNotice),
                                tr("%1 \u2014 the stage is off, the other stages keep running").arg(message),
-                               tr("The kernel lab runs your kernel in a CUDA context of its own, so the built-in stages "
+                               tr("The kernel lab runs your kernel in a process of its own, so the built-in stages "
                                   "are not affected. The next edit that compiles switches the stage back on."),
                                message, QString()});
       panel_.showRunProblem(tr("%1\nThe stage is off; the next edit that compiles switches it back on.").arg(message));

@@ -16,7 +16,7 @@ lab::LabToolchain cudaLabToolchain() {
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
     return toolchain;
   }
-  // One runner of its own (a lab context) to load each compiled kernel and ask the driver; made on
+  // One runner of its own (a lab worker) to load each compiled kernel and ask the driver; made on
   // first use, on the compile worker's thread, and used only from there (one compile at a time).
   auto runner = std::make_shared<std::unique_ptr<lab::LabRunner>>();
   auto mutex = std::make_shared<std::mutex>();

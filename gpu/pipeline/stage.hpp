@@ -106,7 +106,7 @@ struct DeviceHistogram {
 };
 
 // What a launch may report back, for stages the pipeline's events cannot see (a user kernel runs
-// in the kernel lab's own CUDA context, synchronously).
+// in the kernel lab's worker process, synchronously).
 struct StageLaunchReport {
   double measuredMs = -1;  // >= 0: the stage's own measured time, shown instead of the events'
   // Not empty: the stage failed on this frame (a user kernel faulted or hung). The pipeline blanks

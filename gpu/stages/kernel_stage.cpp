@@ -1,5 +1,5 @@
 // kernel=PATH[:NAME=VALUE]...: a user's CUDA kernel, compiled at run time with NVRTC and run in
-// the kernel lab's own CUDA context (docs/KERNEL-LAB.md). Its parameters are the kernel's @param
+// the kernel lab's worker process (docs/KERNEL-LAB.md). Its parameters are the kernel's @param
 // annotations (instance parameters: each kernel file brings its own), its output format the
 // kernel's @output. It has no CPU implementation: the CPU backend reports "the kernel stage needs
 // CUDA". The CUDA launch is kernel_stage.cu.

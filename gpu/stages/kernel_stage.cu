@@ -1,5 +1,5 @@
-// The kernel stage's CUDA launch: the user's kernel runs in the lab's own CUDA context
-// (gpu/lab/cuda/lab_runner.hpp), so a fault or a hang costs that context alone. The launch
+// The kernel stage's CUDA launch: the user's kernel runs in the lab's worker process
+// (gpu/lab/cuda/lab_runner.hpp), so a fault or a hang costs that process alone. The launch
 // therefore waits for the pipeline's stream (the lab reads the stage's input now), runs the kernel
 // synchronously with the lab's time limit, and reports the kernel's own measured time, or its
 // failure, back to the pipeline (StageLaunchReport): the pipeline's events would see nothing.
@@ -37,8 +37,8 @@ lab::DeviceFrameRef labFrame(const DeviceFrame& frame) {
           frame.shape.format};
 }
 
-// One runner (one lab context) per kernel file, kept across frames and edits: a new version of
-// the file loads a new module into the same context. Programs the editor did not compile are
+// One runner (one worker process) per kernel file, kept across frames and edits: a new version
+// of the file loads a new module into the same worker. Programs the editor did not compile are
 // compiled here once (the same text is the same program: kernel_program.hpp).
 class KernelStageRuntime {
  public:
@@ -47,7 +47,7 @@ class KernelStageRuntime {
     const KernelStageConfig& config = spec.configAs<KernelStageConfig>();
     const lab::KernelProgram& program = *config.program;
     const std::string name = stageLabel(spec);
-    // The lab's context reads the input through its own stream: the pipeline's work must be done.
+    // The lab copies the input on a stream of its own: the pipeline's work on it must be done.
     KC_CUDA_CHECK(cudaStreamSynchronize(stages::streamOf(io)));
     const std::lock_guard lock(mutex_);
     try {
@@ -105,8 +105,8 @@ class KernelStageRuntime {
 };
 
 void launchKernel(const StageSpec& spec, const CudaStageIo& io) {
-  // Never destroyed: the lab's contexts go with the process, not during static destruction after
-  // cudart has shut down.
+  // Never destroyed: the runners' buffers and workers go with the process, not during static
+  // destruction after cudart has shut down.
   static KernelStageRuntime* const runtime = new KernelStageRuntime;
   runtime->launch(spec, io);
 }

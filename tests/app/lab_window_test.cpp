@@ -130,7 +130,7 @@ TEST_F(LabWindow, AFailedStageIsSwitchedOffTheOthersStayOn) {
   ASSERT_TRUE(framesAdvance(1));
   FrameStats stats;
   stats.path = DisplayPath::CudaInterop;
-  stats.failures = {{3, "flip=h", "kernel x: the kernel faulted (CUDA_ERROR_ILLEGAL_ADDRESS); the lab's CUDA context was rebuilt"}};
+  stats.failures = {{3, "flip=h", "kernel x: the kernel faulted (CUDA_ERROR_ILLEGAL_ADDRESS); the lab's worker process was ended (the next load starts a new one)"}};
   lab_->framePresented(stats);
   EXPECT_TRUE(dock().stageEnabled(0));
   EXPECT_TRUE(dock().stageEnabled(1));  // the same text, but not the stage that failed

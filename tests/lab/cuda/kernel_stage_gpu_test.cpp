@@ -89,7 +89,7 @@ TEST(KernelStageGpu, LabGreyEqualsTheBuiltInGrayBitForBit) {
     EXPECT_EQ(actual.stats.histogram, expected.stats.histogram);
     const kc::StageTiming* row = timingOf(actual.stats, "kernel grey");
     ASSERT_NE(row, nullptr);
-    EXPECT_GT(row->ms, 0.0);  // the kernel's own events in the lab's context
+    EXPECT_GT(row->ms, 0.0);  // the kernel's own events, in the lab's worker
     EXPECT_FALSE(row->isCopy);
   }
   // A grey input passes through unchanged, as the built-in's no-op does.
@@ -129,7 +129,7 @@ void expectFailureIsContained(const std::string& kernelPath, const std::string& 
   ASSERT_EQ(failed.stats.failures.size(), 1u);
   EXPECT_EQ(failed.stats.failures[0].stageIndex, 1);
   EXPECT_NE(failed.stats.failures[0].message.find(expectedMessage), std::string::npos) << failed.stats.failures[0].message;
-  EXPECT_NE(failed.stats.failures[0].message.find("the lab's CUDA context was rebuilt"), std::string::npos);
+  EXPECT_NE(failed.stats.failures[0].message.find("the lab's worker process was ended"), std::string::npos);
   EXPECT_TRUE(allZero(failed.output));                       // the failed stage's output: black
   ASSERT_EQ(failed.stats.histogramBins, 16);                 // the stage after it ran on that
   EXPECT_EQ(failed.stats.histogram[0], 64u * 48u);
@@ -190,7 +190,7 @@ TEST(KernelStageGpu, FromTheLastEditToTheFirstFrameWithinHalfASecond) {
   auto pipeline = kc::makeCudaPipeline();
   pipeline->setChain(kc::parseFilterChain("kernel=" + path));
   HostFrame frame = randomFrame(1920, 1080, 3);
-  ASSERT_TRUE(pipeline->process(frame).stats.failures.empty());  // a running window: the lab's context exists
+  ASSERT_TRUE(pipeline->process(frame).stats.failures.empty());  // a running window: the lab's worker runs
   std::string text = kc::lab::kernelTemplate();
   const std::size_t level = text.find("= 6");
   ASSERT_NE(level, std::string::npos);
