@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "gpu/core/elapsed.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "ui/render/gl_renderer.hpp"
@@ -21,8 +22,9 @@ void appendSide(FrameStats& shown, const FrameStats& side, const char* prefix) {
 }  // namespace
 
 AbRunner::AbRunner(bool cuda) {
-  a_ = cuda ? makeCudaPipeline() : makeCpuPipeline();
-  b_ = cuda ? makeCudaPipeline() : makeCpuPipeline();
+  const Backend backend = cuda ? Backend::Cuda : Backend::Cpu;
+  a_ = makePipeline(backend).pipeline;
+  b_ = makePipeline(backend).pipeline;
 }
 
 AbRunner::~AbRunner() = default;
