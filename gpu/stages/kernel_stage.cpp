@@ -40,22 +40,19 @@ std::shared_ptr<const StageConfig> configureKernel(const StageSpec& spec) {
 std::vector<ParamDescriptor> kernelParams(const StageSpec& spec) {
   std::vector<ParamDescriptor> descriptors;
   for (const lab::KernelParam& p : annotationsOf(spec).params) {
-    ParamDescriptor d;
-    d.id = p.name;
-    d.displayName = p.name;
-    d.defaultValue = lab::formatValue(p, p.defaultValue);
-    d.help = p.description.empty() ? std::string(lab::typeName(p.type)) + " " + lab::formatValue(p, p.minValue) +
-                                         ".." + lab::formatValue(p, p.maxValue)
-                                   : p.description;
+    const std::string help = p.description.empty() ? std::string(lab::typeName(p.type)) + " " +
+                                                         lab::formatValue(p, p.minValue) + ".." +
+                                                         lab::formatValue(p, p.maxValue)
+                                                   : p.description;
     if (p.type == lab::KernelParamType::Int) {
-      d.type = ParamType::Int;
-      d.minValue = static_cast<int>(p.minValue);
-      d.maxValue = static_cast<int>(p.maxValue);
-    } else {
-      d.type = ParamType::Float;
-      d.minReal = p.minValue;
-      d.maxReal = p.maxValue;
+      descriptors.push_back(intParam(p.name, p.name, static_cast<int>(p.minValue), static_cast<int>(p.maxValue), 1,
+                                     static_cast<int>(p.defaultValue), help));
+      continue;
     }
+    ParamDescriptor d = plainParam(p.name, p.name, ParamType::Float, help);
+    d.minReal = p.minValue;
+    d.maxReal = p.maxValue;
+    d.defaultValue = lab::formatValue(p, p.defaultValue);
     descriptors.push_back(std::move(d));
   }
   return descriptors;
@@ -67,17 +64,10 @@ StageDefinition kernelStage() {
   stage.displayName = "Kernel (lab)";
   stage.help = "Your CUDA kernel from a .cu file, compiled with NVRTC at run time (docs/KERNEL-LAB.md); CUDA only";
   stage.menuOrder = 90;
-  ParamDescriptor path;
-  path.id = "path";
-  path.displayName = "Path";
-  path.type = ParamType::Text;
-  path.help = "the kernel's .cu file (kernelcam kernel new PATH writes a template); no ':' or ','";
-  ParamDescriptor params;
-  params.id = "params";
-  params.displayName = "Parameters";
-  params.type = ParamType::Assignments;
-  params.help = "values of the kernel's @param annotations, NAME=VALUE each (defaults otherwise)";
-  stage.params = {path, params};
+  stage.params = {plainParam("path", "Path", ParamType::Text,
+                             "the kernel's .cu file (kernelcam kernel new PATH writes a template); no ':' or ','"),
+                  plainParam("params", "Parameters", ParamType::Assignments,
+                             "values of the kernel's @param annotations, NAME=VALUE each (defaults otherwise)")};
   stage.configure = configureKernel;
   stage.instanceParams = kernelParams;
   stage.label = [](const StageSpec& spec) {
