@@ -37,7 +37,7 @@ double RunningMean::mean() const {
 }
 
 std::string AbReport::captionA() const { return side("A", nameA, msA); }
-std::string AbReport::captionB() const { return side("B", nameB, msB); }
+std::string AbReport::captionB() const { return heatScale > 0 ? "|A-B|  " + nameB : side("B", nameB, msB); }
 
 std::string AbReport::summary() const {
   std::string text = lab::speedUpText(msA, msB);

@@ -38,7 +38,7 @@ struct AbReport {
   std::vector<std::string> failures;  // "B: kernel blur: the kernel faulted (...)"
 
   std::string captionA() const;  // "A  gray lab  0.21 ms" (three significant digits)
-  std::string captionB() const;
+  std::string captionB() const;  // "B  kernel grey  0.18 ms", or "|A-B|  kernel grey" over the heat map
   // "B is 1.17x faster · identical (max |A-B| 0)", with the heat map's scale when shown.
   std::string summary() const;
 };

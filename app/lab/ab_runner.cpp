@@ -6,7 +6,6 @@
 #include "app/backend/pipeline_factory.hpp"
 #include "gpu/core/elapsed.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
-#include "ui/render/gl_renderer.hpp"
 
 namespace kc {
 
@@ -39,7 +38,7 @@ void AbRunner::setChains(const FilterChain& a, const FilterChain& b) {
   meanB_.clear();
 }
 
-FrameStats AbRunner::show(const HostFrame& frame, GlRenderer& renderer) {
+FrameStats AbRunner::show(const HostFrame& frame, DisplaySink& sink) {
   const auto start = std::chrono::steady_clock::now();
   const HostFrame input = toRgbaFrame(frame);
   FrameResult a = a_->process(input);
@@ -66,10 +65,9 @@ FrameStats AbRunner::show(const HostFrame& frame, GlRenderer& renderer) {
   layout.filteredWidth = filtered.width();
   layout.filteredHeight = filtered.height();
   layout.filteredFormat = filtered.format;
-  renderer.prepare(layout);
-  renderer.writeOriginal(original.bytes(), original.pitch());
-  renderer.writeFiltered(filtered.bytes(), filtered.pitch());
-  renderer.setCaptions({report_.captionA(), heat ? "|A-B|  " + report_.nameB : report_.captionB(), report_.summary()});
+  sink.prepare(layout);
+  sink.writeOriginal(original.bytes(), original.pitch());
+  sink.writeFiltered(filtered.bytes(), filtered.pitch());
 
   FrameStats shown = b.stats;  // B's histogram, path and size
   shown.stages.clear();
@@ -78,7 +76,7 @@ FrameStats AbRunner::show(const HostFrame& frame, GlRenderer& renderer) {
   shown.failures = a.stats.failures;
   shown.failures.insert(shown.failures.end(), b.stats.failures.begin(), b.stats.failures.end());
   shown.frameMs = msSince(start);
-  renderer.present(shown);
+  sink.present(shown);
   return shown;
 }
 

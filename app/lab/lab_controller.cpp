@@ -11,6 +11,7 @@
 #include "ui/lab/builtin_kernels.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
 #include "ui/render/gl_renderer.hpp"
+#include "ui/window/gl_view.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
@@ -53,16 +54,13 @@ LabController::LabController(MainWindow& window, KernelLabPanel& panel, LiveCont
   connect(&panel_, &KernelLabPanel::fileClosing, this,
           [](const QString& path) { lab::withdrawKernelProgram(path.toStdString()); });
   connect(&panel_, &KernelLabPanel::abChanged, this, &LabController::onAbChanged);
-  live_.setFrameRoute([this](const HostFrame& frame, FramePipeline& pipeline, GlRenderer& renderer) {
-    return route(frame, pipeline, renderer);
+  live_.setPipelineWrapper([control = ab_](std::unique_ptr<FramePipeline> pipeline) -> std::unique_ptr<FramePipeline> {
+    return std::make_unique<AbSwitchPipeline>(std::move(pipeline), control);
   });
-  live_.setPresentedObserver([this](const FrameStats& stats) { framePresented(stats); });
+  live_.setFrameObserver([this](const FrameStats& stats) { framePresented(stats); });
 }
 
-LabController::~LabController() {
-  live_.setFrameRoute({});
-  live_.setPresentedObserver({});
-}
+LabController::~LabController() { live_.setFrameObserver({}); }  // the switch keeps its own AbControl
 
 void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
   lab::publishKernelProgram(program);
@@ -78,7 +76,7 @@ void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgra
       stages = 1;
     }
   }
-  if (abWanted_) abDirty_ = true;  // B (or A) may name this file: it runs the new version too
+  if (abWanted_) sendAbSettings();  // B (or A) may name this file: it runs the new version too
   if (stages > 0 || abWanted_) clock_.published(program);
 }
 
@@ -143,12 +141,8 @@ void LabController::addToChain(const std::string& path) {
 
 void LabController::framePresented(const FrameStats& stats) {
   cudaMissing_ = stats.path == DisplayPath::Cpu;
-  if (ab_) {
-    const AbReport& report = ab_->report();
-    if (!report.failures.empty())
-      stopAb(text(report.failures.front()));
-    else
-      panel_.showAbResult(text(report.captionA() + "\n" + report.captionB() + "\n" + report.summary()));
+  if (abWanted_) {
+    showAb();
   } else if (!stats.failures.empty()) {
     disableFailedStages(stats.failures);
   }
@@ -192,39 +186,47 @@ void LabController::onAbChanged() {
   const bool wanted = panel_.abEnabled();
   if (wanted && !abWanted_) viewBeforeAb_ = window_.viewMode();
   abWanted_ = wanted;
-  abDirty_ = true;
-  window_.setViewMode(wanted ? viewModeFor(panel_.abView()) : viewBeforeAb_);
+  lastAbReport_.reset();
+  if (!wanted) {
+    ab_->set(false, {}, {}, false);
+    window_.view()->renderer().setCaptions({});
+    window_.setViewMode(viewBeforeAb_);
+    return;
+  }
+  window_.setViewMode(viewModeFor(panel_.abView()));
+  sendAbSettings();
+}
+
+void LabController::sendAbSettings() {
+  try {
+    ab_->set(true, chainFromText(panel_.abChainA()), chainFromText(panel_.abChainB()),
+             panel_.abView() == AbView::HeatMap);
+    if (live_.showingStill()) live_.measureStill(1);  // a still is filtered only when asked
+  } catch (const std::exception& error) {  // a chain that does not parse
+    stopAb(text(error.what()).remove(QStringLiteral("--filters: ")));
+  }
+}
+
+// A frame of the A/B view was shown: its numbers beside the view, or the reason it stops.
+void LabController::showAb() {
+  if (const auto why = ab_->takeStopReason()) {
+    stopAb(text(*why).remove(QStringLiteral("--filters: ")));
+    return;
+  }
+  lastAbReport_ = ab_->report();
+  if (!lastAbReport_) return;
+  if (!lastAbReport_->failures.empty()) {
+    stopAb(text(lastAbReport_->failures.front()));
+    return;
+  }
+  const AbReport& report = *lastAbReport_;
+  panel_.showAbResult(text(report.captionA() + "\n" + report.captionB() + "\n" + report.summary()));
+  window_.view()->renderer().setCaptions({report.captionA(), report.captionB(), report.summary()});
 }
 
 void LabController::stopAb(const QString& why) {
   window_.showMessage(tr("A/B stopped: %1").arg(why), 15000);
-  panel_.stopAb(why);  // -> onAbChanged: the next frame goes the live way again
-}
-
-std::optional<FrameStats> LabController::route(const HostFrame& frame, FramePipeline& live, GlRenderer& renderer) {
-  if (!abWanted_) {
-    if (ab_) {  // back to the live path: it makes (and registers) its own buffers again
-      ab_.reset();
-      renderer.setCaptions({});
-      renderer.forgetLayout();
-    }
-    return live.submitLive(frame, renderer);
-  }
-  try {
-    if (!ab_) {
-      live.flushLive(renderer);  // the live frame in flight is shown before A/B takes over
-      ab_ = std::make_unique<AbRunner>(live.backendName() == "CUDA");
-    }
-    if (abDirty_) {
-      ab_->setChains(chainFromText(panel_.abChainA()), chainFromText(panel_.abChainB()));
-      ab_->setHeatMap(panel_.abView() == AbView::HeatMap);
-      abDirty_ = false;
-    }
-    return ab_->show(frame, renderer);
-  } catch (const std::exception& error) {  // a chain that does not parse, a backend that refuses it
-    stopAb(text(error.what()).remove(QStringLiteral("--filters: ")));
-    return std::nullopt;
-  }
+  panel_.stopAb(why);  // -> onAbChanged: the worker's switch goes back to the live chain
 }
 
 }  // namespace kc

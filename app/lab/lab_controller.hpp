@@ -9,20 +9,20 @@
 //   keep running, and the next good edit switches it back on;
 // - the time from the last edit to the first frame presented with the new kernel is measured,
 //   logged ("kernel lab: edit to frame ...") and shown in the editor;
-// - A/B: while it is on, the live controller's frames go through an AbRunner instead.
+// - A/B: while it is on, the live pipeline's switch (ab_switch.hpp) presents A and B instead; this
+//   side parses the chains, captions the view and stops A/B with the reason when a side fails.
 #include <QObject>
 #include <chrono>
 #include <memory>
 #include <optional>
 
-#include "app/lab/ab_runner.hpp"
+#include "app/lab/ab_switch.hpp"
 #include "gpu/lab/kernel_program.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 #include "ui/render/view_mode.hpp"
 
 namespace kc {
 
-class GlRenderer;
 class KernelLabPanel;
 class LiveController;
 class MainWindow;
@@ -48,8 +48,8 @@ class LabController : public QObject {
   // The live view presented a frame (LiveController's observer; public for tests).
   void framePresented(const FrameStats& stats);
   std::optional<double> lastEditToFrameMs() const { return lastEditToFrameMs_; }
-  bool abRunning() const { return ab_ != nullptr; }
-  const AbReport* abReport() const { return ab_ ? &ab_->report() : nullptr; }
+  bool abRunning() const { return abWanted_ && lastAbReport_.has_value(); }
+  const AbReport* abReport() const { return lastAbReport_ ? &*lastAbReport_ : nullptr; }
 
  signals:
   void editToFrameMeasured(double ms);
@@ -60,7 +60,8 @@ class LabController : public QObject {
   void addToChain(const std::string& path);
   void disableFailedStages(const std::vector<StageFailure>& failures);
   void onAbChanged();
-  std::optional<FrameStats> route(const HostFrame& frame, FramePipeline& live, GlRenderer& renderer);
+  void sendAbSettings();  // the panel's chains, parsed, to the worker's switch
+  void showAb();
   void stopAb(const QString& why);
 
   MainWindow& window_;
@@ -73,8 +74,8 @@ class LabController : public QObject {
   bool cudaMissing_ = false;    // the live view runs on the CPU: kernel stages stay off
 
   bool abWanted_ = false;
-  bool abDirty_ = false;  // the chains or the view changed: rebuilt on the next frame
-  std::unique_ptr<AbRunner> ab_;
+  std::shared_ptr<AbControl> ab_ = std::make_shared<AbControl>();
+  std::optional<AbReport> lastAbReport_;
   ViewMode viewBeforeAb_ = ViewMode::SideBySide;
 };
 

@@ -397,9 +397,9 @@ void GlRenderer::render(int width, int height) {
 // overlay keeps the top left, the histogram the filtered image's bottom right.
 void GlRenderer::drawCaptions(int width, int height, RectPx originalBox, RectPx filteredBox) {
   if (captionsDirty_) {
-    uploadOverlay(captionOriginal_, paintCaption(captions_.original));
-    uploadOverlay(captionFiltered_, paintCaption(captions_.filtered));
-    uploadOverlay(captionSummary_, paintCaption(captions_.summary));
+    uploadOverlay(captionOriginal_, paintCaption(captions_.original, overlayScale_));
+    uploadOverlay(captionFiltered_, paintCaption(captions_.filtered, overlayScale_));
+    uploadOverlay(captionSummary_, paintCaption(captions_.summary, overlayScale_));
     captionsDirty_ = false;
   }
   if (!captionOriginal_.texture && !captionFiltered_.texture && !captionSummary_.texture) return;

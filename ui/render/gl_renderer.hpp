@@ -99,6 +99,7 @@ class GlRenderer : public DisplaySink {
   void setOverlayScale(double scale) {
     overlayScale_ = scale;
     overlayDirty_ = true;
+    captionsDirty_ = true;
   }
   double overlayScale() const { return overlayScale_; }
   void setDeviceName(std::string name);
