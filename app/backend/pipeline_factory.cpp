@@ -33,6 +33,15 @@ BackendChoice chooseBackend(Backend requested) {
   return {Backend::Cpu, why + ": using the CPU"};
 }
 
+Backend backendForChain(Backend requested, const FilterChain& chain) {
+  const StageSpec* stage = firstStageNeedingCuda(chain);
+  if (!stage) return requested;
+  if (requested == Backend::Cpu) throw NoCudaError(needsCudaMessage(*stage) + " (--backend cpu cannot run it)");
+  const std::string why = cudaUnavailableReason();
+  if (!why.empty()) throw NoCudaError(needsCudaMessage(*stage) + " (" + why + ")");
+  return Backend::Cuda;
+}
+
 PipelineChoice makePipeline(Backend requested) {
   BackendChoice choice = chooseBackend(requested);
 #ifdef KC_HAVE_CUDA

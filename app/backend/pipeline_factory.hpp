@@ -32,6 +32,11 @@ struct PipelineChoice {
   std::unique_ptr<FramePipeline> pipeline;
   std::string note;  // why the CPU runs although auto was asked (no device, CUDA failed to start), or ""
 };
+// The backend to ask for when `chain` must run: `requested`, unless a stage of the chain has no
+// CPU implementation (the kernel stage): then CUDA, or NoCudaError "the kernel stage needs CUDA
+// (...)" where CUDA cannot be had or --backend cpu was asked for.
+Backend backendForChain(Backend requested, const FilterChain& chain);
+
 // chooseBackend, then the pipeline. Auto also falls back to the CPU, with a note, when a device is
 // present but the CUDA pipeline fails to start; Cuda then throws NoCudaError.
 PipelineChoice makePipeline(Backend requested);

@@ -158,11 +158,8 @@ std::string occupancyText(const lab::CompiledKernel& kernel, double* ms) {
   try {
     lab::LabRunner runner(0);
     runner.load(kernel);
-    const lab::Occupancy o = runner.occupancy();
+    const std::string text = lab::describeOccupancy(runner.occupancy());
     *ms = msSince(timer);
-    char text[160];
-    std::snprintf(text, sizeof text, "%.0f%% at %d threads per block (%d blocks = %d of %d warps per SM)",
-                  100.0 * o.fraction(), o.blockThreads, o.activeBlocksPerSm, o.activeWarpsPerSm, o.maxWarpsPerSm);
     return text;
   } catch (const std::exception& e) {
     return std::string("not computed: ") + e.what();

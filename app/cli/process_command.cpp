@@ -263,7 +263,7 @@ int soak(const ProcessOptions& options) {
     return superviseSoak(command, options.frames, soak.allowedGrowthMiB, stdout) ? kExitOk : kExitFailure;
   }
   const auto make = [&] {
-    std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
+    std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
     admitFrames(soak.width, soak.height, *pipeline);
     return pipeline;
   };
@@ -314,7 +314,7 @@ ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, 
 int process(const ProcessOptions& options) {
   checkProcessOutputs(options);
   if (options.soak) return soak(options);
-  std::unique_ptr<FramePipeline> pipeline = makePipeline(options.backend).pipeline;
+  std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
   pipeline->setChain(options.chain);
   if (options.source.kind == SourceKind::Pattern)
     admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
@@ -349,6 +349,7 @@ int process(const ProcessOptions& options) {
     processing += std::chrono::steady_clock::now() - start;
     processCpu += processCpuSeconds() - cpuStart;
     sourceCpu += cpuStart - sourceStart;
+    if (!last.stats.failures.empty()) throw InvalidArgument(last.stats.failures.front().message);  // a user kernel
     collector.add(last.stats);
     if (out.isFolder) {
       const QString name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0'));

@@ -11,6 +11,8 @@
 #include "app/diagnostics/component_versions.hpp"
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/live/kernelcam_application.hpp"
+#include "app/lab/lab_controller.hpp"
+#include "app/lab/lab_toolchain.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/live/run_overrides.hpp"
 #include "app/live/source_menu.hpp"
@@ -18,6 +20,7 @@
 #include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
+#include "ui/lab/kernel_lab_dock.hpp"
 #include "ui/window/app_icon.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
@@ -61,6 +64,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   window_->setComponentVersions(componentVersions());
   // Before restoreSettings: it reopens the dock if it was open.
   demoPanel_ = installDemoDock(*window_, appDemoRunners(), defaultMatrixDirectory());
+  labPanel_ = installKernelLab(*window_, labToolchain(), defaultLabDirectory());
   QString spec = window_->restoreSettings();
   QSettings settings;
   SourceOptions sourceOptions;
@@ -95,6 +99,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   sources_ = new SourceMenu(*window_);
   controller_ = std::make_unique<LiveController>(*window_, backend);
   controller_->setSourceOptions(sourceOptions);
+  lab_ = std::make_unique<LabController>(*window_, *labPanel_, *controller_);
   LiveController* controller = controller_.get();
   QObject::connect(sources_, &SourceMenu::camerasChanged, controller, &LiveController::camerasChanged);
   QObject::connect(sources_, &SourceMenu::cameraChosen, controller, &LiveController::openCamera);
@@ -117,6 +122,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
 }
 
 GuiSession::~GuiSession() {
+  lab_.reset();  // it hooked into the controller
   controller_.reset();  // before the window: it releases its pipeline with the view's GL context
 }
 

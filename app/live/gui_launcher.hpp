@@ -10,6 +10,8 @@
 namespace kc {
 
 class DemoPanel;
+class KernelLabPanel;
+class LabController;
 class LiveController;
 class MainWindow;
 class RunOverrides;
@@ -54,6 +56,8 @@ class GuiSession {
   std::unique_ptr<LiveController> controller_;
   SourceMenu* sources_ = nullptr;  // owned by the window
   DemoPanel* demoPanel_ = nullptr;  // owned by the window
+  KernelLabPanel* labPanel_ = nullptr;  // owned by the window
+  std::unique_ptr<LabController> lab_;
   std::unique_ptr<RunOverrides> overrides_;
   QString startSpec_;
 };

@@ -215,7 +215,7 @@ std::unique_ptr<FramePipeline> LiveController::createPipeline() {
     }
   }
   if (!pipeline) pipeline = makePipeline(Backend::Cpu).pipeline;
-  return pipeline;
+  return wrapPipeline_ ? wrapPipeline_(std::move(pipeline)) : std::move(pipeline);
 }
 
 std::unique_ptr<FrameHandOff> LiveController::createHandOff() {
@@ -320,6 +320,10 @@ void LiveController::renderHook(GlRenderer& renderer) {
   }
   for (const FrameStats& skipped : frame->skipped) renderer.addTimings(skipped);
   renderer.recordFrame(frame->stats);
+  if (observeFrame_) {
+    for (const FrameStats& skipped : frame->skipped) observeFrame_(skipped);
+    observeFrame_(frame->stats);
+  }
   ++framesShown_;
   const FrameStats& stats = frame->stats;
   if (stats.width != shownWidth_ || stats.height != shownHeight_ || stats.path != shownPath_) {

@@ -77,6 +77,13 @@ class LiveController : public QObject {
   void measureStill(int runs = kMeasureRuns);
   QAction* measureStillAction() const { return measureAction_; }
 
+  // The kernel lab (app/lab) hooks in here: a wrapper around each pipeline the worker gets (the A/B
+  // view's switch), and an observer of each frame the view takes and of the frames it skipped,
+  // on the GUI thread (a user kernel's failure, the edit-to-frame time). Set them before start().
+  using PipelineWrapper = std::function<std::unique_ptr<FramePipeline>(std::unique_ptr<FramePipeline>)>;
+  void setPipelineWrapper(PipelineWrapper wrapper) { wrapPipeline_ = std::move(wrapper); }
+  void setFrameObserver(std::function<void(const FrameStats&)> observer) { observeFrame_ = std::move(observer); }
+
   // Counters since start(), for the status and tests.
   std::int64_t framesSubmitted() const;  // frames grabbed from the source and handed to the worker
   std::int64_t framesDropped() const;    // of those, replaced before the worker started them
@@ -131,6 +138,8 @@ class LiveController : public QObject {
   std::uint64_t shownGeneration_ = ~std::uint64_t{0};
   int shownWidth_ = 0, shownHeight_ = 0;
   DisplayPath shownPath_ = DisplayPath::Cpu;
+  PipelineWrapper wrapPipeline_;
+  std::function<void(const FrameStats&)> observeFrame_;
 };
 
 }  // namespace kc

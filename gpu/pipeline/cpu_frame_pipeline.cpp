@@ -71,7 +71,7 @@ class CpuFramePipeline final : public FramePipeline {
       timing.name = labels_[i];
       timing.bytes = stageBytes(stage, in);
       const auto stageStart = std::chrono::steady_clock::now();
-      if (!stageIsNoOp(stage, in)) image = applyStage(stage, *image, stats);
+      if (!stageIsNoOp(stage, in)) image = applyStage(stage, static_cast<int>(i), *image, stats);
       timing.ms = msSince(stageStart);
       stats.stages.push_back(std::move(timing));
     }
@@ -110,14 +110,22 @@ class CpuFramePipeline final : public FramePipeline {
  private:
   // Runs one stage on `in` through its registry record. Returns the image the next stage reads:
   // `in` again for a stage that only measures (it fills `stats`), else the work buffer it wrote.
-  const HostFrame* applyStage(const StageSpec& stage, const HostFrame& in, FrameStats& stats) {
+  // A stage without a CPU implementation (needsCuda) is the frame's failure and leaves a black
+  // image of its output's shape, so the rest of the chain runs as the shapes say.
+  const HostFrame* applyStage(const StageSpec& stage, int index, const HostFrame& in, FrameStats& stats) {
     const auto& apply = reference_ ? stage.definition->applyReference : stage.definition->applyCpu;
+    if (!apply) stats.failures.push_back({index, formatStage(stage), needsCudaMessage(stage)});
     if (!stage.definition->producesImage) {
-      apply(stage, {in, noImage_, stats});
+      if (apply) apply(stage, {in, noImage_, stats});
       return &in;
     }
     HostFrame& out = workBuffer(&in == &work_[0] ? 1 : 0, stageOutputShape(stage, {in.width(), in.height(), in.format}));
-    apply(stage, {in, out, stats});
+    if (apply)
+      apply(stage, {in, out, stats});
+    else if (out.format == PixelFormat::Gray8)
+      out.gray.fillBytes(0);
+    else
+      out.rgba.fillBytes(0);
     return &out;
   }
 

@@ -111,6 +111,7 @@ struct TimedOp {
   bool isCopy = false;
   double bytes = 0;
   int mark = -1;  // index of its start event in FrameSlot::marks (stop = mark + 1); -1: not timed (no-op)
+  double measuredMs = -1;  // >= 0: the stage timed itself (StageLaunchReport), the events are not read
 };
 
 // How a frame becomes the chain's input on the device (frame_ops.hpp: pipelineInputFrame).
@@ -157,6 +158,7 @@ struct FrameSlot {
   FrameShape inShape, outShape;
   int resultWork = -1;  // work[] index holding the result; -1 = the input itself
   DeviceHistogram histogram;  // what the chain's last hist stage wrote into histogramCounts
+  std::vector<StageFailure> failures;
   std::int64_t index = 0;
   double timestampSeconds = 0;
   std::chrono::steady_clock::time_point enqueuedAt;
@@ -284,6 +286,7 @@ class CudaFramePipeline final : public FramePipeline {
     slot.downloaded = false;
     slot.resultWork = -1;
     slot.histogram = {slot.histogramCounts.data(), 0, 0};
+    slot.failures.clear();
     slot.index = frame.index;
     slot.timestampSeconds = frame.timestampSeconds;
     slot.enqueuedAt = std::chrono::steady_clock::now();
@@ -393,9 +396,14 @@ class CudaFramePipeline final : public FramePipeline {
       io.out = {out, outShape, alignedPitch(outShape.rowBytes())};
       io.stream = compute_;
       io.histogram = &slot.histogram;  // every hist stage overwrites it: the last one is reported
+      StageLaunchReport report;
+      io.frameIndex = slot.index;
+      io.report = &report;
       slot.marks[mark].record(compute_);
       chain.launches[i](stage, io);
       slot.marks[mark + 1].record(compute_);
+      slot.ops.back().measuredMs = report.measuredMs;
+      if (!report.failure.empty()) blankFailedStage(slot, static_cast<int>(i), report.failure, io.out);
       if (out) slot.resultWork = target;
       shape = outShape;
     }
@@ -409,6 +417,14 @@ class CudaFramePipeline final : public FramePipeline {
     }
     if (download) enqueueDownload(slot, compute_);
     slot.done.record(compute_);
+  }
+
+  // A stage that failed (a user kernel that faulted): its output is black for this frame, the
+  // rest of the chain runs, and the frame reports why (FrameStats::failures).
+  void blankFailedStage(FrameSlot& slot, int index, const std::string& why, const DeviceFrame& out) {
+    slot.failures.push_back({index, formatStage(slot.chain->stages[static_cast<std::size_t>(index)]), why});
+    if (out.data)
+      KC_CUDA_CHECK(cudaMemset2DAsync(out.data, out.pitch, 0, out.shape.rowBytes(), out.shape.height, compute_));
   }
 
   // The result -> a frame of this pipeline's pool (page-locked, so the copy is asynchronous and
@@ -446,6 +462,7 @@ class CudaFramePipeline final : public FramePipeline {
                              slot.histogramHost.data() + slot.histogram.bins * slot.histogram.channels);
     }
     if (slot.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - slot.timestampSeconds) * 1e3;
+    stats.failures = slot.failures;
     return stats;
   }
 
@@ -462,7 +479,9 @@ class CudaFramePipeline final : public FramePipeline {
     t.name = op.name;
     t.isCopy = op.isCopy;
     t.bytes = op.bytes;
-    if (op.mark >= 0) {
+    if (op.measuredMs >= 0) {
+      t.ms = op.measuredMs;
+    } else if (op.mark >= 0) {
       float ms = 0;
       KC_CUDA_CHECK(cudaEventElapsedTime(&ms, slot.marks[op.mark], slot.marks[op.mark + 1]));
       t.ms = ms;

@@ -37,6 +37,20 @@ std::string intRange(const ParamDescriptor& param) {
   return std::to_string(param.minValue) + ".." + std::to_string(param.maxValue);
 }
 
+std::string formatDouble(double value) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);  // shortest round-trip form
+  return ec == std::errc() ? std::string(buffer, end) : std::string("0");
+}
+
+std::string realRange(const ParamDescriptor& param) { return formatDouble(param.minReal) + ".." + formatDouble(param.maxReal); }
+
+int assignmentsIndex(const StageDefinition& definition) {
+  for (std::size_t i = 0; i < definition.params.size(); ++i)
+    if (definition.params[i].type == ParamType::Assignments) return static_cast<int>(i);
+  return -1;
+}
+
 // Checks one value against its descriptor and returns its canonical text.
 std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& param, std::string_view text) {
   text = trim(text);
@@ -84,6 +98,31 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
       if (text.find_first_of(",:") != std::string_view::npos)
         fail(what + " '" + std::string(text) + "' may not contain ',' or ':'");
       return std::string(text);
+    case ParamType::Float: {
+      double value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+        fail(what + " '" + std::string(text) + "' is not a number (expected " + realRange(param) + ")");
+      if (value < param.minReal || value > param.maxReal)
+        fail(what + " " + std::string(text) + " is out of range (expected " + realRange(param) + ")");
+      return formatDouble(value);
+    }
+    case ParamType::Assignments: {
+      // NAME=VALUE tokens, trimmed; the stage's configure checks names and values against its
+      // instanceParams (only it knows them before it is configured).
+      std::string canonical;
+      for (std::string_view token : split(text, ':')) {
+        token = trim(token);
+        if (token.empty()) continue;
+        const std::size_t equals = token.find('=');
+        if (equals == std::string_view::npos || equals == 0)
+          fail(what + " '" + std::string(token) + "': expected NAME=VALUE");
+        if (token.find(',') != std::string_view::npos) fail(what + " '" + std::string(token) + "' may not contain ','");
+        if (!canonical.empty()) canonical += ':';
+        canonical += std::string(trim(token.substr(0, equals))) + "=" + std::string(trim(token.substr(equals + 1)));
+      }
+      return canonical;
+    }
   }
   return std::string(text);
 }
@@ -93,6 +132,10 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
 std::string syntaxOf(const StageDefinition& stage) {
   std::string text;
   for (const auto& param : stage.params) {
+    if (param.type == ParamType::Assignments) {
+      text += "[:NAME=VALUE]...";
+      continue;
+    }
     std::string part = param.type == ParamType::Choice && param.choices.size() <= 3 ? joined(param.choices, "|")
                                                                                       : param.displayName;
     if (part == param.displayName)
@@ -188,7 +231,14 @@ StageSpec parseStage(std::string_view text) {
   for (std::size_t i = 0; i < definition.params.size(); ++i) {
     const ParamDescriptor& param = definition.params[i];
     if (!paramInEffect(definition, param, values)) continue;
-    if (next < given.size()) {
+    if (param.type == ParamType::Assignments) {  // the rest of the tokens
+      std::string rest;
+      for (; next < given.size(); ++next) {
+        if (!rest.empty()) rest += ':';
+        rest.append(given[next]);
+      }
+      values[i] = canonicalValue(definition, param, rest);
+    } else if (next < given.size()) {
       values[i] = canonicalValue(definition, param, given[next++]);
     } else if (!param.defaultValue.empty()) {
       values[i] = param.defaultValue;
@@ -209,8 +259,11 @@ FilterChain parseFilterChain(std::string_view text) {
 std::string formatStage(const StageSpec& stage) {
   const StageDefinition& definition = *stage.definition;
   std::vector<std::string> shown;
-  for (std::size_t i = 0; i < definition.params.size(); ++i)
-    if (paramInEffect(definition, definition.params[i], stage.values)) shown.push_back(stage.values[i]);
+  for (std::size_t i = 0; i < definition.params.size(); ++i) {
+    const bool noAssignments = definition.params[i].type == ParamType::Assignments && stage.values[i].empty();
+    if (paramInEffect(definition, definition.params[i], stage.values) && !noAssignments)
+      shown.push_back(stage.values[i]);
+  }
   return shown.empty() ? definition.id : definition.id + "=" + joined(shown, ":");
 }
 
@@ -254,6 +307,7 @@ std::string filterHelpText() {
       text << "      " << param.id << ": " << param.help;
       if (param.type == ParamType::Choice && param.choices.size() > 3) text << " (" << joined(param.choices) << ")";
       if (param.type == ParamType::Int) text << " (" << intRange(param) << (param.step > 1 ? ", step " + std::to_string(param.step) : "") << ")";
+      if (param.type == ParamType::Float) text << " (" << realRange(param) << ")";
       if (!param.defaultValue.empty()) text << "; default " << param.defaultValue;
       text << "\n";
     }
@@ -263,5 +317,57 @@ std::string filterHelpText() {
 }
 
 FilterChain defaultFilterChain() { return parseFilterChain("gray=lab,conv=gauss:5:clamp,hist=256"); }
+
+std::vector<ParamDescriptor> instanceParams(const StageSpec& stage) {
+  if (!stage.definition || !stage.definition->instanceParams || !stage.config) return {};
+  return stage.definition->instanceParams(stage);
+}
+
+std::string assignmentsOf(const StageSpec& stage) {
+  const int index = assignmentsIndex(*stage.definition);
+  return index < 0 || static_cast<std::size_t>(index) >= stage.values.size() ? std::string()
+                                                                              : stage.values[static_cast<std::size_t>(index)];
+}
+
+std::string instanceValue(const StageSpec& stage, const ParamDescriptor& param) {
+  for (std::string_view token : split(assignmentsOf(stage), ':')) {
+    const std::size_t equals = token.find('=');
+    if (equals != std::string_view::npos && token.substr(0, equals) == param.id) return std::string(token.substr(equals + 1));
+  }
+  return param.defaultValue;
+}
+
+std::string withAssignment(const std::string& assignments, const std::string& id, const std::string& value) {
+  std::string result;
+  bool replaced = false;
+  for (std::string_view token : split(assignments, ':')) {
+    if (token.empty()) continue;
+    const std::size_t equals = token.find('=');
+    std::string item(token);
+    if (equals != std::string_view::npos && token.substr(0, equals) == id) {
+      item = id + "=" + value;
+      replaced = true;
+    }
+    result += (result.empty() ? "" : ":") + item;
+  }
+  if (!replaced) result += (result.empty() ? "" : ":") + id + "=" + value;
+  return result;
+}
+
+StageSpec withInstanceValue(const StageSpec& stage, const std::string& id, const std::string& value) {
+  const int index = assignmentsIndex(*stage.definition);
+  KC_REQUIRE(index >= 0, "stage '" + stage.id() + "' has no instance parameters");
+  std::vector<std::string> values = stage.values;
+  values[static_cast<std::size_t>(index)] = withAssignment(values[static_cast<std::size_t>(index)], id, value);
+  return makeStage(*stage.definition, std::move(values));
+}
+
+const StageSpec* firstStageNeedingCuda(const FilterChain& chain) {
+  for (const StageSpec& stage : chain)
+    if (stage.definition->needsCuda) return &stage;
+  return nullptr;
+}
+
+std::string needsCudaMessage(const StageSpec& stage) { return "the " + stage.id() + " stage needs CUDA"; }
 
 }  // namespace kc

@@ -6,6 +6,7 @@
 // order of the stage's parameters; trailing ones may be left out (their defaults apply):
 //   gray=bt709,conv=gauss:5:clamp,hist=256,transpose,flip=h
 //   conv=custom:3:0 -1 0 -1 5 -1 0 -1 0[:border]      (weights row by row, space-separated)
+//   kernel=blur.cu:radius=3:gain=0.5                   (a path, then NAME=VALUE tokens: ParamType::Assignments)
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,5 +46,19 @@ std::string filterHelpText();
 
 // The default chain: a grey blur with the histogram (what the window shows first).
 FilterChain defaultFilterChain();
+
+// Per-instance parameters (StageDefinition::instanceParams; empty for most stages) and their
+// values: the NAME=VALUE token of the stage's Assignments parameter, else the descriptor's default.
+std::vector<ParamDescriptor> instanceParams(const StageSpec& stage);
+std::string instanceValue(const StageSpec& stage, const ParamDescriptor& param);
+// "a=1:b=2" with `id` set to `value` (replaced in place, or appended).
+std::string withAssignment(const std::string& assignments, const std::string& id, const std::string& value);
+// The stage with instance parameter `id` set to `value`, validated like the parser (throws InvalidArgument).
+StageSpec withInstanceValue(const StageSpec& stage, const std::string& id, const std::string& value);
+
+// Stages without a CPU implementation (StageDefinition::needsCuda): the first in `chain`, or null,
+// and what to tell the user: "the kernel stage needs CUDA".
+const StageSpec* firstStageNeedingCuda(const FilterChain& chain);
+std::string needsCudaMessage(const StageSpec& stage);
 
 }  // namespace kc

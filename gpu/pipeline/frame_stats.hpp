@@ -32,6 +32,14 @@ struct StageTiming {
   double bytes = 0;      // bytes read + written, for GB/s
 };
 
+// A stage that failed on this frame; its output was blanked and the other stages ran. The window
+// disables the stage and says why; `process` stops with the message.
+struct StageFailure {
+  int stageIndex = -1;  // in the chain the frame ran through
+  std::string stage;    // formatStage() of that stage
+  std::string message;  // one line for the user: "kernel blur: the kernel faulted (...)"
+};
+
 struct FrameStats {
   std::int64_t frameIndex = 0;
   int width = 0, height = 0;          // input size
@@ -45,6 +53,7 @@ struct FrameStats {
   int histogramBins = 0;
   int histogramChannels = 0;
   std::vector<std::uint32_t> histogram;
+  std::vector<StageFailure> failures;
 };
 
 // Rolling mean over the last N frames per stage name (the lecture's title bar used 30).

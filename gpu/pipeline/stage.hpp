@@ -30,10 +30,14 @@ struct FrameShape {
 };
 
 enum class ParamType {
-  Choice,     // one of `choices`
-  Int,        // minValue..maxValue, every `step` from minValue (size: 1, 3, 5, ... 31)
-  FloatList,  // space-separated finite numbers (custom convolution weights)
-  Text,       // free text without ':' or ',' (a file path)
+  Choice,       // one of `choices`
+  Int,          // minValue..maxValue, every `step` from minValue (size: 1, 3, 5, ... 31)
+  FloatList,    // space-separated finite numbers (custom convolution weights)
+  Text,         // free text without ':' or ',' (a file path)
+  Float,        // a finite number in minReal..maxReal
+  // The rest of the stage's ':'-separated tokens, each NAME=VALUE, stored as one value
+  // ("radius=3:gain=0.5"): the values of the stage's instanceParams. Only as the last parameter.
+  Assignments,
 };
 
 struct ParamDescriptor {
@@ -42,6 +46,7 @@ struct ParamDescriptor {
   ParamType type = ParamType::Int;
   std::vector<std::string> choices;          // Choice: the CLI spellings, e.g. {"lab","bt601","bt709"}
   int minValue = 0, maxValue = 0, step = 1;  // Int
+  double minReal = 0, maxReal = 0;           // Float
   std::string defaultValue;                  // CLI spelling of the default
   std::string help;
   // The parameter exists only while another one has a given value (conv's weights: preset custom).
@@ -100,11 +105,22 @@ struct DeviceHistogram {
   int bins = 0, channels = 0;       // set by the launch: what the frame's readback copies
 };
 
+// What a launch may report back, for stages the pipeline's events cannot see (a user kernel runs
+// in the kernel lab's worker process, synchronously).
+struct StageLaunchReport {
+  double measuredMs = -1;  // >= 0: the stage's own measured time, shown instead of the events'
+  // Not empty: the stage failed on this frame (a user kernel faulted or hung). The pipeline blanks
+  // the stage's output, keeps running the other stages and reports it in FrameStats::failures.
+  std::string failure;
+};
+
 struct CudaStageIo {
   DeviceFrame in;
   DeviceFrame out;  // data == nullptr for stages that produce no image
   void* stream = nullptr;  // cudaStream_t
   DeviceHistogram* histogram = nullptr;
+  std::int64_t frameIndex = 0;           // the frame's HostFrame::index
+  StageLaunchReport* report = nullptr;  // set by the pipelines; the bench passes none
 };
 
 // The bare library call that does a stage's work on the CPU (the bench times applyCpu against it):
@@ -139,7 +155,7 @@ struct StageDefinition {
   std::function<bool(const StageSpec&, FrameShape)> isNoOp;
   // False for stages that only measure (histogram): no output image, the next stage reads `in`.
   bool producesImage = true;
-  // Required. The CPU implementation: the CPU backend's fast path.
+  // Required (unless needsCuda). The CPU implementation: the CPU backend's fast path.
   std::function<void(const StageSpec&, const CpuStageIo&)> applyCpu;
   // The reference the fast paths are tested against. Default: applyCpu (it is the reference).
   std::function<void(const StageSpec&, const CpuStageIo&)> applyReference;
@@ -147,7 +163,18 @@ struct StageDefinition {
   // (stages/NAME_opencv.cpp); empty in builds without OpenCV.
   std::function<CpuBaselineCall(const StageSpec&, const CpuStageIo&)> cpuBaseline;
   // Stage texts the bench times for this stage (generic rows, unless the CUDA side brings its own).
+  // Empty for stages that cannot be timed without the user's input (kernel=PATH): none.
   std::vector<std::string> benchCases;
+
+  // Parameters of one stage rather than of its kind (a user kernel's @param lines), built from
+  // the configured spec: Int or Float descriptors. Their values are NAME=VALUE tokens of the
+  // definition's Assignments parameter; absent ones take the descriptor's default. The dock
+  // generates a control for each, as for `params`. Default: none.
+  std::function<std::vector<ParamDescriptor>(const StageSpec&)> instanceParams;
+  // The stage has no CPU implementation (applyCpu may be empty): the CPU pipeline blanks its output
+  // and reports "the ID stage needs CUDA" as the frame's failure; the CLI refuses such chains
+  // without CUDA (exit 3).
+  bool needsCuda = false;
 };
 
 }  // namespace kc

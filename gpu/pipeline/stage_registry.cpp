@@ -13,9 +13,12 @@ struct StageRegistry::Entry {
 const StageDefinition& StageRegistry::add(StageDefinition definition) {
   if (definition.id.empty()) throw InvalidArgument("stage registry: a stage needs an id");
   if (find(definition.id)) throw InvalidArgument("stage registry: stage '" + definition.id + "' is defined twice");
-  if (!definition.configure || !definition.applyCpu)
-    throw InvalidArgument("stage registry: stage '" + definition.id + "' needs configure and applyCpu");
+  if (!definition.configure || (!definition.applyCpu && !definition.needsCuda))
+    throw InvalidArgument("stage registry: stage '" + definition.id + "' needs configure and applyCpu (or needsCuda)");
   if (!definition.applyReference) definition.applyReference = definition.applyCpu;
+  for (std::size_t i = 0; i < definition.params.size(); ++i)
+    if (definition.params[i].type == ParamType::Assignments && i + 1 != definition.params.size())
+      throw InvalidArgument("stage registry: stage '" + definition.id + "': an Assignments parameter must be the last");
   entries_.push_back(std::make_unique<Entry>(Entry{std::move(definition)}));
   return entries_.back()->definition;
 }

@@ -58,11 +58,8 @@ StageDefinition convStage() {
   stage.displayName = "Convolution";
   stage.help = "2D convolution (correlation, as cv::filter2D); tiled with a halo, filter in constant memory";
   stage.menuOrder = 20;
-  ParamDescriptor custom;
-  custom.id = "custom";
-  custom.displayName = "Weights";
-  custom.type = ParamType::FloatList;
-  custom.help = "size*size weights, row by row, space-separated";
+  ParamDescriptor custom =
+      plainParam("custom", "Weights", ParamType::FloatList, "size*size weights, row by row, space-separated");
   custom.onlyWhenParam = "preset";
   custom.onlyWhenValue = "custom";
   custom.gridSideParam = "size";

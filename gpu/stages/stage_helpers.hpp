@@ -38,6 +38,16 @@ inline ParamDescriptor intParam(std::string id, std::string displayName, int min
   return param;
 }
 
+// A parameter with no choices or integer range: Text, FloatList, Assignments (a Float gets its range after).
+inline ParamDescriptor plainParam(std::string id, std::string displayName, ParamType type, std::string help) {
+  ParamDescriptor param;
+  param.id = std::move(id);
+  param.displayName = std::move(displayName);
+  param.type = type;
+  param.help = std::move(help);
+  return param;
+}
+
 // Enum <-> CLI spelling tables: {{Value, "name"}, ...}.
 template <class Enum, std::size_t N>
 using NameTable = std::array<std::pair<Enum, const char*>, N>;

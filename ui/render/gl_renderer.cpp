@@ -151,6 +151,10 @@ void GlRenderer::releaseGl() {
   shownOriginal_ = shownFiltered_ = 0;
   timingOverlay_ = {};
   histogramOverlay_ = {};
+  captionOriginal_ = {};
+  captionFiltered_ = {};
+  captionSummary_ = {};
+  captionsDirty_ = true;
   imageProgram_.reset();
   overlayProgram_.reset();
   vao_.reset();
@@ -236,6 +240,12 @@ void GlRenderer::setStill(bool still) {
 }
 
 void GlRenderer::setSplitPosition(double fraction) { split_ = std::clamp(fraction, 0.0, 1.0); }
+
+void GlRenderer::setCaptions(ViewCaptions captions) {
+  if (captions == captions_) return;
+  captions_ = std::move(captions);
+  captionsDirty_ = true;
+}
 
 void GlRenderer::setDeviceName(std::string name) {
   deviceName_ = std::move(name);
@@ -345,6 +355,13 @@ void GlRenderer::render(int width, int height) {
   }
 
   updateOverlays();
+  if (viewMode_ == ViewMode::Split) {  // each side's caption next to the divider
+    const double divider = split_ * width;
+    drawCaptions(width, height, {0, 0, divider, static_cast<double>(height)},
+                 {divider, 0, width - divider, static_cast<double>(height)});
+  } else {
+    drawCaptions(width, height, viewMode_ == ViewMode::SideBySide ? timingBox : RectPx{}, histogramBox);
+  }
   const bool drawTiming = showTiming_ && timingOverlay_.texture;
   const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
   if (drawTiming || drawHistogram) {
@@ -373,6 +390,47 @@ void GlRenderer::render(int width, int height) {
   KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
   KC_GL_CHECK(glUseProgram(0));
   KC_GL_CHECK(glBindVertexArray(0));
+}
+
+// The summary at the bottom centre, each side's caption just above it at the bottom of its side
+// (in split mode both against the divider, so each names the side it stands on). The timing
+// overlay keeps the top left, the histogram the filtered image's bottom right.
+void GlRenderer::drawCaptions(int width, int height, RectPx originalBox, RectPx filteredBox) {
+  if (captionsDirty_) {
+    uploadOverlay(captionOriginal_, paintCaption(captions_.original, overlayScale_));
+    uploadOverlay(captionFiltered_, paintCaption(captions_.filtered, overlayScale_));
+    uploadOverlay(captionSummary_, paintCaption(captions_.summary, overlayScale_));
+    captionsDirty_ = false;
+  }
+  if (!captionOriginal_.texture && !captionFiltered_.texture && !captionSummary_.texture) return;
+  KC_GL_CHECK(glEnable(GL_BLEND));
+  KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
+  // A caption wider than its room shrinks to fit it (text that runs into the other side's is worse).
+  auto sizeIn = [](const OverlayTexture& caption, double room) {
+    const double scale = caption.width > 0 ? std::min(1.0, std::max(room, 1.0) / caption.width) : 1.0;
+    return RectPx{0, 0, caption.width * scale, caption.height * scale};
+  };
+  auto draw = [&](const OverlayTexture& caption, RectPx rect) {
+    if (!caption.texture) return;
+    rect.x = std::clamp(rect.x, 0.0, std::max(0.0, width - rect.width));
+    rect.y = std::clamp(rect.y, 0.0, std::max(0.0, height - rect.height));
+    drawTexture(caption.texture.get(), rect, width, height, true);
+  };
+  RectPx summary = sizeIn(captionSummary_, width - 2.0 * kOverlayMarginPx);
+  summary.x = (width - summary.width) / 2.0;
+  summary.y = height - kOverlayMarginPx - (captionSummary_.texture ? summary.height : 0);
+  draw(captionSummary_, summary);
+  const bool split = viewMode_ == ViewMode::Split;
+  auto place = [&](const OverlayTexture& caption, const RectPx& box, bool againstRight) {
+    if (box.width <= 0) return;
+    RectPx rect = sizeIn(caption, box.width - 2.0 * kOverlayMarginPx);
+    rect.x = againstRight ? box.x + box.width - rect.width - kOverlayMarginPx : box.x + kOverlayMarginPx;
+    rect.y = std::min(summary.y, box.y + box.height) - kOverlayMarginPx - rect.height;
+    draw(caption, rect);
+  };
+  place(captionOriginal_, originalBox, split);
+  place(captionFiltered_, filteredBox, false);
+  KC_GL_CHECK(glDisable(GL_BLEND));
 }
 
 }  // namespace kc

@@ -38,6 +38,14 @@ struct ImageTextures {
 ImageTextures makeImageTextures(const DisplayLayout& layout);
 void copyBuffersToTextures(unsigned originalPbo, unsigned filteredPbo, const ImageTextures& textures,
                            const DisplayLayout& layout);
+// Labels over the view, e.g. the A/B view's "A: gray lab 0.21 ms" over the original side, "B: ..."
+// over the filtered side, and the comparison at the top. Empty strings draw nothing.
+struct ViewCaptions {
+  std::string original, filtered, summary;
+  bool operator==(const ViewCaptions& o) const {
+    return original == o.original && filtered == o.filtered && summary == o.summary;
+  }
+};
 
 class GlRenderer : public DisplaySink {
  public:
@@ -91,6 +99,7 @@ class GlRenderer : public DisplaySink {
   void setOverlayScale(double scale) {
     overlayScale_ = scale;
     overlayDirty_ = true;
+    captionsDirty_ = true;
   }
   double overlayScale() const { return overlayScale_; }
   void setDeviceName(std::string name);
@@ -104,6 +113,8 @@ class GlRenderer : public DisplaySink {
   // A still image: the overlay gives the time per run instead of fps and latency.
   void setStill(bool still);
   bool still() const { return still_; }
+  void setCaptions(ViewCaptions captions);
+  const ViewCaptions& captions() const { return captions_; }
 
   bool hasFrame() const { return framesPresented_ > 0 && shownOriginal_ != 0; }
   std::int64_t framesPresented() const { return framesPresented_; }
@@ -118,6 +129,7 @@ class GlRenderer : public DisplaySink {
   };
   void drawTexture(unsigned texture, RectPx rect, int viewWidth, int viewHeight, bool overlay, double opacity = 1.0);
   void updateOverlays();
+  void drawCaptions(int width, int height, RectPx originalBox, RectPx filteredBox);
   void uploadOverlay(OverlayTexture& target, const QImage& image);
 
   bool initialized_ = false;
@@ -130,6 +142,9 @@ class GlRenderer : public DisplaySink {
   DisplayLayout layout_;     // of the textures drawn: these, or another owner's
   unsigned shownOriginal_ = 0, shownFiltered_ = 0;
   OverlayTexture timingOverlay_, histogramOverlay_;
+  OverlayTexture captionOriginal_, captionFiltered_, captionSummary_;
+  ViewCaptions captions_;
+  bool captionsDirty_ = false;
 
   ViewMode viewMode_ = ViewMode::SideBySide;
   double split_ = 0.5;

@@ -184,4 +184,22 @@ QImage paintHistogramOverlay(const FrameStats& stats, double scale) {
   return image;
 }
 
+QImage paintCaption(const std::string& text, double scale) {
+  if (text.empty()) return {};
+  QFont font = overlayFont();
+  font.setPixelSize(15);
+  font.setBold(true);
+  const QString line = QString::fromStdString(text);
+  scale = std::clamp(scale, 0.25, 8.0);
+  QImage probe(1, 1, QImage::Format_RGBA8888_Premultiplied);  // the metrics of the image painted on
+  probe.setDevicePixelRatio(scale);
+  const QFontMetrics metrics(font, &probe);
+  QImage image = makePanel(metrics.horizontalAdvance(line) + 2 * kPadding, metrics.height() + kPadding, scale);
+  QPainter painter(&image);
+  painter.setFont(font);
+  painter.setPen(QColor(255, 236, 160));
+  painter.drawText(QRect(kPadding, kPadding / 2, image.width() - 2 * kPadding, metrics.height()), Qt::AlignLeft, line);
+  return image;
+}
+
 }  // namespace kc

@@ -22,6 +22,9 @@ struct TimingOverlayInput {
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
 QImage paintTimingOverlay(const TimingOverlayInput& input);
 
+// One line of text on a dark rounded label (the view's captions); a null image for "".
+QImage paintCaption(const std::string& text, double scale = 1.0);
+
 // Bars of the last histogram (1 channel grey, 3 channels r/g/b blended); a null image when the
 // stats hold no histogram.
 QImage paintHistogramOverlay(const FrameStats& stats, double scale = 1.0);

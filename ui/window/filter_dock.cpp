@@ -35,7 +35,11 @@ FilterDock::FilterDock(QWidget* parent) : QWidget(parent) {
     action->setData(QString::fromStdString(definition->id));
     connect(action, &QAction::triggered, this, [this, id = definition->id] {
       const int at = selectedStage() < 0 ? stageCount() : selectedStage() + 1;
-      addStage(makeStage(id), at);
+      try {
+        addStage(makeStage(id), at);
+      } catch (const std::exception& error) {  // a stage that needs input first (kernel=PATH): say what
+        onStageInvalid(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")));
+      }
     });
   }
   add_->setMenu(addMenu);
@@ -123,6 +127,16 @@ void FilterDock::setStageEnabled(int index, bool enabled) {
 
 bool FilterDock::stageEnabled(int index) const {
   return index >= 0 && index < stageCount() && entries_[static_cast<std::size_t>(index)].enabled;
+}
+
+const StageSpec& FilterDock::stageAt(int index) const { return entries_.at(static_cast<std::size_t>(index)).stage; }
+
+void FilterDock::replaceStage(int index, const StageSpec& stage) {
+  if (index < 0 || index >= stageCount()) return;
+  entries_[static_cast<std::size_t>(index)].stage = stage;
+  rebuildList();
+  if (selectedStage() == index) showEditorFor(index);
+  emitChain();
 }
 
 void FilterDock::selectStage(int index) {

@@ -37,6 +37,10 @@ class FilterDock : public QWidget {
   void moveStage(int from, int to);
   void setStageEnabled(int index, bool enabled);
   bool stageEnabled(int index) const;
+  const StageSpec& stageAt(int index) const;  // enabled or not
+  // A new version of a stage in place (a kernel file that changed): its enable box kept, its
+  // controls rebuilt when it is the selected one.
+  void replaceStage(int index, const StageSpec& stage);
   void selectStage(int index);
   int selectedStage() const;
   StageEditor* editor() const { return editor_; }  // the selected stage's controls (tests)

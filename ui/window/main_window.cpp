@@ -154,8 +154,13 @@ void MainWindow::buildFilterMenu() {
   for (const StageDefinition* definition : stageRegistry().all()) {
     QAction* action = add->addAction(QString::fromStdString(definition->displayName));
     action->setStatusTip(QString::fromStdString(definition->help));
-    connect(action, &QAction::triggered, this,
-            [this, id = definition->id] { filters_->addStage(makeStage(id), filters_->stageCount()); });
+    connect(action, &QAction::triggered, this, [this, id = definition->id] {
+      try {
+        filters_->addStage(makeStage(id), filters_->stageCount());
+      } catch (const std::exception& error) {  // a stage that needs input first (kernel=PATH): say what
+        showMessage(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")), 10000);
+      }
+    });
   }
   QAction* copy = filterMenu->addAction(tr("&Copy chain as --filters"));
   copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));

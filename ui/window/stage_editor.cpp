@@ -1,10 +1,13 @@
 #include "ui/window/stage_editor.hpp"
 
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
 #include <QSignalBlocker>
+#include <QSlider>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <cmath>
@@ -24,14 +27,32 @@ std::vector<QString> cellsOf(const std::string& text) {
 }
 
 const QColor kBadCell(255, 150, 150);
+constexpr int kSliderSteps = 1000;  // a Float slider's resolution over its range
+
+int sliderPosition(const ParamDescriptor& param, double value) {
+  if (param.maxReal <= param.minReal) return 0;
+  return static_cast<int>(std::lround((value - param.minReal) / (param.maxReal - param.minReal) * kSliderSteps));
+}
+double sliderValue(const ParamDescriptor& param, int position) {
+  return param.minReal + (param.maxReal - param.minReal) * position / kSliderSteps;
+}
 
 }  // namespace
 
 QWidget* StageEditor::Control::widget() const {
   if (combo) return combo;
   if (spin) return spin;
+  if (real) return real;
   if (grid) return grid;
   return line;
+}
+
+std::string StageEditor::Control::text() const {
+  if (combo) return combo->currentText().toStdString();
+  if (spin) return std::to_string(spin->value());
+  if (real) return QString::number(real->value(), 'g', 7).toStdString();
+  if (line) return line->text().trimmed().toStdString();
+  return {};
 }
 
 StageEditor::StageEditor(const StageSpec& stage, QWidget* parent) : QWidget(parent), stage_(stage) {
@@ -41,10 +62,20 @@ StageEditor::StageEditor(const StageSpec& stage, QWidget* parent) : QWidget(pare
   updateVisibility();
 }
 
-QWidget* StageEditor::control(const std::string& id) const {
+const StageEditor::Control* StageEditor::controlFor(const std::string& id) const {
   for (const Control& control : controls_)
-    if (control.param->id == id) return control.widget();
+    if (control.param->id == id) return &control;
   return nullptr;
+}
+
+QWidget* StageEditor::control(const std::string& id) const {
+  const Control* control = controlFor(id);
+  return control ? control->widget() : nullptr;
+}
+
+QSlider* StageEditor::slider(const std::string& id) const {
+  const Control* control = controlFor(id);
+  return control ? control->slider : nullptr;
 }
 
 void StageEditor::build() {
@@ -84,11 +115,23 @@ void StageEditor::build() {
         control.line = new QLineEdit(QString::fromStdString(value), this);
         connect(control.line, &QLineEdit::editingFinished, this, &StageEditor::onChanged);
         break;
+      case ParamType::Float:
+        control.real = new QDoubleSpinBox(this);
+        control.real->setDecimals(3);
+        control.real->setRange(param.minReal, param.maxReal);
+        control.real->setSingleStep((param.maxReal - param.minReal) / 100);
+        control.real->setValue(std::stod(value));
+        connect(control.real, &QDoubleSpinBox::valueChanged, this, &StageEditor::onChanged);
+        break;
+      case ParamType::Assignments:  // shown as the instance parameters' controls (below)
+        continue;
     }
+    control.row = control.widget();
     control.widget()->setToolTip(QString::fromStdString(param.help));
     form_->addRow(QString::fromStdString(param.displayName), control.widget());
     controls_.push_back(control);
   }
+  buildInstanceControls();
   // Grids last: their side is another control's value. An empty list (the weights of a preset
   // that is not custom) starts as the identity: the centre 1, the rest 0.
   for (std::size_t i = 0; i < controls_.size(); ++i) {
@@ -104,6 +147,68 @@ void StageEditor::build() {
     setGrid(control, side, weights);
   }
   updating_ = false;
+}
+
+// A slider and a spin box per instance parameter, kept in step; the slider's tooltip is the
+// parameter's description from the kernel's @param line.
+void StageEditor::buildInstanceControls() {
+  instanceParams_ = instanceParams(stage_);
+  for (const ParamDescriptor& param : instanceParams_) {
+    Control control;
+    control.param = &param;
+    control.instance = true;
+    control.slider = new QSlider(Qt::Horizontal, this);
+    const QString value = QString::fromStdString(instanceValue(stage_, param));
+    if (param.type == ParamType::Int) {
+      control.spin = new QSpinBox(this);
+      control.spin->setRange(param.minValue, param.maxValue);
+      control.spin->setValue(value.toInt());
+      control.slider->setRange(param.minValue, param.maxValue);
+      control.slider->setValue(value.toInt());
+      connect(control.slider, &QSlider::valueChanged, control.spin, &QSpinBox::setValue);
+      connect(control.spin, &QSpinBox::valueChanged, control.slider, &QSlider::setValue);
+      connect(control.spin, &QSpinBox::valueChanged, this, &StageEditor::onChanged);
+    } else {
+      control.real = new QDoubleSpinBox(this);
+      control.real->setDecimals(3);
+      control.real->setRange(param.minReal, param.maxReal);
+      control.real->setSingleStep((param.maxReal - param.minReal) / 100);
+      control.real->setValue(value.toDouble());
+      control.slider->setRange(0, kSliderSteps);
+      control.slider->setValue(sliderPosition(param, value.toDouble()));
+      QDoubleSpinBox* real = control.real;
+      const ParamDescriptor* descriptor = &param;
+      connect(control.slider, &QSlider::valueChanged, real,
+              [real, descriptor](int position) { real->setValue(sliderValue(*descriptor, position)); });
+      connect(real, &QDoubleSpinBox::valueChanged, control.slider, [slider = control.slider, descriptor](double v) {
+        const QSignalBlocker block(slider);
+        slider->setValue(sliderPosition(*descriptor, v));
+      });
+      connect(real, &QDoubleSpinBox::valueChanged, this, &StageEditor::onChanged);
+    }
+    control.row = new QWidget(this);
+    auto* row = new QHBoxLayout(control.row);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(control.slider, 1);
+    row->addWidget(control.widget());
+    control.row->setToolTip(QString::fromStdString(param.help));
+    form_->addRow(QString::fromStdString(param.displayName), control.row);
+    controls_.push_back(control);
+  }
+}
+
+// The instance controls' values as NAME=VALUE tokens, those at their default left out.
+std::string StageEditor::assignmentsText() const {
+  std::string text;
+  for (const Control& control : controls_) {
+    if (!control.instance) continue;
+    const std::string value = control.text();
+    const bool atDefault = control.param->type == ParamType::Int
+                               ? value == control.param->defaultValue
+                               : std::abs(std::stod(value) - std::stod(control.param->defaultValue)) < 1e-9;
+    if (!atDefault) text = withAssignment(text, control.param->id, value);
+  }
+  return text;
 }
 
 int StageEditor::gridSide(const Control& control) const {
@@ -168,13 +273,16 @@ std::string StageEditor::gridText(const Control& control, QString* badCell) cons
   return text;
 }
 
+// One value per parameter of the definition, in its order.
 std::vector<std::string> StageEditor::values() const {
   std::vector<std::string> values;
-  for (const Control& control : controls_) {
-    if (control.combo) values.push_back(control.combo->currentText().toStdString());
-    if (control.spin) values.push_back(std::to_string(control.spin->value()));
-    if (control.grid) values.push_back(gridText(control, nullptr));
-    if (control.line) values.push_back(control.line->text().trimmed().toStdString());
+  for (const ParamDescriptor& param : stage_.definition->params) {
+    if (param.type == ParamType::Assignments) {
+      values.push_back(assignmentsText());
+      continue;
+    }
+    const Control* control = controlFor(param.id);
+    values.push_back(!control ? std::string() : control->grid ? gridText(*control, nullptr) : control->text());
   }
   return values;
 }
@@ -182,9 +290,9 @@ std::vector<std::string> StageEditor::values() const {
 void StageEditor::updateVisibility() {
   const std::vector<std::string> current = values();
   for (Control& control : controls_) {
-    const bool shown = paramInEffect(*stage_.definition, *control.param, current);
-    control.widget()->setVisible(shown);
-    if (QWidget* label = form_->labelForField(control.widget())) label->setVisible(shown);
+    const bool shown = control.instance || paramInEffect(*stage_.definition, *control.param, current);
+    control.row->setVisible(shown);
+    if (QWidget* label = form_->labelForField(control.row)) label->setVisible(shown);
   }
 }
 

@@ -2,7 +2,8 @@
 // The controls of one stage, generated from its registry parameters. Emits edited() with the new
 // stage when the controls form a valid stage, invalid() with the reason when they do not (the
 // offending grid cell is painted red). Parameters not in effect (conv's weights unless the preset
-// is custom) are hidden.
+// is custom) are hidden. A stage's instance parameters (a user kernel's @params) get a slider and
+// a spin box each, and are written back as its Assignments parameter's NAME=VALUE tokens.
 #include <QWidget>
 #include <string>
 #include <vector>
@@ -10,8 +11,10 @@
 #include "gpu/pipeline/filter_chain.hpp"
 
 class QComboBox;
+class QDoubleSpinBox;
 class QFormLayout;
 class QLineEdit;
+class QSlider;
 class QSpinBox;
 class QTableWidget;
 
@@ -23,8 +26,10 @@ class StageEditor : public QWidget {
   explicit StageEditor(const StageSpec& stage, QWidget* parent = nullptr);
 
   const StageSpec& stage() const { return stage_; }  // the last valid stage
-  // The control of parameter `id` (tests drive them like a user would): combo, spin, grid or line edit.
+  // The control of parameter `id` (tests drive them like a user would): combo, spin, double spin,
+  // grid or line edit; for an instance parameter its spin box (control) or its slider (slider).
   QWidget* control(const std::string& id) const;
+  QSlider* slider(const std::string& id) const;
 
  signals:
   void edited(const kc::StageSpec& stage);
@@ -37,9 +42,17 @@ class StageEditor : public QWidget {
     QSpinBox* spin = nullptr;
     QTableWidget* grid = nullptr;
     QLineEdit* line = nullptr;
+    QDoubleSpinBox* real = nullptr;
+    QSlider* slider = nullptr;  // instance parameters: beside their spin box
+    QWidget* row = nullptr;     // what the form shows (the widget, or slider and spin box together)
+    bool instance = false;
     QWidget* widget() const;
+    std::string text() const;
   };
   void build();
+  void buildInstanceControls();
+  std::string assignmentsText() const;
+  const Control* controlFor(const std::string& id) const;
   std::vector<std::string> values() const;
   std::string gridText(const Control& control, QString* badCell) const;
   void setGrid(Control& control, int side, const std::vector<float>& weights);
@@ -51,6 +64,7 @@ class StageEditor : public QWidget {
   StageSpec stage_;
   QFormLayout* form_ = nullptr;
   std::vector<Control> controls_;
+  std::vector<ParamDescriptor> instanceParams_;  // stable storage for the controls' descriptors
   bool updating_ = false;
 };
 

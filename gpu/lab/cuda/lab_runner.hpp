@@ -30,6 +30,7 @@
 
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"
 #include "gpu/lab/kernel_params.hpp"
+#include "gpu/lab/occupancy.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc::lab {
@@ -53,15 +54,6 @@ struct LaunchReport {
   float kernelMs = 0;   // the kernel alone (events), when it finished
   bool workerStopped = false;  // the worker process was ended: the next load() starts a new one
   bool ok() const { return status == LaunchStatus::Ok; }
-};
-
-// Theoretical occupancy of the loaded kernel at its @block size on this device.
-struct Occupancy {
-  int blockThreads = 0;
-  int activeBlocksPerSm = 0;
-  int activeWarpsPerSm = 0;
-  int maxWarpsPerSm = 0;
-  double fraction() const { return maxWarpsPerSm ? static_cast<double>(activeWarpsPerSm) / maxWarpsPerSm : 0.0; }
 };
 
 // A frame in device memory of cudart's context (the pipeline's), for runDevice.

@@ -6,10 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "gpu/lab/diagnostic.hpp"
-#include "gpu/lab/kernel_analysis.hpp"
+#include "gpu/lab/compiled_kernel.hpp"
 #include "gpu/lab/kernel_source.hpp"
-#include "gpu/lab/resource_usage.hpp"
 
 namespace kc::lab {
 
@@ -17,19 +15,6 @@ struct CompileOptions {
   int arch = 0;             // compute capability as 90 for sm_90; 0: defaultArch()
   bool keepPtx = false;     // also return the PTX
   std::vector<std::string> includeDirs;  // searched after the kernel file's own folder
-};
-
-struct CompiledKernel {
-  std::string path;
-  KernelAnalysis analysis;       // annotations and entry
-  int arch = 0;                  // the architecture of `cubin`
-  std::string loweredName;       // the entry's name in the cubin (for cuModuleGetFunction)
-  std::vector<Diagnostic> diagnostics;  // analysis' and the compiler's, at the user's lines
-  std::string cubin;             // empty when the kernel did not compile
-  std::string ptx;               // when CompileOptions::keepPtx
-  ResourceUsage resources;
-  double compileMs = 0;          // NVRTC alone: front end, optimiser, ptxas
-  bool ok() const { return !cubin.empty() && !hasErrors(diagnostics); }
 };
 
 // Never throws for problems in the kernel (they are diagnostics); throws kc::Error when NVRTC

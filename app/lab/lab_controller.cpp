@@ -1,0 +1,232 @@
+#include "app/lab/lab_controller.hpp"
+
+#include <QFileInfo>
+#include <QtGlobal>
+#include <algorithm>
+
+#include "app/live/live_controller.hpp"
+#include "gpu/core/error.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
+#include "ui/lab/builtin_kernels.hpp"
+#include "ui/lab/kernel_lab_panel.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/filter_dock.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
+
+namespace kc {
+
+namespace {
+
+const char* kKernelStage = "kernel";
+const char* kLabNotice = "kernel-lab";  // one notice for the lab's stages: the latest failure
+
+QString text(const std::string& s) { return QString::fromStdString(s); }
+
+FilterChain chainFromText(const QString& chain) {
+  return chain.trimmed().isEmpty() ? FilterChain{} : parseFilterChain(chain.toStdString());
+}
+
+bool isKernelStageOf(const StageSpec& stage, const std::string& key) {
+  return stage.id() == kKernelStage && lab::kernelPathKey(stage.value("path")) == key;
+}
+
+ViewMode viewModeFor(AbView view) { return view == AbView::Wipe ? ViewMode::Split : ViewMode::SideBySide; }
+
+}  // namespace
+
+std::optional<double> EditToFrameClock::presented(std::int64_t frameIndex, std::chrono::steady_clock::time_point now) {
+  if (!pending_) return std::nullopt;
+  const std::int64_t first = pending_->firstFrame.load();
+  if (first < 0 || frameIndex < first) return std::nullopt;
+  const double ms = std::chrono::duration<double, std::milli>(now - pending_->editedAt).count();
+  pending_.reset();
+  return ms;
+}
+
+LabController::LabController(MainWindow& window, KernelLabPanel& panel, LiveController& live, QObject* parent)
+    : QObject(parent), window_(window), panel_(panel), live_(live) {
+  connect(&panel_, &KernelLabPanel::programReady, this, &LabController::onProgramReady);
+  connect(&panel_, &KernelLabPanel::fileOpened, this, [this](const QString& path) { joinOnFirstCompile_ = path; });
+  // The file leaves the editor: its stages run what is on disk again.
+  connect(&panel_, &KernelLabPanel::fileClosing, this,
+          [](const QString& path) { lab::withdrawKernelProgram(path.toStdString()); });
+  connect(&panel_, &KernelLabPanel::abChanged, this, &LabController::onAbChanged);
+  live_.setPipelineWrapper([control = ab_](std::unique_ptr<FramePipeline> pipeline) -> std::unique_ptr<FramePipeline> {
+    return std::make_unique<AbSwitchPipeline>(std::move(pipeline), control);
+  });
+  live_.setFrameObserver([this](const FrameStats& stats) { framePresented(stats); });
+}
+
+LabController::~LabController() { live_.setFrameObserver({}); }  // the switch keeps its own AbControl
+
+void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
+  lab::publishKernelProgram(program);
+  lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
+  panel_.showRunProblem({});
+  if (!cudaMissing_) window_.notices()->clear(QString::fromLatin1(kLabNotice));  // its stage comes back on
+  const std::string& path = program->source.path;
+  int stages = refreshStagesOf(path, /*enable=*/true);
+  if (joinOnFirstCompile_ == text(path)) {
+    joinOnFirstCompile_.clear();
+    if (stages == 0) {
+      addToChain(path);
+      stages = 1;
+    }
+  }
+  if (abWanted_) sendAbSettings();  // B (or A) may name this file: it runs the new version too
+  if (stages > 0 || abWanted_) clock_.published(program);
+}
+
+// Every kernel=PATH stage of this file, rebuilt on the published version (its @params may have
+// changed: values that no longer fit fall back to the defaults) and switched on again.
+int LabController::refreshStagesOf(const std::string& path, bool enable) {
+  FilterDock* dock = window_.filterDock();
+  const std::string key = lab::kernelPathKey(path);
+  int refreshed = 0;
+  for (int i = 0; i < dock->stageCount(); ++i) {
+    const StageSpec old = dock->stageAt(i);
+    if (!isKernelStageOf(old, key)) continue;
+    StageSpec fresh;
+    try {
+      fresh = makeStage(*old.definition, old.values);
+    } catch (const InvalidArgument&) {
+      try {
+        fresh = makeStage(*old.definition, {old.value("path"), ""});
+      } catch (const InvalidArgument& error) {
+        panel_.showRunProblem(text(error.what()).remove(QStringLiteral("--filters: ")));
+        continue;
+      }
+    }
+    dock->replaceStage(i, fresh);
+    if (enable && !cudaMissing_) dock->setStageEnabled(i, true);
+    ++refreshed;
+  }
+  return refreshed;
+}
+
+// A file opened in the editor joins the chain: where the chain runs the built-in stage the file
+// is a version of, right after it (which is switched off), else at the end.
+void LabController::addToChain(const std::string& path) {
+  FilterDock* dock = window_.filterDock();
+  StageSpec stage;
+  try {
+    stage = makeStage(*stageRegistry().find(kKernelStage), {path, ""});
+  } catch (const InvalidArgument& error) {
+    panel_.showRunProblem(text(error.what()).remove(QStringLiteral("--filters: ")));
+    return;
+  }
+  int at = dock->stageCount();
+  const BuiltInKernel* builtIn = findBuiltInKernel(QFileInfo(text(path)).fileName());
+  if (builtIn && !builtIn->counterpart.isEmpty() && !cudaMissing_) {
+    const std::string counterpart = formatStage(parseStage(builtIn->counterpart.toStdString()));
+    for (int i = 0; i < dock->stageCount(); ++i)
+      if (dock->stageEnabled(i) && formatStage(dock->stageAt(i)) == counterpart) {
+        dock->setStageEnabled(i, false);
+        at = i + 1;
+        break;
+      }
+  }
+  dock->addStage(stage, at);
+  if (cudaMissing_) {
+    dock->setStageEnabled(at, false);
+    const QString message = tr("%1: this window runs the CPU backend, so the stage is in the chain but off")
+                                .arg(text(needsCudaMessage(stage)));
+    panel_.showRunProblem(message);
+    window_.notices()->post({QString::fromLatin1(kLabNotice), message, QString(), QString(), QString()});
+  }
+}
+
+void LabController::framePresented(const FrameStats& stats) {
+  cudaMissing_ = stats.path == DisplayPath::Cpu;
+  if (abWanted_) {
+    showAb();
+  } else if (!stats.failures.empty()) {
+    disableFailedStages(stats.failures);
+  }
+  if (const auto ms = clock_.presented(stats.frameIndex, std::chrono::steady_clock::now())) {
+    lastEditToFrameMs_ = ms;
+    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms)", *ms, lastCompileMs_);
+    panel_.showEditToFrame(*ms, lastCompileMs_);
+    emit editToFrameMeasured(*ms);
+  }
+}
+
+// The stage a failure names is the stageIndex-th enabled stage of the dock, if it is still the
+// same stage (the chain may have changed since the frame ran). Later stages first: switching one
+// off renumbers the ones after it.
+void LabController::disableFailedStages(const std::vector<StageFailure>& failures) {
+  FilterDock* dock = window_.filterDock();
+  std::vector<StageFailure> byIndex = failures;
+  std::sort(byIndex.begin(), byIndex.end(),
+            [](const StageFailure& a, const StageFailure& b) { return a.stageIndex > b.stageIndex; });
+  for (const StageFailure& failure : byIndex) {
+    int enabled = -1;
+    for (int i = 0; i < dock->stageCount(); ++i) {
+      if (!dock->stageEnabled(i) || ++enabled != failure.stageIndex) continue;
+      if (formatStage(dock->stageAt(i)) != failure.stage) break;
+      dock->setStageEnabled(i, false);
+      const QString message = text(failure.message);
+      window_.notices()->post({QString::fromLatin1(kLabNotice),
+                               tr("%1 \u2014 the stage is off, the other stages keep running").arg(message),
+                               tr("The kernel lab runs your kernel in a process of its own, so the built-in stages "
+                                  "are not affected. The next edit that compiles switches the stage back on."),
+                               message, QString()});
+      panel_.showRunProblem(tr("%1\nThe stage is off; the next edit that compiles switches it back on.").arg(message));
+      break;
+    }
+  }
+}
+
+// ---- A/B -----------------------------------------------------------------------------------
+
+void LabController::onAbChanged() {
+  const bool wanted = panel_.abEnabled();
+  if (wanted && !abWanted_) viewBeforeAb_ = window_.viewMode();
+  abWanted_ = wanted;
+  lastAbReport_.reset();
+  if (!wanted) {
+    ab_->set(false, {}, {}, false);
+    window_.view()->renderer().setCaptions({});
+    window_.setViewMode(viewBeforeAb_);
+    return;
+  }
+  window_.setViewMode(viewModeFor(panel_.abView()));
+  sendAbSettings();
+}
+
+void LabController::sendAbSettings() {
+  try {
+    ab_->set(true, chainFromText(panel_.abChainA()), chainFromText(panel_.abChainB()),
+             panel_.abView() == AbView::HeatMap);
+    if (live_.showingStill()) live_.measureStill(1);  // a still is filtered only when asked
+  } catch (const std::exception& error) {  // a chain that does not parse
+    stopAb(text(error.what()).remove(QStringLiteral("--filters: ")));
+  }
+}
+
+// A frame of the A/B view was shown: its numbers beside the view, or the reason it stops.
+void LabController::showAb() {
+  if (const auto why = ab_->takeStopReason()) {
+    stopAb(text(*why).remove(QStringLiteral("--filters: ")));
+    return;
+  }
+  lastAbReport_ = ab_->report();
+  if (!lastAbReport_) return;
+  if (!lastAbReport_->failures.empty()) {
+    stopAb(text(lastAbReport_->failures.front()));
+    return;
+  }
+  const AbReport& report = *lastAbReport_;
+  panel_.showAbResult(text(report.captionA() + "\n" + report.captionB() + "\n" + report.summary()));
+  window_.view()->renderer().setCaptions({report.captionA(), report.captionB(), report.summary()});
+}
+
+void LabController::stopAb(const QString& why) {
+  window_.showMessage(tr("A/B stopped: %1").arg(why), 15000);
+  panel_.stopAb(why);  // -> onAbChanged: the worker's switch goes back to the live chain
+}
+
+}  // namespace kc

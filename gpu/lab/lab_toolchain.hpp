@@ -1,0 +1,25 @@
+#pragma once
+// What the kernel editor needs from the lab, in plain C++: the window (ui/, no CUDA header) is
+// handed one of these by the app, which fills it from gpu/lab/cuda in builds with CUDA.
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "gpu/lab/compiled_kernel.hpp"
+#include "gpu/lab/kernel_source.hpp"
+#include "gpu/lab/occupancy.hpp"
+
+namespace kc::lab {
+
+struct LabToolchain {
+  // Compiles for the GPU the kernel stage will run on (NVRTC; no GPU needed). Called from a worker
+  // thread. Empty where the build has no NVRTC; `unavailable` then says why.
+  std::function<CompiledKernel(const KernelSource&)> compile;
+  // The theoretical occupancy on this machine's device, or nothing (no device, another arch).
+  std::function<std::optional<Occupancy>(const CompiledKernel&)> occupancy;
+  std::string unavailable;
+  // Why the kernel stage cannot run here, or "" (it needs CUDA and a device).
+  std::string cannotRun;
+};
+
+}  // namespace kc::lab

@@ -1,0 +1,119 @@
+// The kernel stage's CUDA launch: the user's kernel runs in the lab's worker process
+// (gpu/lab/cuda/lab_runner.hpp), so a fault or a hang costs that process alone. The launch
+// therefore waits for the pipeline's stream (the lab reads the stage's input now), runs the kernel
+// synchronously with the lab's time limit, and reports the kernel's own measured time, or its
+// failure, back to the pipeline (StageLaunchReport): the pipeline's events would see nothing.
+//
+// Built into kernelcam_lab (it needs NVRTC and the driver API), not kernelcam_cuda: programs that
+// link the lab (the app, lab_tests) have the stage's CUDA launch; the others (kc_bench, gpu_tests)
+// refuse kernel=PATH on CUDA as a stage without a CUDA implementation.
+#include <cuda_runtime.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "gpu/core/cuda_check.cuh"
+#include "gpu/lab/cuda/lab_runner.hpp"
+#include "gpu/lab/cuda/nvrtc_compiler.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
+#include "gpu/stages/kernel_stage.hpp"
+#include "gpu/stages/stage_cuda.cuh"
+
+namespace kc::stages {
+namespace {
+
+std::string firstError(const lab::CompiledKernel& kernel) {
+  for (const lab::Diagnostic& d : kernel.diagnostics)
+    if (d.severity == lab::Severity::Error) return lab::formatDiagnostic(d);
+  return "no cubin";
+}
+
+lab::DeviceFrameRef labFrame(const DeviceFrame& frame) {
+  return {reinterpret_cast<std::uintptr_t>(frame.data), frame.pitch, frame.shape.width, frame.shape.height,
+          frame.shape.format};
+}
+
+// One runner (one worker process) per kernel file, kept across frames and edits: a new version
+// of the file loads a new module into the same worker. Programs the editor did not compile are
+// compiled here once (the same text is the same program: kernel_program.hpp).
+class KernelStageRuntime {
+ public:
+  void launch(const StageSpec& spec, const CudaStageIo& io) {
+    KC_REQUIRE(io.report, "kernel stage: the pipeline gave no StageLaunchReport");
+    const KernelStageConfig& config = spec.configAs<KernelStageConfig>();
+    const lab::KernelProgram& program = *config.program;
+    const std::string name = stageLabel(spec);
+    // The lab copies the input on a stream of its own: the pipeline's work on it must be done.
+    KC_CUDA_CHECK(cudaStreamSynchronize(stages::streamOf(io)));
+    const std::lock_guard lock(mutex_);
+    try {
+      const std::shared_ptr<const lab::CompiledKernel> compiled = compiledFor(config.program);
+      if (!compiled->ok()) {
+        io.report->failure = name + ": does not compile: " + firstError(*compiled);
+        return;
+      }
+      Slot& slot = slotFor(lab::kernelPathKey(program.source.path));
+      if (!slot.runner->loaded() || slot.revision != program.revision) {
+        slot.runner->load(*compiled);
+        slot.revision = program.revision;
+      }
+      const lab::LaunchReport report = slot.runner->runDevice(labFrame(io.in), labFrame(io.out), config.values);
+      if (report.status == lab::LaunchStatus::Ok || report.status == lab::LaunchStatus::OutOfBounds)
+        io.report->measuredMs = report.kernelMs;
+      if (!report.ok()) {
+        io.report->failure = name + ": " + report.message;
+        return;
+      }
+      program.markRan(io.frameIndex);
+    } catch (const std::exception& error) {  // no driver, a refused cubin, NVRTC failing: this stage only
+      io.report->failure = name + ": " + error.what();
+    }
+  }
+
+ private:
+  struct Slot {
+    std::string key;
+    std::unique_ptr<lab::LabRunner> runner;
+    std::uint64_t revision = 0;
+  };
+
+  std::shared_ptr<const lab::CompiledKernel> compiledFor(const std::shared_ptr<const lab::KernelProgram>& program) {
+    if (program->compiled) return program->compiled;
+    auto& cached = compiled_[program->revision];
+    if (!cached) cached = std::make_shared<lab::CompiledKernel>(lab::compileKernel(program->source));
+    if (compiled_.size() > kCompiledKept) compiled_.erase(compiled_.begin());  // the oldest revision
+    return cached;
+  }
+
+  Slot& slotFor(const std::string& key) {
+    for (Slot& slot : slots_)
+      if (slot.key == key) return slot;
+    int device = 0;
+    KC_CUDA_CHECK(cudaGetDevice(&device));
+    slots_.push_back({key, std::make_unique<lab::LabRunner>(device), 0});
+    return slots_.back();
+  }
+
+  static constexpr std::size_t kCompiledKept = 16;
+  std::mutex mutex_;
+  std::vector<Slot> slots_;
+  std::map<std::uint64_t, std::shared_ptr<const lab::CompiledKernel>> compiled_;
+};
+
+void launchKernel(const StageSpec& spec, const CudaStageIo& io) {
+  // Never destroyed: the runners' buffers and workers go with the process, not during static
+  // destruction after cudart has shut down.
+  static KernelStageRuntime* const runtime = new KernelStageRuntime;
+  runtime->launch(spec, io);
+}
+
+}  // namespace
+
+// No bench rows: the bench has no kernel file (StageDefinition::benchCases is empty too).
+KC_REGISTER_CUDA_STAGE(kernel, launchKernel, nullptr);
+
+}  // namespace kc::stages

@@ -1,0 +1,440 @@
+#include "ui/lab/kernel_lab_panel.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFileSystemWatcher>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMenu>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "gpu/core/error.hpp"
+#include "gpu/lab/kernel_template.hpp"
+#include "ui/lab/builtin_kernels.hpp"
+#include "ui/lab/code_editor.hpp"
+#include "ui/lab/gutter_marks.hpp"
+
+namespace kc {
+
+namespace {
+
+constexpr int kReloadDelayMs = 100;  // an editor's save is a few writes (or a write and a rename)
+const char* kProblemStyle = "color: #d32f2f";
+
+QString bytes(int n) { return QStringLiteral("%1 B").arg(n); }
+
+// Where a diagnostic points, kept on its list item for the jump.
+constexpr int kLineRole = Qt::UserRole;
+constexpr int kColumnRole = Qt::UserRole + 1;
+constexpr int kInFileRole = Qt::UserRole + 2;
+
+}  // namespace
+
+KernelLabPanel::KernelLabPanel(lab::LabToolchain toolchain, QString labDirectory, QWidget* parent)
+    : QWidget(parent), toolchain_(std::move(toolchain)), labDirectory_(std::move(labDirectory)) {
+  // The worker gets its own copy of the toolchain: it may still run while this panel is destroyed.
+  scheduler_ = new CompileScheduler(
+      [toolchain = toolchain_](const CompileRequest& request) { return compileWith(toolchain, request); }, this);
+  connect(scheduler_, &CompileScheduler::compiled, this, &KernelLabPanel::onCompiled);
+  connect(scheduler_, &CompileScheduler::compileStarted, this,
+          [this] { setStatus(tr("compiling\u2026"), false); });
+  watcher_ = new QFileSystemWatcher(this);
+  connect(watcher_, &QFileSystemWatcher::fileChanged, this, &KernelLabPanel::onFileChanged);
+  buildUi();
+  setStatus(tr("Open a kernel: New writes the template, Open built-in starts from one of kernelcam's stages."), false);
+}
+
+KernelLabPanel::~KernelLabPanel() = default;
+
+void KernelLabPanel::buildUi() {
+  auto* layout = new QVBoxLayout(this);
+  auto* files = new QHBoxLayout;
+  auto* newButton = new QPushButton(tr("New\u2026"), this);
+  auto* openButton = new QPushButton(tr("Open\u2026"), this);
+  auto* builtIn = new QToolButton(this);
+  builtIn->setText(tr("Open built-in"));
+  builtIn->setPopupMode(QToolButton::InstantPopup);
+  auto* builtInMenu = new QMenu(builtIn);
+  for (const BuiltInKernel& kernel : builtInKernels()) {
+    QAction* action = builtInMenu->addAction(kernel.title);
+    action->setData(kernel.fileName);
+    connect(action, &QAction::triggered, this, [this, name = kernel.fileName] { openBuiltIn(name); });
+  }
+  builtIn->setMenu(builtInMenu);
+  auto* saveButton = new QPushButton(tr("Save"), this);
+  auto* saveAsButton = new QPushButton(tr("Save as\u2026"), this);
+  for (QWidget* w : {static_cast<QWidget*>(newButton), static_cast<QWidget*>(openButton), static_cast<QWidget*>(builtIn),
+                     static_cast<QWidget*>(saveButton), static_cast<QWidget*>(saveAsButton)})
+    files->addWidget(w);
+  files->addStretch(1);
+  layout->addLayout(files);
+  connect(newButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("New kernel"), labDirectory_, tr("CUDA (*.cu)"));
+    if (!path.isEmpty()) newFile(path);
+  });
+  connect(openButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel"), labDirectory_, tr("CUDA (*.cu *.cuh)"));
+    if (!path.isEmpty()) openFile(path);
+  });
+  connect(saveButton, &QPushButton::clicked, this, [this] { save(); });
+  connect(saveAsButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save kernel as"), path_, tr("CUDA (*.cu)"));
+    if (!path.isEmpty()) saveAs(path);
+  });
+
+  fileLabel_ = new QLabel(this);
+  fileLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  layout->addWidget(fileLabel_);
+
+  reloadBar_ = new QWidget(this);
+  auto* reloadLayout = new QHBoxLayout(reloadBar_);
+  reloadLayout->setContentsMargins(0, 0, 0, 0);
+  reloadLayout->addWidget(new QLabel(tr("The file changed on disk, and this editor has changes of its own."), reloadBar_));
+  auto* reload = new QPushButton(tr("Reload from disk"), reloadBar_);
+  reloadLayout->addWidget(reload);
+  connect(reload, &QPushButton::clicked, this, [this] {
+    reloadBar_->hide();
+    QFile file(path_);
+    if (file.open(QIODevice::ReadOnly)) load(path_, QString::fromUtf8(file.readAll()));
+  });
+  reloadBar_->hide();
+  layout->addWidget(reloadBar_);
+
+  editor_ = new CodeEditor(this);
+  editor_->setMinimumHeight(220);
+  layout->addWidget(editor_, 1);
+  connect(editor_, &QPlainTextEdit::textChanged, this, &KernelLabPanel::onTextChanged);
+
+  status_ = new QLabel(this);
+  status_->setWordWrap(true);
+  layout->addWidget(status_);
+  // Always there, at a fixed height: a list that appeared with the first error would shrink the
+  // editor under the cursor.
+  diagnostics_ = new QListWidget(this);
+  diagnostics_->setFixedHeight(5 * diagnostics_->fontMetrics().height());
+  diagnostics_->setToolTip(tr("Click a message to go to its line"));
+  layout->addWidget(diagnostics_);
+  connect(diagnostics_, &QListWidget::itemClicked, this, [this](QListWidgetItem* item) {
+    if (item->data(kInFileRole).toBool())
+      editor_->jumpTo(item->data(kLineRole).toInt(), item->data(kColumnRole).toInt());
+  });
+  resources_ = new QLabel(this);
+  resources_->setWordWrap(true);
+  layout->addWidget(resources_);
+  editToFrame_ = new QLabel(this);
+  editToFrame_->hide();
+  layout->addWidget(editToFrame_);
+  runProblem_ = new QLabel(this);
+  runProblem_->setWordWrap(true);
+  runProblem_->setStyleSheet(QString::fromLatin1(kProblemStyle));
+  runProblem_->hide();
+  layout->addWidget(runProblem_);
+  layout->addWidget(buildAbBox());
+}
+
+QWidget* KernelLabPanel::buildAbBox() {
+  ab_ = new QGroupBox(tr("A/B on the live stream"), this);
+  ab_->setToolTip(tr("Run two chains on the same frame: their times, the speed-up, max |A-B| and PSNR"));
+  auto* form = new QFormLayout(ab_);
+  abOn_ = new QCheckBox(tr("Show A and B instead of the chain"), ab_);
+  abA_ = new QLineEdit(ab_);
+  abA_->setPlaceholderText(tr("the input itself"));
+  abB_ = new QLineEdit(ab_);
+  abA_->setToolTip(tr("A chain as --filters takes it: gray=lab, conv=gauss:5, kernel=PATH, ..."));
+  abB_->setToolTip(abA_->toolTip());
+  abView_ = new QComboBox(ab_);
+  abView_->addItems({tr("Wipe (drag the divider)"), tr("Side by side"), tr("Difference heat map")});
+  abResult_ = new QLabel(ab_);
+  abResult_->setWordWrap(true);
+  abResult_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  form->addRow(abOn_);
+  form->addRow(tr("A"), abA_);
+  form->addRow(tr("B"), abB_);
+  form->addRow(tr("View"), abView_);
+  form->addRow(abResult_);
+  connect(abOn_, &QCheckBox::toggled, this, [this] { emit abChanged(); });
+  connect(abA_, &QLineEdit::editingFinished, this, [this] { emit abChanged(); });
+  connect(abB_, &QLineEdit::editingFinished, this, [this] { emit abChanged(); });
+  connect(abView_, &QComboBox::currentIndexChanged, this, [this] { emit abChanged(); });
+  return ab_;
+}
+
+// ---- files ---------------------------------------------------------------------------------
+
+bool KernelLabPanel::openFile(const QString& path) {
+  try {
+    const lab::KernelSource source = lab::readKernelSource(path.toStdString());
+    return load(path, QString::fromStdString(source.text));
+  } catch (const std::exception& error) {
+    setStatus(QString::fromStdString(error.what()), true);
+    return false;
+  }
+}
+
+bool KernelLabPanel::newFile(const QString& path) {
+  if (QFileInfo::exists(path)) {
+    setStatus(tr("%1 exists; not replaced (New writes a new file; Open opens it)").arg(path), true);
+    return false;
+  }
+  if (!load(path, QString::fromStdString(lab::kernelTemplate()))) return false;
+  return save();
+}
+
+bool KernelLabPanel::openBuiltIn(const QString& fileName) {
+  const QString text = builtInKernelText(fileName);
+  if (text.isEmpty()) {
+    setStatus(tr("no built-in kernel %1").arg(fileName), true);
+    return false;
+  }
+  const QString copy = QDir(labDirectory_).filePath(fileName);
+  if (QFileInfo::exists(copy)) {  // the user's edits of it are kept: never overwritten
+    if (!openFile(copy)) return false;
+    setStatus(tr("opened your copy %1 (delete it to start again from kernelcam's)").arg(copy), false);
+    return true;
+  }
+  if (!QDir().mkpath(labDirectory_)) {
+    setStatus(tr("cannot create the lab folder %1").arg(labDirectory_), true);
+    return false;
+  }
+  if (!load(copy, text)) return false;
+  return save();
+}
+
+bool KernelLabPanel::load(const QString& path, const QString& text) {
+  if (!path_.isEmpty() && path_ != path) emit fileClosing(path_);
+  setPath(path);
+  loading_ = true;
+  if (editor_->toPlainText() != text) editor_->replaceText(text);
+  editor_->document()->setModified(false);
+  loading_ = false;
+  reloadBar_->hide();
+  showRunProblem({});
+  editToFrame_->hide();
+  lastGood_.reset();
+  if (const BuiltInKernel* builtIn = findBuiltInKernel(QFileInfo(path).fileName()))
+    setAbChains(builtIn->counterpart, QStringLiteral("kernel=") + path);
+  else
+    setAbChains(abA_->text(), QStringLiteral("kernel=") + path);
+  emit fileOpened(path);
+  scheduler_->compileNow(path.toStdString(), text.toStdString());
+  return true;
+}
+
+void KernelLabPanel::setPath(const QString& path) {
+  if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
+  path_ = path;
+  if (QFileInfo::exists(path)) watcher_->addPath(path);
+  fileLabel_->setText(path);
+  fileLabel_->setToolTip(path.contains(QLatin1Char(':')) || path.contains(QLatin1Char(','))
+                             ? tr("A chain cannot name a path with ':' or ','; save the kernel elsewhere to run it")
+                             : QString());
+}
+
+bool KernelLabPanel::modified() const { return editor_->document()->isModified(); }
+
+bool KernelLabPanel::save() {
+  if (path_.isEmpty()) return false;
+  // QSaveFile writes a temporary file and renames it: never a half-written kernel for the stage.
+  QSaveFile file(path_);
+  if (!file.open(QIODevice::WriteOnly) || file.write(editor_->toPlainText().toUtf8()) < 0 || !file.commit()) {
+    setStatus(tr("%1: cannot write (%2)").arg(path_, file.errorString()), true);
+    return false;
+  }
+  editor_->document()->setModified(false);
+  if (!watcher_->files().contains(path_)) watcher_->addPath(path_);  // a new file, or the rename dropped it
+  return true;
+}
+
+bool KernelLabPanel::saveAs(const QString& path) {
+  if (path_ != path) {
+    if (!path_.isEmpty()) emit fileClosing(path_);
+    setPath(path);
+  }
+  if (!save()) return false;
+  setPath(path);  // watched now that it exists
+  emit fileOpened(path);
+  scheduler_->compileNow(path.toStdString(), editor_->toPlainText().toStdString());
+  return true;
+}
+
+// Another editor saved the file. Editors that write a new file and rename it over the old one
+// (vim, most IDEs) make the watcher drop the path: it is added again once the new file is there.
+void KernelLabPanel::onFileChanged() { QTimer::singleShot(kReloadDelayMs, this, &KernelLabPanel::reloadFromDisk); }
+
+void KernelLabPanel::reloadFromDisk() {
+  if (path_.isEmpty()) return;
+  if (!QFileInfo::exists(path_)) {
+    setStatus(tr("%1 was removed on disk; Save writes it again").arg(path_), true);
+    return;
+  }
+  if (!watcher_->files().contains(path_)) watcher_->addPath(path_);
+  QFile file(path_);
+  if (!file.open(QIODevice::ReadOnly)) return;
+  const QString text = QString::fromUtf8(file.readAll());
+  if (text == editor_->toPlainText()) return;  // our own save, or nothing new
+  if (modified()) {  // both changed: the user chooses
+    reloadBar_->show();
+    return;
+  }
+  loading_ = true;
+  editor_->replaceText(text);
+  editor_->document()->setModified(false);
+  loading_ = false;
+  scheduler_->compileNow(path_.toStdString(), text.toStdString());  // the save was the last edit
+}
+
+// ---- compiling -----------------------------------------------------------------------------
+
+void KernelLabPanel::onTextChanged() {
+  if (loading_ || path_.isEmpty()) return;
+  scheduler_->edited(path_.toStdString(), editor_->toPlainText().toStdString());
+}
+
+// On the worker thread.
+CompileResult compileWith(const lab::LabToolchain& toolchain, const CompileRequest& request) {
+  CompileResult result;
+  result.request = request;
+  try {
+    lab::requireKernelText(request.path, request.text);
+  } catch (const InvalidArgument& error) {
+    result.kernel.path = request.path;
+    result.kernel.diagnostics.push_back({request.path, 0, 0, lab::Severity::Error, error.what()});
+    return result;
+  }
+  const lab::KernelSource source{request.path, request.text};
+  if (!toolchain.compile) {  // no NVRTC: the annotations and the entry can still be checked
+    result.kernel.path = request.path;
+    result.kernel.analysis = lab::analyzeKernel(source);
+    result.kernel.diagnostics = result.kernel.analysis.diagnostics;
+    result.failure = toolchain.unavailable;
+    return result;
+  }
+  result.kernel = toolchain.compile(source);
+  if (result.kernel.ok() && toolchain.occupancy) result.occupancy = toolchain.occupancy(result.kernel);
+  return result;
+}
+
+void KernelLabPanel::onCompiled(const CompileResult& result) {
+  if (QString::fromStdString(result.request.path) != path_) return;  // another file's, opened since
+  const QString text = QString::fromStdString(result.request.text);
+  showDiagnostics(result.kernel.diagnostics, text);
+  if (!result.kernel.ok()) {
+    const int errors = static_cast<int>(std::count_if(result.kernel.diagnostics.begin(), result.kernel.diagnostics.end(),
+                                                      [](const lab::Diagnostic& d) { return d.severity == lab::Severity::Error; }));
+    const QString why = !result.failure.empty() && errors == 0 ? QString::fromStdString(result.failure)
+                        : errors == 1                           ? tr("1 error")
+                                                                : tr("%1 errors").arg(errors);
+    setStatus(lastGood_ ? tr("%1: the last good kernel keeps running").arg(why) : why, true);
+    if (lastGood_ && lastGood_->compiled) showResources(*lastGood_->compiled, std::nullopt, false);
+    return;
+  }
+  auto program = lab::makeKernelProgram({result.request.path, result.request.text});
+  program->compiled = std::make_shared<lab::CompiledKernel>(result.kernel);
+  program->editedAt = result.request.editedAt;
+  lastGood_ = program;
+  showResources(result.kernel, result.occupancy, true);
+  QString status = tr("compiled in %1 ms").arg(result.kernel.compileMs, 0, 'f', 0);
+  if (!toolchain_.cannotRun.empty()) status += tr(" \u2014 %1").arg(QString::fromStdString(toolchain_.cannotRun));
+  setStatus(status, false);
+  emit programReady(program);
+}
+
+void KernelLabPanel::showDiagnostics(const std::vector<lab::Diagnostic>& diagnostics, const QString& text) {
+  editor_->setMarks(gutterMarks(diagnostics, path_.toStdString(), text));
+  diagnostics_->clear();
+  const std::string path = path_.toStdString();
+  for (const lab::Diagnostic& d : diagnostics) {
+    // The list names files by their name (the folder is the one above the editor); the tooltip in full.
+    const QString full = QString::fromStdString(lab::formatDiagnostic(d));
+    lab::Diagnostic shown = d;
+    shown.path = QFileInfo(QString::fromStdString(d.path)).fileName().toStdString();
+    auto* item = new QListWidgetItem(QString::fromStdString(lab::formatDiagnostic(shown)), diagnostics_);
+    item->setToolTip(full);
+    const bool inFile = d.path.empty() || d.path == path || lab::kernelPathKey(d.path) == lab::kernelPathKey(path);
+    item->setData(kLineRole, std::max(d.line, 1));
+    item->setData(kColumnRole, std::max(d.column, 1));
+    item->setData(kInFileRole, inFile);
+    item->setForeground(d.severity == lab::Severity::Error ? QColor(0xd3, 0x2f, 0x2f) : QColor(0xb0, 0x70, 0x00));
+  }
+}
+
+void KernelLabPanel::showResources(const lab::CompiledKernel& kernel, const std::optional<lab::Occupancy>& occupancy,
+                                   bool current) {
+  const lab::ResourceUsage& r = kernel.resources;
+  const lab::BlockShape block = kernel.analysis.annotations.block;
+  QString text = current ? QString() : tr("last good: ");
+  if (r.known)
+    text += tr("%1 registers/thread \u00b7 shared %2/block \u00b7 local %3/thread \u00b7 spills %4 stored, %5 loaded")
+                .arg(r.registers)
+                .arg(bytes(r.sharedBytes), bytes(r.localBytes), bytes(r.spillStoreBytes), bytes(r.spillLoadBytes));
+  else
+    text += tr("ptxas gave no resource report");
+  text += tr(" \u00b7 block %1x%2 \u00b7 sm_%3, %4 ms")
+              .arg(block.x)
+              .arg(block.y)
+              .arg(kernel.arch)
+              .arg(kernel.compileMs, 0, 'f', 0);
+  if (occupancy)
+    text += tr(" \u00b7 occupancy %1").arg(QString::fromStdString(lab::describeOccupancy(*occupancy)));
+  else if (current)
+    text += tr(" \u00b7 occupancy: needs this machine's CUDA device");
+  resources_->setText(text);
+}
+
+void KernelLabPanel::setStatus(const QString& text, bool problem) {
+  status_->setText(text);
+  status_->setStyleSheet(problem ? QString::fromLatin1(kProblemStyle) : QString());
+}
+
+QString KernelLabPanel::statusText() const { return status_->text(); }
+QString KernelLabPanel::resourcesText() const { return resources_->text(); }
+QString KernelLabPanel::editToFrameText() const { return editToFrame_->text(); }
+QString KernelLabPanel::runProblemText() const { return runProblem_->isHidden() ? QString() : runProblem_->text(); }
+
+void KernelLabPanel::showRunProblem(const QString& message) {
+  runProblem_->setText(message);
+  runProblem_->setVisible(!message.isEmpty());
+}
+
+void KernelLabPanel::showEditToFrame(double ms, double compileMs) {
+  editToFrame_->setText(tr("last edit \u2192 first frame with the new kernel: %1 ms (compile %2 ms)")
+                            .arg(ms, 0, 'f', 0)
+                            .arg(compileMs, 0, 'f', 0));
+  editToFrame_->show();
+}
+
+// ---- A/B -----------------------------------------------------------------------------------
+
+bool KernelLabPanel::abEnabled() const { return abOn_->isChecked(); }
+void KernelLabPanel::setAbEnabled(bool enabled) { abOn_->setChecked(enabled); }
+QString KernelLabPanel::abChainA() const { return abA_->text().trimmed(); }
+QString KernelLabPanel::abChainB() const { return abB_->text().trimmed(); }
+
+void KernelLabPanel::setAbChains(const QString& a, const QString& b) {
+  abA_->setText(a);
+  abB_->setText(b);
+  if (abEnabled()) emit abChanged();
+}
+
+AbView KernelLabPanel::abView() const { return static_cast<AbView>(abView_->currentIndex()); }
+void KernelLabPanel::setAbView(AbView view) { abView_->setCurrentIndex(static_cast<int>(view)); }
+void KernelLabPanel::showAbResult(const QString& text) { abResult_->setText(text); }
+
+void KernelLabPanel::stopAb(const QString& why) {
+  showAbResult(why);
+  setAbEnabled(false);
+}
+
+}  // namespace kc
