@@ -2,7 +2,7 @@
 // `kernelcam process`'s streamed outputs: --out x.mp4|x.avi (every frame of the run, in one video
 // of the chain's output size) and --vcam (every frame to a virtual camera, at the source's frame
 // rate so that apps see a live stream, not a burst). Both are checked when constructed (one line,
-// SourceError) and completed by finish(); destroyed before finish() (a failed run), the video
+// io::OutputError) and completed by finish(); destroyed before finish() (a failed run), the video
 // leaves no file behind.
 #include <chrono>
 #include <memory>

@@ -6,8 +6,8 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio/registry.hpp>
 
-#include "app/sources/frame_source.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace kc {
 
@@ -29,6 +29,10 @@ std::string lowerExtension(const std::string& path) {
 std::vector<Codec> codecsFor(const std::string& extension) {
   if (extension == ".mp4") return {{"avc1", "H.264"}, {"mp4v", "MPEG-4"}};
   return {{"MJPG", "Motion JPEG"}};
+}
+
+io::OutputError problem(const std::string& option, const std::string& path, const std::string& why) {
+  return io::OutputError(io::OutputError::Kind::Usage, option + " " + quotedText(path, 120) + ": cannot write (" + why + ")");
 }
 
 std::string writerBackends() {
@@ -61,10 +65,9 @@ cv::Mat toVideoFrame(const cv::Mat& frame, cv::Size videoSize) {
 }
 
 VideoFileWriter::VideoFileWriter(std::string option, std::string path, double framesPerSecond)
-    : option_(std::move(option)), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0) {
-  if (!isVideoPath(path))
-    throw SourceError(option_ + " " + path + ": cannot write (a video is .mp4 or .avi)");
-  file_ = std::make_unique<PendingFile>(option_, std::move(path));
+    : option_(std::move(option)), path_(std::move(path)), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0) {
+  if (!isVideoPath(path_)) throw problem(option_, path_, "a video is .mp4 or .avi");
+  file_ = std::make_unique<io::PendingOutput>(io::OutputFile{option_, path_});
 }
 
 VideoFileWriter::~VideoFileWriter() {
@@ -77,10 +80,10 @@ void VideoFileWriter::open(cv::Size frameSize) {
   videoSize_ = videoFrameSize(frameSize.width, frameSize.height);
   // FFmpeg first (the container comes from the extension); then whatever else OpenCV has.
   for (const int api : {static_cast<int>(cv::CAP_FFMPEG), static_cast<int>(cv::CAP_ANY)}) {
-    for (const Codec& codec : codecsFor(lowerExtension(file_->path()))) {
+    for (const Codec& codec : codecsFor(lowerExtension(path()))) {
       const int fourcc = cv::VideoWriter::fourcc(codec.fourcc[0], codec.fourcc[1], codec.fourcc[2], codec.fourcc[3]);
       try {
-        if (writer_.open(file_->temporaryPath(), api, fourcc, fps_, videoSize_, true)) {
+        if (writer_.open(file_->writePath(), api, fourcc, fps_, videoSize_, true)) {
           codec_ = codec.name;
           return;
         }
@@ -89,9 +92,9 @@ void VideoFileWriter::open(cv::Size frameSize) {
       }
     }
   }
-  throw SourceError(option_ + " " + file_->path() + ": cannot write (OpenCV found no encoder for " +
-                    lowerExtension(file_->path()) + " at " + std::to_string(videoSize_.width) + "x" +
-                    std::to_string(videoSize_.height) + "; writer backends: " + writerBackends() + ")");
+  throw problem(option_, path(), "OpenCV found no encoder for " + lowerExtension(path()) + " at " +
+                                    std::to_string(videoSize_.width) + "x" + std::to_string(videoSize_.height) +
+                                    "; writer backends: " + writerBackends());
 }
 
 void VideoFileWriter::write(const cv::Mat& frame) {
@@ -103,9 +106,9 @@ void VideoFileWriter::write(const cv::Mat& frame) {
 
 void VideoFileWriter::finish() {
   KC_REQUIRE(file_, "VideoFileWriter::finish twice");
-  if (!writer_.isOpened()) throw SourceError(option_ + " " + file_->path() + ": no frame to write");
+  if (!writer_.isOpened()) throw problem(option_, path(), "no frame to write");
   writer_.release();  // writes the container's index (the MP4 moov box): only now is the file playable
-  std::unique_ptr<PendingFile> file = std::move(file_);
+  std::unique_ptr<io::PendingOutput> file = std::move(file_);
   file->commit();
 }
 

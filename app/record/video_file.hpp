@@ -1,7 +1,7 @@
 #pragma once
 // A video file (MP4, AVI) written through OpenCV's VideoWriter (the FFmpeg backend on Debian), for
 // `process --out x.mp4` and the window's Record. Written to a temporary beside the target and
-// renamed at finish() (pending_file.hpp): a failed or cancelled recording leaves no file.
+// renamed at finish() (app/io/pending_output.hpp): a failed or cancelled recording leaves no file.
 #include <memory>
 #include <string>
 
@@ -9,7 +9,7 @@
 #include <opencv2/videoio.hpp>
 
 #include "app/record/frame_sink.hpp"
-#include "app/record/pending_file.hpp"
+#include "app/io/pending_output.hpp"
 
 namespace kc {
 
@@ -28,23 +28,24 @@ cv::Mat toVideoFrame(const cv::Mat& frame, cv::Size videoSize);
 
 class VideoFileWriter final : public FrameSink {
  public:
-  // Checks the folder now (one line, SourceError); the encoder opens with the first frame, whose
-  // size the whole video keeps. `option` names the file in messages ("--out", "record").
+  // Checks the target now (one line, io::OutputError Usage); the encoder opens with the first
+  // frame, whose size the whole video keeps. `option` names the file in messages ("--out", "Record").
   VideoFileWriter(std::string option, std::string path, double framesPerSecond);
   ~VideoFileWriter() override;
 
-  void write(const cv::Mat& frame) override;  // the first call throws SourceError if no encoder opens
+  void write(const cv::Mat& frame) override;  // the first call throws OutputError (Usage) if no encoder opens
   void finish() override;
   std::string frameSize() const override;  // the stored size (even sides)
   // "H.264", "MPEG-4", "Motion JPEG" once open.
   const std::string& codec() const { return codec_; }
+  const std::string& path() const { return path_; }
   long long framesWritten() const { return written_; }
 
  private:
   void open(cv::Size frameSize);
 
-  std::string option_;
-  std::unique_ptr<PendingFile> file_;
+  std::string option_, path_;
+  std::unique_ptr<io::PendingOutput> file_;
   double fps_;
   cv::VideoWriter writer_;
   cv::Size frameSize_, videoSize_;

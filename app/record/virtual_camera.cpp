@@ -11,10 +11,10 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "app/record/pending_file.hpp"
+#include "app/io/pending_output.hpp"
 #include "app/record/yuyv.hpp"
-#include "app/sources/frame_source.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace kc {
 
@@ -24,7 +24,11 @@ constexpr char kFilePrefix[] = "file:";
 constexpr char kLoopbackDriver[] = "v4l2 loopback";  // VIDIOC_QUERYCAP's driver field for v4l2loopback
 constexpr char kLoadModule[] = "load the module: sudo modprobe v4l2loopback exclusive_caps=1";
 
-std::string prefixed(const std::string& path, const std::string& problem) { return "--vcam " + path + ": " + problem; }
+std::string prefixed(const std::string& path, const std::string& problem) {
+  return "--vcam " + quotedText(path, 120) + ": " + problem;
+}
+io::OutputError refused(const std::string& message) { return io::OutputError(io::OutputError::Kind::Usage, message); }
+io::OutputError failed(const std::string& message) { return io::OutputError(io::OutputError::Kind::WriteFailed, message); }
 
 std::string busy(const std::string& path) {
   return prefixed(path, "busy: another program is already sending to it (close it, or load v4l2loopback with "
@@ -67,24 +71,24 @@ std::string vcamCapabilityProblem(const std::string& path, const std::string& dr
 std::unique_ptr<VirtualCamera> VirtualCamera::open(const std::string& target, double framesPerSecond) {
   if (target.rfind(kFilePrefix, 0) == 0) {
     const std::string path = target.substr(std::strlen(kFilePrefix));
-    if (path.empty()) throw SourceError("--vcam file: needs a path (file:frames.yuyv)");
-    auto file = std::make_unique<PendingFile>("--vcam", path);
-    const int fd = ::open(file->temporaryPath().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) throw SourceError(prefixed(path, std::string("cannot write (") + std::strerror(errno) + ")"));
+    if (path.empty()) throw refused("--vcam file: needs a path (file:frames.yuyv)");
+    auto file = std::make_unique<io::PendingOutput>(io::OutputFile{"--vcam", path});
+    const int fd = ::open(file->writePath().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) throw refused(prefixed(path, std::string("cannot write (") + std::strerror(errno) + ")"));
     return std::unique_ptr<VirtualCamera>(new VirtualCamera(fd, false, path, framesPerSecond, std::move(file)));
   }
   struct stat info{};
-  if (::stat(target.c_str(), &info) != 0) throw SourceError(vcamOpenProblem(target, errno));
-  if (S_ISDIR(info.st_mode)) throw SourceError(prefixed(target, "not a V4L2 device (a folder)"));
+  if (::stat(target.c_str(), &info) != 0) throw refused(vcamOpenProblem(target, errno));
+  if (S_ISDIR(info.st_mode)) throw refused(prefixed(target, "not a V4L2 device (a folder)"));
   if (!S_ISCHR(info.st_mode))
-    throw SourceError(prefixed(target, "not a V4L2 device (a regular file; file:" + target +
+    throw refused(prefixed(target, "not a V4L2 device (a regular file; file:" + target +
                                            " writes raw YUYV frames to a file)"));
   const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) throw SourceError(vcamOpenProblem(target, errno));
+  if (fd < 0) throw refused(vcamOpenProblem(target, errno));
   v4l2_capability capability{};
   if (ioctlRetrying(fd, VIDIOC_QUERYCAP, &capability) != 0) {
     ::close(fd);
-    throw SourceError(prefixed(target, "not a V4L2 device"));
+    throw refused(prefixed(target, "not a V4L2 device"));
   }
   const std::uint32_t caps =
       (capability.capabilities & V4L2_CAP_DEVICE_CAPS) ? capability.device_caps : capability.capabilities;
@@ -92,13 +96,13 @@ std::unique_ptr<VirtualCamera> VirtualCamera::open(const std::string& target, do
                                                     reinterpret_cast<const char*>(capability.card), caps);
   if (!problem.empty()) {
     ::close(fd);
-    throw SourceError(problem);
+    throw refused(problem);
   }
   return std::unique_ptr<VirtualCamera>(new VirtualCamera(fd, true, target, framesPerSecond, nullptr));
 }
 
 VirtualCamera::VirtualCamera(int fd, bool device, std::string name, double framesPerSecond,
-                             std::unique_ptr<PendingFile> file)
+                             std::unique_ptr<io::PendingOutput> file)
     : fd_(fd), device_(device), name_(std::move(name)), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0),
       file_(std::move(file)) {}
 
@@ -123,13 +127,13 @@ void VirtualCamera::setFormat(int width, int height) {
   format.fmt.pix.ycbcr_enc = V4L2_YCBCR_ENC_601;
   format.fmt.pix.quantization = V4L2_QUANTIZATION_LIM_RANGE;
   if (ioctlRetrying(fd_, VIDIOC_S_FMT, &format) != 0) {
-    if (errno == EBUSY) throw SourceError(busy(name_));
-    throw SourceError(prefixed(name_, "cannot send YUYV " + std::to_string(yuyvWidth(width)) + "x" +
+    if (errno == EBUSY) throw refused(busy(name_));
+    throw refused(prefixed(name_, "cannot send YUYV " + std::to_string(yuyvWidth(width)) + "x" +
                                           std::to_string(height) + " (" + std::strerror(errno) + ")"));
   }
   if (format.fmt.pix.pixelformat != V4L2_PIX_FMT_YUYV || static_cast<int>(format.fmt.pix.width) != yuyvWidth(width) ||
       static_cast<int>(format.fmt.pix.height) != height)
-    throw SourceError(prefixed(name_, "the device does not take YUYV " + std::to_string(yuyvWidth(width)) + "x" +
+    throw refused(prefixed(name_, "the device does not take YUYV " + std::to_string(yuyvWidth(width)) + "x" +
                                           std::to_string(height)));
   // The frame rate apps show; a device that ignores it still works.
   v4l2_streamparm parameters{};
@@ -150,7 +154,7 @@ void VirtualCamera::write(const cv::Mat& frame) {
     const ssize_t n = ::write(fd_, yuyv_.data() + done, yuyv_.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
-      throw std::runtime_error(prefixed(name_, std::string("write failed (") +
+      throw failed(prefixed(name_, std::string("write failed (") +
                                                    (n < 0 ? std::strerror(errno) : "nothing taken") + ")"));
     done += static_cast<std::size_t>(n);
   }
@@ -161,7 +165,7 @@ void VirtualCamera::finish() {
   const int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0 && !device_)
-    throw std::runtime_error(prefixed(name_, std::string("cannot write (") + std::strerror(errno) + ")"));
+    throw failed(prefixed(name_, std::string("cannot write (") + std::strerror(errno) + ")"));
   if (file_) file_->commit();
 }
 

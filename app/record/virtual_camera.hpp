@@ -12,7 +12,9 @@
 
 namespace kc {
 
-class PendingFile;
+namespace io {
+class PendingOutput;
+}
 
 // --vcam's help, for the window and `process`.
 inline constexpr char kVcamOptionHelp[] =
@@ -31,20 +33,20 @@ std::string vcamCapabilityProblem(const std::string& path, const std::string& dr
 class VirtualCamera final : public FrameSink {
  public:
   // `target`: a V4L2 device path (/dev/videoN), or file:PATH. Opens and checks it now: a missing,
-  // busy or wrong device is one line (SourceError). The frame size is set with the first frame.
+  // busy or wrong device is one line (io::OutputError Usage). The frame size is set with the first frame.
   // `framesPerSecond` is told to the device (apps show it); 0: 30.
   static std::unique_ptr<VirtualCamera> open(const std::string& target, double framesPerSecond = 0);
   ~VirtualCamera() override;
   VirtualCamera(const VirtualCamera&) = delete;
   VirtualCamera& operator=(const VirtualCamera&) = delete;
 
-  void write(const cv::Mat& frame) override;  // the first frame sets the format (SourceError when refused)
+  void write(const cv::Mat& frame) override;  // the first frame sets the format (OutputError Usage when refused)
   void finish() override;                     // a file: renamed into place; a device: closed
   std::string frameSize() const override;     // as sent: the width rounded up to even
   const std::string& name() const { return name_; }
 
  private:
-  VirtualCamera(int fd, bool device, std::string name, double framesPerSecond, std::unique_ptr<PendingFile> file);
+  VirtualCamera(int fd, bool device, std::string name, double framesPerSecond, std::unique_ptr<io::PendingOutput> file);
   void setFormat(int width, int height);
   void closeDevice();
 
@@ -52,7 +54,7 @@ class VirtualCamera final : public FrameSink {
   bool device_ = false;
   std::string name_;  // the target as given, for messages
   double fps_ = 30;
-  std::unique_ptr<PendingFile> file_;
+  std::unique_ptr<io::PendingOutput> file_;
   cv::Size size_;  // the first frame's size
   std::vector<std::uint8_t> yuyv_;
 };

@@ -10,6 +10,7 @@
 #include "app/record/yuyv.hpp"
 #include "cli_run.hpp"
 #include "temp_dir.hpp"
+#include "video_read.hpp"
 
 namespace {
 
@@ -17,18 +18,6 @@ namespace fs = std::filesystem;
 using kc::test::CliRun;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-
-int countFrames(const std::string& path, cv::Size* size) {
-  cv::VideoCapture capture(path);
-  if (!capture.isOpened()) return -1;
-  int frames = 0;
-  cv::Mat frame;
-  while (capture.read(frame)) {
-    *size = frame.size();
-    ++frames;
-  }
-  return frames;
-}
 
 long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
@@ -56,7 +45,7 @@ TEST(CliVideoOut, Mp4AndAviHoldEveryFrameAtTheChainsOutputSize) {
     ASSERT_EQ(run.exitCode, 0) << run.err;
     EXPECT_TRUE(run.err.empty()) << run.err;
     cv::Size size;
-    EXPECT_EQ(countFrames(path, &size), 10);
+    EXPECT_EQ(kc::test::countVideoFrames(path, &size), 10);
     EXPECT_EQ(size, c.expected);
   }
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator{}), 4) << "no temporaries left";
@@ -68,7 +57,7 @@ TEST(CliVideoOut, WhatCannotBeWrittenIsOneLineExit2AndNoFile) {
   const struct {
     std::string out, expected;
   } cases[] = {{dir.file("x.xyz"), "cannot write"},
-               {dir.file("missing/x.mp4"), "cannot write (no folder"},
+               {dir.file("missing/x.mp4"), "cannot write (no such folder"},
                {dir.file("plain") + "/x.avi", "is not a folder"}};
   for (const auto& c : cases) {
     SCOPED_TRACE(c.out);
@@ -99,7 +88,7 @@ TEST(CliVideoOut, VcamWithoutTheModuleSaysHowToLoadIt) {
     const CliRun run = runKernelcam(command);
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_EQ(lines(run.err), 1) << run.err;
-    EXPECT_NE(run.err.find("--vcam /nonexistent/video9: no such device: load the module: sudo modprobe v4l2loopback "
+    EXPECT_NE(run.err.find("--vcam '/nonexistent/video9': no such device: load the module: sudo modprobe v4l2loopback "
                            "exclusive_caps=1"),
               std::string::npos)
         << run.err;

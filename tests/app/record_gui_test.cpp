@@ -20,6 +20,7 @@
 #include "app/record/yuyv.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"
+#include "video_read.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
@@ -54,18 +55,6 @@ class RecordGui : public ::testing::Test {
 
   test::TempDir dir_;
 };
-
-int countFrames(const std::string& path, cv::Size* size) {
-  cv::VideoCapture capture(path);
-  if (!capture.isOpened()) return -1;
-  int frames = 0;
-  cv::Mat frame;
-  while (capture.read(frame)) {
-    *size = frame.size();
-    ++frames;
-  }
-  return frames;
-}
 
 TEST_F(RecordGui, CtrlRRecordsTheFilteredViewUntilCtrlRAgain) {
   auto session = open();
@@ -108,7 +97,7 @@ TEST_F(RecordGui, CtrlRRecordsTheFilteredViewUntilCtrlRAgain) {
   EXPECT_FALSE(session->recorder().recording());
   EXPECT_FALSE(status->isVisible());
   cv::Size size;
-  const int frames = countFrames(path, &size);
+  const int frames = test::countVideoFrames(path, &size);
   EXPECT_GT(frames, 0);
   EXPECT_EQ(size, cv::Size(320, 240)) << "the filtered image at its own size";
   EXPECT_EQ(std::distance(fs::directory_iterator(dir_.path()), fs::directory_iterator{}), 2) << "file + settings, no temporaries";
@@ -123,7 +112,7 @@ TEST_F(RecordGui, TheViewWithOverlaysRecordsAtTheViewsSize) {
   EXPECT_TRUE(recorder.statusText().contains(QStringLiteral("REC")));
   ASSERT_TRUE(recorder.stop()) << recorder.lastError().toStdString();
   cv::Size size;
-  EXPECT_GT(countFrames(path, &size), 0);
+  EXPECT_GT(test::countVideoFrames(path, &size), 0);
   const GlView* view = session->window().view();
   const qreal ratio = view->devicePixelRatioF();
   EXPECT_EQ(size.width, static_cast<int>(view->width() * ratio) & ~1);
@@ -141,7 +130,7 @@ TEST_F(RecordGui, AFolderThatCannotBeWrittenIsOneLineAndNoRecording) {
   RecordController& recorder = session->recorder();
   EXPECT_FALSE(recorder.start(QString::fromStdString(dir_.file("missing/x.mp4")), RecordContent::Filtered));
   EXPECT_FALSE(recorder.recording());
-  EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("cannot write (no folder"))) << recorder.lastError().toStdString();
+  EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("cannot write (no such folder"))) << recorder.lastError().toStdString();
   EXPECT_FALSE(recorder.lastError().contains(QLatin1Char('\n')));
 }
 

@@ -20,8 +20,9 @@
 #include "app/record/video_file.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/record/yuyv.hpp"
-#include "app/sources/frame_source.hpp"
+#include "app/io/output_file.hpp"
 #include "temp_dir.hpp"
+#include "video_read.hpp"
 
 namespace kc {
 namespace {
@@ -39,18 +40,6 @@ cv::Mat testFrame(cv::Size size, int i, bool colour) {
   cv::cvtColor(grey, rgba, cv::COLOR_GRAY2RGBA);
   rgba.forEach<cv::Vec4b>([](cv::Vec4b& p, const int*) { p[0] = static_cast<std::uint8_t>(255 - p[0]); });
   return rgba;
-}
-
-int countFrames(const std::string& path, cv::Size* size) {
-  cv::VideoCapture capture(path);
-  if (!capture.isOpened()) return -1;
-  int frames = 0;
-  cv::Mat frame;
-  while (capture.read(frame)) {
-    *size = frame.size();
-    ++frames;
-  }
-  return frames;
 }
 
 std::vector<std::string> folderEntries(const fs::path& folder) {
@@ -75,7 +64,7 @@ TEST(VideoFile, Mp4AndAviReadBackWithEveryFrameAtAnEvenSize) {
                                         std::to_string(size.height + size.height % 2));
     }
     cv::Size read;
-    EXPECT_EQ(countFrames(path, &read), 10);
+    EXPECT_EQ(test::countVideoFrames(path, &read), 10);
     // Odd sides are padded (one repeated column/row), never cropped as OpenCV alone would.
     EXPECT_EQ(read, videoFrameSize(size.width, size.height));
   }
@@ -115,7 +104,7 @@ TEST(VideoFile, FramesOfAnotherSizeAreFittedIntoTheFirstOnes) {
   writer.write(testFrame({48, 64}, 1, false));  // transposed mid-recording
   writer.finish();
   cv::Size read;
-  EXPECT_EQ(countFrames(path, &read), 2);
+  EXPECT_EQ(test::countVideoFrames(path, &read), 2);
   EXPECT_EQ(read, cv::Size(64, 48));
 }
 
@@ -129,7 +118,7 @@ TEST(VideoFile, UnfinishedOrFailedLeavesNoFile) {
   EXPECT_TRUE(folderEntries(dir.path()).empty());
   {
     VideoFileWriter writer("--out", path, 30);
-    EXPECT_THROW(writer.finish(), SourceError) << "no frame: nothing to keep";
+    EXPECT_THROW(writer.finish(), io::OutputError) << "no frame: nothing to keep";
   }
   EXPECT_TRUE(folderEntries(dir.path()).empty());
   // An older file at the target keeps its contents when the new recording is not finished.
@@ -145,17 +134,18 @@ TEST(VideoFile, BadTargetsAreOneLineBeforeAnyFrame) {
   fs::create_directories(dir.file("folder.mp4"));
   const struct {
     std::string path, expected;
-  } cases[] = {{dir.file("missing/x.mp4"), "no folder"},
+  } cases[] = {{dir.file("missing/x.mp4"), "no such folder"},
                {dir.file("plain") + "/x.mp4", "is not a folder"},
-               {dir.file("folder.mp4"), "it is a folder"},
+               {dir.file("folder.mp4"), "is a directory"},
                {dir.file("x.mkv"), "a video is .mp4 or .avi"}};
   for (const auto& c : cases) {
     try {
       VideoFileWriter writer("--out", c.path, 30);
       ADD_FAILURE() << c.path << " was accepted";
-    } catch (const SourceError& e) {
+    } catch (const io::OutputError& e) {
       const std::string message = e.what();
-      EXPECT_NE(message.find("--out " + c.path + ": cannot write"), std::string::npos) << message;
+      EXPECT_EQ(e.kind(), io::OutputError::Kind::Usage);
+      EXPECT_NE(message.find("--out '" + c.path + "': cannot write"), std::string::npos) << message;
       EXPECT_NE(message.find(c.expected), std::string::npos) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
@@ -163,7 +153,7 @@ TEST(VideoFile, BadTargetsAreOneLineBeforeAnyFrame) {
   if (::geteuid() != 0) {  // root writes anywhere
     fs::create_directories(dir.file("readonly"));
     ::chmod(dir.file("readonly").c_str(), 0555);
-    EXPECT_THROW(VideoFileWriter("--out", dir.file("readonly/x.mp4"), 30), SourceError);
+    EXPECT_THROW(VideoFileWriter("--out", dir.file("readonly/x.mp4"), 30), io::OutputError);
   }
 }
 
@@ -202,7 +192,8 @@ TEST(VirtualCamera, FileTargetGetsRawYuyvFramesOfTheFirstFramesSize) {
 std::string vcamError(const std::string& target) {
   try {
     VirtualCamera::open(target);
-  } catch (const SourceError& e) {
+  } catch (const io::OutputError& e) {
+    EXPECT_EQ(e.kind(), io::OutputError::Kind::Usage) << e.what();
     return e.what();
   }
   return "(opened)";
@@ -212,11 +203,11 @@ TEST(VirtualCamera, PathsThatAreNoLoopbackDeviceAreOneLineEach) {
   TempDir dir;
   test::writeBytes(dir.file("regular"), "x");
   const std::string missing = vcamError("/nonexistent/video9");
-  EXPECT_EQ(missing, "--vcam /nonexistent/video9: no such device: load the module: sudo modprobe v4l2loopback exclusive_caps=1");
+  EXPECT_EQ(missing, "--vcam '/nonexistent/video9': no such device: load the module: sudo modprobe v4l2loopback exclusive_caps=1");
   EXPECT_NE(vcamError(dir.file("regular")).find("not a V4L2 device (a regular file; file:"), std::string::npos);
   EXPECT_NE(vcamError(dir.path().string()).find("not a V4L2 device (a folder)"), std::string::npos);
-  EXPECT_EQ(vcamError("/dev/null"), "--vcam /dev/null: not a V4L2 device");
-  EXPECT_NE(vcamError("file:" + dir.file("missing/x.yuyv")).find("cannot write (no folder"), std::string::npos);
+  EXPECT_EQ(vcamError("/dev/null"), "--vcam '/dev/null': not a V4L2 device");
+  EXPECT_NE(vcamError("file:" + dir.file("missing/x.yuyv")).find("cannot write (no such folder"), std::string::npos);
   EXPECT_EQ(vcamError("file:"), "--vcam file: needs a path (file:frames.yuyv)");
   for (const std::string& message : {missing, vcamError("/dev/null"), vcamError(dir.file("regular"))})
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
