@@ -49,6 +49,12 @@ bool BackgroundSink::offer(CapturedFrame frame) {
   return true;
 }
 
+void BackgroundSink::missed() {
+  std::lock_guard lock(mutex_);
+  ++progress_.offered;
+  ++progress_.dropped;
+}
+
 void BackgroundSink::run() {
   for (;;) {
     CapturedFrame frame;

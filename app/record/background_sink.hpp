@@ -44,6 +44,8 @@ class BackgroundSink {
 
   // Never blocks: false (and counted as dropped) when the queue is full or the sink failed.
   bool offer(CapturedFrame frame);
+  // A frame that could not be captured (a failed GPU read): counted as dropped.
+  void missed();
   // Writes what is queued, then completes the sink (FrameSink::finish). Throws the sink's
   // failure (one line) if it failed.
   void finish();

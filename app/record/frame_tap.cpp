@@ -59,11 +59,15 @@ class TappedDisplay final : public DisplaySink {
 
   void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override {
     next_.writeFiltered(pixels, pitch);
+    if (!tap_.wantsFiltered()) return;
     // Copied now: the pipeline's pixels may be reused before present() (the CUDA copy path).
-    if (tap_.wantsFiltered())
+    try {
       hostFiltered_ = cv::Mat(layout_.filteredHeight, layout_.filteredWidth, matType(layout_.filteredFormat),
                               const_cast<std::uint8_t*>(pixels), pitch)
                           .clone();
+    } catch (const std::exception&) {
+      hostFiltered_.release();  // present() reads the buffer instead, or counts the frame as missed
+    }
   }
 
   void present(const FrameStats& stats) override {
@@ -71,8 +75,16 @@ class TappedDisplay final : public DisplaySink {
     cv::Mat filtered = std::move(hostFiltered_);
     hostFiltered_.release();
     if (!tap_.wantsFiltered()) return;
-    if (filtered.empty()) filtered = readFilteredBuffer();
-    if (!filtered.empty()) tap_.offerFiltered(filtered);
+    // A recording must not stop the view: a frame the tap cannot capture is a dropped frame.
+    try {
+      if (filtered.empty()) filtered = readFilteredBuffer();
+    } catch (const std::exception&) {
+      filtered.release();
+    }
+    if (filtered.empty())
+      tap_.missedFiltered();
+    else
+      tap_.offerFiltered(filtered);
   }
 
  private:
@@ -129,6 +141,11 @@ void FrameTap::offerFiltered(const cv::Mat& pixels) {
   offerAll(filtered_, pixels, false);
 }
 
+void FrameTap::missedFiltered() {
+  std::lock_guard lock(mutex_);
+  for (BackgroundSink* sink : filtered_) sink->missed();
+}
+
 void FrameTap::releaseGl() { target_.reset(); }
 
 void FrameTap::viewPainted(GlRenderer& renderer) {
@@ -140,7 +157,16 @@ void FrameTap::viewPainted(GlRenderer& renderer) {
     size = compositeSize_;
   }
   if (sinks.empty() || !renderer.hasFrame()) return;
-  offerAll(sinks, renderComposite(renderer, size), true);
+  cv::Mat composite;
+  try {
+    composite = renderComposite(renderer, size);
+  } catch (const std::exception&) {
+    // The view paints on (an exception here would fail its paintGL): the frame counts as dropped.
+    target_.reset();
+    for (BackgroundSink* sink : sinks) sink->missed();
+    return;
+  }
+  offerAll(sinks, composite, true);
 }
 
 cv::Mat FrameTap::renderComposite(GlRenderer& renderer, cv::Size size) {

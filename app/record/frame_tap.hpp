@@ -60,6 +60,7 @@ class FrameTap {
   friend class TappedDisplay;
   bool wantsFiltered() const { return wantsFiltered_.load(std::memory_order_relaxed); }
   void offerFiltered(const cv::Mat& pixels);
+  void missedFiltered();
   cv::Mat renderComposite(GlRenderer& renderer, cv::Size size);
 
   mutable std::mutex mutex_;  // the lists: the worker offers while the GUI thread adds and removes

@@ -160,6 +160,35 @@ TEST_F(FrameTapGl, WithoutHostPixelsTheFilteredBufferIsRead) {
   renderer.releaseGl();
 }
 
+// A sink behind the tap that has no GL buffers and is given no host pixels: nothing to capture.
+class NoPixelsSink final : public DisplaySink {
+ public:
+  bool prepare(const DisplayLayout&) override { return false; }
+  unsigned originalBuffer() const override { return 0; }
+  unsigned filteredBuffer() const override { return 0; }
+  void writeOriginal(const std::uint8_t*, std::size_t) override {}
+  void writeFiltered(const std::uint8_t*, std::size_t) override {}
+  void present(const FrameStats&) override { ++presented; }
+  int presented = 0;
+};
+
+// A frame the tap cannot capture is counted as dropped (the status bar shows it), and the frame
+// still goes on to the view.
+TEST(FrameTapWorker, AFrameWithoutPixelsToTakeCountsAsDropped) {
+  std::vector<cv::Mat> filtered;
+  FrameTap tap;
+  BackgroundSink sink(std::make_unique<CollectingSink>(&filtered), 8);
+  tap.addFiltered(&sink);
+  NoPixelsSink next;
+  std::unique_ptr<DisplaySink> display = tap.display(next);
+  display->prepare({4, 2, 4, 2, PixelFormat::Gray8});
+  display->present({});
+  sink.finish();
+  EXPECT_EQ(next.presented, 1);
+  EXPECT_TRUE(filtered.empty());
+  EXPECT_EQ(sink.progress().dropped, 1);
+}
+
 // Waits (a few seconds at most) until the worker ran `runs` frames.
 bool waitForRuns(FrameWorker& worker, std::int64_t runs) {
   const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
