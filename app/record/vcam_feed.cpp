@@ -1,5 +1,8 @@
 #include "app/record/vcam_feed.hpp"
 
+#include <QLabel>
+#include <QStatusBar>
+
 #include "app/record/background_sink.hpp"
 #include "app/record/frame_tap.hpp"
 #include "app/record/virtual_camera.hpp"
@@ -17,7 +20,10 @@ VcamFeed::VcamFeed(MainWindow& window, FrameTap& tap, std::unique_ptr<VirtualCam
     : QObject(parent), window_(window), tap_(tap), name_(QString::fromStdString(camera->name())) {
   sink_ = std::make_unique<BackgroundSink>(std::move(camera), kQueueFrames);
   tap_.addFiltered(sink_.get());
-  window_.showMessage(tr("virtual camera: sending the filtered view to %1").arg(name_), 8000);
+  status_ = new QLabel(tr("\u25b6 vcam %1").arg(name_));
+  status_->setObjectName(QStringLiteral("vcamStatus"));
+  status_->setToolTip(tr("The filtered stream goes to the virtual camera %1 (--vcam)").arg(name_));
+  window_.statusBar()->addPermanentWidget(status_);
   check_.setInterval(1000);
   connect(&check_, &QTimer::timeout, this, &VcamFeed::check);
   check_.start();
@@ -35,6 +41,7 @@ void VcamFeed::detach() {
   }
   sink_.reset();
   check_.stop();
+  status_->hide();
 }
 
 void VcamFeed::check() {

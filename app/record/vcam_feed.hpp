@@ -1,10 +1,12 @@
 #pragma once
 // The window's --vcam: the filtered stream, as the view presents it, to a virtual camera
 // (virtual_camera.hpp), written on its own thread. A failure (the device went away) becomes a
-// notice and the feed stops; the view goes on.
+// notice and the feed stops; the view goes on. While it runs, the status bar says where frames go.
 #include <QObject>
 #include <QTimer>
 #include <memory>
+
+class QLabel;
 
 namespace kc {
 
@@ -27,6 +29,7 @@ class VcamFeed : public QObject {
   MainWindow& window_;
   FrameTap& tap_;
   QString name_;
+  QLabel* status_ = nullptr;  // owned by the status bar
   std::unique_ptr<BackgroundSink> sink_;
   QTimer check_;
 };

@@ -139,6 +139,10 @@ TEST_F(RecordGui, VcamGetsTheFilteredStreamAsYuyv) {
   {
     auto session = open("file:" + path);
     const GlRenderer& renderer = session->window().view()->renderer();
+    const auto* shown = session->window().findChild<QLabel*>(QStringLiteral("vcamStatus"));
+    ASSERT_NE(shown, nullptr) << "the status bar says where the stream goes";
+    EXPECT_TRUE(shown->isVisible());
+    EXPECT_TRUE(shown->text().contains(QString::fromStdString(path))) << shown->text().toStdString();
     const std::int64_t start = renderer.framesPresented();
     test::processEventsUntil([&] { return renderer.framesPresented() >= start + 5; }, 30000);
   }  // closing the window completes the stream
