@@ -82,7 +82,8 @@ void checkProcessOutputs(const ProcessOptions& options) {
     if (!image.path.empty() && !image.isFolder && !isVideoPath(image.path))
       if (const std::string problem = frameFileProblem(image.path); !problem.empty())
         throw io::OutputError(io::OutputError::Kind::Usage,
-                              image.option + " " + quotedText(image.path, 120) + ": cannot write (" + problem + ")");
+                              image.option + " " + quotedText(image.path, 120) + ": cannot write (" + problem +
+                                  (image.option == "--out" ? "; a video: .mp4 or .avi)" : ")"));
 }
 
 // Host (and, with the CUDA backend, device) bytes the pipeline needs for frames of this size:

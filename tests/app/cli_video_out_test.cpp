@@ -56,7 +56,7 @@ TEST(CliVideoOut, WhatCannotBeWrittenIsOneLineExit2AndNoFile) {
   kc::test::writeBytes(dir.file("plain"), "x");
   const struct {
     std::string out, expected;
-  } cases[] = {{dir.file("x.xyz"), "cannot write"},
+  } cases[] = {{dir.file("x.mkv"), "cannot write (unknown image extension '.mkv': use .png; a video: .mp4 or .avi)"},
                {dir.file("missing/x.mp4"), "cannot write (no such folder"},
                {dir.file("plain") + "/x.avi", "is not a folder"}};
   for (const auto& c : cases) {
