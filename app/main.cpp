@@ -14,6 +14,7 @@
 #include "gpu/core/backend.hpp"
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/live/gui_launcher.hpp"
+#include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
@@ -95,7 +96,8 @@ int runWindow(int argc, char** argv) {
                                          "yuyv, uyvy, bgra or gray.",
                                          "FORMAT", "rgba");
   const QCommandLineOption verbose("verbose", "Also print library warnings and the details of notices (any command).");
-  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose});
+  const QCommandLineOption vcam("vcam", kc::kVcamOptionHelp, "DEVICE");
+  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
   if (!parser.parse(arguments)) return kc::cli::fail(kc::cli::kExitUsage, parser.errorText() + " (try --help)");
@@ -120,7 +122,9 @@ int runWindow(int argc, char** argv) {
   options.viewMode = parser.value(viewMode).toStdString();
   options.cameraFormat = parser.value(cameraFormat).toStdString();
   options.verbose = parser.isSet(verbose);
+  options.vcam = parser.value(vcam).toStdString();
   try {
+    if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
     if (!options.source.empty()) (void)kc::parseSourceSpec(options.source);
     if (!options.filters.empty()) (void)kc::parseFilterChain(options.filters);
     // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.

@@ -22,6 +22,9 @@
 #include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
 #include "app/io/output_file.hpp"
+#include "app/record/stream_outputs.hpp"
+#include "app/record/video_file.hpp"
+#include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
 #include "app/sources/video_source.hpp"
 #include "gpu/core/error.hpp"
@@ -43,7 +46,7 @@ struct ProcessOptions {
   SourceSpec source;
   SourceOptions sourceOptions;
   FilterChain chain;
-  std::string out, json, view;
+  std::string out, json, view, vcam;
   int frames = 1;
   Backend backend = Backend::Auto;
   bool soak = false;
@@ -76,10 +79,11 @@ void checkProcessOutputs(const ProcessOptions& options) {
   const std::vector<std::string> inputs{sequence ? std::string() : options.source.path};
   io::checkOutputs(outputs, inputs);
   for (const io::OutputFile& image : {outFile(options), viewFile(options)})
-    if (!image.path.empty() && !image.isFolder)
+    if (!image.path.empty() && !image.isFolder && !isVideoPath(image.path))
       if (const std::string problem = frameFileProblem(image.path); !problem.empty())
         throw io::OutputError(io::OutputError::Kind::Usage,
-                              image.option + " " + quotedText(image.path, 120) + ": cannot write (" + problem + ")");
+                              image.option + " " + quotedText(image.path, 120) + ": cannot write (" + problem +
+                                  (image.option == "--out" ? "; a video: .mp4 or .avi)" : ")"));
 }
 
 // Host (and, with the CUDA backend, device) bytes the pipeline needs for frames of this size:
@@ -171,7 +175,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "LIST");
   const QCommandLineOption out({"o", "out"},
                                "Output image (PNG); for video/pattern the last frame. Ending in '/': one "
-                               "numbered PNG per frame in that folder.",
+                               "numbered PNG per frame in that folder. Ending in .mp4 or .avi: a video of every "
+                               "frame (H.264 or MPEG-4 / Motion JPEG; grey stored as colour).",
                                "PATH");
   const QCommandLineOption frames(
       "frames", "Frames to process (default 1). A video that ends sooner stops there (exit 0; the JSON says how many).",
@@ -195,10 +200,12 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "the filter chain keep changing; prints resident (and CUDA device) memory at the start, every 10% and the end, "
       "then a verdict. Exit 1 when memory grew more than 32 MiB after the first cycle.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
+  const QCommandLineOption vcam("vcam", kVcamOptionHelp, "DEVICE");
   QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
   soakChild.setFlags(QCommandLineOption::HiddenFromHelp);
   soakPeriod.setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, patternFormat, view, soak, soakChild, soakPeriod});
+  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, patternFormat, view, soak, soakChild,
+                     soakPeriod, vcam});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
   if (helpAsked(parser)) {
@@ -215,14 +222,15 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   options.out = parser.value(out).toStdString();
   options.json = parser.value(json).toStdString();
   options.view = parser.value(view).toStdString();
+  options.vcam = parser.value(vcam).toStdString();
   options.soak = parser.isSet(soak);
   options.soakChild = parser.isSet(soakChild);
   options.soakPeriod = parser.value(soakPeriod).toInt();
   options.arguments = arguments;
   if (options.soak && options.source.kind != SourceKind::Pattern)
     return fail(kExitUsage, QStringLiteral("process: --soak needs --source pattern (it changes the pattern's size)"));
-  if (options.out.empty() && options.json.empty() && options.view.empty() && !options.soak)
-    return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json and/or --view"));
+  if (options.out.empty() && options.json.empty() && options.view.empty() && options.vcam.empty() && !options.soak)
+    return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json, --view and/or --vcam"));
   options.sourceOptions.loopVideo = parser.isSet(loop);
   options.sourceOptions.lenient = parser.isSet(lenient);
   if (!parseFrameCount(parser.value(frames), &options.frames)) return kExitUsage;
@@ -327,6 +335,8 @@ int process(const ProcessOptions& options) {
   if (out.isFolder && !QDir().mkpath(QString::fromStdString(options.out)))
     throw io::OutputError(io::OutputError::Kind::Usage, "--out " + options.out + ": cannot create the folder");
 
+  // --out x.mp4|x.avi and --vcam: opened now (a bad folder or device is one line before any work).
+  StreamOutputs streams(options.out, options.vcam, source->framesPerSecond());
   StageSummaryCollector collector;
   FrameResult last;
   std::chrono::duration<double> processing{0};
@@ -355,8 +365,10 @@ int process(const ProcessOptions& options) {
       const QString name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0'));
       writeFrameFile(last.output, {out.option, options.out + name.toStdString()});
     }
+    streams.write(last.output);
   }
-  if (!options.out.empty() && !out.isFolder) writeFrameFile(last.output, out);
+  streams.finish();
+  if (!options.out.empty() && !out.isFolder && !streams.writesVideo()) writeFrameFile(last.output, out);
 
   // The view goes before the JSON so the report can say which display path and GL it used.
   // --frames frames go through the live path too (two streams, interop where possible), so its fps

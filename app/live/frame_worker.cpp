@@ -21,8 +21,9 @@ void yieldToTheGuiThread() {
 }
 
 FrameWorker::FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff,
-                         const FilterChain& chain, Callbacks callbacks)
+                         const FilterChain& chain, Callbacks callbacks, const DisplayWrapper& wrapDisplay)
     : pipeline_(std::move(pipeline)), handOff_(std::move(handOff)), callbacks_(std::move(callbacks)) {
+  if (wrapDisplay) display_ = wrapDisplay(*handOff_);
   chain_ = chain;  // set on the worker thread: the CUDA pipeline may refuse a stage
   thread_.reset(QThread::create([this] { run(); }));
   thread_->setObjectName(QStringLiteral("kernelcam frame worker"));
@@ -153,7 +154,7 @@ bool FrameWorker::interruptedLocked() const {
 
 void FrameWorker::processFrame(const HostFrame& frame) {
   const std::int64_t before = handOff_->framesPresented();
-  pipeline_->submitLive(frame, *handOff_);
+  pipeline_->submitLive(frame, display());
   inFlight_ = true;
   ++runs_;
   if (handOff_->framesPresented() != before && callbacks_.presented) callbacks_.presented();
@@ -162,7 +163,7 @@ void FrameWorker::processFrame(const HostFrame& frame) {
 void FrameWorker::flush() {
   if (!inFlight_) return;
   inFlight_ = false;
-  if (pipeline_->flushLive(*handOff_) && callbacks_.presented) callbacks_.presented();
+  if (pipeline_->flushLive(display()) && callbacks_.presented) callbacks_.presented();
 }
 
 void FrameWorker::nextGeneration() { handOff_->setGeneration(++generation_); }

@@ -39,8 +39,12 @@ class FrameWorker {
     std::function<void(int runs)> measured;            // a measurement finished (runs done)
   };
 
+  // What the pipeline writes into instead of the hand-off itself: a sink in front of it that passes
+  // every call on (the recorder's tap, app/record/frame_tap.hpp), used on the worker thread.
+  using DisplayWrapper = std::function<std::unique_ptr<DisplaySink>(DisplaySink& handOff)>;
+
   FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff,
-              const FilterChain& chain, Callbacks callbacks);
+              const FilterChain& chain, Callbacks callbacks, const DisplayWrapper& wrapDisplay = {});
   ~FrameWorker();  // waits for the frame in progress, then frees the pipeline on the worker thread
   FrameWorker(const FrameWorker&) = delete;
   FrameWorker& operator=(const FrameWorker&) = delete;
@@ -72,10 +76,12 @@ class FrameWorker {
   void processFrame(const HostFrame& frame);
   void flush();
   void nextGeneration();
+  DisplaySink& display() { return display_ ? *display_ : *handOff_; }
   bool interruptedLocked() const;
 
   std::unique_ptr<FramePipeline> pipeline_;
   std::unique_ptr<FrameHandOff> handOff_;
+  std::unique_ptr<DisplaySink> display_;  // in front of handOff_, or null
   Callbacks callbacks_;
   std::unique_ptr<QThread> thread_;
 

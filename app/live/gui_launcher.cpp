@@ -16,6 +16,9 @@
 #include "app/live/live_controller.hpp"
 #include "app/live/run_overrides.hpp"
 #include "app/live/source_menu.hpp"
+#include "app/record/record_controller.hpp"
+#include "app/record/vcam_feed.hpp"
+#include "app/record/virtual_camera.hpp"
 #include "gpu/core/error.hpp"
 #include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
@@ -114,6 +117,15 @@ GuiSession::GuiSession(const GuiOptions& options) {
     }
   });
   QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
+  recorder_ = std::make_unique<RecordController>(*window_, controller_->frameTap());
+  if (!options.vcam.empty()) {
+    try {  // main.cpp checked it already: this fails only if the device went away since
+      vcam_ = std::make_unique<VcamFeed>(*window_, controller_->frameTap(), VirtualCamera::open(options.vcam));
+    } catch (const std::exception& error) {
+      const QString message = QString::fromStdString(error.what());
+      window_->notices()->post({QStringLiteral("vcam"), QObject::tr("No virtual camera"), message, message, QString()});
+    }
+  }
   if (options.verbose) QObject::connect(window_->notices(), &NoticeArea::posted, window_.get(), &printNotice);
   if (auto* app = qobject_cast<KernelcamApplication*>(QCoreApplication::instance()))
     QObject::connect(app, &KernelcamApplication::exceptionCaught, window_.get(), [this](const QString& message) {
@@ -122,6 +134,8 @@ GuiSession::GuiSession(const GuiOptions& options) {
 }
 
 GuiSession::~GuiSession() {
+  vcam_.reset();      // they listen to the controller's frames: gone first; a recording is kept
+  recorder_.reset();
   lab_.reset();  // it hooked into the controller
   controller_.reset();  // before the window: it releases its pipeline with the view's GL context
 }

@@ -14,6 +14,8 @@ class KernelLabPanel;
 class LabController;
 class LiveController;
 class MainWindow;
+class RecordController;
+class VcamFeed;
 class RunOverrides;
 class SourceMenu;
 
@@ -28,6 +30,7 @@ struct GuiOptions {
   int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
   std::string patternFormat = "rgba";            // --pattern-format: the pattern as a camera format
   bool verbose = false;  // notices' details and library warnings on stderr
+  std::string vcam;      // --vcam: /dev/videoN (v4l2loopback) or file:PATH gets the filtered stream
 };
 
 // The window, wired and resumed; needs a QApplication. Tests build one without runGui's loop.
@@ -42,6 +45,7 @@ class GuiSession {
   MainWindow& window() { return *window_; }
   LiveController& controller() { return *controller_; }
   SourceMenu& sources() { return *sources_; }
+  RecordController& recorder() { return *recorder_; }
 
   // Opens the source and shows the window.
   void start();
@@ -54,6 +58,8 @@ class GuiSession {
  private:
   std::unique_ptr<MainWindow> window_;
   std::unique_ptr<LiveController> controller_;
+  std::unique_ptr<RecordController> recorder_;  // File > Record; listens to the controller's frames
+  std::unique_ptr<VcamFeed> vcam_;
   SourceMenu* sources_ = nullptr;  // owned by the window
   DemoPanel* demoPanel_ = nullptr;  // owned by the window
   KernelLabPanel* labPanel_ = nullptr;  // owned by the window

@@ -56,8 +56,14 @@ LiveController::LiveController(MainWindow& window, Backend backend, QObject* par
   connect(&window_, &MainWindow::sourceRequested, this, &LiveController::openSource);
   // The view's context is going (the widget moved to another window, or closes): the worker's
   // context shares its objects, so the worker goes first and comes back with the new context.
-  connect(window_.view(), &GlView::glAboutToRelease, this, &LiveController::stopWorker);
-  window_.view()->setFrameHook([this](GlRenderer& renderer) { renderHook(renderer); });
+  connect(window_.view(), &GlView::glAboutToRelease, this, [this] {
+    stopWorker();
+    tap_.releaseGl();  // its framebuffer is in the view's context
+  });
+  window_.view()->setFrameHook([this](GlRenderer& renderer) {
+    renderHook(renderer);
+    tap_.viewPainted(renderer);  // a recording of the view with its overlays
+  });
   timer_.setInterval(kPollIntervalMs);
   connect(&timer_, &QTimer::timeout, this, &LiveController::poll);
 
@@ -75,6 +81,12 @@ LiveController::~LiveController() {
   stopPump();
   source_.reset();  // the camera is free for the next program now, not after the frame in progress
   stopWorker();     // waits for the frame in progress; the worker frees the pipeline on its thread
+  GlView* view = window_.view();
+  if (view->glReady()) {
+    view->makeCurrent();
+    tap_.releaseGl();
+    view->doneCurrent();
+  }
 }
 
 void LiveController::start(const QString& sourceSpec) {
@@ -274,7 +286,10 @@ void LiveController::ensureWorker() {
         this, [this, runs] { window_.showMessage(tr("measured: %1 runs, their means are in the timing table").arg(runs)); },
         Qt::QueuedConnection);
   };
-  worker_ = std::make_unique<FrameWorker>(std::move(pipeline), std::move(handOff), chain_, std::move(callbacks));
+  // The recorder's tap sits in front of the hand-off on the worker thread; it costs nothing while
+  // no sink listens.
+  worker_ = std::make_unique<FrameWorker>(std::move(pipeline), std::move(handOff), chain_, std::move(callbacks),
+                                          [this](DisplaySink& handOff) { return tap_.display(handOff); });
   shownGeneration_ = ~std::uint64_t{0};
   updateStatus();
   if (still_) submitStill();

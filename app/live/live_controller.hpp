@@ -20,6 +20,7 @@
 #include <optional>
 
 #include "app/live/live_source.hpp"
+#include "app/record/frame_tap.hpp"
 #include "gpu/core/backend.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
@@ -84,6 +85,10 @@ class LiveController : public QObject {
   void setPipelineWrapper(PipelineWrapper wrapper) { wrapPipeline_ = std::move(wrapper); }
   void setFrameObserver(std::function<void(const FrameStats&)> observer) { observeFrame_ = std::move(observer); }
 
+  // The recorder and --vcam listen here: every filtered frame on the worker thread, the view with
+  // its overlays as the view paints it (frame_tap.hpp).
+  FrameTap& frameTap() { return tap_; }
+
   // Counters since start(), for the status and tests.
   std::int64_t framesSubmitted() const;  // frames grabbed from the source and handed to the worker
   std::int64_t framesDropped() const;    // of those, replaced before the worker started them
@@ -118,6 +123,7 @@ class LiveController : public QObject {
   SourceOpener openSource_;
   std::unique_ptr<LiveSource> source_;
   std::shared_ptr<FramePool> framePool_;  // the current pipeline's: sources fill their frames there
+  FrameTap tap_;  // in front of each worker's hand-off (it outlives them), and after each paint
   std::unique_ptr<FrameWorker> worker_;
   std::unique_ptr<SourcePump> pump_;  // feeds worker_ from source_ (live sources)
   std::uint64_t workerEpoch_ = 0;  // tells a stale worker's queued report from the current one's

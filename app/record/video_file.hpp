@@ -1,0 +1,56 @@
+#pragma once
+// A video file (MP4, AVI) written through OpenCV's VideoWriter (the FFmpeg backend on Debian), for
+// `process --out x.mp4` and the window's Record. Written to a temporary beside the target and
+// renamed at finish() (app/io/pending_output.hpp): a failed or cancelled recording leaves no file.
+#include <memory>
+#include <string>
+
+#include <opencv2/core.hpp>
+#include <opencv2/videoio.hpp>
+
+#include "app/record/frame_sink.hpp"
+#include "app/io/pending_output.hpp"
+
+namespace kc {
+
+// Whether `path` ends in a video extension VideoFileWriter writes (.mp4, .avi; any case).
+bool isVideoPath(const std::string& path);
+
+// The size a width x height frame is stored at: even sides, because the codecs store colour at half
+// resolution (4:2:0) and OpenCV would silently drop an odd last row or column. An odd side gets its
+// last row/column repeated instead, so every pixel of the frame is in the video.
+cv::Size videoFrameSize(int width, int height);
+
+// Grey (CV_8UC1) or RGBA (CV_8UC4) -> the BGR frame VideoWriter takes, padded to `videoSize`
+// (videoFrameSize of the frame). Grey becomes BGR with B = G = R: one input format for every codec
+// and backend (OpenCV's grey input is codec-dependent), and the file still plays as grey.
+cv::Mat toVideoFrame(const cv::Mat& frame, cv::Size videoSize);
+
+class VideoFileWriter final : public FrameSink {
+ public:
+  // Checks the target now (one line, io::OutputError Usage); the encoder opens with the first
+  // frame, whose size the whole video keeps. `option` names the file in messages ("--out", "Record").
+  VideoFileWriter(std::string option, std::string path, double framesPerSecond);
+  ~VideoFileWriter() override;
+
+  void write(const cv::Mat& frame) override;  // the first call throws OutputError (Usage) if no encoder opens
+  void finish() override;
+  std::string frameSize() const override;  // the stored size (even sides)
+  // "H.264", "MPEG-4", "Motion JPEG" once open.
+  const std::string& codec() const { return codec_; }
+  const std::string& path() const { return path_; }
+  long long framesWritten() const { return written_; }
+
+ private:
+  void open(cv::Size frameSize);
+
+  std::string option_, path_;
+  std::unique_ptr<io::PendingOutput> file_;
+  double fps_;
+  cv::VideoWriter writer_;
+  cv::Size frameSize_, videoSize_;
+  std::string codec_;
+  long long written_ = 0;
+};
+
+}  // namespace kc
