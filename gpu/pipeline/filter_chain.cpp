@@ -330,7 +330,8 @@ std::string assignmentsOf(const StageSpec& stage) {
 }
 
 std::string instanceValue(const StageSpec& stage, const ParamDescriptor& param) {
-  for (std::string_view token : split(assignmentsOf(stage), ':')) {
+  const std::string assignments = assignmentsOf(stage);  // split() views into it: it must outlive the loop
+  for (std::string_view token : split(assignments, ':')) {
     const std::size_t equals = token.find('=');
     if (equals != std::string_view::npos && token.substr(0, equals) == param.id) return std::string(token.substr(equals + 1));
   }
