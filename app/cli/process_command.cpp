@@ -319,6 +319,8 @@ int process(const ProcessOptions& options) {
   if (options.source.kind == SourceKind::Pattern)
     admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
+  if (const std::string warning = source->warning(); !warning.empty())
+    std::fprintf(stderr, "kernelcam: %s\n", warning.c_str());  // --lenient: what the input was decoded despite
   if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
     admitFrames(source->width(), source->height(), *pipeline);
   source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them

@@ -129,7 +129,7 @@ TEST(ImageSource, UnreadableInputsFailWithTheReason) {
   std::vector<unsigned char> png;
   ASSERT_TRUE(cv::imencode(".png", picture, png));
   writeBytes(dir.file("truncated.png"), std::string(png.begin(), png.begin() + png.size() / 3));
-  expectImageError(dir.file("truncated.png"), "could not be decoded");
+  expectImageError(dir.file("truncated.png"), "truncated PNG");
   // A PNG whose header claims 0x0: refused by its declared size, before decoding.
   std::string zero(png.begin(), png.end());
   for (int i = 16; i < 24; ++i) zero[i] = 0;  // IHDR width and height
