@@ -193,7 +193,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "soak",
       "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
       "the filter chain keep changing; prints resident (and CUDA device) memory at the start, every 10% and the end, "
-      "then a verdict. Exit 1 when memory grew more than 32 MiB after the first cycle.");
+      "then a verdict. Exit 1 when the memory it retains grew more than 1 MiB after the first cycle (every size "
+      "with every chain), or a peak more than 32 MiB.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
   QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
   soakChild.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -260,7 +261,7 @@ int soak(const ProcessOptions& options) {
     // processes of this binary whose peak memory wait4 reports.
     std::vector<std::string> command{"/proc/self/exe", "process"};
     for (const QString& argument : options.arguments.mid(1)) command.push_back(argument.toStdString());
-    return superviseSoak(command, options.frames, soak.allowedGrowthMiB, stdout) ? kExitOk : kExitFailure;
+    return superviseSoak(command, options.frames, soak.allowedPeakGrowthMiB, stdout) ? kExitOk : kExitFailure;
   }
   const auto make = [&] {
     std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
