@@ -102,7 +102,9 @@ bool readWithLibpng(PngSession& s, unsigned char* rgba, std::size_t pitch, int w
   if (s.tolerant) {
     // Use what the damaged chunks hold and let zlib's checksum pass: decode as far as the data goes.
     png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_WARN_DISCARD);
+#ifdef PNG_IGNORE_ADLER32  // libpng 1.6.26 and later
     png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
   }
   png_read_info(png, info);
   if (png_get_image_width(png, info) != static_cast<png_uint_32>(width) ||
