@@ -330,7 +330,9 @@ std::string assignmentsOf(const StageSpec& stage) {
 }
 
 std::string instanceValue(const StageSpec& stage, const ParamDescriptor& param) {
-  for (std::string_view token : split(assignmentsOf(stage), ':')) {
+  // Named: the tokens view into it, and a temporary in the loop's range would be gone (ASan).
+  const std::string assignments = assignmentsOf(stage);
+  for (std::string_view token : split(assignments, ':')) {
     const std::size_t equals = token.find('=');
     if (equals != std::string_view::npos && token.substr(0, equals) == param.id) return std::string(token.substr(equals + 1));
   }
