@@ -1,5 +1,6 @@
 #include "app/sources/image_decode.hpp"
 
+#include <algorithm>
 #include <opencv2/imgcodecs.hpp>
 
 #include "app/sources/frame_source.hpp"
@@ -84,6 +85,12 @@ DecodedImage decodeImageBytes(const std::vector<unsigned char>& bytes, const std
     admit({header.width, header.height}, what);
     return accept(decodeJpeg(bytes.data(), bytes.size(), header, what), "JPEG", "libjpeg", what, options.lenient);
   }
+  // OpenCV's DICOM reader (GDCM, in Debian's build) fails an assertion, aborting the process, on a
+  // damaged file where every other decoder returns an error (found by fuzzing). DICOM, a medical
+  // format no camera or image editor writes, is refused by its signature instead.
+  if (bytes.size() >= 132 && std::equal(bytes.begin() + 128, bytes.begin() + 132, "DICM"))
+    throw SourceError(what + ": a DICOM file, which kernelcam does not read (OpenCV's DICOM reader aborts on damaged "
+                             "ones)");
   cv::Mat mat;
   try {
     mat = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);

@@ -135,6 +135,12 @@ TEST(ImageSource, UnreadableInputsFailWithTheReason) {
   for (int i = 16; i < 24; ++i) zero[i] = 0;  // IHDR width and height
   writeBytes(dir.file("zero.png"), zero);
   expectImageError(dir.file("zero.png"), "0x0 is outside the supported frame size");
+  // A damaged DICOM file (the fuzzer's): OpenCV's reader aborted the process on it.
+  std::ifstream dicom(kc::test::fixture("../fuzz/corpus/image_decode/crash-ea2c16c9472e8bf9e199f3532c4dbea42cc8da86"),
+                      std::ios::binary);
+  ASSERT_TRUE(dicom.good());
+  writeBytes(dir.file("damaged.dcm"), {std::istreambuf_iterator<char>(dicom), std::istreambuf_iterator<char>()});
+  expectImageError(dir.file("damaged.dcm"), "a DICOM file, which kernelcam does not read");
 }
 
 TEST(VideoSource, LoopsThroughTheSharedVideo) {
