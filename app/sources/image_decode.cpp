@@ -1,6 +1,7 @@
 #include "app/sources/image_decode.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <opencv2/imgcodecs.hpp>
 
 #include "app/sources/frame_source.hpp"
@@ -8,6 +9,7 @@
 #include "app/sources/mat_to_frame.hpp"
 #include "app/sources/png_decode.hpp"
 #include "gpu/core/memory_budget.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 
 namespace kc {
@@ -16,17 +18,35 @@ namespace {
 
 struct DeclaredSize {
   long long width = 0, height = 0;
+  int bitsPerPixel = 32;  // of the file's own rows (PNG)
 };
 
-// A PNG's IHDR (always the first chunk) gives its size: width and height big-endian at 16 and 20.
+// A PNG's IHDR (always the first chunk) gives its size: width and height big-endian at 16 and 20,
+// then the bit depth and the colour type.
 bool pngDeclaredSize(const std::vector<unsigned char>& bytes, DeclaredSize* size) {
-  if (bytes.size() < 24 || !std::equal(bytes.begin() + 12, bytes.begin() + 16, "IHDR")) return false;
+  if (bytes.size() < 26 || !std::equal(bytes.begin() + 12, bytes.begin() + 16, "IHDR")) return false;
   auto be32 = [&](std::size_t at) {
     return (static_cast<long long>(bytes[at]) << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3];
   };
   size->width = be32(16);
   size->height = be32(20);
+  const int colourType = bytes[25];
+  const int samples = colourType == 2 ? 3 : colourType == 4 ? 2 : colourType == 6 ? 4 : 1;  // 0 grey, 3 palette
+  size->bitsPerPixel = samples * std::max<int>(bytes[24], 1);  // a depth of 0 is libpng's to refuse
   return true;
+}
+
+// The header is a claim, not a fact: deflate compresses at most about 1032:1, so a file far too
+// small for the rows it declares (a 200-byte PNG of 16384x16384) is refused before its frame is
+// allocated, lenient or not: there is nothing to decode "despite" the damage.
+void requirePlausiblePngSize(const DeclaredSize& size, std::size_t fileBytes, const std::string& what) {
+  const double rowBytes = std::ceil(static_cast<double>(size.width) * size.bitsPerPixel / 8.0) + 1;  // + filter byte
+  const double dataBytes = rowBytes * static_cast<double>(size.height);
+  constexpr double kDeflateBest = 1032, kSlack = 1024;
+  if (static_cast<double>(fileBytes) * kDeflateBest + kSlack * kDeflateBest >= dataBytes) return;
+  throw SourceError(what + ": truncated PNG or a wrong header (" + std::to_string(size.width) + "x" +
+                    std::to_string(size.height) + " declared: " + formatBytes(dataBytes) + " of rows, which " +
+                    std::to_string(fileBytes) + " bytes cannot hold even at deflate's best compression)");
 }
 
 // The declared size against the frame rule and the memory available for the RGBA8 frame, before
@@ -65,6 +85,7 @@ DecodedImage decodePngBytes(const std::vector<unsigned char>& bytes, const std::
   if (!pngDeclaredSize(bytes, &declared))
     throw SourceError(what + ": could not be decoded (the PNG ends before its header, or the header is not first)");
   admit(declared, what);
+  requirePlausiblePngSize(declared, bytes.size(), what);
   const int width = static_cast<int>(declared.width), height = static_cast<int>(declared.height);
   DecodedPixels strict = decodePng(bytes.data(), bytes.size(), width, height, what, false);
   if (!strict.damage || !lenient) return accept(std::move(strict), "PNG", "libpng", what, lenient);

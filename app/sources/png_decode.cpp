@@ -84,8 +84,9 @@ void onWarning(png_structp png, png_const_charp message) {
   if (!s.tolerant) png_longjmp(png, 1);  // strict: the first damage ends the decode
 }
 
-// Returns true when libpng read the file to its end. Between setjmp and a longjmp only plain data
-// changes; the pixels go straight into the frame (`rgba`, rows `pitch` bytes apart).
+// Returns true when libpng read the file to its end, or with `rgba` null, its header (every chunk
+// before the image data). Between setjmp and a longjmp only plain data changes; the pixels go
+// straight into the frame (`rgba`, rows `pitch` bytes apart).
 bool readWithLibpng(PngSession& s, unsigned char* rgba, std::size_t pitch, int width, int height) {
   png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &s, onError, onWarning);
   png_infop info = png ? png_create_info_struct(png) : nullptr;
@@ -117,6 +118,10 @@ bool readWithLibpng(PngSession& s, unsigned char* rgba, std::size_t pitch, int w
   const int passes = png_set_interlace_handling(png);
   png_read_update_info(png, info);
   if (png_get_rowbytes(png, info) != static_cast<std::size_t>(width) * 4) png_error(png, "unexpected row layout");
+  if (!rgba) {
+    png_destroy_read_struct(&png, &info, nullptr);
+    return true;
+  }
   s.interlaced = passes > 1;
   s.headerDone = true;
   for (int pass = 0; pass < passes; ++pass)
@@ -154,24 +159,36 @@ bool looksLikePng(const unsigned char* data, std::size_t size) {
 DecodedPixels decodePng(const unsigned char* data, std::size_t size, int width, int height, const std::string& what,
                         bool tolerant) {
   DecodedPixels out;
-  out.frame = makeHostFrame(PixelFormat::Rgba8, width, height);
-  if (tolerant) fillGrey(out.frame);  // what the data does not reach stays grey
   PngSession s{};
   s.data = data;
   s.size = size;
   s.tolerant = tolerant;
   s.messages = &out.messages;
-  const bool complete = readWithLibpng(s, out.frame.rgba.bytes(), out.frame.pitch(), width, height);
+  // The header first: a file libpng refuses before its image data costs no frame.
+  bool complete = readWithLibpng(s, nullptr, 0, width, height);
+  if (complete) {
+    out.messages.clear();  // the full read says them again
+    out.frame = makeHostFrame(PixelFormat::Rgba8, width, height);
+    if (tolerant) fillGrey(out.frame);  // what the data does not reach stays grey
+    s = PngSession{};
+    s.data = data;
+    s.size = size;
+    s.tolerant = tolerant;
+    s.messages = &out.messages;
+    complete = readWithLibpng(s, out.frame.rgba.bytes(), out.frame.pitch(), width, height);
+  }
   if (s.problem == kTruncated) {
     out.damage = {DecodeDamage::Kind::Truncated, truncationDetail(s, height), ""};
   } else if (s.problem == kCorrupt) {
     out.damage = {DecodeDamage::Kind::Corrupt, std::string("libpng: \"") + s.damage + "\"",
                   "decoding it anyway may give wrong or grey pixels"};
-  } else if (!complete) {
+  }
+  // Strict, damage before the image data needs no pixels (the image is refused); tolerant, it has
+  // none to give.
+  if (!complete && (!s.headerDone && (tolerant || !out.damage)))
     throw SourceError(what + ": could not be decoded (" +
                       (s.ranOut ? std::string("the file ends inside its header") : "libpng: \"" + std::string(s.error) + "\"") +
                       ")");
-  }
   return out;
 }
 

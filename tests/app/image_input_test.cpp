@@ -349,6 +349,24 @@ TEST(PngInput, LenientDecodeKeepsTheRowsTheDataGivesAndPaintsTheRestGrey) {
   EXPECT_TRUE(sameRgba(text.frame, whole));
 }
 
+TEST(PngInput, AHeaderTheFileCannotHoldIsRefusedBeforeAFrameIsAllocated) {
+  // 16384x16384 RGB is 768 MiB of rows; deflate's best (about 1032:1) needs some 780 KB of data.
+  std::string png = kc::test::soundPng(kc::test::randomPicture(4, 4));
+  png.replace(16, 8, kc::test::be32(16384) + kc::test::be32(16384));
+  for (const bool lenient : {false, true}) {
+    SCOPED_TRACE(lenient ? "lenient" : "strict");
+    try {
+      kc::decodeImageBytes(bytesOf(png), "image:claim.png", {lenient});
+      ADD_FAILURE() << "decoded";
+    } catch (const kc::SourceError& e) {
+      EXPECT_NE(std::string(e.what()).find("image:claim.png: truncated PNG or a wrong header (16384x16384 declared: "),
+                std::string::npos)
+          << e.what();
+      EXPECT_NE(std::string(e.what()).find("cannot hold even at deflate's best compression"), std::string::npos) << e.what();
+    }
+  }
+}
+
 TEST(PngInput, RemarksThatDoNotTouchThePixelsAreNotDamage) {
   // A gAMA chunk of 0: libpng ignores it with a warning (which OpenCV let through to stderr).
   const std::string png = kc::test::soundPng(kc::test::randomPicture(8, 4));
