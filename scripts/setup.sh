@@ -13,7 +13,7 @@ packages=(
   qt6-base-dev qt6-multimedia-dev qt6-charts-dev libqt6opengl6-dev
   libglew-dev libegl-dev libgl-dev
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
-  libjpeg-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
+  libjpeg-dev libpng-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
   xvfb xauth fonts-dejavu-core
 )
 missing=()

@@ -199,11 +199,8 @@ int printReport(const demos::DemoReport& report, const DemoRunInfo& info, const 
   return allRowsCorrect(report) ? kExitOk : fail(kExitFailure, prefix + "a version gave a wrong result (see the table)");
 }
 
-// The memory admission of a run (gpu/core/memory_budget.hpp): device bytes only with CUDA.
-void admit(const std::string& what, const MemoryNeed& need, bool cuda) {
-  if (!cuda) return requireMemory(what, need);
-  requireMemory(what, need, deviceMemoryFreeBytes(), cudaDeviceName());
-}
+// The memory admission of a run, the window's demo panel's too: device bytes only with CUDA.
+void admit(const std::string& what, const MemoryNeed& need, bool cuda) { admitDemoMemory(what, need, cuda); }
 
 // ---- the three demos --------------------------------------------------------------------------
 

@@ -198,7 +198,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "soak",
       "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
       "the filter chain keep changing; prints resident (and CUDA device) memory at the start, every 10% and the end, "
-      "then a verdict. Exit 1 when memory grew more than 32 MiB after the first cycle.");
+      "then a verdict. Exit 1 when the memory it retains grew more than 1 MiB after the first cycle (every size "
+      "with every chain), or a peak more than 32 MiB.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
   const QCommandLineOption vcam("vcam", kVcamOptionHelp, "DEVICE");
   QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
@@ -268,7 +269,7 @@ int soak(const ProcessOptions& options) {
     // processes of this binary whose peak memory wait4 reports.
     std::vector<std::string> command{"/proc/self/exe", "process"};
     for (const QString& argument : options.arguments.mid(1)) command.push_back(argument.toStdString());
-    return superviseSoak(command, options.frames, soak.allowedGrowthMiB, stdout) ? kExitOk : kExitFailure;
+    return superviseSoak(command, options.frames, soak.allowedPeakGrowthMiB, stdout) ? kExitOk : kExitFailure;
   }
   const auto make = [&] {
     std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
@@ -327,6 +328,8 @@ int process(const ProcessOptions& options) {
   if (options.source.kind == SourceKind::Pattern)
     admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
+  if (const std::string warning = source->warning(); !warning.empty())
+    std::fprintf(stderr, "kernelcam: %s\n", warning.c_str());  // --lenient: what the input was decoded despite
   if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
     admitFrames(source->width(), source->height(), *pipeline);
   source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them

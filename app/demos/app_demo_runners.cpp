@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include "app/backend/pipeline_factory.hpp"
+#include "app/cli/memory_usage.hpp"
 #ifdef KC_HAVE_CUDA
 #include "app/demos/cuda_demo_parts.hpp"
 #endif
@@ -18,14 +19,20 @@ DemoGpuParts demoGpuParts() {
   return {};
 }
 
+void admitDemoMemory(const std::string& what, const MemoryNeed& need, bool cuda) {
+  if (!cuda) return requireMemory(what, need);
+  requireMemory(what, need, deviceMemoryFreeBytes(), cudaDeviceName());
+}
+
 DemoRunners appDemoRunners() {
   const DemoGpuParts gpu = demoGpuParts();
   if (!gpu.cg) return cpuOnlyDemoRunners(QString::fromStdString(cudaUnavailableReason()));
   DemoRunners runners;
   runners.reduce = [gpu](const demos::ReduceDemoConfig& config) { return demos::runReduceDemo(config, gpu.reduce); };
   runners.matmul = [gpu](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemo(config, gpu.matmul); };
-  runners.cg = [gpu](const cg::CgDemoConfig& config) { return cg::runCgDemo(config, gpu.cg); };
+  runners.cg = [gpu](const cg::CgDemoConfig& config) { return runAdmittedCgDemo(config, gpu.cg, admitDemoMemory); };
   runners.cudaAvailable = true;
+  runners.admit = admitDemoMemory;
   return runners;
 }
 

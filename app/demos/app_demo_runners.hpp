@@ -2,7 +2,9 @@
 // What the demos run on this build and machine (the window's panel and `kernelcam demo` alike),
 // and where their matrices are.
 #include <QString>
+#include <string>
 
+#include "gpu/core/memory_budget.hpp"
 #include "gpu/demos/cg/cg_demo.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
 #include "gpu/demos/reduce/reduce_demo.hpp"
@@ -19,8 +21,12 @@ struct DemoGpuParts {
 };
 DemoGpuParts demoGpuParts();
 
-// The panel's runners over demoGpuParts(); where those are empty, CPU only, with the reason the
-// panel shows on its greyed "cuda" backend.
+// The memory admission of a demo run, for `kernelcam demo` and the panel alike: host memory
+// (MemAvailable) and, when `cuda`, the device's free memory (cudaMemGetInfo). Throws OutOfMemory.
+void admitDemoMemory(const std::string& what, const MemoryNeed& need, bool cuda);
+
+// The panel's runners over demoGpuParts(), with admitDemoMemory; where those are empty, CPU only,
+// with the reason the panel shows on its greyed "cuda" backend.
 DemoRunners appDemoRunners();
 
 // The shared Matrix Market set: $KC_MATRIX_DIR, else shared/data/matrices next to the checkout

@@ -36,6 +36,9 @@ class FrameSource {
   // A live source: whether next() has something new to say (a frame not handed out yet, or that
   // the source is gone), so a poller need not copy the same frame again. Files: always.
   virtual bool hasNews() const { return true; }
+  // What the user should hear about an input that opened anyway, one line naming it (an image
+  // decoded despite damage with --lenient); empty when nothing.
+  virtual std::string warning() const { return {}; }
 
   // Frames are filled in buffers of this pool: give it the pipeline's (FramePipeline::framePool(),
   // page-locked on CUDA), so nothing copies a frame between the source and the upload. Until then

@@ -1,5 +1,6 @@
 #include "app/sources/image_source.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <vector>
@@ -25,8 +26,16 @@ ImageSource::ImageSource(const std::string& path, const DecodeOptions& options) 
   std::ifstream file(path, std::ios::binary);
   const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
   if (!file.good() && !file.eof()) throw SourceError(what + ": read error");
-  const LibraryNoiseFilter quiet;  // libpng's colour-profile remarks (stderr_noise.hpp)
-  image_ = decodeImageBytes(bytes, what, options);
+  DecodedImage decoded;
+  {
+    const LibraryNoiseFilter quiet;  // what OpenCV's decoders of other formats print (stderr_noise.hpp)
+    decoded = decodeImageBytes(bytes, what, options);
+  }
+  image_ = std::move(decoded.frame);
+  warning_ = std::move(decoded.warning);
+  // libpng's and libjpeg's own remarks (a colour profile they ignore): for --verbose only.
+  if (verboseOutput())
+    for (const std::string& message : decoded.decoderMessages) std::fprintf(stderr, "%s\n", message.c_str());
 }
 
 void ImageSource::setFramePool(std::shared_ptr<FramePool> pool) {

@@ -1,6 +1,7 @@
 #pragma once
-// One still image (PNG, JPEG, ... as OpenCV reads them), delivered as every frame. Grey, 16-bit
-// and alpha images become RGBA8. Unreadable files fail at construction with the reason.
+// One still image (PNG, JPEG, ... image_decode.hpp), delivered as every frame. Grey, 16-bit and
+// alpha images become RGBA8. Unreadable or damaged files fail at construction with the reason
+// (damaged ones load with a warning when lenient).
 #include "app/sources/frame_source.hpp"
 #include "app/sources/image_decode.hpp"
 
@@ -13,12 +14,14 @@ class ImageSource final : public FrameSource {
   HostFrame next() override;
   int width() const override { return image_.width(); }
   int height() const override { return image_.height(); }
+  std::string warning() const override { return warning_; }
   // Moves the picture into the new pool's memory, once: every frame then shares it (no copies).
   void setFramePool(std::shared_ptr<FramePool> pool) override;
 
  private:
   std::string path_;
   HostFrame image_;
+  std::string warning_;
   std::int64_t next_ = 0;
 };
 

@@ -109,13 +109,11 @@ bool decode(const unsigned char* data, std::size_t size, JpegHeader* header, con
   return true;
 }
 
-std::string corruptDataMessage(const std::string& what, const ErrorManager& errors) {
-  const std::string detail = errors.warning;
+DecodeDamage damageOf(const ErrorManager& errors) {
+  const std::string detail = std::string("libjpeg: \"") + errors.warning + "\"";
   if (errors.warningCode == JWRN_JPEG_EOF)
-    return what + ": truncated JPEG (the file ends before the image does; libjpeg: \"" + detail +
-           "\"); --lenient decodes what is there";
-  return what + ": corrupt JPEG data (libjpeg: \"" + detail + "\"; the damaged part would be painted grey); " +
-         "--lenient decodes it anyway";
+    return {DecodeDamage::Kind::Truncated, "the file ends before the image does; " + detail, ""};
+  return {DecodeDamage::Kind::Corrupt, detail, "the damaged part would be painted grey"};
 }
 
 }  // namespace
@@ -132,17 +130,18 @@ JpegHeader readJpegHeader(const unsigned char* data, std::size_t size, const std
   return header;
 }
 
-HostFrame decodeJpeg(const unsigned char* data, std::size_t size, const JpegHeader& header, const std::string& what,
-                     bool lenient) {
-  HostFrame frame = makeHostFrame(PixelFormat::Rgba8, header.width, header.height);
+DecodedPixels decodeJpeg(const unsigned char* data, std::size_t size, const JpegHeader& header,
+                         const std::string& what) {
+  DecodedPixels out;
+  out.frame = makeHostFrame(PixelFormat::Rgba8, header.width, header.height);
   std::vector<unsigned char> cmykRow(static_cast<std::size_t>(header.width) * 4);
   ErrorManager errors;
-  const PixelTarget target{frame.rgba.bytes(), frame.pitch(), cmykRow.data()};
+  const PixelTarget target{out.frame.rgba.bytes(), out.frame.pitch(), cmykRow.data()};
   JpegHeader decoded;
   if (!decode(data, size, &decoded, &target, errors))
     throw SourceError(what + ": could not be decoded (libjpeg: \"" + errors.message + "\")");
-  if (errors.warningCode != 0 && !lenient) throw SourceError(corruptDataMessage(what, errors));
-  return frame;
+  if (errors.warningCode != 0) out.damage = damageOf(errors);
+  return out;
 }
 
 }  // namespace kc

@@ -14,6 +14,7 @@
 
 #include "cli_run.hpp"
 #include "common/test_data.hpp"
+#include "damaged_png.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "temp_dir.hpp"
 
@@ -167,6 +168,66 @@ TEST(InputChecks, ProgressiveJpegWithZeroedDataIsAnError) {
   expectRefused(runKernelcam({"process", "--source", q("image:" + damaged), "--backend", "cpu", "--out",
                               q(dir.file("out.png"))}),
                 {damaged, "corrupt JPEG data"});
+}
+
+// PNG damage: OpenCV decoded a chunk with a bad CRC with only libpng's own warning on stderr, and
+// refused cut or corrupt image data without a reason (plus libpng's "libpng error:" line).
+// `damaged` is refused in one line holding every needle; --lenient decodes it with one line.
+void expectPngRefusedUnlessLenient(const std::string& damaged, std::initializer_list<std::string> needles) {
+  TempDir dir;
+  const std::string path = dir.file("damaged.png"), out = dir.file("out.png");
+  kc::test::writeBytes(path, damaged);
+  const CliRun strict = runKernelcam({"process", "--source", q("image:" + path), "--backend", "cpu", "--out", q(out)});
+  expectRefused(strict, needles);
+  EXPECT_NE(strict.err.find(path), std::string::npos) << strict.err;
+  EXPECT_FALSE(fs::exists(out));
+  const CliRun lenient = runKernelcam(
+      {"process", "--source", q("image:" + path), "--backend", "cpu", "--lenient", "--filters", "gray", "--out", q(out)});
+  EXPECT_EQ(lenient.exitCode, 0) << lenient.err;
+  EXPECT_EQ(lines(lenient.err), 1) << "one warning line: " << lenient.err;
+  EXPECT_NE(lenient.err.find("decoded anyway (--lenient)"), std::string::npos) << lenient.err;
+  EXPECT_EQ(cv::imread(out).cols, 64);
+  for (const CliRun* run : {&strict, &lenient})
+    EXPECT_EQ(run->err.find("libpng warning"), std::string::npos) << "libpng's own lines: " << run->err;
+}
+
+TEST(InputChecks, PngWithAChunkThatFailsItsCrcIsAnErrorUnlessLenient) {
+  const std::string png = kc::test::soundPng(kc::test::randomPicture());
+  expectPngRefusedUnlessLenient(kc::test::withBadCrcTextChunk(png),
+                                {"corrupt PNG data (libpng: \"tEXt: CRC error\"", "--lenient decodes it anyway"});
+}
+
+TEST(InputChecks, PngWithCorruptImageDataIsAnErrorUnlessLenient) {
+  const std::string png = kc::test::soundPng(kc::test::randomPicture());
+  for (const bool fixCrc : {false, true}) {
+    SCOPED_TRACE(fixCrc ? "CRC recomputed" : "CRC stale");
+    expectPngRefusedUnlessLenient(kc::test::withFlippedImageByte(png, fixCrc),
+                                  {"corrupt PNG data (libpng: ", "--lenient decodes it anyway"});
+  }
+}
+
+TEST(InputChecks, TruncatedPngIsAnErrorUnlessLenient) {
+  const std::string png = kc::test::soundPng(kc::test::randomPicture());
+  expectPngRefusedUnlessLenient(kc::test::cutInSecondImageChunk(png),
+                                {"truncated PNG (the file ends before the image does; rows ", " of 64 are missing)",
+                                 "--lenient decodes what is there"});
+  expectPngRefusedUnlessLenient(kc::test::withoutEnd(png), {"truncated PNG", "every row was decoded"});
+}
+
+TEST(InputChecks, LibpngRemarksReachStderrOnlyWithVerbose) {
+  // A gAMA chunk of 0 does not touch the pixels: libpng ignores it with a remark.
+  TempDir dir;
+  const std::string png = kc::test::soundPng(kc::test::randomPicture(8, 4));
+  const std::size_t idat = kc::test::pngChunksOfType(png, "IDAT").front().at;
+  const std::string path = dir.file("remark.png");
+  kc::test::writeBytes(path, png.substr(0, idat) + kc::test::makeChunk("gAMA", kc::test::be32(0)) + png.substr(idat));
+  const QStringList args{"process", "--source", q("image:" + path), "--backend", "cpu", "--out", q(dir.file("o.png"))};
+  const CliRun quiet = runKernelcam(args);
+  EXPECT_EQ(quiet.exitCode, 0) << quiet.err;
+  EXPECT_EQ(quiet.err.find("libpng"), std::string::npos) << quiet.err;
+  const CliRun verbose = runKernelcam(QStringList(args) << "--verbose");
+  EXPECT_EQ(verbose.exitCode, 0) << verbose.err;
+  EXPECT_NE(verbose.err.find("libpng warning: gAMA: gamma value out of range"), std::string::npos) << verbose.err;
 }
 
 TEST(InputChecks, DeclaredImageSizeIsCheckedBeforeDecoding) {

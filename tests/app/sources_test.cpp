@@ -129,12 +129,18 @@ TEST(ImageSource, UnreadableInputsFailWithTheReason) {
   std::vector<unsigned char> png;
   ASSERT_TRUE(cv::imencode(".png", picture, png));
   writeBytes(dir.file("truncated.png"), std::string(png.begin(), png.begin() + png.size() / 3));
-  expectImageError(dir.file("truncated.png"), "could not be decoded");
+  expectImageError(dir.file("truncated.png"), "truncated PNG");
   // A PNG whose header claims 0x0: refused by its declared size, before decoding.
   std::string zero(png.begin(), png.end());
   for (int i = 16; i < 24; ++i) zero[i] = 0;  // IHDR width and height
   writeBytes(dir.file("zero.png"), zero);
   expectImageError(dir.file("zero.png"), "0x0 is outside the supported frame size");
+  // A damaged DICOM file (the fuzzer's): OpenCV's reader aborted the process on it.
+  std::ifstream dicom(kc::test::fixture("../fuzz/corpus/image_decode/crash-ea2c16c9472e8bf9e199f3532c4dbea42cc8da86"),
+                      std::ios::binary);
+  ASSERT_TRUE(dicom.good());
+  writeBytes(dir.file("damaged.dcm"), {std::istreambuf_iterator<char>(dicom), std::istreambuf_iterator<char>()});
+  expectImageError(dir.file("damaged.dcm"), "a DICOM file, which kernelcam does not read");
 }
 
 TEST(VideoSource, LoopsThroughTheSharedVideo) {

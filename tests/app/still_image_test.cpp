@@ -1,6 +1,7 @@
 // A still image costs nothing while nothing changes (issue 11.4): it is filtered once, filtered
 // again once per chain change, the view repaints only when something changed, and the process
-// idles. View > Measure still runs the chain N times for the timing table.
+// idles. View > Measure still runs the chain N times for the timing table. A damaged image is a
+// notice, not a crash.
 #include <gtest/gtest.h>
 
 #include <QAction>
@@ -11,11 +12,14 @@
 
 #include "app/live/live_controller.hpp"
 #include "common/test_data.hpp"
+#include "damaged_png.hpp"
 #include "qt_test_app.hpp"
+#include "temp_dir.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 
 namespace kc {
 namespace {
@@ -109,6 +113,26 @@ TEST(StillImage, MeasureIsOnlyForStills) {
   controller.openSource(QString::fromStdString("image:" + stillImage()));
   EXPECT_TRUE(controller.measureStillAction()->isEnabled());
   EXPECT_TRUE(window.view()->renderer().still());
+}
+
+// The window opens images through the same decode as `process`: damage the CLI refuses is the
+// source notice's reason here, and the window goes on with the pattern.
+TEST(StillImage, DamagedPngIsANoticeWithTheReasonAndThePatternRuns) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  test::TempDir dir;
+  const std::string path = dir.file("damaged.png");
+  test::writeBytes(path, test::withBadCrcTextChunk(test::soundPng(test::randomPicture())));
+  MainWindow window;
+  LiveController controller(window, Backend::Cpu);
+  controller.start(QString::fromStdString("image:" + path));
+  window.show();
+  EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
+  const Notice* notice = window.notices()->find(QStringLiteral("source"));
+  ASSERT_NE(notice, nullptr);
+  EXPECT_EQ(notice->summary, QStringLiteral("Cannot open damaged.png \u2014 showing the test pattern"));
+  EXPECT_TRUE(notice->details.contains(QStringLiteral("corrupt PNG data (libpng: \"tEXt: CRC error\""))) << notice->details.toStdString();
+  EXPECT_FALSE(notice->details.contains(QLatin1Char('\n'))) << notice->details.toStdString();
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 2; }, 30000)) << "the pattern runs";
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include <mutex>
 #include <utility>
 
+#include "gpu/core/memory_budget.hpp"
+
 namespace kc {
 
 struct BackgroundDemoRun::Inbox {
@@ -30,7 +32,9 @@ DemoOutcome runCatchingEverything(const BackgroundDemoRun::Job& job, const demos
   } catch (const demos::Cancelled&) {
     outcome.cancelled = true;
   } catch (const std::exception& error) {
-    outcome.error = QString::fromStdString(error.what());
+    // An allocation that failed despite the admission: the same kind of line as the CLI's.
+    const std::string oom = describeOutOfMemory("the demo", error);
+    outcome.error = QString::fromStdString(oom.empty() ? error.what() : oom);
   } catch (...) {
     outcome.error = QStringLiteral("the demo failed with an unknown error");
   }

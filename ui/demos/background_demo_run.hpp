@@ -1,7 +1,8 @@
 #pragma once
 // Runs one demo job on Qt's thread pool so the GUI thread (and the live view) never waits.
 // Whatever the job throws (kc::InvalidArgument, MatrixMarketError, kc::Error from CUDA) comes
-// back as the outcome's error text: a failed run is a message, never a crash.
+// back as the outcome's error text (a failed allocation as the CLI words it: "out of host memory
+// while running the demo ..."): a failed run is a message, never a crash.
 //
 // Each run gets its own DemoControl: cancel() sets its flag, which the runners read between
 // versions, repetitions, iterations and GPU launches (demo_control.hpp), and its progress goes

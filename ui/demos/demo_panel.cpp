@@ -267,10 +267,23 @@ BackgroundDemoRun::Job DemoPanel::makeJob() {
       return DemoResult(runner(config));
     };
   };
+  // Each run is admitted first (demo_admission.hpp): one that cannot fit never starts.
   switch (demo()) {
-    case DemoKind::Reduce: return job(runners_.reduce, reduceForm_->config(chosen));
-    case DemoKind::Matmul: return job(runners_.matmul, matmulForm_->config(chosen));
-    case DemoKind::Cg: return job(runners_.cg, cgForm_->config(chosen));
+    case DemoKind::Reduce: {
+      const demos::ReduceDemoConfig config = reduceForm_->config(chosen);
+      admitReduceRun(runners_.admit, config);
+      return job(runners_.reduce, config);
+    }
+    case DemoKind::Matmul: {
+      const demos::MatmulDemoConfig config = matmulForm_->config(chosen);
+      admitMatmulRun(runners_.admit, config);
+      return job(runners_.matmul, config);
+    }
+    case DemoKind::Cg: {
+      const cg::CgDemoConfig config = cgForm_->config(chosen);
+      admitCgRun(runners_.admit, config);
+      return job(runners_.cg, config);
+    }
   }
   return {};
 }
@@ -280,9 +293,13 @@ bool DemoPanel::run() {
   BackgroundDemoRun::Job job;
   try {
     job = makeJob();
-  } catch (const std::exception& error) {
+  } catch (const std::exception& error) {  // a bad form value, or the memory admission's refusal
     lastRunFailed_ = true;
-    showMessage(QString::fromStdString(error.what()), Qt::red);
+    const QString reason = QString::fromStdString(error.what());
+    showMessage(dynamic_cast<const OutOfMemory*>(&error)
+                    ? tr("The %1 demo was not run: %2").arg(demoName(demo()), reason)
+                    : reason,
+                Qt::red);
     emit runFinished(false);
     return false;
   }

@@ -72,7 +72,8 @@ class DemoPanel : public QWidget {
   QSize minimumSizeHint() const override;
 
  public slots:
-  // What the Run button does; false when a run is still going or the inputs are rejected.
+  // What the Run button does; false when a run is still going, the inputs are rejected or the run
+  // cannot fit in memory (the admission, demo_admission.hpp: one red line, nothing allocated).
   bool run();
   // What the Cancel button does: the run stops at its next check and runFinished(false) follows.
   void cancel();

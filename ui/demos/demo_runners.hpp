@@ -8,6 +8,7 @@
 #include "gpu/demos/demo_report.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
 #include "gpu/demos/reduce/reduce_demo.hpp"
+#include "ui/demos/demo_admission.hpp"
 
 namespace kc {
 
@@ -17,9 +18,12 @@ struct DemoRunners {
   std::function<cg::CgDemoReport(const cg::CgDemoConfig&)> cg;
   bool cudaAvailable = false;
   QString cudaUnavailableReason;  // tooltip of the disabled "cuda" backend
+  // The memory admission the panel asks before a run starts (demo_admission.hpp); the CG runner
+  // asks it too, at a matrix file's size line.
+  DemoAdmission admit = admitHostMemory;
 };
 
-// Runners that only ever take the CPU path (tests, and builds without CUDA).
+// Runners that only ever take the CPU path (tests, and builds without CUDA); host-memory admission.
 DemoRunners cpuOnlyDemoRunners(const QString& why = QStringLiteral("this build has no CUDA backend"));
 
 }  // namespace kc
