@@ -97,7 +97,9 @@ int runWindow(int argc, char** argv) {
                                          "FORMAT", "rgba");
   const QCommandLineOption verbose("verbose", "Also print library warnings and the details of notices (any command).");
   const QCommandLineOption vcam("vcam", kc::kVcamOptionHelp, "DEVICE");
-  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam});
+  const QCommandLineOption lenient("lenient", "Show damaged images and videos anyway (damaged parts grey) instead of "
+                                              "refusing them with the reason.");
+  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam, lenient});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
   if (!parser.parse(arguments)) return kc::cli::fail(kc::cli::kExitUsage, parser.errorText() + " (try --help)");
@@ -123,6 +125,7 @@ int runWindow(int argc, char** argv) {
   options.cameraFormat = parser.value(cameraFormat).toStdString();
   options.verbose = parser.isSet(verbose);
   options.vcam = parser.value(vcam).toStdString();
+  options.lenient = parser.isSet(lenient);
   try {
     if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
     if (!options.source.empty()) (void)kc::parseSourceSpec(options.source);

@@ -74,6 +74,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   sourceOptions.patternWidth = options.patternWidth;
   sourceOptions.patternHeight = options.patternHeight;
   sourceOptions.patternFormat = pixelFormatNamed(options.patternFormat).value_or(PixelFormat::Rgba8);
+  sourceOptions.lenient = options.lenient;
   sourceOptions.cameraFormat = cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
 
   // The command line wins for this run; pinned with the values the window holds afterwards

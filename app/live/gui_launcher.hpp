@@ -31,6 +31,7 @@ struct GuiOptions {
   std::string patternFormat = "rgba";            // --pattern-format: the pattern as a camera format
   bool verbose = false;  // notices' details and library warnings on stderr
   std::string vcam;      // --vcam: /dev/videoN (v4l2loopback) or file:PATH gets the filtered stream
+  bool lenient = false;  // --lenient: damaged images and videos are shown (damaged parts grey), not refused
 };
 
 // The window, wired and resumed; needs a QApplication. Tests build one without runGui's loop.

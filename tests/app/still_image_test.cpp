@@ -135,5 +135,23 @@ TEST(StillImage, DamagedPngIsANoticeWithTheReasonAndThePatternRuns) {
   ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 2; }, 30000)) << "the pattern runs";
 }
 
+// --lenient in the window: the same damaged file is shown (what libpng could read), no notice.
+TEST(StillImage, DamagedPngOpensWhenLenient) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  test::TempDir dir;
+  const std::string path = dir.file("damaged.png");
+  test::writeBytes(path, test::withBadCrcTextChunk(test::soundPng(test::randomPicture())));
+  MainWindow window;
+  LiveController controller(window, Backend::Cpu);
+  SourceOptions options = controller.sourceOptions();
+  options.lenient = true;
+  controller.setSourceOptions(options);
+  controller.start(QString::fromStdString("image:" + path));
+  window.show();
+  EXPECT_EQ(controller.sourceSpec(), QString::fromStdString("image:" + path));
+  EXPECT_EQ(window.notices()->find(QStringLiteral("source")), nullptr);
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 1; }, 30000)) << "the image is shown";
+}
+
 }  // namespace
 }  // namespace kc
