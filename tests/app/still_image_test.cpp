@@ -115,13 +115,19 @@ TEST(StillImage, MeasureIsOnlyForStills) {
   EXPECT_TRUE(window.view()->renderer().still());
 }
 
+// A PNG whose pixels are sound but one chunk's CRC is wrong: damage `process` refuses.
+std::string writeDamagedPng(test::TempDir& dir) {
+  const std::string path = dir.file("damaged.png");
+  test::writeBytes(path, test::withBadCrcTextChunk(test::soundPng(test::randomPicture())));
+  return path;
+}
+
 // The window opens images through the same decode as `process`: damage the CLI refuses is the
 // source notice's reason here, and the window goes on with the pattern.
 TEST(StillImage, DamagedPngIsANoticeWithTheReasonAndThePatternRuns) {
   if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
   test::TempDir dir;
-  const std::string path = dir.file("damaged.png");
-  test::writeBytes(path, test::withBadCrcTextChunk(test::soundPng(test::randomPicture())));
+  const std::string path = writeDamagedPng(dir);
   MainWindow window;
   LiveController controller(window, Backend::Cpu);
   controller.start(QString::fromStdString("image:" + path));
@@ -139,8 +145,7 @@ TEST(StillImage, DamagedPngIsANoticeWithTheReasonAndThePatternRuns) {
 TEST(StillImage, DamagedPngOpensWhenLenient) {
   if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
   test::TempDir dir;
-  const std::string path = dir.file("damaged.png");
-  test::writeBytes(path, test::withBadCrcTextChunk(test::soundPng(test::randomPicture())));
+  const std::string path = writeDamagedPng(dir);
   MainWindow window;
   LiveController controller(window, Backend::Cpu);
   SourceOptions options = controller.sourceOptions();
