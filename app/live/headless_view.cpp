@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "gpu/core/error.hpp"
+#include "gpu/core/nvtx_range.hpp"
 #include "ui/render/gl_functions.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/render/offscreen_gl_context.hpp"
@@ -52,8 +53,13 @@ ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pi
 
     const auto start = std::chrono::steady_clock::now();
     for (int i = 0; i < options.frames; ++i) {
-      const HostFrame* frame = nextFrame();
+      const HostFrame* frame = nullptr;
+      {
+        NvtxRange range("view next frame");
+        frame = nextFrame();
+      }
       if (!frame) break;
+      NvtxRange range("view submit");
       pipeline.submitLive(*frame, renderer);
     }
     pipeline.flushLive(renderer);

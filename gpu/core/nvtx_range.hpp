@@ -4,7 +4,12 @@
 // Header-only nvtx3 from the CUDA Toolkit: no library to link, and with no profiler attached each
 // range costs a few nanoseconds (the calls do nothing until a tool injects itself). Where the
 // toolkit's headers are not on the include path (plain C++ files, CPU-only builds) it is empty.
+// With KC_PHASE_TIMES=1 each range also adds its host wall time to a table printed at exit
+// (gpu/core/host_phase_times.hpp): the same names, without a profiler.
+#include <chrono>
 #include <string>
+
+#include "gpu/core/host_phase_times.hpp"
 
 #if __has_include(<nvtx3/nvToolsExt.h>)
 #include <nvtx3/nvToolsExt.h>
@@ -18,6 +23,10 @@ namespace kc {
 class NvtxRange {
  public:
   explicit NvtxRange(const char* name) {
+    if (hostPhaseTimesEnabled()) {
+      name_ = name;
+      start_ = std::chrono::steady_clock::now();
+    }
 #ifdef KC_HAVE_NVTX
     nvtxEventAttributes_t attributes{};
     attributes.version = NVTX_VERSION;
@@ -34,11 +43,15 @@ class NvtxRange {
 #ifdef KC_HAVE_NVTX
     nvtxDomainRangePop(domain());
 #endif
+    if (!name_.empty())
+      addHostPhaseTime(name_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count());
   }
   NvtxRange(const NvtxRange&) = delete;
   NvtxRange& operator=(const NvtxRange&) = delete;
 
  private:
+  std::string name_;  // set only while phase times are on
+  std::chrono::steady_clock::time_point start_;
 #ifdef KC_HAVE_NVTX
   static nvtxDomainHandle_t domain() {
     static const nvtxDomainHandle_t handle = nvtxDomainCreateA("kernelcam");
