@@ -72,12 +72,27 @@ class TappedDisplay final : public DisplaySink {
 
   void present(const FrameStats& stats) override {
     next_.present(stats);
+    offerFiltered([this] { return readFilteredBuffer(); });
+  }
+
+  DisplayTextures targetTextures() override { return target_ = next_.targetTextures(); }
+
+  void presentTextures(const FrameStats& stats) override {
+    next_.presentTextures(stats);
+    offerFiltered([this] { return readFilteredTexture(); });
+  }
+
+ private:
+  // The frame's filtered pixels to the tap: the host copy writeFiltered() took, else what
+  // `readGl` reads back. A recording must not stop the view: a frame the tap cannot capture is a
+  // dropped frame.
+  template <typename ReadGl>
+  void offerFiltered(ReadGl readGl) {
     cv::Mat filtered = std::move(hostFiltered_);
     hostFiltered_.release();
     if (!tap_.wantsFiltered()) return;
-    // A recording must not stop the view: a frame the tap cannot capture is a dropped frame.
     try {
-      if (filtered.empty()) filtered = readFilteredBuffer();
+      if (filtered.empty()) filtered = readGl();
     } catch (const std::exception&) {
       filtered.release();
     }
@@ -87,7 +102,22 @@ class TappedDisplay final : public DisplaySink {
       tap_.offerFiltered(filtered);
   }
 
- private:
+  // Texture interop: the frame is only in the texture CUDA wrote, in this thread's GL context.
+  cv::Mat readFilteredTexture() const {
+    if (target_.filtered == 0 || layout_.filteredWidth <= 0 || layout_.filteredHeight <= 0) return {};
+    cv::Mat pixels(layout_.filteredHeight, layout_.filteredWidth, matType(layout_.filteredFormat));
+    GLint alignment = 4;
+    glGetIntegerv(GL_PACK_ALIGNMENT, &alignment);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);  // grey rows of any width are tightly packed
+    glBindTexture(GL_TEXTURE_2D, target_.filtered);
+    glGetTexImage(GL_TEXTURE_2D, 0, layout_.filteredFormat == PixelFormat::Gray8 ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE,
+                  pixels.data);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glPixelStorei(GL_PACK_ALIGNMENT, alignment);
+    checkGlError(__FILE__, __LINE__, "glGetTexImage (the filtered texture)");
+    return pixels;
+  }
+
   // Interop: the frame is only in the hand-off's buffer, in this thread's GL context. GL waits for
   // the hand-off's copy of it into the view's texture (queued just before), which is short.
   cv::Mat readFilteredBuffer() const {
@@ -105,6 +135,7 @@ class TappedDisplay final : public DisplaySink {
   DisplaySink& next_;
   DisplayLayout layout_;
   cv::Mat hostFiltered_;  // from writeFiltered, for the present() that follows
+  DisplayTextures target_;  // from targetTextures, for the presentTextures() that follows
 };
 
 FrameTap::FrameTap() = default;

@@ -1,4 +1,4 @@
-#include "gpu/interop/gl_buffer_registration.cuh"
+#include "gpu/interop/gl_registration.cuh"
 
 // cuda_gl_interop.h needs the GL types declared first.
 #include <GL/gl.h>
@@ -27,48 +27,65 @@ bool glContextIsOnCudaDevice(int cudaDevice, std::string* why) {
   return false;
 }
 
-GlBufferRegistration::GlBufferRegistration(unsigned glBuffer) : buffer_(glBuffer) {
-  KC_CUDA_CHECK(cudaGraphicsGLRegisterBuffer(&resource_, static_cast<GLuint>(glBuffer),
+GlRegistration GlRegistration::buffer(unsigned glBuffer) {
+  GlRegistration r;
+  KC_CUDA_CHECK(cudaGraphicsGLRegisterBuffer(&r.resource_, static_cast<GLuint>(glBuffer),
                                              cudaGraphicsRegisterFlagsWriteDiscard));
+  r.name_ = glBuffer;
+  return r;
 }
 
-GlBufferRegistration::~GlBufferRegistration() {
+GlRegistration GlRegistration::texture(unsigned glTexture) {
+  GlRegistration r;
+  KC_CUDA_CHECK(cudaGraphicsGLRegisterImage(&r.resource_, static_cast<GLuint>(glTexture), GL_TEXTURE_2D,
+                                            cudaGraphicsRegisterFlagsWriteDiscard |
+                                                cudaGraphicsRegisterFlagsSurfaceLoadStore));
+  r.name_ = glTexture;
+  return r;
+}
+
+GlRegistration::~GlRegistration() {
   if (resource_) (void)cudaGraphicsUnregisterResource(resource_);
 }
 
-GlBufferRegistration::GlBufferRegistration(GlBufferRegistration&& other) noexcept
-    : buffer_(std::exchange(other.buffer_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
+GlRegistration::GlRegistration(GlRegistration&& other) noexcept
+    : name_(std::exchange(other.name_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
 
-GlBufferRegistration& GlBufferRegistration::operator=(GlBufferRegistration&& other) noexcept {
-  std::swap(buffer_, other.buffer_);
+GlRegistration& GlRegistration::operator=(GlRegistration&& other) noexcept {
+  std::swap(name_, other.name_);
   std::swap(resource_, other.resource_);
   return *this;
 }
 
-MappedGlBufferPair::MappedGlBufferPair(GlBufferRegistration& first, GlBufferRegistration& second,
-                                       cudaStream_t stream)
+MappedGlPair::MappedGlPair(GlRegistration& first, GlRegistration& second, cudaStream_t stream)
     : resources_{first.resource(), second.resource()}, stream_(stream) {
-  KC_REQUIRE(first.registered() && second.registered(), "MappedGlBufferPair: buffer not registered");
+  KC_REQUIRE(first.registered() && second.registered(), "MappedGlPair: object not registered");
   KC_CUDA_CHECK(cudaGraphicsMapResources(2, resources_, stream_));
   mapped_ = true;
 }
 
-MappedGlBufferPair::~MappedGlBufferPair() {
+MappedGlPair::~MappedGlPair() {
   if (mapped_) (void)cudaGraphicsUnmapResources(2, resources_, stream_);
 }
 
-void MappedGlBufferPair::unmap() {
+void MappedGlPair::unmap() {
   if (!mapped_) return;
   mapped_ = false;
   KC_CUDA_CHECK(cudaGraphicsUnmapResources(2, resources_, stream_));
 }
 
-void* MappedGlBufferPair::pointer(int i, std::size_t* bytes) const {
+void* MappedGlPair::pointer(int i, std::size_t* bytes) const {
   void* ptr = nullptr;
   std::size_t size = 0;
   KC_CUDA_CHECK(cudaGraphicsResourceGetMappedPointer(&ptr, &size, resources_[i]));
   if (bytes) *bytes = size;
   return ptr;
+}
+
+cudaArray_t MappedGlPair::array(int i) const {
+  cudaArray_t array = nullptr;
+  KC_CUDA_CHECK(cudaGraphicsSubResourceGetMappedArray(&array, resources_[i], 0, 0));
+  return array;
 }
 
 }  // namespace kc

@@ -1,7 +1,8 @@
 #pragma once
-// CUDA-OpenGL interop for the view's pixel buffers. The GL headers stay inside the .cu: this
-// header only needs the runtime's opaque cudaGraphicsResource_t. Every call needs the GL context
-// that owns the buffers to be current (OBS's rule: GL/CUDA objects live inside the context scope).
+// CUDA-OpenGL interop for the view's textures (and, where a sink offers no textures, its pixel
+// buffers). The GL headers stay inside the .cu: this header only needs the runtime's opaque
+// cudaGraphicsResource_t. Every call needs the GL context that owns the objects to be current
+// (OBS's rule: GL/CUDA objects live inside the context scope).
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -14,44 +15,47 @@ namespace kc {
 // a remote desktop): then interop cannot work and the caller copies through the host.
 bool glContextIsOnCudaDevice(int cudaDevice, std::string* why);
 
-// Owns one cudaGraphicsGLRegisterBuffer registration (write-discard: CUDA overwrites the whole
-// buffer each frame, so the driver never has to preserve the GL contents). Registration is costly:
-// once per buffer, redone only when the view re-creates its buffers.
-class GlBufferRegistration {
+// Owns one registration of a GL object: a pixel buffer (cudaGraphicsGLRegisterBuffer) or a
+// GL_TEXTURE_2D (cudaGraphicsGLRegisterImage, for surface writes). Write-discard both: CUDA
+// overwrites the whole object each frame, so the driver never has to preserve the GL contents.
+// Registration is costly: once per object, redone only when the view re-creates its objects.
+class GlRegistration {
  public:
-  GlBufferRegistration() = default;
-  explicit GlBufferRegistration(unsigned glBuffer);  // throws kc::Error when the driver refuses
-  ~GlBufferRegistration();
-  GlBufferRegistration(GlBufferRegistration&& other) noexcept;
-  GlBufferRegistration& operator=(GlBufferRegistration&& other) noexcept;
-  GlBufferRegistration(const GlBufferRegistration&) = delete;
-  GlBufferRegistration& operator=(const GlBufferRegistration&) = delete;
+  GlRegistration() = default;
+  static GlRegistration buffer(unsigned glBuffer);    // throws kc::Error when the driver refuses
+  static GlRegistration texture(unsigned glTexture);  // likewise
+  ~GlRegistration();
+  GlRegistration(GlRegistration&& other) noexcept;
+  GlRegistration& operator=(GlRegistration&& other) noexcept;
+  GlRegistration(const GlRegistration&) = delete;
+  GlRegistration& operator=(const GlRegistration&) = delete;
 
-  unsigned glBuffer() const noexcept { return buffer_; }
+  unsigned glName() const noexcept { return name_; }
   cudaGraphicsResource_t resource() const noexcept { return resource_; }
   bool registered() const noexcept { return resource_ != nullptr; }
 
  private:
-  unsigned buffer_ = 0;
+  unsigned name_ = 0;
   cudaGraphicsResource_t resource_ = nullptr;
 };
 
-// Maps two registered buffers in one call for the lifetime of the scope (map/unmap are ordered on
-// `stream`: work enqueued on it between them sees the buffers; GL sees the writes after unmap).
-class MappedGlBufferPair {
+// Maps two registered objects in one call for the lifetime of the scope (map/unmap are ordered on
+// `stream`: work enqueued on it between them sees the objects; GL sees the writes after unmap).
+class MappedGlPair {
  public:
-  MappedGlBufferPair(GlBufferRegistration& first, GlBufferRegistration& second, cudaStream_t stream);
-  ~MappedGlBufferPair();
-  MappedGlBufferPair(const MappedGlBufferPair&) = delete;
-  MappedGlBufferPair& operator=(const MappedGlBufferPair&) = delete;
+  MappedGlPair(GlRegistration& first, GlRegistration& second, cudaStream_t stream);
+  ~MappedGlPair();
+  MappedGlPair(const MappedGlPair&) = delete;
+  MappedGlPair& operator=(const MappedGlPair&) = delete;
 
-  void* first(std::size_t* bytes) const { return pointer(0, bytes); }
-  void* second(std::size_t* bytes) const { return pointer(1, bytes); }
+  // Registered buffers: the device pointer and size of the first or second.
+  void* pointer(int i, std::size_t* bytes) const;
+  // Registered textures: level 0 of the first or second as a CUDA array.
+  cudaArray_t array(int i) const;
   // Unmaps now (errors are thrown here, not lost in the destructor).
   void unmap();
 
  private:
-  void* pointer(int i, std::size_t* bytes) const;
   cudaGraphicsResource_t resources_[2];
   cudaStream_t stream_;
   bool mapped_ = false;

@@ -2,7 +2,7 @@
 #include <utility>
 
 #include "gpu/core/error.hpp"
-#include "gpu/interop/gl_buffer_registration.cuh"
+#include "gpu/interop/gl_registration.cuh"
 
 namespace kc {
 
@@ -15,26 +15,24 @@ bool glContextIsOnCudaDevice(int, std::string* why) {
   return false;
 }
 
-GlBufferRegistration::GlBufferRegistration(unsigned glBuffer) : buffer_(glBuffer) {
-  KC_FAIL("cudaGraphicsGLRegisterBuffer", kNoGl);
-}
-GlBufferRegistration::~GlBufferRegistration() = default;
-GlBufferRegistration::GlBufferRegistration(GlBufferRegistration&& other) noexcept
-    : buffer_(std::exchange(other.buffer_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
-GlBufferRegistration& GlBufferRegistration::operator=(GlBufferRegistration&& other) noexcept {
-  std::swap(buffer_, other.buffer_);
+GlRegistration GlRegistration::buffer(unsigned) { KC_FAIL("cudaGraphicsGLRegisterBuffer", kNoGl); }
+GlRegistration GlRegistration::texture(unsigned) { KC_FAIL("cudaGraphicsGLRegisterImage", kNoGl); }
+GlRegistration::~GlRegistration() = default;
+GlRegistration::GlRegistration(GlRegistration&& other) noexcept
+    : name_(std::exchange(other.name_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
+GlRegistration& GlRegistration::operator=(GlRegistration&& other) noexcept {
+  std::swap(name_, other.name_);
   std::swap(resource_, other.resource_);
   return *this;
 }
 
-MappedGlBufferPair::MappedGlBufferPair(GlBufferRegistration&, GlBufferRegistration&, cudaStream_t) {
-  KC_FAIL("cudaGraphicsMapResources", kNoGl);
-}
-MappedGlBufferPair::~MappedGlBufferPair() = default;
-void MappedGlBufferPair::unmap() {}
-void* MappedGlBufferPair::pointer(int, std::size_t* bytes) const {
+MappedGlPair::MappedGlPair(GlRegistration&, GlRegistration&, cudaStream_t) { KC_FAIL("cudaGraphicsMapResources", kNoGl); }
+MappedGlPair::~MappedGlPair() = default;
+void MappedGlPair::unmap() {}
+void* MappedGlPair::pointer(int, std::size_t* bytes) const {
   if (bytes) *bytes = 0;
   return nullptr;
 }
+cudaArray_t MappedGlPair::array(int) const { return nullptr; }
 
 }  // namespace kc

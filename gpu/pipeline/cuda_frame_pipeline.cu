@@ -14,6 +14,9 @@
 // a frame's events are read only after its own completion event, never with a device-wide sync.
 
 #include <chrono>
+#include <deque>
+#include <map>
+#include <optional>
 #include <memory>
 
 #include "gpu/core/copy_roofline.cuh"
@@ -25,7 +28,8 @@
 #include "gpu/image/channel_convert.cuh"
 #include "gpu/image/histogram.hpp"
 #include "gpu/image/yuv_convert.cuh"
-#include "gpu/interop/gl_buffer_registration.cuh"
+#include "gpu/interop/gl_registration.cuh"
+#include "gpu/interop/surface_write.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
@@ -144,6 +148,12 @@ struct FrameSlot {
   std::vector<Event> marks;    // start/stop pairs of the timed ops
   Event uploaded;              // on stream B: the input is on the device
   Event done;                  // on stream A: every kernel and readback of this frame finished
+  // Interop, on stream A after `done`: the writes into the view that read this slot's images. The
+  // host does not wait for them; the slot's next upload does (on stream B), and its surfaces stay
+  // until the slot's next frame reaches the view (by then `done` has passed them).
+  Event displayed;
+  bool displayPending = false;
+  std::unique_ptr<SurfaceObject> surfaces[2];
 
   bool inFlight = false;
   bool downloaded = false;
@@ -192,6 +202,7 @@ class CudaFramePipeline final : public FramePipeline {
     // Frames still in flight must finish before their buffers are freed.
     for (auto& slot : slots_)
       if (slot.inFlight) (void)cudaEventSynchronize(slot.done);
+    (void)cudaStreamSynchronize(compute_);  // interop writes nobody waited for use the slots' images
   }
 
   std::string backendName() const override { return "CUDA"; }
@@ -213,7 +224,7 @@ class CudaFramePipeline final : public FramePipeline {
   FrameResult process(const HostFrame& frame) override {
     KC_REQUIRE(!frame.empty(), "FramePipeline::process: empty frame");
     const auto start = std::chrono::steady_clock::now();
-    FrameSlot& slot = slots_[live_ == 0 ? 1 : 0];
+    FrameSlot& slot = slots_[freeSlot()];
     enqueueUpload(slot, frame);
     enqueueStages(slot, /*download=*/true);
     FrameResult result;
@@ -226,20 +237,23 @@ class CudaFramePipeline final : public FramePipeline {
 
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
     KC_REQUIRE(!frame.empty(), "FramePipeline::submitLive: empty frame");
-    const int next = live_ < 0 ? 0 : 1 - live_;
+    const int next = freeSlot();
     enqueueUpload(slots_[next], frame);
     // Frame N+1's upload (stream B) now overlaps frame N's kernels (stream A), enqueued last call.
     std::optional<FrameStats> presented;
-    if (live_ >= 0) presented = present(slots_[live_], sink);
+    if (live_.size() >= kLiveDepth - 1) {
+      presented = present(slots_[live_.front()], sink);
+      live_.pop_front();
+    }
     enqueueStages(slots_[next], /*download=*/path_ == DisplayPath::CudaCopy && pathDecided_);
-    live_ = next;
+    live_.push_back(next);
     return presented;
   }
 
   std::optional<FrameStats> flushLive(DisplaySink& sink) override {
-    if (live_ < 0) return std::nullopt;
-    FrameStats stats = present(slots_[live_], sink);
-    live_ = -1;
+    if (live_.empty()) return std::nullopt;
+    FrameStats stats;
+    for (; !live_.empty(); live_.pop_front()) stats = present(slots_[live_.front()], sink);
     return stats;
   }
 
@@ -290,6 +304,7 @@ class CudaFramePipeline final : public FramePipeline {
     slot.index = frame.index;
     slot.timestampSeconds = frame.timestampSeconds;
     slot.enqueuedAt = std::chrono::steady_clock::now();
+    if (std::exchange(slot.displayPending, false)) KC_CUDA_CHECK(cudaStreamWaitEvent(copy_, slot.displayed, 0));
     std::vector<HostPlane> planes = choosePlanes(slot, frame);
     slot.outShape = chainOutputShape(slot.chain->stages, slot.inShape);
     slot.source = frame;  // keeps the frame's buffer out of its pool until the upload has read it
@@ -376,6 +391,7 @@ class CudaFramePipeline final : public FramePipeline {
   // The entry conversion and the chain on stream A, after the upload; then the histogram readback
   // and (copy path, process()) the result's download; then the slot's completion event.
   void enqueueStages(FrameSlot& slot, bool download) {
+    NvtxRange range("enqueue stages");
     KC_CUDA_CHECK(cudaStreamWaitEvent(compute_, slot.uploaded, 0));
     enqueueEntryConversion(slot);
     const CompiledChain& chain = *slot.chain;
@@ -512,8 +528,8 @@ class CudaFramePipeline final : public FramePipeline {
     try {
       registrationOriginal_ = {};  // drop the old buffers' registrations first
       registrationFiltered_ = {};
-      registrationOriginal_ = GlBufferRegistration(sink.originalBuffer());
-      registrationFiltered_ = GlBufferRegistration(sink.filteredBuffer());
+      registrationOriginal_ = GlRegistration::buffer(sink.originalBuffer());
+      registrationFiltered_ = GlRegistration::buffer(sink.filteredBuffer());
     } catch (const Error& e) {
       fallBackToCopy("registering the GL buffers failed: " + e.message());
     }
@@ -522,6 +538,7 @@ class CudaFramePipeline final : public FramePipeline {
   void fallBackToCopy(const std::string& why) {
     registrationOriginal_ = {};
     registrationFiltered_ = {};
+    textureRegistrations_.clear();
     path_ = DisplayPath::CudaCopy;
     pathNote_ = "copy path: " + why;
   }
@@ -540,31 +557,100 @@ class CudaFramePipeline final : public FramePipeline {
     }
   }
 
-  // Device input and result -> the sink's two GL buffers (mapped), on stream A, which is idle
-  // now that the frame is done; frame N+1's upload keeps running on stream B meanwhile.
+  // Device input and result -> the sink's two GL buffers (mapped), on stream A after the frame's
+  // chain; frame N+1's upload keeps running on stream B meanwhile.
   void copyIntoGlBuffers(FrameSlot& slot) {
     NvtxRange range("interop copy");
     const std::size_t originalRow = static_cast<std::size_t>(slot.inShape.width) * sizeof(Rgba8);
     const std::size_t originalBytes = originalRow * static_cast<std::size_t>(slot.inShape.height);
     const std::size_t filteredRow = slot.outShape.rowBytes();
-    const int mark = slot.addOp("interop copy", true,
-                                static_cast<double>(slot.inShape.bytes() + originalBytes + 2 * slot.outShape.bytes()),
-                                true);
-    MappedGlBufferPair mapped(registrationOriginal_, registrationFiltered_, compute_);
+    addInteropRow(slot, static_cast<double>(slot.inShape.bytes() + originalBytes + 2 * slot.outShape.bytes()));
+    std::optional<NvtxRange> mapRange(std::in_place, "interop map");
+    MappedGlPair mapped(registrationOriginal_, registrationFiltered_, compute_);
+    mapRange.reset();
     std::size_t originalSize = 0, filteredSize = 0;
-    void* original = mapped.first(&originalSize);
-    void* filtered = mapped.second(&filteredSize);
+    void* original = mapped.pointer(0, &originalSize);
+    void* filtered = mapped.pointer(1, &filteredSize);
     KC_REQUIRE(originalSize >= originalBytes && filteredSize >= slot.outShape.bytes(),
                "DisplaySink: GL buffers smaller than the layout passed to prepare()");
-    slot.marks[mark].record(compute_);
+    interopBegin_.record(compute_);
     enqueueOriginalRgba(slot, original, compute_);
     KC_CUDA_CHECK(cudaMemcpy2DAsync(filtered, filteredRow, slot.resultData(), alignedPitch(filteredRow), filteredRow,
                                     slot.outShape.height, cudaMemcpyDeviceToDevice, compute_));
-    slot.marks[mark + 1].record(compute_);
+    unmapWithoutWaiting(slot, mapped);
+  }
+
+  // The interop row of the frame's stats: its bytes, and the time of the last interop writes found
+  // finished (this frame's are still running when it is presented: nobody waits for them).
+  void addInteropRow(FrameSlot& slot, double bytes) {
+    if (interopTimed_ && cudaEventQuery(interopEnd_) == cudaSuccess) {  // else the value before stands
+      float ms = 0;
+      KC_CUDA_CHECK(cudaEventElapsedTime(&ms, interopBegin_, interopEnd_));
+      lastInteropMs_ = ms;
+    }
+    slot.addOp("interop copy", true, bytes, false);
+    slot.ops.back().measuredMs = lastInteropMs_;
+  }
+
+  // GL orders its use of the objects after the unmap, on the GPU: the host goes on. The slot's
+  // images are read until `displayed`: its next upload waits for that.
+  void unmapWithoutWaiting(FrameSlot& slot, MappedGlPair& mapped) {
+    interopEnd_.record(compute_);
+    interopTimed_ = true;
+    NvtxRange range("interop unmap");
     mapped.unmap();
-    // The copy is short (two device-to-device copies) and GL must wait for it anyway before
-    // drawing; waiting here lets the stats carry its time and frees the slot for reuse.
-    slot.marks[mark + 1].synchronize();
+    slot.displayed.record(compute_);
+    slot.displayPending = true;
+  }
+
+  // Texture interop: the sink's textures for this frame, registered (once per texture), or null
+  // when the sink offers none or the driver refused (then buffers, from now on).
+  std::pair<GlRegistration*, GlRegistration*> targetTextures(DisplaySink& sink) {
+    if (!textureInterop_) return {nullptr, nullptr};
+    const DisplayTextures textures = sink.targetTextures();
+    if (!textures.offered()) return {nullptr, nullptr};
+    if (&sink != textureSink_ || textures.generation != texturesGeneration_ || textureRegistrations_.size() > 8) {
+      textureRegistrations_.clear();  // old names: GL may have given them to new textures
+      textureSink_ = &sink;
+      texturesGeneration_ = textures.generation;
+    }
+    try {
+      for (const unsigned name : {textures.original, textures.filtered})
+        if (!textureRegistrations_.count(name)) textureRegistrations_.emplace(name, GlRegistration::texture(name));
+    } catch (const Error& e) {
+      textureRegistrations_.clear();
+      textureInterop_ = false;
+      pathNote_ = "buffer interop: registering the view's textures failed: " + e.message();
+      return {nullptr, nullptr};
+    }
+    return {&textureRegistrations_.at(textures.original), &textureRegistrations_.at(textures.filtered)};
+  }
+
+  // Device input and result -> the view's two textures, written through surfaces by kernels on
+  // stream A after the frame's chain: no buffer, and no GL buffer -> texture copy.
+  void copyIntoGlTextures(FrameSlot& slot, GlRegistration& originalTexture, GlRegistration& filteredTexture) {
+    NvtxRange range("interop copy");
+    const FrameShape in = slot.inShape, out = slot.outShape;
+    const double originalBytes = static_cast<double>(in.width) * in.height * sizeof(Rgba8);
+    addInteropRow(slot, static_cast<double>(in.bytes()) + originalBytes + 2.0 * static_cast<double>(out.bytes()));
+    std::optional<NvtxRange> mapRange(std::in_place, "interop map");
+    MappedGlPair mapped(originalTexture, filteredTexture, compute_);
+    // The slot's previous surfaces: their writes finished before this frame's `done`.
+    slot.surfaces[0] = std::make_unique<SurfaceObject>(mapped.array(0));
+    slot.surfaces[1] = std::make_unique<SurfaceObject>(mapped.array(1));
+    const SurfaceObject& original = *slot.surfaces[0];
+    const SurfaceObject& filtered = *slot.surfaces[1];
+    mapRange.reset();
+    interopBegin_.record(compute_);
+    if (in.format == PixelFormat::Rgba8)
+      writeRgbaSurfaceAsync(deviceView<const Rgba8>(slot.input.data(), in), original, compute_);
+    else
+      writeGrayAsRgbaSurfaceAsync(deviceView<const std::uint8_t>(slot.input.data(), in), original, compute_);
+    if (out.format == PixelFormat::Gray8)
+      writeGraySurfaceAsync(deviceView<const std::uint8_t>(slot.resultData(), out), filtered, compute_);
+    else
+      writeRgbaSurfaceAsync(deviceView<const Rgba8>(slot.resultData(), out), filtered, compute_);
+    unmapWithoutWaiting(slot, mapped);
   }
 
   // Copy display path: the original in RGBA on the host. An RGBA source frame is that already;
@@ -583,14 +669,28 @@ class CudaFramePipeline final : public FramePipeline {
   }
 
   FrameStats present(FrameSlot& slot, DisplaySink& sink) {
-    FrameStats stats = finish(slot);
-    const bool recreated =
-        sink.prepare(displayLayoutFor(slot.chain->stages, slot.inShape.width, slot.inShape.height));
-    choosePath(sink, recreated);
+    FrameStats stats;
+    {
+      NvtxRange range("wait for frame");
+      stats = finish(slot);
+    }
+    {
+      NvtxRange range("view prepare");
+      const bool recreated =
+          sink.prepare(displayLayoutFor(slot.chain->stages, slot.inShape.width, slot.inShape.height));
+      choosePath(sink, recreated);
+    }
+    bool wroteTextures = false;
     if (path_ == DisplayPath::CudaInterop) {
       try {
-        copyIntoGlBuffers(slot);
+        const auto [originalTexture, filteredTexture] = targetTextures(sink);
+        wroteTextures = originalTexture != nullptr;
+        if (wroteTextures)
+          copyIntoGlTextures(slot, *originalTexture, *filteredTexture);
+        else
+          copyIntoGlBuffers(slot);
       } catch (const Error& e) {
+        wroteTextures = false;
         fallBackToCopy("CUDA-GL interop failed: " + e.message());
         slot.ops.pop_back();  // the interop copy row, if it was added
       }
@@ -612,7 +712,11 @@ class CudaFramePipeline final : public FramePipeline {
                                  : msSince(slot.enqueuedAt);
     lastPresent_ = now;
     release(slot);
-    sink.present(stats);
+    NvtxRange range("view present");
+    if (wroteTextures)
+      sink.presentTextures(stats);
+    else
+      sink.present(stats);
     return stats;
   }
 
@@ -622,15 +726,35 @@ class CudaFramePipeline final : public FramePipeline {
   std::shared_ptr<const CompiledChain> chain_;
   Stream compute_;  // stream A
   Stream copy_;     // stream B
-  FrameSlot slots_[2];
-  int live_ = -1;  // slot of the live frame in flight, -1 when none
+  // Live frames in flight: the oldest is presented when a third is submitted, so the host's wait
+  // for it overlaps the next frame's chain (with two, every present waited for the whole chain of
+  // the frame just enqueued: on an H100 about 0.3 ms of launch latency per frame). A source slower
+  // than the GPU loses nothing: the window flushes whenever no new frame is waiting.
+  static constexpr std::size_t kLiveDepth = 3;
+  FrameSlot slots_[kLiveDepth];
+  std::deque<int> live_;  // slots of the live frames in flight, oldest first
+
+  int freeSlot() const {
+    for (std::size_t i = 0; i < kLiveDepth; ++i)
+      if (!slots_[i].inFlight) return static_cast<int>(i);
+    KC_FAIL("CudaFramePipeline", "every frame slot is in flight");
+  }
 
   DisplaySink* sink_ = nullptr;
   bool pathDecided_ = false;
   DisplayPath path_ = DisplayPath::CudaCopy;
   std::string pathNote_ = "display path not chosen yet (no frame presented)";
-  GlBufferRegistration registrationOriginal_;
-  GlBufferRegistration registrationFiltered_;
+  Event interopBegin_, interopEnd_;  // the last frame's interop writes, for the next frame's stats
+  bool interopTimed_ = false;
+  double lastInteropMs_ = -1;
+  GlRegistration registrationOriginal_;  // buffer interop: the sink's two buffers
+  GlRegistration registrationFiltered_;
+  // Texture interop: registrations of the sink's textures by GL name (a hand-off alternates two
+  // pairs), dropped when the sink re-makes its textures; off for good once the driver refuses.
+  std::map<unsigned, GlRegistration> textureRegistrations_;
+  const DisplaySink* textureSink_ = nullptr;
+  unsigned texturesGeneration_ = 0;
+  bool textureInterop_ = true;
   std::optional<std::chrono::steady_clock::time_point> lastPresent_;
 };
 

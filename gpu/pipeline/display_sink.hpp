@@ -1,6 +1,7 @@
 #pragma once
-// The hand-over between the pipeline (gpu/, app/) and the view's renderer (ui/): two GL pixel
-// buffers, the original RGBA frame and the filtered frame (grey or RGBA, possibly transposed).
+// The hand-over between the pipeline (gpu/, app/) and the view's renderer (ui/): the original RGBA
+// frame and the filtered frame (grey or RGBA, possibly transposed), written by CUDA straight into
+// the view's two textures (interop) or into two GL pixel buffers (host writes, buffer interop).
 // The renderer implements this; every call happens with its GL context current.
 // Rows in the buffers are tightly packed: pitch = width * bytesPerPixel (GL_UNPACK_ALIGNMENT 1).
 #include <cstddef>
@@ -23,6 +24,16 @@ struct DisplayLayout {
   bool operator!=(const DisplayLayout& o) const { return !(*this == o); }
 };
 
+// The two textures the view draws, for CUDA to write directly (texture interop): no buffer, and
+// no buffer -> texture copy on the GPU. `generation` changes whenever the sink re-created textures,
+// so that registrations of old names (GL may reuse a name) are dropped.
+struct DisplayTextures {
+  unsigned original = 0;  // GL_RGBA8
+  unsigned filtered = 0;  // GL_R8 for a grey layout, GL_RGBA8 otherwise
+  unsigned generation = 0;
+  bool offered() const { return original != 0 && filtered != 0; }
+};
+
 class DisplaySink {
  public:
   virtual ~DisplaySink() = default;
@@ -37,6 +48,13 @@ class DisplaySink {
   // The buffers hold a complete frame (via interop or the copy path): buffers -> textures, and
   // the stats for the overlays.
   virtual void present(const FrameStats& stats) = 0;
+
+  // Texture interop, after prepare(): the textures the next frame goes into, free to be
+  // overwritten now (the view no longer draws them); none (the default) when this sink has no
+  // textures of its own, and the pipeline writes the buffers instead.
+  virtual DisplayTextures targetTextures() { return {}; }
+  // After the pipeline wrote targetTextures() (and unmapped them): show them, with the stats.
+  virtual void presentTextures(const FrameStats& stats) { present(stats); }
 };
 
 }  // namespace kc

@@ -98,12 +98,13 @@ void expectFilteredFramesAndCompositeAreExact(Backend backend) {
     tap.addComposite(&compositeSink, {160, 90});
     tap.viewPainted(renderer);  // before the first frame: nothing to record
     std::unique_ptr<DisplaySink> display = tap.display(renderer);
+    // Each frame flushed before the view paints, as the window does when no newer frame waits: one
+    // composite per frame, whatever the pipeline's depth (CUDA keeps two frames in flight).
     for (int i = 0; i < 5; ++i) {
       live->submitLive(rampFrame(i), *display);
-      tap.viewPainted(renderer);  // the view paints whatever it has (the first CUDA submit presents nothing)
+      live->flushLive(*display);
+      tap.viewPainted(renderer);
     }
-    live->flushLive(*display);
-    tap.viewPainted(renderer);
     SCOPED_TRACE(testing::Message() << live->backendName() << ", display path " << displayPathId(live->displayPath()));
     filteredSink.finish();
     compositeSink.finish();
@@ -155,6 +156,56 @@ TEST_F(FrameTapGl, WithoutHostPixelsTheFilteredBufferIsRead) {
     ASSERT_EQ(filtered.size(), 1u);
     EXPECT_EQ(cv::norm(filtered[0], grey, cv::NORM_INF), 0);
     EXPECT_EQ(renderer.framesPresented(), 1) << "the frame went on to the view";
+    tap.releaseGl();
+  }
+  renderer.releaseGl();
+}
+
+// Texture interop: CUDA writes the view's textures themselves (no buffer, no writeFiltered): the
+// tap must read the filtered texture, and the renderer must draw what was written. Written here
+// with GL, as the surfaces would be, so the path runs without a GPU too.
+TEST_F(FrameTapGl, WithTextureInteropTheFilteredTextureIsReadAndDrawn) {
+  std::vector<cv::Mat> filtered;
+  GlRenderer renderer;
+  renderer.initialize();
+  renderer.setTimingOverlayVisible(false);
+  renderer.setHistogramOverlayVisible(false);
+  renderer.setViewMode(ViewMode::FilteredOnly);
+  {
+    FrameTap tap;
+    BackgroundSink sink(std::make_unique<CollectingSink>(&filtered), 8);
+    tap.addFiltered(&sink);
+    std::unique_ptr<DisplaySink> display = tap.display(renderer);
+    cv::Mat grey(3, 17, CV_8UC1);  // 17 columns: rows not 4-byte aligned
+    cv::randu(grey, 0, 256);
+    display->prepare({17, 3, 17, 3, PixelFormat::Gray8});
+    const DisplayTextures textures = display->targetTextures();
+    ASSERT_TRUE(textures.offered()) << "the renderer offers its own textures";
+    EXPECT_EQ(display->targetTextures().filtered, textures.filtered) << "asked twice: the same textures";
+    GLint alignment = 4;
+    glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glBindTexture(GL_TEXTURE_2D, textures.filtered);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 17, 3, GL_RED, GL_UNSIGNED_BYTE, grey.data);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+    display->presentTextures({});
+    sink.finish();
+    ASSERT_EQ(filtered.size(), 1u);
+    EXPECT_EQ(cv::norm(filtered[0], grey, cv::NORM_INF), 0);
+    EXPECT_EQ(renderer.framesPresented(), 1) << "the frame went on to the view";
+
+    // The view draws the written texture (filtered side only, at its own size: pixel for pixel).
+    OffscreenTarget target(17, 3);
+    target.bind();
+    renderer.render(17, 3);
+    const QImage drawn = target.read().convertToFormat(QImage::Format_RGBA8888);
+    for (int y = 0; y < 3; ++y)
+      for (int x = 0; x < 17; ++x)
+        ASSERT_EQ(qRed(drawn.pixel(x, y)), grey.at<std::uint8_t>(y, x)) << "at " << x << "," << y;
+    // A new layout makes new textures, under a new generation (registrations of old names go).
+    display->prepare({16, 4, 16, 4, PixelFormat::Gray8});
+    EXPECT_NE(display->targetTextures().generation, textures.generation);
     tap.releaseGl();
   }
   renderer.releaseGl();

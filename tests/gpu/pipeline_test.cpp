@@ -197,20 +197,26 @@ TEST(CudaPipeline, LiveFramesComeOutInOrderThroughTwoStreams) {
   const kc::test::Size2D sizes[] = {{640, 480}, {640, 480}, {1921, 1079}, {33, 31}, {33, 31}};
   for (int i = 0; i < 5; ++i) frames.push_back(randomFrame(sizes[i].width, sizes[i].height, 1000 + i, i));
 
-  EXPECT_FALSE(gpu->submitLive(frames[0], sink).has_value()) << "the first frame is still in flight";
-  for (int i = 1; i <= 5; ++i) {
-    SCOPED_TRACE("presenting frame " + std::to_string(i - 1));
-    const auto stats = i < 5 ? gpu->submitLive(frames[i], sink) : gpu->flushLive(sink);
+  // Frame i-1 is presented (sink and stats) as the frame it should be.
+  auto expectPresented = [&](const std::optional<kc::FrameStats>& stats, int i) {
+    SCOPED_TRACE("presenting frame " + std::to_string(i));
     ASSERT_TRUE(stats.has_value());
-    EXPECT_EQ(stats->frameIndex, i - 1);
+    EXPECT_EQ(stats->frameIndex, i);
     EXPECT_EQ(stats->streamsInUse, 2);
-    const kc::FrameResult expected = cpu->process(frames[i - 1]);
-    EXPECT_EQ(sink.original, tightBytes(frames[i - 1]));
+    const kc::FrameResult expected = cpu->process(frames[static_cast<std::size_t>(i)]);
+    EXPECT_EQ(sink.original, tightBytes(frames[static_cast<std::size_t>(i)]));
     EXPECT_EQ(sink.filtered, tightBytes(expected.output));
     EXPECT_EQ(stats->histogram, expected.stats.histogram);
-    ASSERT_EQ(sink.presented.size(), static_cast<std::size_t>(i));
-    EXPECT_EQ(sink.presented.back().frameIndex, i - 1);
-  }
+    ASSERT_EQ(sink.presented.size(), static_cast<std::size_t>(i + 1));
+    EXPECT_EQ(sink.presented.back().frameIndex, i);
+  };
+  // Two frames stay in flight: the oldest is presented when a third is submitted.
+  EXPECT_FALSE(gpu->submitLive(frames[0], sink).has_value()) << "the first frame is still in flight";
+  EXPECT_FALSE(gpu->submitLive(frames[1], sink).has_value()) << "two frames are in flight before one is presented";
+  for (int i = 2; i < 5; ++i) expectPresented(gpu->submitLive(frames[static_cast<std::size_t>(i)], sink), i - 2);
+  // The flush presents the two left, in order, and returns the last one's stats.
+  expectPresented(gpu->flushLive(sink), 4);
+  EXPECT_EQ(sink.presented[3].frameIndex, 3);
   EXPECT_FALSE(gpu->flushLive(sink).has_value());
   // Without a GL context the pipeline must have chosen the copy path and said why.
   EXPECT_EQ(gpu->displayPath(), kc::DisplayPath::CudaCopy);
@@ -333,11 +339,12 @@ TEST(CudaPipeline, LiveCameraFramesShowTheirOriginalInRgba) {
                                    static_cast<std::uint32_t>(4000 + i)));
       frames.back().index = i;
     }
-    gpu->submitLive(frames[0], sink);
-    for (int i = 1; i <= 4; ++i) {
-      const auto stats = i < 4 ? gpu->submitLive(frames[i], sink) : gpu->flushLive(sink);
+    for (int i = 0; i < 4; ++i) {
+      // Each frame on its own (submitted, then flushed), so that the sink holds every one of them.
+      EXPECT_FALSE(gpu->submitLive(frames[static_cast<std::size_t>(i)], sink).has_value());
+      const auto stats = gpu->flushLive(sink);
       ASSERT_TRUE(stats.has_value());
-      const kc::HostFrame& shown = frames[i - 1];
+      const kc::HostFrame& shown = frames[static_cast<std::size_t>(i)];
       const kc::HostFrame entry = referenceEntry(shown, chain);
       // The view's original side: the converted frame, or the Y plane widened to RGBA for a grey chain.
       kc::HostFrame original = kc::makeHostFrame(kc::PixelFormat::Rgba8, 66, 34);

@@ -39,7 +39,7 @@ GlFrameHandOff::~GlFrameHandOff() = default;
 void GlFrameHandOff::detachWorker() {
   {
     std::lock_guard lock(mutex_);
-    shown_ = ready_ = -1;
+    shown_ = ready_ = writing_ = -1;
     for (TexturePair& pair : pairs_) {
       deleteFence(pair.writtenFence);
       deleteFence(pair.releasedFence);  // sync objects are shared: the view's ones go here too
@@ -72,6 +72,17 @@ void GlFrameHandOff::writeFiltered(const std::uint8_t* pixels, std::size_t pitch
 
 void GlFrameHandOff::present(const FrameStats& stats) {
   KC_REQUIRE(originalPbo_ && filteredPbo_, "GlFrameHandOff::present before prepare()");
+  targetTextures();
+  const TexturePair& pair = pairs_[static_cast<std::size_t>(writing_)];
+  // Buffers -> textures on the GPU; the pipeline writes the buffers again only after this
+  // (same context: GL orders it, and mapping them for CUDA waits for it).
+  copyBuffersToTextures(originalPbo_.get(), filteredPbo_.get(), pair.textures, pair.layout);
+  presentTextures(stats);
+}
+
+DisplayTextures GlFrameHandOff::targetTextures() {
+  KC_REQUIRE(layout_.originalWidth > 0, "GlFrameHandOff::targetTextures before prepare()");
+  if (writing_ >= 0) return texturesOf(writing_);  // asked again before presentTextures()
   int back = 0;
   void* released = nullptr;
   {
@@ -89,16 +100,26 @@ void GlFrameHandOff::present(const FrameStats& stats) {
   if (pair.layout != layout_ || !pair.textures.original) {
     pair.textures = makeImageTextures(layout_);
     pair.layout = layout_;
+    ++texturesGeneration_;
   }
-  // Buffers -> textures on the GPU; the pipeline writes the buffers again only after this
-  // (same context: GL orders it, and mapping them for CUDA waits for it).
-  copyBuffersToTextures(originalPbo_.get(), filteredPbo_.get(), pair.textures, pair.layout);
+  writing_ = back;
+  return texturesOf(back);
+}
+
+void GlFrameHandOff::presentTextures(const FrameStats& stats) {
+  KC_REQUIRE(writing_ >= 0, "GlFrameHandOff::presentTextures without targetTextures()");
+  TexturePair& pair = pairs_[static_cast<std::size_t>(std::exchange(writing_, -1))];
   void* written = fenceAndFlush();
   std::lock_guard lock(mutex_);
   deleteFence(pair.writtenFence);
   pair.writtenFence = written;
-  ready_ = back;
+  ready_ = static_cast<int>(&pair - pairs_.data());
   publishLocked(stats);
+}
+
+DisplayTextures GlFrameHandOff::texturesOf(int pair) const {
+  const TexturePair& p = pairs_[static_cast<std::size_t>(pair)];
+  return {p.textures.original.get(), p.textures.filtered.get(), texturesGeneration_};
 }
 
 std::optional<HandedFrame> GlFrameHandOff::takeInto(GlRenderer& view) {

@@ -1,8 +1,9 @@
 #pragma once
 // Frames handed over as textures: the worker thread has a GL context of its own, shared with the
 // view's. The pipeline writes a frame into two pixel buffers there (CUDA-GL interop, or host
-// writes), present() copies them into a pair of textures on the GPU, and the view draws that
-// pair. The GUI thread does no per-frame pixel work at all: no upload, no copy.
+// writes) and present() copies them into a pair of textures on the GPU, or CUDA writes the pair
+// itself (texture interop: targetTextures(), presentTextures()); the view draws that pair. The
+// GUI thread does no per-frame pixel work at all: no upload, no copy.
 //
 // Two texture pairs: the view draws one while the worker fills the other. Taking a frame swaps
 // them, with fences both ways: the worker's (written -> the view may draw; the view queues the
@@ -38,6 +39,10 @@ class GlFrameHandOff final : public FrameHandOff {
   void writeOriginal(const std::uint8_t* pixels, std::size_t pitch) override;
   void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override;
   void present(const FrameStats& stats) override;
+  // Texture interop: the pair the view does not draw (waiting, on this thread, for the view's
+  // last draws from it), made for the layout; presentTextures() hands it over.
+  DisplayTextures targetTextures() override;
+  void presentTextures(const FrameStats& stats) override;
 
   std::optional<HandedFrame> takeInto(GlRenderer& view) override;
 
@@ -57,6 +62,12 @@ class GlFrameHandOff final : public FrameHandOff {
   std::array<TexturePair, 2> pairs_;
   int shown_ = -1;  // the pair the view draws
   int ready_ = -1;  // the pair holding a frame the view has not taken
+  // Worker thread only: the pair targetTextures() gave out, until presentTextures(); and the
+  // count of pairs made so far (DisplayTextures::generation).
+  int writing_ = -1;
+  unsigned texturesGeneration_ = 0;
+
+  DisplayTextures texturesOf(int pair) const;
 };
 
 }  // namespace kc

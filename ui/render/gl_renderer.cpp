@@ -177,6 +177,7 @@ bool GlRenderer::prepare(const DisplayLayout& layout) {
 
   const bool showingOwn = shownOriginal_ == 0 || shownOriginal_ == textures_.original.get();
   textures_ = makeImageTextures(layout);
+  ++texturesGeneration_;
   ownLayout_ = layout;
   if (showingOwn) {  // the new textures hold nothing yet
     layout_ = layout;
@@ -200,9 +201,23 @@ void GlRenderer::present(const FrameStats& stats) {
   recordFrame(stats);
 }
 
+DisplayTextures GlRenderer::targetTextures() {
+  KC_REQUIRE(textures_.original && textures_.filtered, "GlRenderer::targetTextures before prepare()");
+  return {textures_.original.get(), textures_.filtered.get(), texturesGeneration_};
+}
+
+void GlRenderer::presentTextures(const FrameStats& stats) {
+  showOwnTextures();
+  recordFrame(stats);
+}
+
 void GlRenderer::uploadBuffers() {
   KC_REQUIRE(originalPbo_ && filteredPbo_, "GlRenderer::uploadBuffers before prepare()");
   copyBuffersToTextures(originalPbo_.get(), filteredPbo_.get(), textures_, ownLayout_);
+  showOwnTextures();
+}
+
+void GlRenderer::showOwnTextures() {
   layout_ = ownLayout_;
   shownOriginal_ = textures_.original.get();
   shownFiltered_ = textures_.filtered.get();

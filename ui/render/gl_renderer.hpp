@@ -66,9 +66,16 @@ class GlRenderer : public DisplaySink {
   void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override;
   // uploadBuffers() then recordFrame(stats).
   void present(const FrameStats& stats) override;
+  // Texture interop into the renderer's own textures (one pair: mapping them for CUDA waits for
+  // the draws that read them).
+  DisplayTextures targetTextures() override;
+  // showOwnTextures() then recordFrame(stats).
+  void presentTextures(const FrameStats& stats) override;
 
   // The two pixel buffers -> the renderer's own textures, which are drawn from now on.
   void uploadBuffers();
+  // The renderer's own textures (written by interop) are drawn from now on.
+  void showOwnTextures();
   // Draws textures made elsewhere in this context's share group (the worker's, frame_hand_off.hpp)
   // until the next uploadBuffers() or forgetTextures(); `layout` describes them. Their owner keeps
   // them alive while they are shown.
@@ -138,6 +145,7 @@ class GlRenderer : public DisplaySink {
   int imageRectLoc_ = -1, overlayRectLoc_ = -1, overlayOpacityLoc_ = -1;
   GlBuffer originalPbo_, filteredPbo_;
   ImageTextures textures_;
+  unsigned texturesGeneration_ = 0;  // DisplayTextures::generation: bumped when textures_ is re-made
   DisplayLayout ownLayout_;  // of the buffers and textures above
   DisplayLayout layout_;     // of the textures drawn: these, or another owner's
   unsigned shownOriginal_ = 0, shownFiltered_ = 0;
