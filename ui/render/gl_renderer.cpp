@@ -209,6 +209,10 @@ DisplayTextures GlRenderer::targetTextures() {
 void GlRenderer::presentTextures(const FrameStats& stats) {
   showOwnTextures();
   recordFrame(stats);
+  // Hand GL the frame now (the unmap's ordering included), not at the next frame's map, which
+  // would then wait for GL's queue to start (+4% frames/s at 4K on an H100). The GL hand-off
+  // flushes with its fence.
+  KC_GL_CHECK(glFlush());
 }
 
 void GlRenderer::uploadBuffers() {
