@@ -48,15 +48,6 @@ GlRegistration::~GlRegistration() {
   if (resource_) (void)cudaGraphicsUnregisterResource(resource_);
 }
 
-GlRegistration::GlRegistration(GlRegistration&& other) noexcept
-    : name_(std::exchange(other.name_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
-
-GlRegistration& GlRegistration::operator=(GlRegistration&& other) noexcept {
-  std::swap(name_, other.name_);
-  std::swap(resource_, other.resource_);
-  return *this;
-}
-
 MappedGlPair::MappedGlPair(GlRegistration& first, GlRegistration& second, cudaStream_t stream)
     : resources_{first.resource(), second.resource()}, stream_(stream) {
   KC_REQUIRE(first.registered() && second.registered(), "MappedGlPair: object not registered");

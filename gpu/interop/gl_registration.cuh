@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <string>
+#include <utility>
 
 namespace kc {
 
@@ -25,8 +26,13 @@ class GlRegistration {
   static GlRegistration buffer(unsigned glBuffer);    // throws kc::Error when the driver refuses
   static GlRegistration texture(unsigned glTexture);  // likewise
   ~GlRegistration();
-  GlRegistration(GlRegistration&& other) noexcept;
-  GlRegistration& operator=(GlRegistration&& other) noexcept;
+  GlRegistration(GlRegistration&& other) noexcept
+      : name_(std::exchange(other.name_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
+  GlRegistration& operator=(GlRegistration&& other) noexcept {
+    std::swap(name_, other.name_);
+    std::swap(resource_, other.resource_);
+    return *this;
+  }
   GlRegistration(const GlRegistration&) = delete;
   GlRegistration& operator=(const GlRegistration&) = delete;
 

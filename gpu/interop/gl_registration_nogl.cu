@@ -18,13 +18,6 @@ bool glContextIsOnCudaDevice(int, std::string* why) {
 GlRegistration GlRegistration::buffer(unsigned) { KC_FAIL("cudaGraphicsGLRegisterBuffer", kNoGl); }
 GlRegistration GlRegistration::texture(unsigned) { KC_FAIL("cudaGraphicsGLRegisterImage", kNoGl); }
 GlRegistration::~GlRegistration() = default;
-GlRegistration::GlRegistration(GlRegistration&& other) noexcept
-    : name_(std::exchange(other.name_, 0u)), resource_(std::exchange(other.resource_, nullptr)) {}
-GlRegistration& GlRegistration::operator=(GlRegistration&& other) noexcept {
-  std::swap(name_, other.name_);
-  std::swap(resource_, other.resource_);
-  return *this;
-}
 
 MappedGlPair::MappedGlPair(GlRegistration&, GlRegistration&, cudaStream_t) { KC_FAIL("cudaGraphicsMapResources", kNoGl); }
 MappedGlPair::~MappedGlPair() = default;
