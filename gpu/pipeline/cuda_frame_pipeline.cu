@@ -133,6 +133,9 @@ struct HostPlane {
   int rows;
 };
 
+// The stats row of the copies or writes into the view's GL objects.
+constexpr const char* kInteropRow = "interop copy";
+
 // Everything one frame in flight owns.
 struct FrameSlot {
   HostFrame source;            // the frame being uploaded: held (its pool buffer lent) until presented
@@ -153,7 +156,7 @@ struct FrameSlot {
   // until the slot's next frame reaches the view (by then `done` has passed them).
   Event displayed;
   bool displayPending = false;
-  std::unique_ptr<SurfaceObject> surfaces[2];
+  std::optional<SurfaceObject> surfaces[2];
 
   bool inFlight = false;
   bool downloaded = false;
@@ -506,7 +509,8 @@ class CudaFramePipeline final : public FramePipeline {
   }
 
   // Interop is decided once per sink (one sink per GL context): cudaGLGetDevices on the current
-  // context. Registration is redone whenever the sink re-creates its buffers.
+  // context. Buffer registrations are dropped whenever the sink re-creates its buffers, and made
+  // again only if a frame goes through them (registeredBuffers): texture interop never needs them.
   void choosePath(DisplaySink& sink, bool buffersRecreated) {
     if (&sink != sink_ || !pathDecided_) {
       sink_ = &sink;
@@ -523,16 +527,18 @@ class CudaFramePipeline final : public FramePipeline {
       pathDecided_ = true;
       buffersRecreated = true;
     }
-    if (path_ != DisplayPath::CudaInterop) return;
-    if (!buffersRecreated && registrationOriginal_.registered() && registrationFiltered_.registered()) return;
-    try {
-      registrationOriginal_ = {};  // drop the old buffers' registrations first
+    if (buffersRecreated) {
+      registrationOriginal_ = {};
       registrationFiltered_ = {};
-      registrationOriginal_ = GlRegistration::buffer(sink.originalBuffer());
-      registrationFiltered_ = GlRegistration::buffer(sink.filteredBuffer());
-    } catch (const Error& e) {
-      fallBackToCopy("registering the GL buffers failed: " + e.message());
     }
+  }
+
+  // Buffer interop: the sink's two buffers, registered once per set of buffers. Throws kc::Error
+  // when the driver refuses (present() then falls back to the copy path).
+  void registerBuffers(DisplaySink& sink) {
+    if (registrationOriginal_.registered() && registrationFiltered_.registered()) return;
+    registrationOriginal_ = GlRegistration::buffer(sink.originalBuffer());
+    registrationFiltered_ = GlRegistration::buffer(sink.filteredBuffer());
   }
 
   void fallBackToCopy(const std::string& why) {
@@ -559,8 +565,9 @@ class CudaFramePipeline final : public FramePipeline {
 
   // Device input and result -> the sink's two GL buffers (mapped), on stream A after the frame's
   // chain; frame N+1's upload keeps running on stream B meanwhile.
-  void copyIntoGlBuffers(FrameSlot& slot) {
-    NvtxRange range("interop copy");
+  void copyIntoGlBuffers(FrameSlot& slot, DisplaySink& sink) {
+    NvtxRange range(kInteropRow);
+    registerBuffers(sink);
     const std::size_t originalRow = static_cast<std::size_t>(slot.inShape.width) * sizeof(Rgba8);
     const std::size_t originalBytes = originalRow * static_cast<std::size_t>(slot.inShape.height);
     const std::size_t filteredRow = slot.outShape.rowBytes();
@@ -588,7 +595,7 @@ class CudaFramePipeline final : public FramePipeline {
       KC_CUDA_CHECK(cudaEventElapsedTime(&ms, interopBegin_, interopEnd_));
       lastInteropMs_ = ms;
     }
-    slot.addOp("interop copy", true, bytes, false);
+    slot.addOp(kInteropRow, true, bytes, false);
     slot.ops.back().measuredMs = lastInteropMs_;
   }
 
@@ -605,11 +612,11 @@ class CudaFramePipeline final : public FramePipeline {
 
   // Texture interop: the sink's textures for this frame, registered (once per texture), or null
   // when the sink offers none or the driver refused (then buffers, from now on).
-  std::pair<GlRegistration*, GlRegistration*> targetTextures(DisplaySink& sink) {
+  std::pair<GlRegistration*, GlRegistration*> registeredTextures(DisplaySink& sink) {
     if (!textureInterop_) return {nullptr, nullptr};
     const DisplayTextures textures = sink.targetTextures();
     if (!textures.offered()) return {nullptr, nullptr};
-    if (&sink != textureSink_ || textures.generation != texturesGeneration_ || textureRegistrations_.size() > 8) {
+    if (&sink != textureSink_ || textures.generation != texturesGeneration_) {
       textureRegistrations_.clear();  // old names: GL may have given them to new textures
       textureSink_ = &sink;
       texturesGeneration_ = textures.generation;
@@ -629,17 +636,15 @@ class CudaFramePipeline final : public FramePipeline {
   // Device input and result -> the view's two textures, written through surfaces by kernels on
   // stream A after the frame's chain: no buffer, and no GL buffer -> texture copy.
   void copyIntoGlTextures(FrameSlot& slot, GlRegistration& originalTexture, GlRegistration& filteredTexture) {
-    NvtxRange range("interop copy");
+    NvtxRange range(kInteropRow);
     const FrameShape in = slot.inShape, out = slot.outShape;
     const double originalBytes = static_cast<double>(in.width) * in.height * sizeof(Rgba8);
     addInteropRow(slot, static_cast<double>(in.bytes()) + originalBytes + 2.0 * static_cast<double>(out.bytes()));
     std::optional<NvtxRange> mapRange(std::in_place, "interop map");
     MappedGlPair mapped(originalTexture, filteredTexture, compute_);
     // The slot's previous surfaces: their writes finished before this frame's `done`.
-    slot.surfaces[0] = std::make_unique<SurfaceObject>(mapped.array(0));
-    slot.surfaces[1] = std::make_unique<SurfaceObject>(mapped.array(1));
-    const SurfaceObject& original = *slot.surfaces[0];
-    const SurfaceObject& filtered = *slot.surfaces[1];
+    const SurfaceObject& original = slot.surfaces[0].emplace(mapped.array(0));
+    const SurfaceObject& filtered = slot.surfaces[1].emplace(mapped.array(1));
     mapRange.reset();
     interopBegin_.record(compute_);
     if (in.format == PixelFormat::Rgba8)
@@ -683,16 +688,16 @@ class CudaFramePipeline final : public FramePipeline {
     bool wroteTextures = false;
     if (path_ == DisplayPath::CudaInterop) {
       try {
-        const auto [originalTexture, filteredTexture] = targetTextures(sink);
+        const auto [originalTexture, filteredTexture] = registeredTextures(sink);
         wroteTextures = originalTexture != nullptr;
         if (wroteTextures)
           copyIntoGlTextures(slot, *originalTexture, *filteredTexture);
         else
-          copyIntoGlBuffers(slot);
+          copyIntoGlBuffers(slot, sink);
       } catch (const Error& e) {
         wroteTextures = false;
         fallBackToCopy("CUDA-GL interop failed: " + e.message());
-        slot.ops.pop_back();  // the interop copy row, if it was added
+        if (!slot.ops.empty() && slot.ops.back().name == kInteropRow) slot.ops.pop_back();
       }
     }
     if (path_ == DisplayPath::CudaCopy) {
@@ -750,7 +755,8 @@ class CudaFramePipeline final : public FramePipeline {
   GlRegistration registrationOriginal_;  // buffer interop: the sink's two buffers
   GlRegistration registrationFiltered_;
   // Texture interop: registrations of the sink's textures by GL name (a hand-off alternates two
-  // pairs), dropped when the sink re-makes its textures; off for good once the driver refuses.
+  // pairs: four at most), dropped when the sink re-makes its textures; off for good once the
+  // driver refuses.
   std::map<unsigned, GlRegistration> textureRegistrations_;
   const DisplaySink* textureSink_ = nullptr;
   unsigned texturesGeneration_ = 0;
