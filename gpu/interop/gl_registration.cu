@@ -44,8 +44,11 @@ GlRegistration GlRegistration::texture(unsigned glTexture) {
   return r;
 }
 
+// Destructors ignore failures: the GL context may be gone already (a headless view's ends before
+// its pipeline), and then nothing is left to release. The runtime's last error is cleared too, or
+// it would surface at the next, unrelated kernel launch ("invalid OpenGL or DirectX context").
 GlRegistration::~GlRegistration() {
-  if (resource_) (void)cudaGraphicsUnregisterResource(resource_);
+  if (resource_ && cudaGraphicsUnregisterResource(resource_) != cudaSuccess) (void)cudaGetLastError();
 }
 
 MappedGlPair::MappedGlPair(GlRegistration& first, GlRegistration& second, cudaStream_t stream)
@@ -56,7 +59,7 @@ MappedGlPair::MappedGlPair(GlRegistration& first, GlRegistration& second, cudaSt
 }
 
 MappedGlPair::~MappedGlPair() {
-  if (mapped_) (void)cudaGraphicsUnmapResources(2, resources_, stream_);
+  if (mapped_ && cudaGraphicsUnmapResources(2, resources_, stream_) != cudaSuccess) (void)cudaGetLastError();
 }
 
 void MappedGlPair::unmap() {

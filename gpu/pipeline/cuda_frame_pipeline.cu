@@ -253,10 +253,11 @@ class CudaFramePipeline final : public FramePipeline {
     return presented;
   }
 
+  // Presents every frame in flight, and unmaps the textures a sink let CUDA hold.
   std::optional<FrameStats> flushLive(DisplaySink& sink) override {
-    if (live_.empty()) return std::nullopt;
-    FrameStats stats;
+    std::optional<FrameStats> stats;
     for (; !live_.empty(); live_.pop_front()) stats = present(slots_[live_.front()], sink);
+    releaseTextures();
     return stats;
   }
 
@@ -542,6 +543,10 @@ class CudaFramePipeline final : public FramePipeline {
   }
 
   void fallBackToCopy(const std::string& why) {
+    try {
+      releaseTextures();
+    } catch (const Error&) {  // the mapping is gone either way; the reason given is the first failure
+    }
     registrationOriginal_ = {};
     registrationFiltered_ = {};
     textureRegistrations_.clear();
@@ -584,7 +589,9 @@ class CudaFramePipeline final : public FramePipeline {
     enqueueOriginalRgba(slot, original, compute_);
     KC_CUDA_CHECK(cudaMemcpy2DAsync(filtered, filteredRow, slot.resultData(), alignedPitch(filteredRow), filteredRow,
                                     slot.outShape.height, cudaMemcpyDeviceToDevice, compute_));
-    unmapWithoutWaiting(slot, mapped);
+    markDisplayWrites(slot);
+    NvtxRange unmapRange("interop unmap");
+    mapped.unmap();  // GL orders its use of the buffers after this, on the GPU
   }
 
   // The interop row of the frame's stats: its bytes, and the time of the last interop writes found
@@ -599,13 +606,11 @@ class CudaFramePipeline final : public FramePipeline {
     slot.ops.back().measuredMs = lastInteropMs_;
   }
 
-  // GL orders its use of the objects after the unmap, on the GPU: the host goes on. The slot's
-  // images are read until `displayed`: its next upload waits for that.
-  void unmapWithoutWaiting(FrameSlot& slot, MappedGlPair& mapped) {
+  // After the interop writes on stream A: the end of their time, and the slot's images are read
+  // until `displayed` (its next upload waits for that; the host does not).
+  void markDisplayWrites(FrameSlot& slot) {
     interopEnd_.record(compute_);
     interopTimed_ = true;
-    NvtxRange range("interop unmap");
-    mapped.unmap();
     slot.displayed.record(compute_);
     slot.displayPending = true;
   }
@@ -617,6 +622,7 @@ class CudaFramePipeline final : public FramePipeline {
     const DisplayTextures textures = sink.targetTextures();
     if (!textures.offered()) return {nullptr, nullptr};
     if (&sink != textureSink_ || textures.generation != texturesGeneration_) {
+      releaseTextures();
       textureRegistrations_.clear();  // old names: GL may have given them to new textures
       textureSink_ = &sink;
       texturesGeneration_ = textures.generation;
@@ -625,6 +631,7 @@ class CudaFramePipeline final : public FramePipeline {
       for (const unsigned name : {textures.original, textures.filtered})
         if (!textureRegistrations_.count(name)) textureRegistrations_.emplace(name, GlRegistration::texture(name));
     } catch (const Error& e) {
+      releaseTextures();
       textureRegistrations_.clear();
       textureInterop_ = false;
       pathNote_ = "buffer interop: registering the view's textures failed: " + e.message();
@@ -635,17 +642,17 @@ class CudaFramePipeline final : public FramePipeline {
 
   // Device input and result -> the view's two textures, written through surfaces by kernels on
   // stream A after the frame's chain: no buffer, and no GL buffer -> texture copy.
-  void copyIntoGlTextures(FrameSlot& slot, GlRegistration& originalTexture, GlRegistration& filteredTexture) {
+  void copyIntoGlTextures(FrameSlot& slot, DisplaySink& sink, GlRegistration& originalTexture,
+                          GlRegistration& filteredTexture) {
     NvtxRange range(kInteropRow);
     const FrameShape in = slot.inShape, out = slot.outShape;
     const double originalBytes = static_cast<double>(in.width) * in.height * sizeof(Rgba8);
     addInteropRow(slot, static_cast<double>(in.bytes()) + originalBytes + 2.0 * static_cast<double>(out.bytes()));
-    std::optional<NvtxRange> mapRange(std::in_place, "interop map");
-    MappedGlPair mapped(originalTexture, filteredTexture, compute_);
+    const MappedGlPair& mapped =
+        mapTextures(sink, displayLayoutFor(slot.chain->stages, in.width, in.height), originalTexture, filteredTexture);
     // The slot's previous surfaces: their writes finished before this frame's `done`.
     const SurfaceObject& original = slot.surfaces[0].emplace(mapped.array(0));
     const SurfaceObject& filtered = slot.surfaces[1].emplace(mapped.array(1));
-    mapRange.reset();
     interopBegin_.record(compute_);
     if (in.format == PixelFormat::Rgba8)
       writeRgbaSurfaceAsync(deviceView<const Rgba8>(slot.input.data(), in), original, compute_);
@@ -655,7 +662,37 @@ class CudaFramePipeline final : public FramePipeline {
       writeGraySurfaceAsync(deviceView<const std::uint8_t>(slot.resultData(), out), filtered, compute_);
     else
       writeRgbaSurfaceAsync(deviceView<const Rgba8>(slot.resultData(), out), filtered, compute_);
-    unmapWithoutWaiting(slot, mapped);
+    markDisplayWrites(slot);
+    if (sink.needsTexturesAtPresent()) releaseTextures();
+  }
+
+  // The sink's textures mapped for CUDA: still mapped from the frame before (a sink that does
+  // not draw them at once), or mapped now.
+  const MappedGlPair& mapTextures(DisplaySink& sink, const DisplayLayout& layout, GlRegistration& original,
+                                  GlRegistration& filtered) {
+    if (held_ && (held_->sink != &sink || held_->original != &original || held_->filtered != &filtered))
+      releaseTextures();
+    if (!held_) {
+      NvtxRange range("interop map");
+      held_.emplace(sink, layout, original, filtered, compute_);
+    }
+    return held_->mapping;
+  }
+
+  // Unmaps the textures (GL orders its use of them after this, on the GPU: the host goes on).
+  void releaseTextures() {
+    if (!held_) return;
+    NvtxRange range("interop unmap");
+    DisplaySink& sink = *held_->sink;
+    const bool heldPastPresent = held_->presented;
+    try {
+      held_->mapping.unmap();
+    } catch (...) {
+      held_.reset();
+      throw;
+    }
+    held_.reset();
+    if (heldPastPresent) sink.texturesReleased();
   }
 
   // Copy display path: the original in RGBA on the host. An RGBA source frame is that already;
@@ -681,8 +718,9 @@ class CudaFramePipeline final : public FramePipeline {
     }
     {
       NvtxRange range("view prepare");
-      const bool recreated =
-          sink.prepare(displayLayoutFor(slot.chain->stages, slot.inShape.width, slot.inShape.height));
+      const DisplayLayout layout = displayLayoutFor(slot.chain->stages, slot.inShape.width, slot.inShape.height);
+      if (held_ && (held_->sink != &sink || held_->layout != layout)) releaseTextures();  // prepare may re-make them
+      const bool recreated = sink.prepare(layout);
       choosePath(sink, recreated);
     }
     bool wroteTextures = false;
@@ -691,7 +729,7 @@ class CudaFramePipeline final : public FramePipeline {
         const auto [originalTexture, filteredTexture] = registeredTextures(sink);
         wroteTextures = originalTexture != nullptr;
         if (wroteTextures)
-          copyIntoGlTextures(slot, *originalTexture, *filteredTexture);
+          copyIntoGlTextures(slot, sink, *originalTexture, *filteredTexture);
         else
           copyIntoGlBuffers(slot, sink);
       } catch (const Error& e) {
@@ -718,9 +756,10 @@ class CudaFramePipeline final : public FramePipeline {
     lastPresent_ = now;
     release(slot);
     NvtxRange range("view present");
-    if (wroteTextures)
+    if (wroteTextures) {
+      if (held_) held_->presented = true;
       sink.presentTextures(stats);
-    else
+    } else
       sink.present(stats);
     return stats;
   }
@@ -758,6 +797,20 @@ class CudaFramePipeline final : public FramePipeline {
   // pairs: four at most), dropped when the sink re-makes its textures; off for good once the
   // driver refuses.
   std::map<unsigned, GlRegistration> textureRegistrations_;
+  // The sink's textures while mapped for CUDA: within a frame, or from one frame to the next for
+  // a sink that does not draw them at once (DisplaySink::needsTexturesAtPresent). Declared after
+  // the registrations: destroyed (unmapped) before them.
+  struct MappedTextures {
+    MappedTextures(DisplaySink& s, const DisplayLayout& l, GlRegistration& o, GlRegistration& f, cudaStream_t stream)
+        : sink(&s), layout(l), original(&o), filtered(&f), mapping(o, f, stream) {}
+    DisplaySink* sink;
+    DisplayLayout layout;
+    const GlRegistration* original;
+    const GlRegistration* filtered;
+    MappedGlPair mapping;
+    bool presented = false;  // held past presentTextures(): the sink hears of the unmap
+  };
+  std::optional<MappedTextures> held_;
   const DisplaySink* textureSink_ = nullptr;
   unsigned texturesGeneration_ = 0;
   bool textureInterop_ = true;

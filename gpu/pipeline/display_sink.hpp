@@ -53,8 +53,17 @@ class DisplaySink {
   // overwritten now (the view no longer draws them); none (the default) when this sink has no
   // textures of its own, and the pipeline writes the buffers instead.
   virtual DisplayTextures targetTextures() { return {}; }
-  // After the pipeline wrote targetTextures() (and unmapped them): show them, with the stats.
+  // After the pipeline wrote targetTextures(): show them, with the stats. Unmapped by then unless
+  // the sink said it does not use them with GL at once (below).
   virtual void presentTextures(const FrameStats& stats) { present(stats); }
+  // Texture interop: whether GL may use the textures right after presentTextures(). Handing
+  // them between CUDA and GL (map + unmap) costs about 0.33 ms of GPU time on an H100/H200
+  // whatever their size: more than a 4K grey frame's upload (0.15 ms). A sink that draws only
+  // after FramePipeline::flushLive (the headless view) answers false: the pipeline then keeps
+  // them mapped from one frame to the next, and unmaps them in flushLive, or before a prepare()
+  // that may re-make them, and calls texturesReleased().
+  virtual bool needsTexturesAtPresent() const { return true; }
+  virtual void texturesReleased() {}
 };
 
 }  // namespace kc

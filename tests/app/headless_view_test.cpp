@@ -7,9 +7,14 @@
 #include <QTemporaryDir>
 #include <string>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "app/live/headless_view.hpp"
+#include "gpu/core/error.hpp"
 #include "qt_test_app.hpp"
+#include "ui/render/gl_functions.hpp"
 #include "ui/render/gl_renderer.hpp"
+#include "ui/render/offscreen_gl_context.hpp"
+#include "ui/render/offscreen_target.hpp"
 
 namespace kc {
 namespace {
@@ -91,6 +96,96 @@ TEST(HeadlessView, WritesSideBySidePngWithOverlays) {
                             static_cast<int>(filtered.y + filtered.height) - 40, 80, 25);
   EXPECT_GT(meanAbsDifference(with, without, timingArea), 10.0) << "timing overlay missing";
   EXPECT_GT(meanAbsDifference(with, without, histogramArea), 10.0) << "histogram overlay missing";
+}
+
+// The headless view lets CUDA keep its textures mapped from frame to frame and unmap them only in
+// flushLive (DisplaySink::needsTexturesAtPresent): what it draws must still be exactly the last
+// frame, also across a change of size while they were held (prepare re-makes the textures). The
+// CPU pipeline's view of the same frames is the reference: same chain results (bit-exact), same
+// renderer, so the same pixels.
+TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
+  test::testApplication();
+  if (!cudaBackendAvailable()) GTEST_SKIP() << "no usable CUDA device: " << cudaUnavailableReason();
+  // Six distinct frames: three of 320x200, then three of 97x61 (odd: rows not 4-aligned in grey).
+  std::vector<HostFrame> frames;
+  for (int i = 0; i < 6; ++i) {
+    HostFrame frame = i < 3 ? rampFrame(320, 200) : rampFrame(97, 61);
+    for (int y = 0; y < frame.height(); ++y)
+      for (int x = 0; x < frame.width(); ++x) frame.rgba.at(x, y).b = static_cast<std::uint8_t>(frame.rgba.at(x, y).b + 37 * i);
+    frames.push_back(std::move(frame));
+  }
+  QTemporaryDir dir;
+  ASSERT_TRUE(dir.isValid());
+  auto renderWith = [&](Backend backend, const char* name, ViewRenderResult* result) {
+    std::unique_ptr<FramePipeline> pipeline = makePipeline(backend).pipeline;
+    pipeline->setChain(parseFilterChain("gray,conv=box:3,hist=64"));
+    std::size_t next = 0;
+    FrameProvider provider = [&]() -> const HostFrame* { return next < frames.size() ? &frames[next++] : nullptr; };
+    ViewRenderOptions options;
+    options.frames = static_cast<int>(frames.size());
+    options.width = 640;
+    options.height = 240;
+    options.overlays = false;
+    const QString path = QDir(dir.path()).filePath(QString::fromLatin1(name));
+    *result = renderViewPng(provider, *pipeline, path.toStdString(), options);
+    return QImage(path).convertToFormat(QImage::Format_RGBA8888);
+  };
+  ViewRenderResult cpu, cuda;
+  QImage cpuView, cudaView;
+  try {
+    cpuView = renderWith(Backend::Cpu, "cpu.png", &cpu);
+  } catch (const Error& error) {
+    GTEST_SKIP() << "no offscreen GL context here: " << error.what();
+  }
+  cudaView = renderWith(Backend::Cuda, "cuda.png", &cuda);
+  SCOPED_TRACE(testing::Message() << "GL: " << cuda.glRenderer << " via " << cuda.glContext);
+  if (cuda.displayPath != "interop") GTEST_SKIP() << "no CUDA-GL interop on this GL context (" << cuda.displayPath << ")";
+  EXPECT_EQ(cuda.framesPresented, cpu.framesPresented) << "frames since the last change of size";
+  ASSERT_EQ(cudaView.size(), cpuView.size());
+  int differing = 0;
+  for (int y = 0; y < cpuView.height(); ++y)
+    for (int x = 0; x < cpuView.width(); ++x) differing += cpuView.pixel(x, y) != cudaView.pixel(x, y);
+  EXPECT_EQ(differing, 0) << "pixels of the CUDA view that differ from the CPU view of the same frames";
+}
+
+// The renderer's side of that contract, with GL alone (runs without a GPU): while CUDA may hold
+// the textures it refuses to draw them, and draws them again once told they were released.
+TEST(HeadlessView, RendererDrawsHeldTexturesOnlyAfterTheirRelease) {
+  test::testApplication();
+  std::unique_ptr<OffscreenGlContext> context;
+  try {
+    context = std::make_unique<OffscreenGlContext>();
+  } catch (const Error& error) {
+    GTEST_SKIP() << "no offscreen GL context here: " << error.what();
+  }
+  GlRenderer renderer;
+  renderer.initialize();
+  EXPECT_TRUE(renderer.needsTexturesAtPresent()) << "by default a renderer draws whenever asked";
+  renderer.setDrawsOnlyAfterFlush(true);
+  EXPECT_FALSE(renderer.needsTexturesAtPresent());
+  renderer.setViewMode(ViewMode::FilteredOnly);
+  renderer.setTimingOverlayVisible(false);
+  renderer.setHistogramOverlayVisible(false);
+  renderer.prepare({17, 3, 17, 3, PixelFormat::Gray8});
+  const DisplayTextures textures = renderer.targetTextures();
+  const std::vector<std::uint8_t> grey(17 * 3, 200);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+  glBindTexture(GL_TEXTURE_2D, textures.filtered);
+  glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 17, 3, GL_RED, GL_UNSIGNED_BYTE, grey.data());
+  glBindTexture(GL_TEXTURE_2D, 0);
+  renderer.presentTextures({});
+  OffscreenTarget target(17, 3);
+  target.bind();
+  try {
+    renderer.render(17, 3);
+    ADD_FAILURE() << "render() drew textures CUDA may still hold";
+  } catch (const InvalidArgument& error) {  // a broken contract, not a runtime failure
+    EXPECT_NE(std::string(error.what()).find("flushLive"), std::string::npos) << error.what();
+  }
+  renderer.texturesReleased();
+  renderer.render(17, 3);
+  EXPECT_EQ(qRed(target.read().pixel(8, 1)), 200) << "the released texture is drawn";
+  renderer.releaseGl();
 }
 
 TEST(HeadlessView, RejectsBadArguments) {

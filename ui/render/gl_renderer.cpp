@@ -209,10 +209,11 @@ DisplayTextures GlRenderer::targetTextures() {
 void GlRenderer::presentTextures(const FrameStats& stats) {
   showOwnTextures();
   recordFrame(stats);
+  texturesHeldByCuda_ = drawsOnlyAfterFlush_;
   // Hand GL the frame now (the unmap's ordering included), not at the next frame's map, which
   // would then wait for GL's queue to start (+4% frames/s at 4K on an H100). The GL hand-off
-  // flushes with its fence.
-  KC_GL_CHECK(glFlush());
+  // flushes with its fence. Nothing to hand over while CUDA keeps the textures.
+  if (!texturesHeldByCuda_) KC_GL_CHECK(glFlush());
 }
 
 void GlRenderer::uploadBuffers() {
@@ -332,6 +333,8 @@ void GlRenderer::render(int width, int height) {
   KC_GL_CHECK(glClear(GL_COLOR_BUFFER_BIT));
   ++framesRendered_;
   if (!hasFrame()) return;
+  KC_REQUIRE(!texturesHeldByCuda_ || shownOriginal_ != textures_.original.get(),
+             "GlRenderer::render: CUDA still holds the frame's textures (FramePipeline::flushLive first)");
 
   KC_GL_CHECK(glBindVertexArray(vao_.get()));
   KC_GL_CHECK(glActiveTexture(GL_TEXTURE0));

@@ -71,6 +71,14 @@ class GlRenderer : public DisplaySink {
   DisplayTextures targetTextures() override;
   // showOwnTextures() then recordFrame(stats).
   void presentTextures(const FrameStats& stats) override;
+  // Whether this renderer draws only after FramePipeline::flushLive (the headless view): then
+  // CUDA may keep the textures mapped between frames (DisplaySink::needsTexturesAtPresent), and
+  // render() refuses to draw them while it does. Off by default: a view that redraws any time
+  // needs them unmapped after each frame. For a renderer that is the pipeline's sink itself (a
+  // wrapping sink answers for itself: a frame tap reads the textures at each frame).
+  void setDrawsOnlyAfterFlush(bool onlyAfterFlush) { drawsOnlyAfterFlush_ = onlyAfterFlush; }
+  bool needsTexturesAtPresent() const override { return !drawsOnlyAfterFlush_; }
+  void texturesReleased() override { texturesHeldByCuda_ = false; }
 
   // The two pixel buffers -> the renderer's own textures, which are drawn from now on.
   void uploadBuffers();
@@ -130,6 +138,9 @@ class GlRenderer : public DisplaySink {
   const DisplayLayout& layout() const { return layout_; }  // of the frame shown
 
  private:
+  bool drawsOnlyAfterFlush_ = false;
+  bool texturesHeldByCuda_ = false;  // presented while still mapped for CUDA, until texturesReleased()
+
   struct OverlayTexture {
     GlTexture texture;
     int width = 0, height = 0;
