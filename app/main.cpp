@@ -80,7 +80,9 @@ int runWindow(int argc, char** argv) {
   parser.addHelpOption();
   parser.addVersionOption();
   const QCommandLineOption source(
-      {"s", "source"}, "camera[:N] | pattern | image:PATH | video:PATH (default: the last one used, else camera:0).",
+      {"s", "source"},
+      "camera[:N] | pattern | image:PATH | video:PATH | PATH (an image or video file by its suffix; default: the last "
+      "one used, else camera:0).",
       "SOURCE");
   const QCommandLineOption filters({"f", "filters"}, "Initial filter chain (see kernelcam process --help).", "LIST");
   const QCommandLineOption viewMode("view-mode", "side-by-side | filtered | split.", "MODE");

@@ -165,8 +165,9 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   parser.addHelpOption();
   const QCommandLineOption source(
       {"s", "source"},
-      "pattern | image:PATH | video:PATH | sequence:PATTERN (required). video:PATH is that one file; "
-      "sequence:frame_%04d.png reads numbered images as a video.",
+      "pattern | image:PATH | video:PATH | sequence:PATTERN | PATH (required). video:PATH is that one file; "
+      "sequence:frame_%04d.png reads numbered images as a video; a bare PATH is an image or a video by its "
+      "suffix (photo.jpg, clip.mp4).",
       "SOURCE");
   const QCommandLineOption filters(
       {"f", "filters"},

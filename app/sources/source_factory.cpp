@@ -1,5 +1,6 @@
 #include "app/sources/source_factory.hpp"
 
+#include <QString>
 #include <charconv>
 
 #include "app/sources/camera_source.hpp"
@@ -8,11 +9,13 @@
 #include "app/sources/video_source.hpp"
 #include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
+#include "ui/window/file_kind.hpp"
 
 namespace kc {
 
 namespace {
-constexpr const char* kForms = "camera[:N], pattern, image:PATH, video:PATH or sequence:PATTERN";
+constexpr const char* kForms =
+    "camera[:N], pattern, image:PATH, video:PATH, sequence:PATTERN or an image or video file (photo.jpg, clip.mp4)";
 
 bool parseInt(std::string_view text, int* value) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
@@ -41,6 +44,12 @@ SourceSpec parseSourceSpec(std::string_view text) {
     if (spec.path.empty()) throw SourceError("--source " + quoted + ": missing path (" + std::string(kind) + ":PATH)");
   } else if (text.empty()) {
     throw SourceError(std::string("--source: empty (expected ") + kForms + ")");
+  } else if (const FileKind file = fileKindOf(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+             file == FileKind::Image || file == FileKind::Video) {
+    // A bare file name (--source photo.jpg): an image or a video by its suffix, as the window's
+    // File menu and drag and drop decide.
+    spec.kind = file == FileKind::Image ? SourceKind::Image : SourceKind::Video;
+    spec.path = std::string(text);
   } else {
     throw SourceError("--source " + quoted + ": unknown source " + kc::quotedText(kind, 40) + " (expected " + kForms + ")");
   }

@@ -111,7 +111,8 @@ TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
   for (int i = 0; i < 6; ++i) {
     HostFrame frame = i < 3 ? rampFrame(320, 200) : rampFrame(97, 61);
     for (int y = 0; y < frame.height(); ++y)
-      for (int x = 0; x < frame.width(); ++x) frame.rgba.at(x, y).b = static_cast<std::uint8_t>(frame.rgba.at(x, y).b + 37 * i);
+      for (int x = 0; x < frame.width(); ++x)
+        frame.rgba.at(x, y).b = static_cast<std::uint8_t>(frame.rgba.at(x, y).b + 37 * i);
     frames.push_back(std::move(frame));
   }
   QTemporaryDir dir;
@@ -139,7 +140,8 @@ TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
   }
   cudaView = renderWith(Backend::Cuda, "cuda.png", &cuda);
   SCOPED_TRACE(testing::Message() << "GL: " << cuda.glRenderer << " via " << cuda.glContext);
-  if (cuda.displayPath != "interop") GTEST_SKIP() << "no CUDA-GL interop on this GL context (" << cuda.displayPath << ")";
+  if (cuda.displayPath != "interop")
+    GTEST_SKIP() << "no CUDA-GL interop on this GL context (" << cuda.displayPath << ")";
   EXPECT_EQ(cuda.framesPresented, cpu.framesPresented) << "frames since the last change of size";
   ASSERT_EQ(cudaView.size(), cpuView.size());
   int differing = 0;

@@ -196,15 +196,25 @@ TEST(SourceFactory, ParsesTheSourceSyntax) {
   EXPECT_EQ(image.kind, kc::SourceKind::Image);
   EXPECT_EQ(image.path, "/a/b:c.png");  // only the first ':' separates
   EXPECT_EQ(kc::parseSourceSpec("video:x.mp4").path, "x.mp4");
+  // A bare file name: its kind by suffix (any case), the whole text its path.
+  EXPECT_EQ(kc::parseSourceSpec("photo.JPG").kind, kc::SourceKind::Image);
+  EXPECT_EQ(kc::parseSourceSpec("photo.JPG").path, "photo.JPG");
+  EXPECT_EQ(kc::parseSourceSpec("clip.mp4").kind, kc::SourceKind::Video);
+  EXPECT_FALSE(kc::parseSourceSpec("clip.mp4").sequence);
+  EXPECT_EQ(kc::parseSourceSpec("/a/b:c.png").path, "/a/b:c.png");
+  EXPECT_EQ(kc::parseSourceSpec("pattern.png").kind, kc::SourceKind::Image);
+  EXPECT_EQ(kc::formatSourceSpec(kc::parseSourceSpec("photo.png")), "image:photo.png");
   EXPECT_EQ(kc::formatSourceSpec(kc::parseSourceSpec("camera:1")), "camera:1");
-  for (const char* bad : {"", "webcam", "camera:x", "camera:-1", "image:", "video:", "pattern:3"}) {
+  for (const char* bad : {"", "webcam", "camera:x", "camera:-1", "image:", "video:", "pattern:3", "notes.txt"}) {
     SCOPED_TRACE(bad);
     EXPECT_THROW(kc::parseSourceSpec(bad), kc::SourceError);
   }
   try {
     kc::parseSourceSpec("webcam");
   } catch (const kc::SourceError& e) {
-    EXPECT_NE(std::string(e.what()).find("camera[:N], pattern, image:PATH, video:PATH or sequence:PATTERN"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("camera[:N], pattern, image:PATH, video:PATH, sequence:PATTERN or an image or "
+                                         "video file (photo.jpg, clip.mp4)"),
+              std::string::npos);
   }
   int w = 0, h = 0;
   EXPECT_TRUE(kc::parseFrameSize("640x480", &w, &h));
