@@ -49,6 +49,7 @@ class AbSwitchPipeline final : public FramePipeline {
   FrameResult process(const HostFrame& frame) override { return live_->process(frame); }
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override;
   std::optional<FrameStats> flushLive(DisplaySink& sink) override;
+  void releaseDisplay() override { live_->releaseDisplay(); }
   DisplayPath displayPath() const override { return live_->displayPath(); }
   std::string displayPathNote() const override { return live_->displayPathNote(); }
 

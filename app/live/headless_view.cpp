@@ -78,8 +78,9 @@ ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pi
     const QImage image = target.read();
     if (!image.save(QString::fromStdString(pngPath), "PNG"))
       throwError(__FILE__, __LINE__, "QImage::save", "cannot write " + pngPath);
-    // The pipeline may hold CUDA registrations of the renderer's buffers: the renderer's buffers
-    // are deleted here, with the context current, and a later prepare() re-registers.
+    // The renderer's textures and buffers are deleted here, with the context current: the
+    // pipeline's registrations of them go first.
+    pipeline.releaseDisplay();
     renderer.releaseGl();
   }
   return result;

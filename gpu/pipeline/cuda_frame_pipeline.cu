@@ -264,6 +264,18 @@ class CudaFramePipeline final : public FramePipeline {
   DisplayPath displayPath() const override { return path_; }
   std::string displayPathNote() const override { return pathNote_; }
 
+  void releaseDisplay() override {
+    try {
+      releaseTextures();
+    } catch (const Error&) {  // the objects are about to go: nothing left to hand back
+    }
+    textureRegistrations_.clear();
+    registrationOriginal_ = {};
+    registrationFiltered_ = {};
+    textureSink_ = nullptr;  // the next sink registers afresh, even at the same address
+    sink_ = nullptr;
+  }
+
  private:
   // The planes to upload for `frame` and what the chain starts from, by pipelineInputFrame's rules.
   std::vector<HostPlane> choosePlanes(FrameSlot& slot, const HostFrame& frame) {
@@ -642,14 +654,13 @@ class CudaFramePipeline final : public FramePipeline {
 
   // Device input and result -> the view's two textures, written through surfaces by kernels on
   // stream A after the frame's chain: no buffer, and no GL buffer -> texture copy.
-  void copyIntoGlTextures(FrameSlot& slot, DisplaySink& sink, GlRegistration& originalTexture,
-                          GlRegistration& filteredTexture) {
+  void copyIntoGlTextures(FrameSlot& slot, DisplaySink& sink, const DisplayLayout& layout,
+                          GlRegistration& originalTexture, GlRegistration& filteredTexture) {
     NvtxRange range(kInteropRow);
     const FrameShape in = slot.inShape, out = slot.outShape;
     const double originalBytes = static_cast<double>(in.width) * in.height * sizeof(Rgba8);
     addInteropRow(slot, static_cast<double>(in.bytes()) + originalBytes + 2.0 * static_cast<double>(out.bytes()));
-    const MappedGlPair& mapped =
-        mapTextures(sink, displayLayoutFor(slot.chain->stages, in.width, in.height), originalTexture, filteredTexture);
+    const MappedGlPair& mapped = mapTextures(sink, layout, originalTexture, filteredTexture);
     // The slot's previous surfaces: their writes finished before this frame's `done`.
     const SurfaceObject& original = slot.surfaces[0].emplace(mapped.array(0));
     const SurfaceObject& filtered = slot.surfaces[1].emplace(mapped.array(1));
@@ -679,12 +690,12 @@ class CudaFramePipeline final : public FramePipeline {
     return held_->mapping;
   }
 
-  // Unmaps the textures (GL orders its use of them after this, on the GPU: the host goes on).
+  // Unmaps the textures (GL orders its use of them after this, on the GPU: the host goes on) and
+  // tells the sink, which may have been shown them while they were still mapped.
   void releaseTextures() {
     if (!held_) return;
     NvtxRange range("interop unmap");
     DisplaySink& sink = *held_->sink;
-    const bool heldPastPresent = held_->presented;
     try {
       held_->mapping.unmap();
     } catch (...) {
@@ -692,7 +703,7 @@ class CudaFramePipeline final : public FramePipeline {
       throw;
     }
     held_.reset();
-    if (heldPastPresent) sink.texturesReleased();
+    sink.texturesReleased();
   }
 
   // Copy display path: the original in RGBA on the host. An RGBA source frame is that already;
@@ -716,9 +727,9 @@ class CudaFramePipeline final : public FramePipeline {
       NvtxRange range("wait for frame");
       stats = finish(slot);
     }
+    const DisplayLayout layout = displayLayoutFor(slot.chain->stages, slot.inShape.width, slot.inShape.height);
     {
       NvtxRange range("view prepare");
-      const DisplayLayout layout = displayLayoutFor(slot.chain->stages, slot.inShape.width, slot.inShape.height);
       if (held_ && (held_->sink != &sink || held_->layout != layout)) releaseTextures();  // prepare may re-make them
       const bool recreated = sink.prepare(layout);
       choosePath(sink, recreated);
@@ -729,7 +740,7 @@ class CudaFramePipeline final : public FramePipeline {
         const auto [originalTexture, filteredTexture] = registeredTextures(sink);
         wroteTextures = originalTexture != nullptr;
         if (wroteTextures)
-          copyIntoGlTextures(slot, sink, *originalTexture, *filteredTexture);
+          copyIntoGlTextures(slot, sink, layout, *originalTexture, *filteredTexture);
         else
           copyIntoGlBuffers(slot, sink);
       } catch (const Error& e) {
@@ -756,10 +767,9 @@ class CudaFramePipeline final : public FramePipeline {
     lastPresent_ = now;
     release(slot);
     NvtxRange range("view present");
-    if (wroteTextures) {
-      if (held_) held_->presented = true;
+    if (wroteTextures)
       sink.presentTextures(stats);
-    } else
+    else
       sink.present(stats);
     return stats;
   }
@@ -808,7 +818,6 @@ class CudaFramePipeline final : public FramePipeline {
     const GlRegistration* original;
     const GlRegistration* filtered;
     MappedGlPair mapping;
-    bool presented = false;  // held past presentTextures(): the sink hears of the unmap
   };
   std::optional<MappedTextures> held_;
   const DisplaySink* textureSink_ = nullptr;

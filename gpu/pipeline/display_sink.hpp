@@ -61,7 +61,7 @@ class DisplaySink {
   // whatever their size: more than a 4K grey frame's upload (0.15 ms). A sink that draws only
   // after FramePipeline::flushLive (the headless view) answers false: the pipeline then keeps
   // them mapped from one frame to the next, and unmaps them in flushLive, or before a prepare()
-  // that may re-make them, and calls texturesReleased().
+  // that may re-make them. texturesReleased() follows every unmap of the textures.
   virtual bool needsTexturesAtPresent() const { return true; }
   virtual void texturesReleased() {}
 };

@@ -42,6 +42,10 @@ class FramePipeline {
   virtual std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) = 0;
   // Presents the frame still in flight (end of stream / before a size or chain change).
   virtual std::optional<FrameStats> flushLive(DisplaySink& sink) = 0;
+  // The sink's GL objects are about to be deleted, its context still current: drop every CUDA
+  // registration of them (unregistering after the context is gone fails). The next live frame,
+  // to this sink or another, registers again.
+  virtual void releaseDisplay() {}
   virtual DisplayPath displayPath() const = 0;
   // Why the display path is what it is, for the status bar and logs: empty when there is nothing
   // to say, else e.g. "copy path: the GL context is not on a CUDA device (...)".

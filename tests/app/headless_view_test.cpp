@@ -102,7 +102,9 @@ TEST(HeadlessView, WritesSideBySidePngWithOverlays) {
 // flushLive (DisplaySink::needsTexturesAtPresent): what it draws must still be exactly the last
 // frame, also across a change of size while they were held (prepare re-makes the textures). The
 // CPU pipeline's view of the same frames is the reference: same chain results (bit-exact), same
-// renderer, so the same pixels.
+// renderer, so the same pixels. The CUDA pipeline then draws a second view (a new context and
+// renderer: releaseDisplay must have dropped the first one's registrations) and runs a frame with
+// no view at all (no error left behind by the first view's objects).
 TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
   test::testApplication();
   if (!cudaBackendAvailable()) GTEST_SKIP() << "no usable CUDA device: " << cudaUnavailableReason();
@@ -117,9 +119,7 @@ TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
   }
   QTemporaryDir dir;
   ASSERT_TRUE(dir.isValid());
-  auto renderWith = [&](Backend backend, const char* name, ViewRenderResult* result) {
-    std::unique_ptr<FramePipeline> pipeline = makePipeline(backend).pipeline;
-    pipeline->setChain(parseFilterChain("gray,conv=box:3,hist=64"));
+  auto renderWith = [&](FramePipeline& pipeline, const char* name, ViewRenderResult* result) {
     std::size_t next = 0;
     FrameProvider provider = [&]() -> const HostFrame* { return next < frames.size() ? &frames[next++] : nullptr; };
     ViewRenderOptions options;
@@ -128,26 +128,36 @@ TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
     options.height = 240;
     options.overlays = false;
     const QString path = QDir(dir.path()).filePath(QString::fromLatin1(name));
-    *result = renderViewPng(provider, *pipeline, path.toStdString(), options);
+    *result = renderViewPng(provider, pipeline, path.toStdString(), options);
     return QImage(path).convertToFormat(QImage::Format_RGBA8888);
   };
+  const FilterChain chain = parseFilterChain("gray,conv=box:3,hist=64");
+  std::unique_ptr<FramePipeline> cpuPipeline = makePipeline(Backend::Cpu).pipeline;
+  std::unique_ptr<FramePipeline> cudaPipeline = makePipeline(Backend::Cuda).pipeline;
+  cpuPipeline->setChain(chain);
+  cudaPipeline->setChain(chain);
   ViewRenderResult cpu, cuda;
-  QImage cpuView, cudaView;
+  QImage cpuView;
   try {
-    cpuView = renderWith(Backend::Cpu, "cpu.png", &cpu);
+    cpuView = renderWith(*cpuPipeline, "cpu.png", &cpu);
   } catch (const Error& error) {
     GTEST_SKIP() << "no offscreen GL context here: " << error.what();
   }
-  cudaView = renderWith(Backend::Cuda, "cuda.png", &cuda);
-  SCOPED_TRACE(testing::Message() << "GL: " << cuda.glRenderer << " via " << cuda.glContext);
-  if (cuda.displayPath != "interop")
-    GTEST_SKIP() << "no CUDA-GL interop on this GL context (" << cuda.displayPath << ")";
-  EXPECT_EQ(cuda.framesPresented, cpu.framesPresented) << "frames since the last change of size";
-  ASSERT_EQ(cudaView.size(), cpuView.size());
-  int differing = 0;
-  for (int y = 0; y < cpuView.height(); ++y)
-    for (int x = 0; x < cpuView.width(); ++x) differing += cpuView.pixel(x, y) != cudaView.pixel(x, y);
-  EXPECT_EQ(differing, 0) << "pixels of the CUDA view that differ from the CPU view of the same frames";
+  for (const char* name : {"cuda.png", "cuda-again.png"}) {
+    SCOPED_TRACE(name);
+    const QImage cudaView = renderWith(*cudaPipeline, name, &cuda);
+    SCOPED_TRACE(testing::Message() << "GL: " << cuda.glRenderer << " via " << cuda.glContext);
+    if (cuda.displayPath != "interop" && std::string(name) == "cuda.png")
+      GTEST_SKIP() << "no CUDA-GL interop on this GL context (" << cuda.displayPath << ")";
+    EXPECT_EQ(cuda.displayPath, "interop") << "the second view fell back from interop";
+    EXPECT_EQ(cuda.framesPresented, cpu.framesPresented) << "frames since the last change of size";
+    ASSERT_EQ(cudaView.size(), cpuView.size());
+    int differing = 0;
+    for (int y = 0; y < cpuView.height(); ++y)
+      for (int x = 0; x < cpuView.width(); ++x) differing += cpuView.pixel(x, y) != cudaView.pixel(x, y);
+    EXPECT_EQ(differing, 0) << "pixels of the CUDA view that differ from the CPU view of the same frames";
+  }
+  EXPECT_NO_THROW(cudaPipeline->process(frames[0])) << "an error left behind by the views' GL objects";
 }
 
 // The renderer's side of that contract, with GL alone (runs without a GPU): while CUDA may hold
