@@ -20,4 +20,7 @@ if [ "${KC_SANITIZE_TESTS:-1}" != 0 ]; then
   echo "ASan+UBSan: $(grep -m1 'tests passed' "$asan_dir/ctest.log")"
 fi
 cd "$build_dir"
-xvfb-run -a -s "-screen 0 1600x1000x24" ctest --output-on-failure -j2 "$@"
+# -noreset: by default Xvfb resets itself whenever its last client leaves, and a GUI test that
+# connects during that reset (another test just ended; ctest runs two at once) fails with
+# "could not connect to display" (seen once in CI on RecordGui).
+xvfb-run -a -s "-screen 0 1600x1000x24 -noreset" ctest --output-on-failure -j2 "$@"
