@@ -65,6 +65,8 @@ class RollingStageMeans {
   double meanMs(const std::string& stage) const;
   double meanFrameMs() const;
   double meanLatencyMs() const;
+  // Frames the means are over: fewer than the window while it fills (a still shows 1 at first).
+  int samples() const { return static_cast<int>(frame_.values.size()); }
 
  private:
   struct Series {

@@ -54,6 +54,24 @@ TEST(OverlayScale, PanelsArePaintedScaleTimesLarger) {
   EXPECT_NEAR(histogram2.height(), 2 * histogram.height(), 2);
 }
 
+// The footer says what the timings are over: a window that is still filling, or a still's single
+// (possibly cold) run, must not read as "mean of 30 frames".
+TEST(OverlayScale, TheFooterCountsTheFramesTheMeansAreOver) {
+  FrameStats stats;
+  stats.stages.push_back({"gray", false, 1.0, 100});
+  RollingStageMeans means(30);
+  EXPECT_EQ(means.samples(), 0);
+  means.add(stats);
+  EXPECT_EQ(means.samples(), 1);
+  EXPECT_EQ(timingSampleNote(means.samples(), true), QStringLiteral("1 run; View > Measure still"));
+  EXPECT_EQ(timingSampleNote(means.samples(), false), QStringLiteral("1 frame"));
+  for (int i = 0; i < 40; ++i) means.add(stats);
+  EXPECT_EQ(means.samples(), 30) << "the window keeps the last 30";
+  EXPECT_EQ(timingSampleNote(means.samples(), false), QStringLiteral("mean of 30 frames"));
+  EXPECT_EQ(timingSampleNote(means.samples(), true), QStringLiteral("mean of 30 runs"));
+  EXPECT_EQ(timingSampleNote(7, false), QStringLiteral("mean of 7 frames"));
+}
+
 TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {
   if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
   QSettings().remove(QStringLiteral("view/presentationScale"));

@@ -60,6 +60,15 @@ QImage makePanel(int width, int height, double scale) {
 
 }  // namespace
 
+// What the means are over. A still is filtered once per change, and one run is a noisy figure (the
+// first one after opening is cold: caches, thread pools, allocations; it can read several times
+// slower), so the footer names the action that measures it properly (View > Measure still).
+QString timingSampleNote(int samples, bool still) {
+  if (still && samples <= 1) return QStringLiteral("1 run; View > Measure still");
+  if (samples == 1) return QStringLiteral("1 frame");
+  return QStringLiteral("mean of %1 %2").arg(samples).arg(still ? QStringLiteral("runs") : QStringLiteral("frames"));
+}
+
 QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
   const double roofline = stats.rooflineGBs;
@@ -92,8 +101,9 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
                           format("   latency %.1f ms", input.means.meanLatencyMs());
   summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
   if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
-  const QString footer = roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s (mean of 30 frames)", roofline)
-                                      : QStringLiteral("bars: roofline unknown (mean of 30 frames)");
+  const QString footer = (roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s", roofline)
+                                       : QStringLiteral("bars: roofline unknown")) +
+                         QStringLiteral(" (%1)").arg(timingSampleNote(input.means.samples(), input.still));
 
   const int width = kPadding * 2 + std::max({tableWidth, metrics.horizontalAdvance(title),
                                              metrics.horizontalAdvance(summary), metrics.horizontalAdvance(footer)});
@@ -124,7 +134,9 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
     x += nameWidth + gap;
     textAt(x, msWidth, format("%.2f ms", ms), QColor(235, 235, 235), Qt::AlignRight);
     x += msWidth + gap;
-    textAt(x, gbsWidth, stage.bytes > 0 ? format("%.0f GB/s", gbs) : QStringLiteral("--"), QColor(235, 235, 235),
+    // Small images on the CPU run at a few GB/s: one decimal there, so they do not read "0 GB/s".
+    textAt(x, gbsWidth, stage.bytes > 0 ? format(gbs < 10 ? "%.1f GB/s" : "%.0f GB/s", gbs) : QStringLiteral("--"),
+           QColor(235, 235, 235),
            Qt::AlignRight);
     x += gbsWidth + gap;
     const QRect bar(x, y + lineHeight / 4, barWidth, lineHeight / 2);

@@ -5,6 +5,7 @@
 // `scale` (View > Presentation) enlarges a panel as a whole: the image is painted at scale times
 // its pixels (a device pixel ratio), so text and bars stay sharp when drawn 1:1.
 #include <QImage>
+#include <QString>
 #include <string>
 
 #include "gpu/pipeline/frame_stats.hpp"
@@ -13,7 +14,7 @@ namespace kc {
 
 struct TimingOverlayInput {
   const FrameStats& latest;           // stage names, bytes, path, size
-  const RollingStageMeans& means;     // ms over the last 30 frames
+  const RollingStageMeans& means;     // ms over the last 30 frames (fewer while they fill)
   std::string deviceName;             // GPU name or "CPU (...)"
   double scale = 1.0;                 // 1: a 13 px font; presentation mode 1.25..3
   bool still = false;                 // a still image: time per run instead of fps and latency
@@ -21,6 +22,8 @@ struct TimingOverlayInput {
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
 QImage paintTimingOverlay(const TimingOverlayInput& input);
+// The footer's note on what the means are over: "mean of 30 frames", "1 run; View > Measure still".
+QString timingSampleNote(int samples, bool still);
 
 // One line of text on a dark rounded label (the view's captions); a null image for "".
 QImage paintCaption(const std::string& text, double scale = 1.0);
