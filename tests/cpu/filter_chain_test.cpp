@@ -103,8 +103,9 @@ TEST(FilterChain, FormatThenParseIsTheIdentity) {
     ASSERT_EQ(again.size(), chain.size());
     for (std::size_t i = 0; i < chain.size(); ++i) {
       EXPECT_EQ(again[i], chain[i]);  // same definition, same values
-      if (chain[i].id() == "conv")    // exact: shortest round-trip floats
+      if (chain[i].id() == "conv") {  // exact: shortest round-trip floats
         EXPECT_EQ(again[i].configAs<ConvConfig>().kernel.weights, chain[i].configAs<ConvConfig>().kernel.weights);
+      }
       EXPECT_EQ(kc::formatStage(kc::parseStage(kc::formatStage(chain[i]))), kc::formatStage(chain[i]));
     }
   }
