@@ -17,6 +17,7 @@
 #include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
+#include "ui/render/overlay_fit.hpp"
 #include "ui/render/overlay_painter.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
@@ -70,6 +71,19 @@ TEST(OverlayScale, TheFooterCountsTheFramesTheMeansAreOver) {
   EXPECT_EQ(timingSampleNote(means.samples(), false), QStringLiteral("mean of 30 frames"));
   EXPECT_EQ(timingSampleNote(means.samples(), true), QStringLiteral("mean of 30 runs"));
   EXPECT_EQ(timingSampleNote(7, false), QStringLiteral("mean of 7 frames"));
+}
+
+// A 450x125 timing panel (its size at 1x) in views of the sizes the window gives it.
+TEST(OverlayScale, PanelsStay1To1WhereTheyFitAndLegibleBesideTheLab) {
+  EXPECT_DOUBLE_EQ(overlayDrawScale(934, 676, 450, 125, 8), 1.0) << "the default window";
+  EXPECT_DOUBLE_EQ(overlayDrawScale(1920, 1080, 675, 190, 8), 1.0) << "full screen, presentation 1.5x";
+  EXPECT_DOUBLE_EQ(overlayDrawScale(530, 780, 450, 125, 8), kMinLegibleOverlayScale)
+      << "beside the kernel lab: half the width would be 0.55, 7 px text";
+  const double narrow = overlayDrawScale(300, 780, 450, 125, 8);
+  EXPECT_NEAR(narrow * 450, 300 - 16, 1e-9) << "a view narrower than the legible panel: the view's width";
+  EXPECT_NEAR(overlayDrawScale(934, 150, 450, 125, 8) * 125, 75, 1e-9) << "never taller than half the view";
+  EXPECT_DOUBLE_EQ(overlayDrawScale(0, 0, 450, 125, 8), 0.0);
+  EXPECT_DOUBLE_EQ(overlayDrawScale(934, 676, 0, 0, 8), 1.0) << "no panel painted yet";
 }
 
 TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {

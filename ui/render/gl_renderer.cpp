@@ -8,6 +8,7 @@
 
 #include "ui/render/gl_check.hpp"
 #include "ui/render/gl_functions.hpp"
+#include "ui/render/overlay_fit.hpp"
 #include "ui/render/overlay_painter.hpp"
 
 // Qt resources compiled into a static library need an explicit init from outside a namespace.
@@ -389,12 +390,11 @@ void GlRenderer::render(int width, int height) {
   if (drawTiming || drawHistogram) {
     KC_GL_CHECK(glEnable(GL_BLEND));
     KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
-    // Anchored to their image's corner, drawn 1:1 (scaled text blurs) unless the view is too
-    // small: then they shrink to half the view's width or height.
+    // Anchored to their image's corner, at the size overlayDrawScale gives (1:1 unless the view
+    // is small).
     auto place = [&](const OverlayTexture& overlay, const RectPx& box, bool topLeft) {
       const RectPx area = box.width >= 64 && box.height >= 64 ? box : whole;
-      const double scale =
-          std::min({1.0, (width * 0.5 - 2 * kOverlayMarginPx) / overlay.width, height * 0.5 / overlay.height});
+      const double scale = overlayDrawScale(width, height, overlay.width, overlay.height, kOverlayMarginPx);
       const double w = overlay.width * scale, h = overlay.height * scale;
       double x = topLeft ? area.x + kOverlayMarginPx : area.x + area.width - w - kOverlayMarginPx;
       double y = topLeft ? area.y + kOverlayMarginPx : area.y + area.height - h - kOverlayMarginPx;
