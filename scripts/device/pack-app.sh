@@ -16,7 +16,7 @@ cp -f .carry-full/bin/* .carry/bin/ && strip --strip-unneeded .carry/bin/*  # sy
 cp -f .carry-full/gl/*.deb .carry/gl/
 cp -f .carry-full/device-env.sh .carry/
 # The stubbed tarball depends on the library set and on these two scripts.
-cache_key="$(cat .carry-full/libs.sum scripts/device/pack-app.sh scripts/device/stub_libs.py | sha256sum | cut -c1-16)"
+cache_key="$( (cat .carry-full/libs.sum scripts/device/pack-app.sh scripts/device/stub_libs.py; echo "ffmpeg=${KC_PACK_FFMPEG:-0}") | sha256sum | cut -c1-16)"
 if [ -f .carry/libs.tar.xz ] && [ "$cache_key" = "$(cat .carry/libs.key 2>/dev/null)" ]; then
   echo "stubbed libs.tar.xz is up to date; carry $(du -sh .carry | cut -f1)"
   exit 0
@@ -26,6 +26,12 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 xz -dc .carry-full/libs.tar.xz | tar -C "$stage" -xf -
 unused='^lib(gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|avcodec|avformat|avutil|swscale|swresample|gphoto2(_port)?|dc1394)\.so'
+if [ "${KC_PACK_FFMPEG:-0}" = 1 ]; then
+  # Recording on the device (`process --backend cuda --out x.mp4|x.avi`): FFmpeg itself stays real
+  # with libx264 (H.264) and its built-in MJPEG encoder; the other codecs, hardware-acceleration and
+  # network libraries it links are stubbed (kernelcam never asks for them). ~6 MB more carry.
+  unused='^lib(gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|gphoto2(_port)?|dc1394|vpx|dav1d|rsvg-2|zvbi|snappy|aom|codec2|gsm|jxl|jxl_threads|mp3lame|opus|rav1e|shine|speex|SvtAv1Enc|theoraenc|theoradec|twolame|vorbis|vorbisenc|x265|xvidcore|va|va-drm|va-x11|vdpau|mfx|OpenCL|gme|openmpt|chromaprint|bluray|rabbitmq|rist|srt-gnutls|ssh-gcrypt|zmq|soxr)\.so'
+fi
 stubs=()
 for f in "$stage"/lib/*; do
   name="$(basename "$f")"
