@@ -7,6 +7,8 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QMenu>
 #include <QSettings>
 #include <QThreadPool>
@@ -183,6 +185,35 @@ TEST(DemoDockGui, ClosingTheWindowDuringACgRunLeavesNothingRunningASecondLater) 
   window.reset();
   EXPECT_TRUE(QThreadPool::globalInstance()->waitForDone(1000)) << "the demo was still running a second later";
   EXPECT_LT(clock.elapsed(), 1000);
+}
+
+// Larger text must not cut the filter dock's buttons off behind a horizontal scroll bar: the dock
+// widens to its content, and goes back to the width it had when presentation ends.
+TEST(PresentationGui, TheFilterDockWidensToItsLargerTextAndBack) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  QSettings().remove(QStringLiteral("view/presentationScale"));
+  MainWindow window;
+  window.show();
+  auto* dock = window.findChild<QDockWidget*>(QStringLiteral("filterDock"));
+  ASSERT_NE(dock, nullptr);
+  auto* scroll = qobject_cast<QScrollArea*>(dock->widget());
+  ASSERT_NE(scroll, nullptr);
+  auto settle = [] {
+    for (int i = 0; i < 5; ++i) QApplication::processEvents();
+  };
+  auto contentFits = [&] { return scroll->viewport()->width() >= scroll->widget()->minimumSizeHint().width(); };
+  settle();
+  const int normalWidth = dock->width();
+  EXPECT_TRUE(contentFits()) << "at 1x";
+  window.presentation()->toggleAction()->trigger();  // 1.5x
+  settle();
+  EXPECT_TRUE(contentFits()) << "dock " << dock->width() << " px, content needs "
+                             << scroll->widget()->minimumSizeHint().width() << " px";
+  EXPECT_FALSE(scroll->horizontalScrollBar()->isVisible());
+  window.presentation()->toggleAction()->trigger();  // back to 1x
+  settle();
+  EXPECT_EQ(dock->width(), normalWidth);
+  QSettings().remove(QStringLiteral("view/presentationScale"));
 }
 
 }  // namespace

@@ -27,6 +27,7 @@
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/notice_area.hpp"
 #include "ui/window/presentation_mode.hpp"
+#include "ui/window/side_docks_fit_text.hpp"
 
 namespace kc {
 
@@ -135,6 +136,8 @@ void MainWindow::buildViewMenu() {
   connect(fullScreen, &QAction::triggered, this, &MainWindow::toggleFullScreen);
   viewMenu->addSeparator();
   presentation_ = new PresentationMode(view_, viewMenu, this);
+  auto* docksFit = new SideDocksFitText(this);
+  connect(presentation_, &PresentationMode::scaleChanged, docksFit, &SideDocksFitText::scaleChanged);
   viewMenu->addSeparator();
   // Mirror = a flip=h stage at the front of the chain (the selfie view); the dock shows it like any stage.
   mirror_ = viewMenu->addAction(tr("&Mirror (selfie view)"));
