@@ -98,6 +98,10 @@ TEST(StillImage, IsFilteredOncePerChangeAndTheWindowIdlesOtherwise) {
   idleFor(500);
   EXPECT_EQ(controller.pipelineRuns(), 2 + LiveController::kMeasureRuns) << "and then it idles again";
   EXPECT_GT(renderer.timings().meanFrameMs(), 0);
+  EXPECT_EQ(renderer.timings().samples(), LiveController::kMeasureRuns)
+      << "every measured run is in the table, shown or replaced unseen";
+  EXPECT_EQ(renderer.paintedTimingSamples(), LiveController::kMeasureRuns)
+      << "the overlay on screen shows the means of all of them, not those of its last repaint";
 }
 
 TEST(StillImage, MeasureIsOnlyForStills) {

@@ -247,7 +247,9 @@ void GlRenderer::recordFrame(const FrameStats& stats) {
   lastStats_ = stats;
   means_.add(stats);
   ++framesPresented_;
-  if (firstStats) overlayDirty_ = true;
+  // A still's frames stop coming: a measurement's last runs would otherwise fall between the
+  // few-per-second repaints and the table would keep the means of its first ones (27 of 30 runs).
+  if (firstStats || still_) overlayDirty_ = true;
 }
 
 void GlRenderer::resetTimings() {
@@ -320,8 +322,10 @@ void GlRenderer::updateOverlays() {
   if (!hasFrame()) return;
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
-  if (showTiming_)
+  if (showTiming_) {
     uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_}));
+    paintedTimingSamples_ = means_.samples();
+  }
   if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));
 }
 

@@ -125,6 +125,8 @@ class GlRenderer : public DisplaySink {
   void resetTimings();
   void addTimings(const FrameStats& stats) { means_.add(stats); }
   const RollingStageMeans& timings() const { return means_; }
+  // Frames the timing overlay on screen counts (its footer): the means as of its last repaint.
+  int paintedTimingSamples() const { return paintedTimingSamples_; }
   // A still image: the overlay gives the time per run instead of fps and latency.
   void setStill(bool still);
   bool still() const { return still_; }
@@ -176,6 +178,7 @@ class GlRenderer : public DisplaySink {
   RollingStageMeans means_{30};
   bool overlayDirty_ = true;
   std::chrono::steady_clock::time_point lastOverlayPaint_{};
+  int paintedTimingSamples_ = 0;
 };
 
 }  // namespace kc
