@@ -10,6 +10,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QMenu>
+#include <QSet>
 #include <QSettings>
 #include <QThreadPool>
 #include <memory>
@@ -110,6 +111,11 @@ TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {
     QAction* smaller = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_Minus));
     QAction* actual = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_0));
     ASSERT_TRUE(larger && smaller && actual);
+    for (QAction* action : {larger, smaller}) {
+      const QList<QKeySequence> keys = action->shortcuts();
+      EXPECT_EQ(QSet<QKeySequence>(keys.begin(), keys.end()).size(), keys.size())
+          << "a key listed twice: " << QKeySequence::listToString(keys).toStdString();
+    }
     larger->trigger();
     EXPECT_DOUBLE_EQ(presentation->scale(), 1.75);
     EXPECT_DOUBLE_EQ(window.view()->renderer().overlayScale(), 1.75);

@@ -13,7 +13,16 @@ namespace kc {
 
 namespace {
 const QString kScaleKey = QStringLiteral("view/presentationScale");
+
+// The platform's zoom keys are often the same as ours (Ctrl++, Ctrl+-): listed once, so the
+// shortcuts table does not read "Ctrl+=, Ctrl++, Ctrl++".
+QList<QKeySequence> withoutRepeats(const QList<QKeySequence>& keys) {
+  QList<QKeySequence> unique;
+  for (const QKeySequence& key : keys)
+    if (!key.isEmpty() && !unique.contains(key)) unique << key;
+  return unique;
 }
+}  // namespace
 
 PresentationMode::PresentationMode(GlView* view, QMenu* viewMenu, QObject* parent)
     : QObject(parent), view_(view), baseFont_(QApplication::font()) {
@@ -27,11 +36,11 @@ PresentationMode::PresentationMode(GlView* view, QMenu* viewMenu, QObject* paren
   connect(toggle_, &QAction::toggled, this, &PresentationMode::setActive);
   // Ctrl+= is the key people press for "larger" (no Shift); Ctrl++ and the platform's zoom keys too.
   QAction* larger = viewMenu->addAction(tr("Larger text and overlay"));
-  larger->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
-                        QKeySequence(QKeySequence::ZoomIn)});
+  larger->setShortcuts(withoutRepeats({QKeySequence(Qt::CTRL | Qt::Key_Equal), QKeySequence(Qt::CTRL | Qt::Key_Plus),
+                                       QKeySequence(QKeySequence::ZoomIn)}));
   connect(larger, &QAction::triggered, this, &PresentationMode::zoomIn);
   QAction* smaller = viewMenu->addAction(tr("Smaller text and overlay"));
-  smaller->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut)});
+  smaller->setShortcuts(withoutRepeats({QKeySequence(Qt::CTRL | Qt::Key_Minus), QKeySequence(QKeySequence::ZoomOut)}));
   connect(smaller, &QAction::triggered, this, &PresentationMode::zoomOut);
   QAction* actual = viewMenu->addAction(tr("Actual size"));
   actual->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
