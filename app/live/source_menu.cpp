@@ -1,6 +1,7 @@
 #include "app/live/source_menu.hpp"
 
 #include <QActionGroup>
+#include <QFileInfo>
 #include <QMediaDevices>
 #include <QMenu>
 
@@ -15,6 +16,23 @@ namespace {
 QString entryKey(const QString& spec, const CameraFormatRequest& format) {
   return spec.startsWith(QStringLiteral("camera")) ? spec + QLatin1Char('|') + QString::fromStdString(formatCameraFormat(format))
                                                    : spec;
+}
+
+// The menu's entry for a file being shown ("Image: coffee.png"), or "" for a camera or the pattern.
+QString fileEntryText(const QString& spec) {
+  try {
+    const SourceSpec parsed = parseSourceSpec(spec.toStdString());
+    const QString name = QFileInfo(QString::fromStdString(parsed.path)).fileName();
+    switch (parsed.kind) {
+      case SourceKind::Image: return SourceMenu::tr("Image: %1").arg(name);
+      case SourceKind::Video:
+        return parsed.sequence ? SourceMenu::tr("Numbered images: %1").arg(name) : SourceMenu::tr("Video: %1").arg(name);
+      case SourceKind::Camera:
+      case SourceKind::Pattern: break;
+    }
+  } catch (const std::exception&) {
+  }
+  return {};
 }
 }  // namespace
 
@@ -40,6 +58,8 @@ void SourceMenu::rebuild() {
 }
 
 void SourceMenu::showCameras(const std::vector<CameraListing>& cameras, const QString& noCameraReason) {
+  cameras_ = cameras;
+  noCameraReason_ = noCameraReason;
   QMenu* menu = window_.sourceMenu();
   menu->clear();
   delete built_;  // the submenus and the action group of the previous list
@@ -80,17 +100,29 @@ void SourceMenu::showCameras(const std::vector<CameraListing>& cameras, const QS
   menu->addSeparator();
   connect(addChoice(menu, tr("Test pattern"), entryKey(QStringLiteral("pattern"), {})), &QAction::triggered, &window_,
           [this] { emit window_.sourceRequested(QStringLiteral("pattern")); });
+  // The file being shown, checked, so the menu always says what the view shows (choosing it opens
+  // the file again: a still that changed on disk, a video from its start).
+  if (const QString fileText = fileEntryText(currentSpec_); !fileText.isEmpty()) {
+    QAction* file = addChoice(menu, fileText, currentSpec_);
+    file->setToolTip(currentSpec_);
+    connect(file, &QAction::triggered, &window_, [this, spec = currentSpec_] { emit window_.sourceRequested(spec); });
+  }
   updateChecks();
 }
 
 void SourceMenu::setCurrent(const QString& spec, const CameraFormatRequest& format) {
+  const QString before = currentSpec_;
   try {
     currentSpec_ = QString::fromStdString(formatSourceSpec(parseSourceSpec(spec.toStdString())));  // camera -> camera:0
   } catch (const std::exception&) {
     currentSpec_ = spec;
   }
   currentFormat_ = format;
-  updateChecks();
+  const bool fileEntryChanged = currentSpec_ != before && !(fileEntryText(before).isEmpty() && fileEntryText(currentSpec_).isEmpty());
+  if (fileEntryChanged)
+    showCameras(cameras_, noCameraReason_);  // the file's entry comes, goes or changes; checks updated there
+  else
+    updateChecks();
 }
 
 void SourceMenu::updateChecks() {

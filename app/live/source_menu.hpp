@@ -1,8 +1,9 @@
 #pragma once
 // Fills the window's Source menu: each camera Qt Multimedia lists (refreshed when devices come
 // and go) with a submenu of its formats (resolution, frame rate, pixel format; the default
-// first), and the test pattern. Choosing a camera format emits cameraChosen; the pattern emits
-// the window's sourceRequested("pattern"). Images and videos are opened from the File menu.
+// first), the test pattern, and the image or video being shown (checked). Choosing a camera format
+// emits cameraChosen; the pattern or the file emits the window's sourceRequested(spec). Images and
+// videos are opened from the File menu.
 #include <QObject>
 #include <QString>
 #include <vector>
@@ -26,7 +27,8 @@ class SourceMenu : public QObject {
   // Fills the menu from these cameras (the real ones on rebuild; tests pass their own).
   // `noCameraReason`: shown as the tooltip of "(no camera support)" when the list is empty.
   void showCameras(const std::vector<CameraListing>& cameras, const QString& noCameraReason = {});
-  // Checks the entry of what is shown: a camera spec with its format request, or the pattern.
+  // Checks the entry of what is shown: a camera spec with its format request, the pattern, or a
+  // file (image:/video:/sequence: spec), which gets an entry of its own.
   void setCurrent(const QString& spec, const CameraFormatRequest& format);
 
  signals:
@@ -42,6 +44,8 @@ class SourceMenu : public QObject {
   QObject* built_ = nullptr;  // owns what one showCameras() made beside the menu's own actions
   QString currentSpec_;
   CameraFormatRequest currentFormat_;
+  std::vector<CameraListing> cameras_;  // the last list shown, for rebuilding when the file changes
+  QString noCameraReason_;
 };
 
 }  // namespace kc

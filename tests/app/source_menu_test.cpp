@@ -68,5 +68,37 @@ TEST(SourceMenu, ListsEachCamerasFormatsWithTheDefaultFirst) {
   EXPECT_FALSE(none[0]->isEnabled());  // "(no camera found)"
 }
 
+// An image or video being shown has its own checked entry, so the menu always names what the view
+// shows; choosing it opens the file again. It goes when a camera or the pattern is shown.
+TEST(SourceMenu, TheFileBeingShownIsListedAndChecked) {
+  test::testApplication();
+  MainWindow window;
+  SourceMenu menu(window);
+  menu.showCameras({});
+  QStringList requested;
+  QObject::connect(&window, &MainWindow::sourceRequested, [&](const QString& spec) { requested << spec; });
+
+  menu.setCurrent(QStringLiteral("image:/photos/coffee.png"), {});
+  auto shown = entries(window.sourceMenu());
+  ASSERT_EQ(shown.size(), 3u);  // "(no camera found)", the pattern, the file
+  EXPECT_EQ(shown[2]->text(), QStringLiteral("Image: coffee.png"));
+  EXPECT_EQ(shown[2]->toolTip(), QStringLiteral("image:/photos/coffee.png"));
+  EXPECT_TRUE(shown[2]->isChecked());
+  EXPECT_FALSE(shown[1]->isChecked());
+  shown[2]->trigger();
+  EXPECT_EQ(requested, QStringList{QStringLiteral("image:/photos/coffee.png")});
+
+  menu.setCurrent(QStringLiteral("clip.mp4"), {});  // a bare file name: a video by its suffix
+  shown = entries(window.sourceMenu());
+  ASSERT_EQ(shown.size(), 3u) << "one file entry, the one shown";
+  EXPECT_EQ(shown[2]->text(), QStringLiteral("Video: clip.mp4"));
+  EXPECT_TRUE(shown[2]->isChecked());
+
+  menu.setCurrent(QStringLiteral("pattern"), {});
+  shown = entries(window.sourceMenu());
+  ASSERT_EQ(shown.size(), 2u) << "no file shown, no file entry";
+  EXPECT_TRUE(shown[1]->isChecked());
+}
+
 }  // namespace
 }  // namespace kc
