@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QMenu>
+#include <QSignalBlocker>
 #include <exception>
 #include <stdexcept>
 
@@ -67,6 +68,14 @@ LiveController::LiveController(MainWindow& window, Backend backend, QObject* par
   timer_.setInterval(kPollIntervalMs);
   connect(&timer_, &QTimer::timeout, this, &LiveController::poll);
 
+  freezeAction_ = window_.viewMenu()->addAction(tr("&Freeze frame"));
+  freezeAction_->setCheckable(true);
+  // Not bare Space: it would be taken from the docks' lists, buttons and boxes (window_session_test).
+  freezeAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Space), QKeySequence(Qt::Key_Pause)});
+  freezeAction_->setToolTip(tr("Hold the current frame of the camera, video or pattern: change the chain on it, measure it"));
+  freezeAction_->setEnabled(false);
+  connect(freezeAction_, &QAction::toggled, this, &LiveController::setFrozen);
+
   measureAction_ = window_.viewMenu()->addAction(tr("M&easure still (%1 runs)").arg(kMeasureRuns));
   measureAction_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_T));
   measureAction_->setToolTip(tr("Filter the still image %1 times for the timing table").arg(kMeasureRuns));
@@ -123,6 +132,12 @@ bool LiveController::show(const QString& spec) {
   spec_ = spec;
   still_ = source_->isStill();
   stillFrame_.reset();
+  frozen_ = false;
+  {
+    const QSignalBlocker quiet(freezeAction_);
+    freezeAction_->setChecked(false);
+  }
+  freezeAction_->setEnabled(!still_);
   measureAction_->setEnabled(still_);
   window_.view()->renderer().setStill(still_);
   if (worker_) worker_->startNewStream();
@@ -206,6 +221,27 @@ void LiveController::submitStill() {
   HostFrame frame = *stillFrame_;
   frame.timestampSeconds = steadyNowSeconds();  // latency counts from this run, not from the file's opening
   worker_->submit(std::move(frame));
+}
+
+void LiveController::setFrozen(bool frozen) {
+  if (!source_ || source_->isStill()) frozen = false;  // an image is held already
+  {
+    const QSignalBlocker quiet(freezeAction_);
+    freezeAction_->setChecked(frozen);
+  }
+  if (frozen == frozen_) return;
+  frozen_ = frozen;
+  stopPump();  // it reads the source that poll() grabs from now, or that a new pump reads
+  still_ = frozen_;
+  stillFrame_.reset();
+  measureAction_->setEnabled(still_);
+  window_.view()->renderer().setStill(still_, "frozen frame");
+  // The timing table starts over: a held frame's runs, or the stream again, not a mix of both.
+  if (worker_) worker_->startNewStream();
+  if (running_ && !halted_) timer_.start();  // poll(): grabs the frame to hold, or starts the pump
+  window_.showMessage(frozen_ ? tr("frame frozen: the chain runs on it when it changes (Ctrl+Space goes on)")
+                              : tr("live again"),
+                      3000);
 }
 
 void LiveController::measureStill(int runs) {

@@ -77,6 +77,12 @@ class LiveController : public QObject {
   bool showingStill() const { return still_; }
   void measureStill(int runs = kMeasureRuns);
   QAction* measureStillAction() const { return measureAction_; }
+  // View > Freeze frame (Ctrl+Space, Pause): a camera, video or the pattern stops at its next
+  // frame, which is then shown like a still (filtered again on each change, measurable);
+  // unfrozen, the stream goes on. Opening another source unfreezes.
+  void setFrozen(bool frozen);
+  bool frozen() const { return frozen_; }
+  QAction* freezeAction() const { return freezeAction_; }
 
   // The kernel lab (app/lab) hooks in here: a wrapper around each pipeline the worker gets (the A/B
   // view's switch), and an observer of each frame the view takes and of the frames it skipped,
@@ -135,9 +141,11 @@ class LiveController : public QObject {
   QTimer timer_;
   bool running_ = false;  // start() was called
   bool halted_ = false;   // the CPU chain failed: nothing runs until the chain changes
-  bool still_ = false;
+  bool still_ = false;    // filtered once per change: an image, or a frozen stream
+  bool frozen_ = false;   // View > Freeze frame on a live source
   std::optional<HostFrame> stillFrame_;  // the still, grabbed once
   QAction* measureAction_ = nullptr;
+  QAction* freezeAction_ = nullptr;
   // Counters of workers that are gone, and what the view took.
   std::int64_t pastSubmitted_ = 0, pastDropped_ = 0, pastRuns_ = 0;
   std::int64_t framesShown_ = 0;

@@ -104,6 +104,62 @@ TEST(StillImage, IsFilteredOncePerChangeAndTheWindowIdlesOtherwise) {
       << "the overlay on screen shows the means of all of them, not those of its last repaint";
 }
 
+// View > Freeze frame (Ctrl+Space) holds a live source's next frame: it is then treated as a still
+// (nothing runs until the chain changes, measurable); unfrozen, the stream goes on.
+TEST(StillImage, FreezeHoldsALiveFrameLikeAStillUntilUnfrozen) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  MainWindow window;
+  window.filterDock()->setChain(parseFilterChain("gray=bt709,hist=64"));
+  LiveController controller(window, Backend::Cpu);
+  controller.start(QStringLiteral("pattern"));
+  window.resize(900, 500);
+  window.show();
+  const GlRenderer& renderer = window.view()->renderer();
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 3; }, 30000)) << "no frames";
+  QAction* freeze = controller.freezeAction();
+  ASSERT_NE(freeze, nullptr);
+  EXPECT_TRUE(freeze->isEnabled());
+  EXPECT_FALSE(controller.measureStillAction()->isEnabled());
+
+  freeze->trigger();
+  EXPECT_TRUE(controller.frozen());
+  EXPECT_TRUE(freeze->isChecked());
+  EXPECT_TRUE(controller.showingStill());
+  EXPECT_TRUE(renderer.still());
+  EXPECT_TRUE(controller.measureStillAction()->isEnabled());
+  const std::int64_t shownAtFreeze = controller.framesShown();
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() > shownAtFreeze; }, 30000))
+      << "the held frame is shown";
+  idleFor(300);
+  const std::int64_t held = controller.pipelineRuns();
+  idleFor(700);
+  EXPECT_EQ(controller.pipelineRuns(), held) << "a held frame runs only when something changes";
+
+  window.filterDock()->setChain(parseFilterChain("gray=bt709,conv=box:3:clamp"));
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.pipelineRuns() >= held + 1; }, 30000));
+  idleFor(500);
+  EXPECT_EQ(controller.pipelineRuns(), held + 1) << "a chain change runs the held frame once";
+
+  freeze->trigger();
+  EXPECT_FALSE(controller.frozen());
+  EXPECT_FALSE(controller.showingStill());
+  EXPECT_FALSE(renderer.still());
+  EXPECT_FALSE(controller.measureStillAction()->isEnabled());
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller.pipelineRuns() >= held + 6; }, 30000))
+      << "the stream goes on";
+
+  // Opening another source unfreezes; an image is held already, so there is nothing to freeze.
+  freeze->trigger();
+  EXPECT_TRUE(controller.frozen());
+  controller.openSource(QString::fromStdString("image:" + stillImage()));
+  EXPECT_FALSE(controller.frozen());
+  EXPECT_FALSE(freeze->isChecked());
+  EXPECT_FALSE(freeze->isEnabled());
+  controller.setFrozen(true);
+  EXPECT_FALSE(controller.frozen());
+  EXPECT_FALSE(freeze->isChecked());
+}
+
 TEST(StillImage, MeasureIsOnlyForStills) {
   if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
   MainWindow window;

@@ -257,9 +257,10 @@ void GlRenderer::resetTimings() {
   overlayDirty_ = true;
 }
 
-void GlRenderer::setStill(bool still) {
-  overlayDirty_ = overlayDirty_ || still != still_;
+void GlRenderer::setStill(bool still, std::string name) {
+  overlayDirty_ = overlayDirty_ || still != still_ || name != stillName_;
   still_ = still;
+  stillName_ = std::move(name);
 }
 
 void GlRenderer::setSplitPosition(double fraction) { split_ = std::clamp(fraction, 0.0, 1.0); }
@@ -323,7 +324,7 @@ void GlRenderer::updateOverlays() {
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
   if (showTiming_) {
-    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_}));
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_, stillName_}));
     paintedTimingSamples_ = means_.samples();
   }
   if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));

@@ -127,8 +127,9 @@ class GlRenderer : public DisplaySink {
   const RollingStageMeans& timings() const { return means_; }
   // Frames the timing overlay on screen counts (its footer): the means as of its last repaint.
   int paintedTimingSamples() const { return paintedTimingSamples_; }
-  // A still image: the overlay gives the time per run instead of fps and latency.
-  void setStill(bool still);
+  // A still image, or a frozen frame (`name` heads the overlay's line): the overlay gives the
+  // time per run instead of fps and latency.
+  void setStill(bool still, std::string name = "still image");
   bool still() const { return still_; }
   void setCaptions(ViewCaptions captions);
   const ViewCaptions& captions() const { return captions_; }
@@ -170,6 +171,7 @@ class GlRenderer : public DisplaySink {
   ViewMode viewMode_ = ViewMode::SideBySide;
   double split_ = 0.5;
   bool showTiming_ = true, showHistogram_ = true, still_ = false;
+  std::string stillName_ = "still image";
   double overlayScale_ = 1.0;
   std::string deviceName_;
 

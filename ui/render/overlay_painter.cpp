@@ -96,7 +96,7 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const QString title = QString::fromStdString(input.deviceName) + QStringLiteral("  \u00b7  ") +
                         QString::fromLatin1(displayPathName(stats.path));
   // A still is filtered once per change: its fps would only say how often it changed.
-  QString summary = input.still ? QStringLiteral("still image") + format("   %.1f ms per run", meanFrameMs)
+  QString summary = input.still ? QString::fromStdString(input.stillName) + format("   %.1f ms per run", meanFrameMs)
                     : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
                           format("   latency %.1f ms", input.means.meanLatencyMs());
   summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);

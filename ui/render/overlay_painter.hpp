@@ -18,6 +18,7 @@ struct TimingOverlayInput {
   std::string deviceName;             // GPU name or "CPU (...)"
   double scale = 1.0;                 // 1: a 13 px font; presentation mode 1.25..3
   bool still = false;                 // a still image: time per run instead of fps and latency
+  std::string stillName = "still image";  // or "frozen frame"
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
