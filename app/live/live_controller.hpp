@@ -9,8 +9,8 @@
 // Per frame the GUI thread only draws: a SourcePump thread grabs frames at the source's pace and
 // hands them to the worker, whose textures the view shows, so input is handled promptly whatever
 // the chain or the frame size costs; frames the chain cannot keep up with are dropped, not queued.
-// A still image is grabbed once, filtered once per change (chain, parameters), and the view
-// repaints only when something changed.
+// A still image (or a live source's frame frozen by View > Freeze frame) is grabbed once, filtered
+// once per change (chain, parameters), and the view repaints only when something changed.
 #include <QObject>
 #include <QTimer>
 #include <atomic>
