@@ -242,6 +242,7 @@ void LiveController::setFrozen(bool frozen) {
   window_.showMessage(frozen_ ? tr("frame frozen: the chain runs on it when it changes (Ctrl+Space goes on)")
                               : tr("live again"),
                       3000);
+  updateStatus();
 }
 
 void LiveController::measureStill(int runs) {
@@ -387,7 +388,8 @@ void LiveController::renderHook(GlRenderer& renderer) {
 
 void LiveController::updateStatus() {
   const QString path = backendName_.empty() ? QString() : QString::fromLatin1(displayPathName(shownPath_));
-  const QString source = source_ ? QString::fromStdString(source_->description()) : spec_;
+  QString source = source_ ? QString::fromStdString(source_->description()) : spec_;
+  if (frozen_) source = tr("frozen: %1").arg(source);  // also with the overlay off (Ctrl+I)
   window_.setStatusInfo(QString::fromStdString(deviceName_), path, source, shownWidth_, shownHeight_);
 }
 

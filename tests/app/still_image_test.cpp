@@ -6,6 +6,7 @@
 
 #include <QAction>
 #include <QEventLoop>
+#include <QLabel>
 #include <QTimer>
 #include <filesystem>
 #include <sys/resource.h>
@@ -127,6 +128,9 @@ TEST(StillImage, FreezeHoldsALiveFrameLikeAStillUntilUnfrozen) {
   EXPECT_TRUE(controller.showingStill());
   EXPECT_TRUE(renderer.still());
   EXPECT_TRUE(controller.measureStillAction()->isEnabled());
+  const auto* sourceStatus = window.findChild<QLabel*>(QStringLiteral("sourceStatus"));
+  ASSERT_NE(sourceStatus, nullptr);
+  EXPECT_TRUE(sourceStatus->text().contains(QStringLiteral("frozen"))) << sourceStatus->text().toStdString();
   const std::int64_t shownAtFreeze = controller.framesShown();
   ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() > shownAtFreeze; }, 30000))
       << "the held frame is shown";
@@ -145,6 +149,7 @@ TEST(StillImage, FreezeHoldsALiveFrameLikeAStillUntilUnfrozen) {
   EXPECT_FALSE(controller.showingStill());
   EXPECT_FALSE(renderer.still());
   EXPECT_FALSE(controller.measureStillAction()->isEnabled());
+  EXPECT_FALSE(sourceStatus->text().contains(QStringLiteral("frozen"))) << sourceStatus->text().toStdString();
   ASSERT_TRUE(test::processEventsUntil([&] { return controller.pipelineRuns() >= held + 6; }, 30000))
       << "the stream goes on";
 

@@ -50,6 +50,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   deviceLabel_ = new QLabel(this);
   pathLabel_ = new QLabel(this);
   sourceLabel_ = new QLabel(this);
+  sourceLabel_->setObjectName(QStringLiteral("sourceStatus"));
   for (QLabel* label : {sourceLabel_, pathLabel_, deviceLabel_}) label->setContentsMargins(10, 0, 10, 0);
   statusBar()->addPermanentWidget(sourceLabel_);
   statusBar()->addPermanentWidget(pathLabel_);
