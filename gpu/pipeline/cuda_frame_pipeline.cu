@@ -265,13 +265,7 @@ class CudaFramePipeline final : public FramePipeline {
   std::string displayPathNote() const override { return pathNote_; }
 
   void releaseDisplay() override {
-    try {
-      releaseTextures();
-    } catch (const Error&) {  // the objects are about to go: nothing left to hand back
-    }
-    textureRegistrations_.clear();
-    registrationOriginal_ = {};
-    registrationFiltered_ = {};
+    dropRegistrations();
     textureSink_ = nullptr;  // the next sink registers afresh, even at the same address
     sink_ = nullptr;
   }
@@ -555,15 +549,22 @@ class CudaFramePipeline final : public FramePipeline {
   }
 
   void fallBackToCopy(const std::string& why) {
+    dropRegistrations();
+    path_ = DisplayPath::CudaCopy;
+    pathNote_ = "copy path: " + why;
+  }
+
+  // Unmaps what CUDA holds of the sink's GL objects and forgets every registration of them (the
+  // objects are about to go, or interop is given up). An unmap failure is not reported: the
+  // mapping is gone either way, and a fallback's reason is the first failure.
+  void dropRegistrations() {
     try {
       releaseTextures();
-    } catch (const Error&) {  // the mapping is gone either way; the reason given is the first failure
+    } catch (const Error&) {
     }
     registrationOriginal_ = {};
     registrationFiltered_ = {};
     textureRegistrations_.clear();
-    path_ = DisplayPath::CudaCopy;
-    pathNote_ = "copy path: " + why;
   }
 
   // The view's original side is RGBA: the device input when it is RGBA, else (grey frames, the Y
