@@ -130,18 +130,13 @@ bool LiveController::show(const QString& spec) {
     return false;
   }
   spec_ = spec;
-  still_ = source_->isStill();
-  stillFrame_.reset();
   frozen_ = false;
   {
     const QSignalBlocker quiet(freezeAction_);
     freezeAction_->setChecked(false);
   }
-  freezeAction_->setEnabled(!still_);
-  measureAction_->setEnabled(still_);
-  window_.view()->renderer().setStill(still_);
-  if (worker_) worker_->startNewStream();
-  if (running_ && !halted_) timer_.start();  // poll() starts the pump, or grabs the still
+  freezeAction_->setEnabled(!source_->isStill());
+  startShowing(source_->isStill(), "still image");
   shownWidth_ = shownHeight_ = 0;
   window_.showMessage(tr("source: %1").arg(QString::fromStdString(source_->description())), 3000);
   updateStatus();
@@ -223,6 +218,18 @@ void LiveController::submitStill() {
   worker_->submit(std::move(frame));
 }
 
+// A new stream, or a still (an image, a frozen frame) to grab once: the actions and the overlay
+// follow, the timing table starts over (not a mix of both), and poll() grabs the still or starts
+// the pump.
+void LiveController::startShowing(bool still, const char* stillName) {
+  still_ = still;
+  stillFrame_.reset();
+  measureAction_->setEnabled(still_);
+  window_.view()->renderer().setStill(still_, stillName);
+  if (worker_) worker_->startNewStream();
+  if (running_ && !halted_) timer_.start();
+}
+
 void LiveController::setFrozen(bool frozen) {
   if (!source_ || source_->isStill()) frozen = false;  // an image is held already
   {
@@ -232,13 +239,7 @@ void LiveController::setFrozen(bool frozen) {
   if (frozen == frozen_) return;
   frozen_ = frozen;
   stopPump();  // it reads the source that poll() grabs from now, or that a new pump reads
-  still_ = frozen_;
-  stillFrame_.reset();
-  measureAction_->setEnabled(still_);
-  window_.view()->renderer().setStill(still_, "frozen frame");
-  // The timing table starts over: a held frame's runs, or the stream again, not a mix of both.
-  if (worker_) worker_->startNewStream();
-  if (running_ && !halted_) timer_.start();  // poll(): grabs the frame to hold, or starts the pump
+  startShowing(frozen_, "frozen frame");
   window_.showMessage(frozen_ ? tr("frame frozen: the chain runs on it when it changes (Ctrl+Space goes on)")
                               : tr("live again"),
                       3000);

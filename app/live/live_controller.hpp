@@ -115,6 +115,7 @@ class LiveController : public QObject {
   // moved on from `epoch` by then (a member: read when the call runs).
   void postFailure(std::exception_ptr error, const std::uint64_t& currentEpoch, std::uint64_t epoch,
                    std::function<void(const std::exception&)> handle);
+  void startShowing(bool still, const char* stillName);
   void submitStill();
   void renderHook(GlRenderer& renderer);
   void workerFailed(const std::exception& error);

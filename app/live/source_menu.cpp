@@ -118,8 +118,8 @@ void SourceMenu::setCurrent(const QString& spec, const CameraFormatRequest& form
     currentSpec_ = spec;
   }
   currentFormat_ = format;
-  const bool fileEntryChanged = currentSpec_ != before && !(fileEntryText(before).isEmpty() && fileEntryText(currentSpec_).isEmpty());
-  if (fileEntryChanged)
+  const bool fileShown = !fileEntryText(currentSpec_).isEmpty(), fileWasShown = !fileEntryText(before).isEmpty();
+  if (currentSpec_ != before && (fileShown || fileWasShown))
     showCameras(cameras_, noCameraReason_);  // the file's entry comes, goes or changes; checks updated there
   else
     updateChecks();
