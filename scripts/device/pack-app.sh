@@ -25,13 +25,16 @@ fi
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 xz -dc .carry-full/libs.tar.xz | tar -C "$stage" -xf -
-unused='^lib(gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|avcodec|avformat|avutil|swscale|swresample|gphoto2(_port)?|dc1394)\.so'
+# Never used on the device: OpenCV's GDAL/GDCM/OpenEXR codecs and camera libraries, and FFmpeg.
+unused_always='gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|gphoto2(_port)?|dc1394'
+unused_ffmpeg='avcodec|avformat|avutil|swscale|swresample'
 if [ "${KC_PACK_FFMPEG:-0}" = 1 ]; then
   # Recording on the device (`process --backend cuda --out x.mp4|x.avi`): FFmpeg itself stays real
   # with libx264 (H.264) and its built-in MJPEG encoder; the other codecs, hardware-acceleration and
-  # network libraries it links are stubbed (kernelcam never asks for them). ~6 MB more carry.
-  unused='^lib(gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|gphoto2(_port)?|dc1394|vpx|dav1d|rsvg-2|zvbi|snappy|aom|codec2|gsm|jxl|jxl_threads|mp3lame|opus|rav1e|shine|speex|SvtAv1Enc|theoraenc|theoradec|twolame|vorbis|vorbisenc|x265|xvidcore|va|va-drm|va-x11|vdpau|mfx|OpenCL|gme|openmpt|chromaprint|bluray|rabbitmq|rist|srt-gnutls|ssh-gcrypt|zmq|soxr)\.so'
+  # network libraries it links are stubbed (kernelcam never asks for them). ~10 MB more carry.
+  unused_ffmpeg='vpx|dav1d|rsvg-2|zvbi|snappy|aom|codec2|gsm|jxl|jxl_threads|mp3lame|opus|rav1e|shine|speex|SvtAv1Enc|theoraenc|theoradec|twolame|vorbis|vorbisenc|x265|xvidcore|va|va-drm|va-x11|vdpau|mfx|OpenCL|gme|openmpt|chromaprint|bluray|rabbitmq|rist|srt-gnutls|ssh-gcrypt|zmq|soxr'
 fi
+unused="^lib(${unused_always}|${unused_ffmpeg})\\.so"
 stubs=()
 for f in "$stage"/lib/*; do
   name="$(basename "$f")"
