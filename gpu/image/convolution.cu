@@ -18,6 +18,7 @@
 #include "gpu/image/convolution.cuh"
 #include "gpu/image/convolution_device.cuh"
 #include "gpu/image/convolution_rows_gray.cuh"
+#include "gpu/image/convolution_stream_gray.cuh"
 #include "gpu/image/view_checks.hpp"
 
 namespace kc {
@@ -283,10 +284,10 @@ std::size_t sharedBytes(int radius, bool separable) {
   return values * sizeof(typename ConvPixel<T>::Value);
 }
 
-template <class T, int kRadius>
-void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps,
-                       bool separable, cudaStream_t stream) {
-  const auto kernel = separable ? convolveSeparableKernel<T, kRadius> : convolve2dKernel<T, kRadius>;
+template <class T>
+void launchTileKernel(void (*kernel)(ConstImageView<T>, ImageView<T>, BorderMode, int, FilterTaps), ConstImageView<T> in,
+                      ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps, bool separable,
+                      cudaStream_t stream) {
   const std::size_t smem = sharedBytes<T>(radius, separable);
   // Above 48 KB a kernel must opt in (RGBA and separable tiles at large radii; H100/H200 allow 227 KB).
   if (smem > 48 * 1024)
@@ -296,6 +297,42 @@ void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border
                   (in.height + TileShape<T>::height - 1) / TileShape<T>::height);
   kernel<<<grid, block, smem, stream>>>(in, out, border, radius, taps);
   KC_CUDA_CHECK_LAUNCH(separable ? "convolveSeparableKernel" : "convolve2dKernel");
+}
+
+template <class T, int kRadius>
+void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps,
+                       bool separable, cudaStream_t stream) {
+  launchTileKernel<T>(separable ? convolveSeparableKernel<T, kRadius> : convolve2dKernel<T, kRadius>, in, out, border,
+                      radius, taps, separable, stream);
+}
+
+// Gray 2D filters of radius 5..15 (11x11..31x31) with the radius known at compile time: the tap loops
+// unroll, each tap is one FMA with its weight from the constant bank and the window shifts by register
+// renaming (the runtime-radius loop adds loop, index and tap-address work to every FMA). Separable gray filters of these radii go to the shuffle kernel
+// (convolution_rows_gray.cu), so only the general kernel is instantiated here.
+template <int kRadius>
+void launchGrayGeneral(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
+                       const FilterTaps& taps, cudaStream_t stream) {
+  launchTileKernel<std::uint8_t>(convolve2dKernel<std::uint8_t, kRadius>, in, out, border, kRadius, taps, false,
+                                 stream);
+}
+
+bool dispatchGrayGeneralLargeRadius(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
+                                    int radius, const FilterTaps& taps, cudaStream_t stream) {
+  switch (radius) {
+    case 5: launchGrayGeneral<5>(in, out, border, taps, stream); return true;
+    case 6: launchGrayGeneral<6>(in, out, border, taps, stream); return true;
+    case 7: launchGrayGeneral<7>(in, out, border, taps, stream); return true;
+    case 8: launchGrayGeneral<8>(in, out, border, taps, stream); return true;
+    case 9: launchGrayGeneral<9>(in, out, border, taps, stream); return true;
+    case 10: launchGrayGeneral<10>(in, out, border, taps, stream); return true;
+    case 11: launchGrayGeneral<11>(in, out, border, taps, stream); return true;
+    case 12: launchGrayGeneral<12>(in, out, border, taps, stream); return true;
+    case 13: launchGrayGeneral<13>(in, out, border, taps, stream); return true;
+    case 14: launchGrayGeneral<14>(in, out, border, taps, stream); return true;
+    case 15: launchGrayGeneral<15>(in, out, border, taps, stream); return true;
+    default: return false;
+  }
 }
 
 // The common small radii get unrolled, register-windowed code; larger ones share one runtime loop.
@@ -339,6 +376,8 @@ void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kern
   }
   if constexpr (std::is_same_v<T, std::uint8_t>) {
     if (separable && launchSeparableGrayShuffle(in, out, border, kernel.size / 2, taps, stream)) return;
+    if (!separable && launchGeneralGrayStream(in, out, border, kernel.size / 2, taps, stream)) return;
+    if (!separable && dispatchGrayGeneralLargeRadius(in, out, border, kernel.size / 2, taps, stream)) return;
   }
   dispatchRadius<T>(in, out, border, kernel.size / 2, taps, separable, stream);
 }

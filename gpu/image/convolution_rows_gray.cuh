@@ -6,7 +6,7 @@
 
 namespace kc::conv_detail {
 
-// Launches and returns true when the call fits this path: radius 1..4 (kernels 3x3..9x9) and both
+// Launches and returns true when the call fits this path: radius 1..15 (kernels 3x3..31x31) and both
 // images' rows 4-byte aligned (any cudaMallocPitch or GL buffer). Otherwise launches nothing and
 // returns false, and the shared-memory tile kernel (convolution.cu) takes the call.
 // Same operations in the same order as that kernel's separable path: identical results.

@@ -206,6 +206,47 @@ TEST(ConvolutionGpu, SeparableGrayAlignedRowsMatchCpu) {
   expectGpuMatchesCpu(in4k, randomSeparableKernel(9, seed++), BorderMode::Reflect, ConvPath::Separable, "random", true);
 }
 
+// The gray general path for 4-byte-aligned rows and radius 1..3 (registers and warp shuffles, no shared
+// memory): sizes around its 128-column warp span and its 4/8/16 rows per warp (1921x1079 takes 4,
+// 3000x1500 takes 8, 4K 16), narrower than one word, every border, random (not separable) kernels and
+// Gaussians forced onto the general path. Bit-exact with the CPU reference.
+TEST(ConvolutionGpu, GeneralGrayAlignedRowsMatchCpuExactly) {
+  KC_REQUIRE_CUDA_DEVICE();
+  std::uint32_t seed = 1900;
+  const std::vector<test::Size2D> sizes{{1, 1},    {2, 3},     {3, 17},    {17, 3},      {127, 9},
+                                        {128, 16}, {129, 17},  {257, 65},  {1921, 1079}, {3000, 1500}};
+  for (const auto& size : sizes) {
+    if (test::smallInputsOnly() && size.width * size.height > 257 * 65) continue;
+    const auto in = test::randomImage<std::uint8_t>(size.width, size.height, seed++, 8);
+    for (int n : {3, 5, 7})
+      for (BorderMode border : kBorders) {
+        expectGpuMatchesCpu(in, randomKernel(n, seed++), border, ConvPath::Auto, "random", true);
+        expectGpuMatchesCpu(in, makePresetKernel(ConvPreset::Gaussian, n), border, ConvPath::General, "gauss", true);
+      }
+  }
+  if (test::smallInputsOnly()) return;
+  const auto in4k = test::randomImage<std::uint8_t>(3840, 2160, seed++);
+  for (int n : {3, 5, 7})
+    expectGpuMatchesCpu(in4k, randomKernel(n, seed++), BorderMode::Reflect, ConvPath::General, "random", true);
+}
+
+// Large radii: separable gray filters up to 31x31 on the shuffle kernel (up to 4 lending lanes a side)
+// and general gray filters of radius 5..15 on the compile-time-radius tile kernel.
+TEST(ConvolutionGpu, LargeRadiiMatchCpu) {
+  KC_REQUIRE_CUDA_DEVICE();
+  std::uint32_t seed = 2900;
+  const std::vector<test::Size2D> sizes{{1, 1}, {17, 3}, {97, 40}, {250, 70}};
+  for (const auto& size : sizes) {
+    const auto in = test::randomImage<std::uint8_t>(size.width, size.height, seed++, 8);
+    for (int n : {11, 15, 17, 23, 31})
+      for (BorderMode border : kBorders) {
+        expectGpuMatchesCpu(in, randomSeparableKernel(n, seed++), border, ConvPath::Separable, "random separable",
+                            true);
+        expectGpuMatchesCpu(in, randomKernel(n, seed++), border, ConvPath::General, "random", n % 4 == 3);
+      }
+  }
+}
+
 // Two streams, two filters, many calls in flight: each output must be computed with its own filter.
 TEST(ConvolutionGpu, ConcurrentStreamsKeepTheirOwnFilters) {
   KC_REQUIRE_CUDA_DEVICE();
