@@ -2,7 +2,9 @@
 
 #include <QMouseEvent>
 #include <QOpenGLContext>
+#include <QOpenGLFunctions>
 #include <QSurfaceFormat>
+#include <cstdio>
 #include <exception>
 
 #include "ui/window/notice_area.hpp"
@@ -29,6 +31,15 @@ void GlView::initializeGL() {
   // The context can be recreated (the widget moved to another top-level, full screen on some
   // platforms): free our objects while the old one is still current.
   connect(context(), &QOpenGLContext::aboutToBeDestroyed, this, &GlView::releaseGl, Qt::DirectConnection);
+  // KC_PRINT_GL (scripts/device/window-on-gpu.sh): say which GL the window got, on stderr.
+  if (qEnvironmentVariableIsSet("KC_PRINT_GL")) {
+    const auto text = [this](GLenum name) {
+      const GLubyte* value = context()->functions()->glGetString(name);
+      return value ? reinterpret_cast<const char*>(value) : "?";
+    };
+    std::fprintf(stderr, "kernelcam: window GL: GL_VENDOR %s | GL_RENDERER %s | GL_VERSION %s\n", text(GL_VENDOR),
+                 text(GL_RENDERER), text(GL_VERSION));
+  }
   try {
     renderer_.initialize();
     glReady_ = true;

@@ -21,6 +21,8 @@
 #include <QInputDialog>
 #include <QStatusBar>
 
+#include <cstdio>
+
 #include "gpu/pipeline/stage_registry.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
@@ -289,6 +291,9 @@ void MainWindow::setStatusInfo(const QString& device, const QString& path, const
                                int height) {
   deviceLabel_->setText(device);
   pathLabel_->setText(path);
+  // KC_PRINT_GL (scripts/device/window-on-gpu.sh): the status bar's device and display path on stderr too.
+  if (qEnvironmentVariableIsSet("KC_PRINT_GL"))
+    std::fprintf(stderr, "kernelcam: status: %s | %s | %s\n", qPrintable(device), qPrintable(path), qPrintable(source));
   const QString size = QStringLiteral("%1x%2").arg(width).arg(height);
   sourceLabel_->setText(width > 0 && !source.endsWith(size) ? QStringLiteral("%1  %2").arg(source, size) : source);
 }
