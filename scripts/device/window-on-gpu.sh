@@ -88,8 +88,14 @@ trap cleanup EXIT
 # Unpacked once per warm machine into /tmp/xvfb-root; the host libraries pack-xvfb.sh copied next to the
 # debs go there too, so a later call needs nothing from the Xvfb carry.
 stage_xvfb() {
+  if [ ! -x "$xvroot/usr/bin/Xvfb" ] && [ -f .carry/xvfb-slim/xvfb-root.tar.xz ]; then
+    # scripts/device/pack-xvfb-slim.sh: root/ is the unpacked X server, hostlib/ the host libraries.
+    local tmp=/tmp/xvfb-unpack
+    rm -rf "$tmp" && mkdir -p "$tmp" && xz -dc .carry/xvfb-slim/xvfb-root.tar.xz | tar -C "$tmp" -xf -
+    rm -rf "$xvroot" && mv "$tmp/root" "$xvroot" && mv "$tmp/hostlib" "$xvroot/hostlib"
+  fi
   if [ ! -x "$xvroot/usr/bin/Xvfb" ]; then
-    [ -d "$xvfb_dir/debs" ] || { echo "no X server: carry $xvfb_dir (../shared/tools/pack-xvfb.sh) in a call first"; exit 1; }
+    [ -d "$xvfb_dir/debs" ] || { echo "no X server: carry .carry/xvfb-slim (scripts/device/pack-xvfb-slim.sh) or $xvfb_dir (../shared/tools/pack-xvfb.sh)"; exit 1; }
     mkdir -p "$xvroot" && for f in "$xvfb_dir"/debs/*.deb; do dpkg -x "$f" "$xvroot"; done
     mkdir -p "$xvroot/hostlib" && cp -a "$xvfb_dir"/lib/. "$xvroot/hostlib/"
   fi
