@@ -32,6 +32,13 @@ __device__ __forceinline__ std::uint32_t floatToByteBits(float v) {
 }
 __device__ __forceinline__ std::uint8_t floatToByte(float v) { return static_cast<std::uint8_t>(floatToByteBits(v)); }
 
+// The register kernels load and store rows as 4-byte words: every row must start 4-byte aligned (any
+// cudaMallocPitch or GL buffer does).
+template <class View>
+bool rowsAligned4(View view) {
+  return reinterpret_cast<std::uintptr_t>(view.data) % 4 == 0 && view.pitch % 4 == 0;
+}
+
 __device__ __forceinline__ int floorToMultipleOf4(int v) { return v >= 0 ? v & ~3 : -((-v + 3) & ~3); }
 
 // Four consecutive gray pixels from image column x on (row + x 4-byte aligned): one load inside the

@@ -157,15 +157,11 @@ void launchForSize(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
   KC_CUDA_CHECK_LAUNCH("generalGrayStreamKernel");
 }
 
-bool rowsAligned4(const void* data, std::size_t pitch) {
-  return reinterpret_cast<std::uintptr_t>(data) % 4 == 0 && pitch % 4 == 0;
-}
-
 }  // namespace
 
 bool launchGeneralGrayStream(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                              int radius, const FilterTaps& taps, cudaStream_t stream) {
-  if (!rowsAligned4(in.data, in.pitch) || !rowsAligned4(out.data, out.pitch)) return false;
+  if (!rowsAligned4(in) || !rowsAligned4(out)) return false;
   switch (radius) {
     case 1: launchForSize<1>(in, out, border, taps, stream); return true;
     case 2: launchForSize<2>(in, out, border, taps, stream); return true;
