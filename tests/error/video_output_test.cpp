@@ -138,8 +138,10 @@ TEST(VideoOutputSignals, ASignalDuringVideoOutputLeavesNoTemporary) {
     bool writing = false;
     for (int i = 0; i < 600 && !writing; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      for (const std::string& name : entries(dir.path()))
-        writing = writing || (name.rfind(".x.partial-", 0) == 0 && fs::file_size(dir.file(name)) > 0);
+      for (const std::string& name : entries(dir.path())) {
+        std::error_code ec;
+        writing = writing || (name.rfind(".x.partial-", 0) == 0 && fs::file_size(dir.file(name), ec) > 0 && !ec);
+      }
     }
     ASSERT_TRUE(writing) << "no temporary appeared: " << process.readAllStandardError().toStdString();
     ::kill(static_cast<pid_t>(process.processId()), signal);
