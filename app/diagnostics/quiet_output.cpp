@@ -4,6 +4,8 @@
 #include <QtGlobal>
 #include <opencv2/core/utils/logger.hpp>
 
+#include "app/diagnostics/ffmpeg_log.hpp"
+
 namespace kc {
 
 namespace {
@@ -19,6 +21,7 @@ void filterMessage(QtMsgType type, const QMessageLogContext& context, const QStr
 
 void installQuietOutput(bool verbose) {
   setVerboseOutput(verbose);
+  routeFfmpegLog();  // FFmpeg's hook: its lines follow --verbose at the time they are logged
   if (verbose) return;
   previousHandler = qInstallMessageHandler(filterMessage);
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);

@@ -4,11 +4,13 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
+#include <QSettings>
 #include <QStatusBar>
 #include <algorithm>
 
 #include "app/record/background_sink.hpp"
 #include "app/record/frame_tap.hpp"
+#include "app/record/recording_recovery.hpp"
 #include "app/record/video_file.hpp"
 #include "gpu/core/size_limits.hpp"
 #include "ui/window/gl_view.hpp"
@@ -24,6 +26,25 @@ constexpr double kVideoFramesPerSecond = 30.0;
 // About a quarter second at 30 fps: enough for an encoder hiccup, little memory at 4K.
 constexpr std::size_t kQueueFrames = 8;
 const QString kNoticeId = QStringLiteral("record");
+const QString kRecoveredNoticeId = QStringLiteral("record-recovered");
+// The recordings running now, each "TEMPORARY\nTARGET": what the next start recovers if this
+// process ends without stopping them (killed, a signal, a crash).
+constexpr char kRunningKey[] = "record/running";
+
+QStringList runningRecordings() { return QSettings().value(kRunningKey).toStringList(); }
+
+void setRunningRecordings(const QStringList& entries) {
+  QSettings settings;
+  if (entries.isEmpty())
+    settings.remove(kRunningKey);
+  else
+    settings.setValue(kRunningKey, entries);
+  settings.sync();  // on disk now: a kill may come next
+}
+
+QString runningEntry(const std::string& temporary, const std::string& target) {
+  return QString::fromStdString(temporary) + QLatin1Char('\n') + QString::fromStdString(target);
+}
 }  // namespace
 
 RecordController::RecordController(MainWindow& window, FrameTap& tap, QObject* parent)
@@ -45,6 +66,39 @@ RecordController::RecordController(MainWindow& window, FrameTap& tap, QObject* p
   window.statusBar()->addPermanentWidget(status_);
   refresh_.setInterval(500);
   connect(&refresh_, &QTimer::timeout, this, &RecordController::refresh);
+  recoverInterrupted();
+}
+
+void RecordController::recoverInterrupted() {
+  QStringList keep;
+  for (const QString& entry : runningRecordings()) {
+    const QStringList parts = entry.split(QLatin1Char('\n'));
+    if (parts.size() != 2) continue;
+    const RecoveryResult result = recoverRecording({parts[0].toStdString(), parts[1].toStdString()});
+    switch (result.outcome) {
+      case RecoveryResult::Outcome::StillRecording: keep << entry; break;  // another window's
+      case RecoveryResult::Outcome::Gone:
+      case RecoveryResult::Outcome::Empty: break;
+      case RecoveryResult::Outcome::Recovered: {
+        const QString path = QString::fromStdString(result.path);
+        recovered_ << path;
+        window_.notices()->post(
+            {kRecoveredNoticeId, tr("Recovered an interrupted recording: %1").arg(QFileInfo(path).fileName()),
+             tr("kernelcam ended while it was recording to %1 (killed, or the session ended). What was recorded up "
+                "to then is saved as %2.")
+                 .arg(parts[1], path),
+             path, QString()});
+        break;
+      }
+      case RecoveryResult::Outcome::Failed: {
+        const QString message = QString::fromStdString(result.message);
+        window_.notices()->post({kRecoveredNoticeId, tr("An interrupted recording could not be recovered"), message,
+                                 message, QString()});
+        break;
+      }
+    }
+  }
+  setRunningRecordings(keep);
 }
 
 RecordController::~RecordController() {
@@ -74,7 +128,11 @@ bool RecordController::start(const QString& path, RecordContent content) {
   if (recording()) stop();
   lastError_.clear();
   try {
-    auto writer = std::make_unique<VideoFileWriter>("Record", path.toStdString(), kVideoFramesPerSecond);
+    // Fragmented and flushed as it goes: a kill leaves a playable temporary, noted for the next start.
+    auto writer = std::make_unique<VideoFileWriter>("Record", path.toStdString(), kVideoFramesPerSecond,
+                                                    VideoWriteMode::Recording);
+    runningEntry_ = runningEntry(writer->temporaryPath(), writer->finalPath());
+    setRunningRecordings(runningRecordings() << runningEntry_);
     sink_ = std::make_unique<BackgroundSink>(std::move(writer), kQueueFrames, kVideoFramesPerSecond);
   } catch (const std::exception& error) {
     lastError_ = QString::fromStdString(error.what());
@@ -119,7 +177,11 @@ bool RecordController::stop() {
     window_.notices()->post({kNoticeId, tr("Recording failed: nothing was saved"),
                              tr("The recording to %1 stopped: %2").arg(path_, lastError_), lastError_, QString()});
   }
-  sink_.reset();
+  sink_.reset();  // a failed recording's temporary goes with it
+  QStringList running = runningRecordings();
+  running.removeAll(runningEntry_);
+  setRunningRecordings(running);
+  runningEntry_.clear();
   emit recordingChanged(false);
   return saved;
 }

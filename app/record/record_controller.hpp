@@ -2,10 +2,14 @@
 // File > Record (Ctrl+R, after Snapshot): records the filtered image or the view with its overlays
 // to MP4/AVI while the window runs; Ctrl+R again stops. While it records, the status bar shows
 // the time, the size, the frame rate and the frames dropped (the writer's queue was full). Frames
-// come from the live path's FrameTap; encoding runs on the BackgroundSink's thread.
+// come from the live path's FrameTap; encoding runs on the BackgroundSink's thread. A recording
+// survives a kill: it is written fragmented (video_file.hpp, VideoWriteMode::Recording) and noted
+// in the settings while it runs, and the next start puts an interrupted one in place with a notice
+// (recording_recovery.hpp).
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 #include <memory>
 
@@ -36,6 +40,8 @@ class RecordController : public QObject {
   const QString& lastError() const { return lastError_; }
   // The status bar's line while recording: "REC 0:05  1280x720  29.8 fps  0 dropped".
   QString statusText() const;
+  // The recordings an earlier run left unfinished (killed) that this start put in place.
+  const QStringList& recovered() const { return recovered_; }
 
  signals:
   void recordingChanged(bool recording);
@@ -43,6 +49,7 @@ class RecordController : public QObject {
  private:
   void toggle();
   void refresh();
+  void recoverInterrupted();
   QSize viewPixels() const;
 
   MainWindow& window_;
@@ -53,6 +60,8 @@ class RecordController : public QObject {
   QElapsedTimer clock_;
   QString path_;
   QString lastError_;
+  QString runningEntry_;  // this recording in the settings' list of running ones
+  QStringList recovered_;
   std::unique_ptr<BackgroundSink> sink_;
 };
 

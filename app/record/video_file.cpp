@@ -4,7 +4,6 @@
 #include <cctype>
 #include <filesystem>
 #include <opencv2/imgproc.hpp>
-#include <opencv2/videoio/registry.hpp>
 
 #include "gpu/core/error.hpp"
 #include "gpu/core/message_text.hpp"
@@ -13,33 +12,27 @@ namespace kc {
 
 namespace {
 
-struct Codec {
-  char fourcc[5];
-  const char* name;
-};
-
 std::string lowerExtension(const std::string& path) {
   std::string extension = std::filesystem::path(path).extension().string();
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return extension;
 }
 
-// In order of preference. MP4: H.264 (libx264 in Debian's FFmpeg) plays everywhere; MPEG-4 Part 2
-// where no H.264 encoder exists. AVI: Motion JPEG, which OpenCV can also write without FFmpeg.
-std::vector<Codec> codecsFor(const std::string& extension) {
-  if (extension == ".mp4") return {{"avc1", "H.264"}, {"mp4v", "MPEG-4"}};
-  return {{"MJPG", "Motion JPEG"}};
-}
-
 io::OutputError problem(const std::string& option, const std::string& path, const std::string& why) {
   return io::OutputError(io::OutputError::Kind::Usage, option + " " + quotedText(path, 120) + ": cannot write (" + why + ")");
 }
 
-std::string writerBackends() {
-  std::string names;
-  for (const cv::VideoCaptureAPIs api : cv::videoio_registry::getWriterBackends())
-    names += (names.empty() ? "" : ", ") + cv::videoio_registry::getBackendName(api);
-  return names.empty() ? "none" : names;
+// How the temporary is made: an MP4 needs a regular file (seeked back to for its index; a
+// recording also for its recovery); a recording outlives a kill.
+io::PendingOptions pendingOptions(const std::string& path, VideoWriteMode mode) {
+  io::PendingOptions options;
+  options.keepOnSignal = mode == VideoWriteMode::Recording;
+  if (mode == VideoWriteMode::Recording)
+    options.needsRegularFile = "a recording needs a regular file: name one";
+  else if (lowerExtension(path) == ".mp4")
+    options.needsRegularFile =
+        "an MP4 needs a regular file: its index is written last, by seeking back (.avi streams to a pipe or device)";
+  return options;
 }
 
 }  // namespace
@@ -64,52 +57,41 @@ cv::Mat toVideoFrame(const cv::Mat& frame, cv::Size videoSize) {
   return padded;
 }
 
-VideoFileWriter::VideoFileWriter(std::string option, std::string path, double framesPerSecond)
-    : option_(std::move(option)), path_(std::move(path)), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0) {
+VideoFileWriter::VideoFileWriter(std::string option, std::string path, double framesPerSecond, VideoWriteMode mode)
+    : option_(std::move(option)), path_(std::move(path)), mode_(mode), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0) {
   if (!isVideoPath(path_)) throw problem(option_, path_, "a video is .mp4 or .avi");
-  file_ = std::make_unique<io::PendingOutput>(io::OutputFile{option_, path_});
+  file_ = std::make_unique<io::PendingOutput>(io::OutputFile{option_, path_}, pendingOptions(path_, mode_));
+  temporaryPath_ = file_->writePath();
+  finalPath_ = file_->finalPath();
 }
 
-VideoFileWriter::~VideoFileWriter() {
-  // Not finished: the temporary goes with file_ (no half-written video under the target's name).
-  if (writer_.isOpened()) writer_.release();
-}
+// Not finished: the encoder goes first (it writes nothing more), then the temporary with file_
+// (no half-written video under the target's name).
+VideoFileWriter::~VideoFileWriter() { encoder_.reset(); }
 
 void VideoFileWriter::open(cv::Size frameSize) {
   frameSize_ = frameSize;
   videoSize_ = videoFrameSize(frameSize.width, frameSize.height);
-  // FFmpeg first (the container comes from the extension); then whatever else OpenCV has.
-  for (const int api : {static_cast<int>(cv::CAP_FFMPEG), static_cast<int>(cv::CAP_ANY)}) {
-    for (const Codec& codec : codecsFor(lowerExtension(path()))) {
-      const int fourcc = cv::VideoWriter::fourcc(codec.fourcc[0], codec.fourcc[1], codec.fourcc[2], codec.fourcc[3]);
-      try {
-        if (writer_.open(file_->writePath(), api, fourcc, fps_, videoSize_, true)) {
-          codec_ = codec.name;
-          return;
-        }
-      } catch (const cv::Exception&) {
-        // A backend that throws instead of returning false: try the next.
-      }
-    }
-  }
-  throw problem(option_, path(), "OpenCV found no encoder for " + lowerExtension(path()) + " at " +
-                                    std::to_string(videoSize_.width) + "x" + std::to_string(videoSize_.height) +
-                                    "; writer backends: " + writerBackends());
+  const VideoContainer container = lowerExtension(path()) == ".mp4" ? VideoContainer::Mp4 : VideoContainer::Avi;
+  encoder_ = std::make_unique<AvVideoEncoder>(file_->fd(), container, videoSize_, fps_, mode_ == VideoWriteMode::Recording,
+                                              option_ + " " + quotedText(path(), 120));
+  codec_ = encoder_->codecName();
 }
 
 void VideoFileWriter::write(const cv::Mat& frame) {
   KC_REQUIRE(file_, "VideoFileWriter::write after finish()");
-  if (!writer_.isOpened()) open(frame.size());
-  writer_.write(toVideoFrame(fitInto(frame, frameSize_), videoSize_));
+  if (!encoder_) open(frame.size());
+  encoder_->write(toVideoFrame(fitInto(frame, frameSize_), videoSize_));
   ++written_;
 }
 
 void VideoFileWriter::finish() {
   KC_REQUIRE(file_, "VideoFileWriter::finish twice");
-  if (!writer_.isOpened()) throw problem(option_, path(), "no frame to write");
-  writer_.release();  // writes the container's index (the MP4 moov box): only now is the file playable
   std::unique_ptr<io::PendingOutput> file = std::move(file_);
-  file->commit();
+  if (!encoder_) throw problem(option_, path(), "no frame to write");
+  encoder_->finish();  // the trailer (the MP4 index): only now is a plain MP4 playable
+  encoder_.reset();
+  file->commit();  // synced, then renamed over the target
 }
 
 std::string VideoFileWriter::frameSize() const {

@@ -73,7 +73,8 @@ std::unique_ptr<VirtualCamera> VirtualCamera::open(const std::string& target, do
     const std::string path = target.substr(std::strlen(kFilePrefix));
     if (path.empty()) throw refused("--vcam file: needs a path (file:frames.yuyv)");
     auto file = std::make_unique<io::PendingOutput>(io::OutputFile{"--vcam", path});
-    const int fd = ::open(file->writePath().c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // The temporary PendingOutput created (O_EXCL, unpredictable name); closed here, committed there.
+    const int fd = ::fcntl(file->fd(), F_DUPFD_CLOEXEC, 0);
     if (fd < 0) throw refused(prefixed(path, std::string("cannot write (") + std::strerror(errno) + ")"));
     return std::unique_ptr<VirtualCamera>(new VirtualCamera(fd, false, path, framesPerSecond, std::move(file)));
   }

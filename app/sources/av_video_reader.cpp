@@ -10,11 +10,10 @@ extern "C" {
 #include <libavformat/avformat.h>
 #include <libavutil/error.h>
 #include <libavutil/imgutils.h>
-#include <libavutil/log.h>
 #include <libswscale/swscale.h>
 }
 
-#include "app/diagnostics/stderr_noise.hpp"
+#include "app/diagnostics/ffmpeg_log.hpp"
 #include "app/sources/frame_source.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
@@ -93,7 +92,7 @@ AvVideoReader::AvVideoReader(const std::string& path, const std::string& what, c
 AvVideoReader::~AvVideoReader() = default;
 
 void AvVideoReader::open() {
-  av_log_set_level(verboseOutput() ? AV_LOG_INFO : AV_LOG_QUIET);  // FFmpeg's own lines: --verbose only
+  routeFfmpegLog();  // FFmpeg's own lines: --verbose only
   state_.reset();
   auto state = std::make_unique<State>();
   auto fail = [&](const std::string& why) { throw SourceError(what_ + ": cannot be opened as a video (" + why + ")"); };
