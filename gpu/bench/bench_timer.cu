@@ -72,8 +72,7 @@ int graphReps(int reps, double eventsMs) { return eventsMs <= kGraphShortMs ? st
 
 GraphTiming graphMedianMs(cudaStream_t stream, int reps, const BenchWork& work) {
   KC_REQUIRE(reps > 0, "graphMedianMs: reps must be positive");
-  GraphTiming result;
-  result.reps = reps;
+  GraphTiming result;  // reps stays 0 without a figure
   std::optional<CapturedGraph> graph;
   try {
     // CapturedGraph ends a broken capture before it rethrows, so the stream is usable again.
@@ -101,6 +100,7 @@ GraphTiming graphMedianMs(cudaStream_t stream, int reps, const BenchWork& work) 
       perRep.push_back(static_cast<double>(elapsed) / reps);
     }
     result.ms = median(std::move(perRep));
+    result.reps = reps;
   } catch (const std::exception& e) {
     (void)cudaGetLastError();
     result.whyNot = "graph launch failed: " + describeFailure(e);

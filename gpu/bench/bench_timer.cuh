@@ -29,7 +29,7 @@ inline constexpr double kGraphShortMs = 1.5;
 
 struct GraphTiming {
   double ms = 0;       // per repetition; 0 when not measured
-  int reps = 0;        // repetitions in the graph
+  int reps = 0;        // repetitions in the graph (0 without a figure)
   std::string whyNot;  // why there is no figure ("not capturable: <call>: <error>")
 };
 
