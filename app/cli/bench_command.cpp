@@ -48,6 +48,8 @@ std::vector<ValueOption> valueOptions() {
       {QCommandLineOption("matrices", "Matrix Market folder for the CG rows (default ../shared/data/matrices).",
                           "DIR"),
        "--matrices"},
+      {QCommandLineOption("images", "Photos for the histogram's photo rows (default ../shared/data/images).", "DIR"),
+       "--images"},
   };
 }
 
@@ -60,7 +62,7 @@ void writeIfAsked(const io::OutputFile& file, const std::string& text) {
   if (!file.path.empty()) io::writeOutput(file, QByteArray::fromStdString(text));
 }
 
-void printRow(const bench::BenchRow& row) { std::fprintf(stderr, "  %-58s %10.4f ms\n", row.name.c_str(), row.ms); }
+void printRow(const bench::BenchRow& row) { std::fputs(bench::progressLine(row).c_str(), stderr); }
 
 bench::BenchReport measure(const bench::BenchOptions& options, Backend requested) {
   const BackendChoice choice = chooseBackend(requested);  // NoCudaError for cuda without a device

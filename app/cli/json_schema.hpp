@@ -2,7 +2,7 @@
 // The "schema" field of every JSON document kernelcam writes: which document it is and its
 // version. Keys are snake_case everywhere. Bump the number when a key changes meaning or goes
 // away (adding a key keeps it). The bench's own writer (gpu/bench/bench_report.cpp, no Qt) uses
-// "kernelcam-bench/1".
+// "kernelcam-bench/2" (kBenchJsonSchema, gpu/bench/bench_report.hpp).
 #include <QLatin1String>
 
 namespace kc::cli {

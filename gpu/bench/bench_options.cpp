@@ -78,6 +78,8 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
       options.markdownPath = value();
     } else if (arg == "--matrices") {
       options.matrixDir = value();
+    } else if (arg == "--images") {
+      options.imageDir = value();
     } else {
       throw InvalidArgument("unknown option '" + arg + "'\n" + benchUsage());
     }
@@ -87,8 +89,12 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
 
 std::string benchUsage() {
   return "usage: bench [--size WxH] [--reps N] [--warmup N] [--only LIST] [--json PATH] [--md PATH] [--matrices DIR]\n"
+         "             [--images DIR]\n"
          "  --only: comma-separated groups (" + joinedGroups() + ")\n"
-         "          or row-name prefixes, e.g. --only gray,\"conv 5x5\"\n";
+         "          or row-name prefixes, e.g. --only gray,\"conv 5x5\"\n"
+         "  --matrices: Matrix Market folder for the CG rows (default ../shared/data/matrices)\n"
+         "  --images: photos for the histogram's photo rows (default ../shared/data/images)\n"
+         "  Every row is timed twice: events around each run, and the runs captured in one CUDA graph.\n";
 }
 
 bool groupSelected(const BenchOptions& options, const std::string& group) {

@@ -6,6 +6,7 @@
 //                or row-name prefixes ("conv 5x5")
 //   --json PATH  also write the JSON report there;  --md PATH  the markdown table
 //   --matrices DIR  Matrix Market folder for the CG rows (default ../shared/data/matrices)
+//   --images DIR    photos for the histogram's photo rows (default ../shared/data/images)
 #include <string>
 #include <utility>
 #include <vector>
@@ -25,6 +26,7 @@ struct BenchOptions {
   std::string jsonPath;
   std::string markdownPath;
   std::string matrixDir = "../shared/data/matrices";
+  std::string imageDir = "../shared/data/images";
 };
 
 // copy, the registered stages' ids (gray, conv, ...), pipeline, reduce, gemm, cg: report order.

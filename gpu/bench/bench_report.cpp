@@ -1,5 +1,6 @@
 #include "gpu/bench/bench_report.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -63,7 +64,92 @@ std::string rateText(const BenchRow& row) {
   return "";
 }
 
+// Microseconds in the table (the JSON keeps ms): "" when there is no figure.
+std::string usText(double ms) { return ms > 0 ? fixed(1000.0 * ms, 2) : ""; }
+
+std::string percentText(double percent) { return percent > 0 ? fixed(percent, 1) + "%" : ""; }
+
+std::string bytesText(double bytes) {
+  return bytes >= 1e9 ? fixed(bytes / 1e9, 2) + " GB" : bytes >= 1e6 ? fixed(bytes / 1e6, 1) + " MB" : fixed(bytes / 1e3, 1) + " kB";
+}
+
+// Where a row has no graph figure, the table's cell says "n/a" and the note says why.
+std::string noteText(const BenchRow& row, bool showGraph) {
+  if (!showGraph || row.graphNote.empty()) return row.note;
+  return row.note + (row.note.empty() ? "" : "; ") + "graph: " + row.graphNote;
+}
+
+bool hasGraphFigures(const BenchReport& report) { return report.graphLaunches > 0; }
+
+std::string clockText(const BenchReport& report) {
+  return "before " + describeClock(report.clockBefore) + ", after " + describeClock(report.clockAfter) +
+         "; read, never set";
+}
+
+bool clockRead(const SmClock& clock) { return clock.known() || !clock.error.empty(); }
+
+std::string jsonClock(const SmClock& clock) {
+  return "{\"mhz\": " + (clock.known() ? std::to_string(clock.mhz) : std::string("null")) +
+         ", \"max_mhz\": " + (clock.maxMhz > 0 ? std::to_string(clock.maxMhz) : std::string("null")) +
+         ", \"source\": " + jsonString(clock.source) + ", \"error\": " + jsonString(clock.error) + "}";
+}
+
+// JSON null for "no figure" (0 or negative), the number otherwise.
+std::string jsonFigure(double value) { return value > 0 ? jsonNumber(value) : "null"; }
+
 }  // namespace
+
+LineFit fitRelativeLeastSquares(const std::vector<std::pair<double, double>>& points) {
+  // Weighted least squares with weights 1 / y^2: minimise sum w (y - a - b x)^2. Two passes
+  // (weighted means, then centred sums) so that bytes up to 1e9 lose no precision.
+  double sw = 0, sx = 0, sy = 0;
+  auto usable = [](double x, double y) { return y > 0 && std::isfinite(x) && std::isfinite(y); };
+  for (const auto& [x, y] : points) {
+    if (!usable(x, y)) continue;
+    const double w = 1.0 / (y * y);
+    sw += w;
+    sx += w * x;
+    sy += w * y;
+  }
+  LineFit fit;
+  if (!(sw > 0)) return fit;
+  const double mx = sx / sw, my = sy / sw;
+  double sxx = 0, sxy = 0;
+  for (const auto& [x, y] : points) {
+    if (!usable(x, y)) continue;
+    const double w = 1.0 / (y * y);
+    sxx += w * (x - mx) * (x - mx);
+    sxy += w * (x - mx) * (y - my);
+  }
+  if (!(sxx > 1e-24 * sw * (mx * mx + 1))) return fit;  // fewer than two distinct x
+  fit.slope = sxy / sxx;
+  fit.intercept = my - fit.slope * mx;
+  return fit;
+}
+
+CopyFit fitCopies(const std::vector<double>& bytes, const std::vector<double>& ms, const std::vector<double>& graphMs) {
+  std::vector<std::pair<double, double>> events, graph;
+  CopyFit fit;
+  for (std::size_t i = 0; i < bytes.size() && i < ms.size(); ++i) {
+    if (ms[i] > 0) events.emplace_back(bytes[i], ms[i]);
+    if (i < graphMs.size() && graphMs[i] > 0) graph.emplace_back(bytes[i], graphMs[i]);
+    fit.minBytes = i == 0 ? bytes[i] : std::min(fit.minBytes, bytes[i]);
+    fit.maxBytes = std::max(fit.maxBytes, bytes[i]);
+  }
+  // ms = a + bytes * b: a in ms, b in ms per byte; GB/s = 1 / (b * 1e6).
+  const LineFit e = fitRelativeLeastSquares(events);
+  const LineFit g = fitRelativeLeastSquares(graph);
+  if (e.slope > 0) {
+    fit.fixedUs = 1000.0 * e.intercept;
+    fit.gbPerS = 1.0 / (e.slope * 1e6);
+    fit.points = static_cast<int>(events.size());
+  }
+  if (g.slope > 0) {
+    fit.graphFixedUs = 1000.0 * g.intercept;
+    fit.graphGbPerS = 1.0 / (g.slope * 1e6);
+  }
+  return fit;
+}
 
 double percentColumn(const BenchRow& row, double rooflineGBs) {
   if (row.flops > 0) return row.baselineMs > 0 ? 100.0 * row.speedup() : -1;
@@ -71,47 +157,95 @@ double percentColumn(const BenchRow& row, double rooflineGBs) {
   return -1;
 }
 
+std::string progressLine(const BenchRow& row) {
+  char text[256];
+  if (row.graphMs > 0)
+    std::snprintf(text, sizeof text, "  %-58s %10.4f ms %10.4f ms graph\n", row.name.c_str(), row.ms, row.graphMs);
+  else
+    std::snprintf(text, sizeof text, "  %-58s %10.4f ms%s\n", row.name.c_str(), row.ms,
+                  row.graphNote.empty() ? "" : "        graph n/a");
+  return text;
+}
+
 std::string formatMarkdown(const BenchReport& report) {
+  const bool graph = hasGraphFigures(report);
   std::ostringstream out;
   out << "device: " << report.device << "\n";
-  if (!report.method.empty())
-    out << "method: " << report.method << "\n\n";
-  else
-    out << "method: CUDA-event median of " << report.reps << " runs after " << report.warmup
-        << " warm-up runs; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
-        << " GB/s (bytes read + written)\n\n";
-  out << "| what | ms (median) | rate | % of roofline (GEMM: % of cuBLAS) | baseline | baseline ms | speed-up | CPU backend ms | OpenCV CPU ms | note |\n";
-  out << "|---|---:|---:|---:|---|---:|---:|---:|---:|---|\n";
+  if (clockRead(report.clockBefore) || clockRead(report.clockAfter)) out << "SM clock: " << clockText(report) << "\n";
+  if (!report.method.empty()) {
+    out << "method: " << report.method << "\n";
+  } else {
+    out << "method: events: CUDA-event median of " << report.reps << " runs after " << report.warmup
+        << " warm-up runs, an event pair around each";
+    if (graph)
+      out << "; graph: the runs (>= " << report.graphMinReps << " when short) captured in one CUDA graph, median of "
+          << report.graphLaunches << " launches over its runs";
+    out << "; inputs rotated over >= 2x L2; copy roofline " << fixed(report.rooflineGBs, 1)
+        << " GB/s (bytes read + written)\n";
+  }
+  const CopyFit& fit = report.copyFit;
+  if (fit.points > 0) {
+    out << "copy fit: t = " << fixed(fit.fixedUs, 2) << " us + bytes / " << fixed(fit.gbPerS, 1) << " GB/s (events)";
+    if (fit.graphGbPerS > 0)
+      out << ", " << fixed(fit.graphFixedUs, 2) << " us + bytes / " << fixed(fit.graphGbPerS, 1) << " GB/s (graph)";
+    out << "; " << fit.points << " rotated D2D copies moving " << bytesText(fit.minBytes) << " .. "
+        << bytesText(fit.maxBytes) << ", least squares on the relative error\n";
+  }
+  out << "\n";
+  const std::string timeColumn = graph ? "us/rep (events) | us/rep (graph)" : "us/rep";
+  out << "| what | " << timeColumn << " | rate | % of roofline (GEMM: % of cuBLAS) | " << (graph ? "% of copy | " : "")
+      << "baseline | baseline us/rep | speed-up | CPU backend us | OpenCV CPU us | note |\n";
+  out << "|---|---:|" << (graph ? "---:|" : "") << "---:|---:|" << (graph ? "---:|" : "")
+      << "---|---:|---:|---:|---:|---|\n";
   for (const auto& row : report.rows) {
-    double percent = percentColumn(row, report.rooflineGBs);
-    out << "| " << row.name << " | " << fixed(row.ms, 4) << " | " << rateText(row) << " | "
-        << (percent >= 0 ? fixed(percent, 1) + "%" : "") << " | " << row.baselineName << " | "
-        << (row.baselineMs > 0 ? fixed(row.baselineMs, 4) : "") << " | "
-        << (row.baselineMs > 0 ? fixed(row.speedup(), 2) + "x" : "") << " | "
-        << (row.cpuBackendMs > 0 ? fixed(row.cpuBackendMs, 3) : "") << " | "
-        << (row.cpuBaselineMs > 0 ? fixed(row.cpuBaselineMs, 3) : "") << " | " << row.note << " |\n";
+    const double percent = percentColumn(row, report.rooflineGBs);
+    out << "| " << row.name << " | " << usText(row.ms) << " | ";
+    if (graph) out << (row.graphMs > 0 ? usText(row.graphMs) : row.graphNote.empty() ? "" : "n/a") << " | ";
+    out << rateText(row) << " | " << (percent >= 0 ? fixed(percent, 1) + "%" : "") << " | ";
+    if (graph) out << percentText(row.percentOfCopy()) << " | ";
+    out << row.baselineName << " | " << usText(row.baselineMs) << " | "
+        << (row.baselineMs > 0 ? fixed(row.speedup(), 2) + "x" : "") << " | " << usText(row.cpuBackendMs) << " | "
+        << usText(row.cpuBaselineMs) << " | " << noteText(row, graph) << " |\n";
   }
   return out.str();
 }
 
 // Keys are snake_case with a "schema" field, like the process and demo JSON of the Qt CLI
 // (app/cli/json_schema.hpp); bump the number when a key changes meaning or goes away.
+// 2: graph figures, the copy of the same bytes, the copy fit and the SM clock; the CG rows'
+// baseline is the library iteration replayed in a graph as the fused solver is.
 std::string formatJson(const BenchReport& report) {
+  const CopyFit& fit = report.copyFit;
   std::ostringstream out;
-  out << "{\n  \"schema\": \"kernelcam-bench/1\",\n  \"device\": " << jsonString(report.device)
+  out << "{\n  \"schema\": \"" << kBenchJsonSchema << "\",\n  \"device\": " << jsonString(report.device)
       << ",\n  \"method\": " << jsonString(report.method) << ",\n  \"l2_bytes\": " << report.l2Bytes
       << ",\n  \"roofline_gbs\": " << jsonNumber(report.rooflineGBs) << ",\n  \"reps\": " << report.reps
-      << ",\n  \"warmup\": " << report.warmup << ",\n  \"rows\": [";
+      << ",\n  \"warmup\": " << report.warmup << ",\n  \"graph_launches\": " << report.graphLaunches
+      << ",\n  \"graph_min_reps\": " << report.graphMinReps
+      << ",\n  \"sm_clock_before\": " << jsonClock(report.clockBefore)
+      << ",\n  \"sm_clock_after\": " << jsonClock(report.clockAfter)
+      << ",\n  \"copy_fit\": {\"points\": " << fit.points << ", \"fixed_us\": " << jsonNumber(fit.fixedUs)
+      << ", \"gb_per_s\": " << jsonNumber(fit.gbPerS) << ", \"graph_fixed_us\": " << jsonNumber(fit.graphFixedUs)
+      << ", \"graph_gb_per_s\": " << jsonNumber(fit.graphGbPerS) << ", \"min_bytes\": " << jsonNumber(fit.minBytes)
+      << ", \"max_bytes\": " << jsonNumber(fit.maxBytes) << "},\n  \"rows\": [";
   for (std::size_t i = 0; i < report.rows.size(); ++i) {
     const BenchRow& row = report.rows[i];
     out << (i ? "," : "") << "\n    {\"name\": " << jsonString(row.name) << ", \"group\": " << jsonString(row.group)
         << ", \"key\": " << jsonString(row.key) << ", \"ms\": " << jsonNumber(row.ms)
+        << ", \"graph_ms\": " << jsonFigure(row.graphMs) << ", \"graph_reps\": " << row.graphReps
+        << ", \"graph_note\": " << jsonString(row.graphNote)
         << ", \"bytes\": " << jsonNumber(row.bytes) << ", \"flops\": " << jsonNumber(row.flops)
         << ", \"gb_per_s\": " << jsonNumber(row.gbPerS()) << ", \"gflop_per_s\": " << jsonNumber(row.gflopPerS())
         << ", \"percent\": " << jsonNumber(percentColumn(row, report.rooflineGBs))
+        << ", \"buffer_sets\": " << row.sets << ", \"copy_ms\": " << jsonFigure(row.copyMs)
+        << ", \"copy_graph_ms\": " << jsonFigure(row.copyGraphMs)
+        << ", \"percent_of_copy\": " << jsonFigure(row.percentOfCopy())
+        << ", \"percent_of_copy_graph\": " << jsonFigure(row.percentOfCopyGraph())
         << ", \"is_baseline\": " << (row.isBaseline ? "true" : "false")
         << ", \"baseline_name\": " << jsonString(row.baselineName)
         << ", \"baseline_ms\": " << jsonNumber(row.baselineMs) << ", \"speedup\": " << jsonNumber(row.speedup())
+        << ", \"baseline_graph_ms\": " << jsonFigure(row.baselineGraphMs)
+        << ", \"graph_speedup\": " << jsonFigure(row.graphSpeedup())
         << ", \"cpu_baseline_name\": " << jsonString(row.cpuBaselineName)
         << ", \"cpu_baseline_ms\": " << jsonNumber(row.cpuBaselineMs)
         << ", \"cpu_backend_ms\": " << jsonNumber(row.cpuBackendMs) << ", \"note\": " << jsonString(row.note);

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/sm_clock.hpp"
 #include "gpu/core/device_query.cuh"
 #include "gpu/pipeline/stage_registry.hpp"
 
@@ -29,6 +30,17 @@ std::string describeDevice(const DeviceInfo& info) {
   return text;
 }
 
+// The current device's PCI bus id ("0000:18:00.0"), by which NVML and nvidia-smi name it; "" if unknown.
+std::string currentBusId() {
+  int device = 0;
+  char id[64] = {};
+  if (cudaGetDevice(&device) != cudaSuccess || cudaDeviceGetPCIBusId(id, sizeof id, device) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return "";
+  }
+  return id;
+}
+
 }  // namespace
 
 BenchReport runBench(const BenchOptions& options, const std::function<void(const BenchRow&)>& onRow) {
@@ -39,6 +51,10 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
   report.l2Bytes = info.l2CacheBytes;
   report.reps = options.reps;
   report.warmup = options.warmup;
+  report.graphLaunches = kGraphLaunches;
+  report.graphMinReps = kGraphMinReps;
+  const std::string busId = currentBusId();
+  report.clockBefore = readSmClock(busId);  // read only: the bench never sets a clock
 
   BenchContext ctx(options, report, onRow);
   for (const Group& group : kBeforeStages) group.run(ctx);
@@ -51,6 +67,7 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
   }
   for (const Group& group : kAfterStages)
     if (groupSelected(options, group.name)) group.run(ctx);
+  report.clockAfter = readSmClock(busId);
   return report;
 }
 

@@ -3,6 +3,7 @@
 #include <npp.h>
 
 #include <string>
+#include <vector>
 
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/core/device_buffer.cuh"
@@ -49,7 +50,7 @@ constexpr int kHistogramLevels = 257;  // 257 level boundaries 0..256 -> 256 bin
 
 struct NppBaselines::Impl {
   NppStreamContext context{};
-  DeviceBuffer<Npp8u> histogramScratch;
+  std::vector<DeviceBuffer<Npp8u>> histogramScratch;  // one per buffer set
 
   NppStreamContext on(cudaStream_t stream) {
     NppStreamContext c = context;
@@ -84,16 +85,21 @@ void NppBaselines::rgbaToGray(ConstImageView<Rgba8> in, ImageView<std::uint8_t> 
                                            roiOf(in.width, in.height), impl_->on(stream)));
 }
 
-void NppBaselines::prepareHistogram(int width, int height) {
+void NppBaselines::prepareHistogram(int width, int height, int sets) {
   const std::size_t bytes = histogramBufferBytes(nppiHistogramEvenGetBufferSize_8u_C1R_Ctx, roiOf(width, height),
                                                  kHistogramLevels, impl_->on(nullptr));
-  impl_->histogramScratch = DeviceBuffer<Npp8u>(bytes > 0 ? bytes : 1);
+  impl_->histogramScratch.clear();
+  for (int i = 0; i < (sets > 0 ? sets : 1); ++i) impl_->histogramScratch.emplace_back(bytes > 0 ? bytes : 1);
 }
 
-void NppBaselines::histogram256(ConstImageView<std::uint8_t> in, std::int32_t* deviceHist, cudaStream_t stream) {
+void NppBaselines::histogram256(ConstImageView<std::uint8_t> in, std::int32_t* deviceHist, int rep,
+                                cudaStream_t stream) {
+  std::vector<DeviceBuffer<Npp8u>>& scratch = impl_->histogramScratch;
+  KC_REQUIRE(!scratch.empty(), "NppBaselines::histogram256: call prepareHistogram first");
   KC_NPP_CHECK(nppiHistogramEven_8u_C1R_Ctx(bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height),
                                             reinterpret_cast<Npp32s*>(deviceHist), kHistogramLevels, 0, 256,
-                                            impl_->histogramScratch.data(), impl_->on(stream)));
+                                            scratch[static_cast<std::size_t>(rep) % scratch.size()].data(),
+                                            impl_->on(stream)));
 }
 
 void NppBaselines::filterBorder(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,

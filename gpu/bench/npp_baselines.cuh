@@ -23,9 +23,11 @@ class NppBaselines {
   void rgbaToGray(ConstImageView<Rgba8> in, ImageView<std::uint8_t> out, cudaStream_t stream);
 
   // nppiHistogramEven_8u_C1R: 257 levels 0..256 = 256 one-value bins. Call prepareHistogram once
-  // for the size (it allocates NPP's scratch, outside the timed loop).
-  void prepareHistogram(int width, int height);
-  void histogram256(ConstImageView<std::uint8_t> in, std::int32_t* deviceHist, cudaStream_t stream);
+  // for the size (it allocates NPP's scratch, outside the timed loop): `sets` scratch buffers, one
+  // per buffer set of the inputs, so that repetition `rep` uses scratch rep % sets and the scratch
+  // rotates beyond the L2 as the inputs do.
+  void prepareHistogram(int width, int height, int sets);
+  void histogram256(ConstImageView<std::uint8_t> in, std::int32_t* deviceHist, int rep, cudaStream_t stream);
 
   // nppiFilterBorder32f (size x size device kernel, NPP_BORDER_REPLICATE, anchor at the centre).
   void filterBorder(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const float* deviceKernel, int size,

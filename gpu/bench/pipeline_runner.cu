@@ -152,6 +152,7 @@ void addPipelineRow(BenchContext& ctx, ImageSize size, FrameEntry entry, double 
                          "pipeline", ms, 0);
   row.key = "pipeline/" + std::string(entry == FrameEntry::Rgba ? "" : entry == FrameEntry::Nv12 ? "nv12/" : "nv12y/") +
             std::to_string(streamCount) + "/" + sizeLabel(size);
+  row.graphNote = "own timing (frames over one or two streams, events around the run)";
   row.extra = {{"fps", 1000.0 / ms}, {"uploadMs", uploadMs}, {"computeMs", computeMs},
                {"timePerFrameOverBound", ms / bound}};
   char note[160];

@@ -9,9 +9,11 @@ namespace kc::bench {
 namespace {
 
 void addUploadRow(BenchContext& ctx, PipelineRunner& runner, ImageSize size, FrameEntry entry, double* ms) {
-  *ms = ctx.time([&](cudaStream_t s, int) { runner.upload(0, s); });
+  const RowTiming timing = ctx.time([&](cudaStream_t s, int) { runner.upload(0, s); });
+  *ms = timing.ms;
   BenchRow row = makeRow("upload " + std::string(frameEntryName(entry)) + " " + sizeLabel(size) + " (H2D)", "camera",
-                         *ms, runner.uploadBytes());
+                         timing, runner.uploadBytes());
+  row.hostTransfer = true;
   row.key = std::string("camera/upload/") + (entry == FrameEntry::Nv12 ? "nv12/" : "y/") + sizeLabel(size);
   row.note = "pinned host -> device, as a pool frame is uploaded";
   ctx.add(std::move(row));
@@ -32,12 +34,14 @@ void addConversionRows(BenchContext& ctx, ImageSize size) {
     yuvToRgbaAsync(planes(rep % sets), {}, rgba[rep % sets].view(), s);
   }), 5.5 * pixels);
   convert.key = "camera/convert/nv12/" + sizeLabel(size);
+  convert.sets = sets;
   convert.note = "BT.601 limited; 1.5 bytes read, 4 written per pixel";
   ctx.add(std::move(convert));
   BenchRow luma = makeRow("luma nv12 -> grey " + sizeLabel(size), "camera", ctx.time([&](cudaStream_t s, int rep) {
     lumaToGrayAsync(planes(rep % sets).plane[0], YuvRange::Limited, gray[rep % sets].view(), s);
   }), 2 * pixels);
   luma.key = "camera/luma/nv12/" + sizeLabel(size);
+  luma.sets = sets;  // the rotation of the conversion's buffers, which this row shares
   luma.note = "Y plane expanded from 16..235 to 0..255";
   ctx.add(std::move(luma));
 }
@@ -52,9 +56,10 @@ void runCameraFormatRows(BenchContext& ctx) {
       PipelineRunner single(size, 1, entry);
       double uploadMs = 0;
       addUploadRow(ctx, single, size, entry, &uploadMs);
-      const double computeMs = ctx.time([&](cudaStream_t s, int) { single.compute(0, s); });
+      const RowTiming computeTiming = ctx.time([&](cudaStream_t s, int) { single.compute(0, s); });
+      const double computeMs = computeTiming.ms;
       BenchRow compute = makeRow("pipeline " + sizeLabel(size) + " from " + frameEntryName(entry) + " compute only",
-                                 "camera", computeMs, 0);
+                                 "camera", computeTiming, 0);
       compute.note = std::string(entry == FrameEntry::Nv12 ? "convert nv12, " : "luma nv12, ") +
                      formatFilterChain(defaultFilterChain()) + " + output copy, input resident";
       ctx.add(std::move(compute));

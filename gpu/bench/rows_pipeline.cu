@@ -8,12 +8,14 @@ void runPipelineRows(BenchContext& ctx) {
   for (ImageSize size : ctx.options().sizes) {
     PipelineRunner single(size, 1);
     const double frameBytes = 4.0 * size.width * size.height;
-    const double uploadMs = ctx.time([&](cudaStream_t s, int) { single.upload(0, s); });
-    const double computeMs = ctx.time([&](cudaStream_t s, int) { single.compute(0, s); });
-    BenchRow upload = makeRow("pipeline " + sizeLabel(size) + " upload only (H2D)", "pipeline", uploadMs, frameBytes);
+    const RowTiming uploadTiming = ctx.time([&](cudaStream_t s, int) { single.upload(0, s); });
+    const RowTiming computeTiming = ctx.time([&](cudaStream_t s, int) { single.compute(0, s); });
+    const double uploadMs = uploadTiming.ms, computeMs = computeTiming.ms;
+    BenchRow upload = makeRow("pipeline " + sizeLabel(size) + " upload only (H2D)", "pipeline", uploadTiming, frameBytes);
+    upload.hostTransfer = true;
     upload.note = "pinned host -> device, one RGBA frame";
     ctx.add(std::move(upload));
-    BenchRow compute = makeRow("pipeline " + sizeLabel(size) + " compute only", "pipeline", computeMs, 0);
+    BenchRow compute = makeRow("pipeline " + sizeLabel(size) + " compute only", "pipeline", computeTiming, 0);
     compute.note = formatFilterChain(defaultFilterChain()) + " + output copy, input resident";
     ctx.add(std::move(compute));
     addPipelineRow(ctx, size, FrameEntry::Rgba, uploadMs, computeMs, 1);

@@ -22,7 +22,7 @@ __global__ void fillPattern(T* data, std::size_t n) {
 }
 
 template <class T, class Reduce>
-double timeCub(BenchContext& ctx, const T* in, T* out, Reduce reduce) {
+RowTiming timeCub(BenchContext& ctx, const T* in, T* out, Reduce reduce) {
   std::size_t scratchBytes = 0;
   KC_CUDA_CHECK(reduce(nullptr, scratchBytes, in, out, ctx.stream()));
   DeviceBuffer<unsigned char> scratch(scratchBytes > 0 ? scratchBytes : 1);
@@ -46,6 +46,8 @@ void addOurRows(BenchContext& ctx, demos::ReduceOp op, demos::ReduceType type, c
                            cub.bytes);
     row.baselineName = cub.name;
     row.baselineMs = cub.ms;
+    row.baselineGraphMs = cub.graphMs;
+    row.sets = 1;  // 1 GiB: no rotation needed
     ctx.add(std::move(row));
   }
 }
@@ -58,11 +60,12 @@ void runReduceRows(BenchContext& ctx) {
     DeviceBuffer<float> in(kCount), out(1);
     fillPattern<<<1024, 256, 0, ctx.stream()>>>(in.data(), kCount);
     KC_CUDA_CHECK_LAUNCH("fillPattern<float>");
-    const double ms = timeCub(ctx, in.data(), out.data(), [](void* t, std::size_t& b, const float* i, float* o, cudaStream_t s) {
+    const RowTiming timing = timeCub(ctx, in.data(), out.data(), [](void* t, std::size_t& b, const float* i, float* o, cudaStream_t s) {
       return cub::DeviceReduce::Sum(t, b, i, o, static_cast<std::int64_t>(kCount), s);
     });
-    BenchRow row = makeRow("CUB DeviceReduce::Sum 2^28 float", "reduce", ms, bytes);
+    BenchRow row = makeRow("CUB DeviceReduce::Sum 2^28 float", "reduce", timing, bytes);
     row.isBaseline = true;
+    row.sets = 1;
     addOurRows(ctx, demos::ReduceOp::Sum, demos::ReduceType::Float32, in.data(), row);
     ctx.add(std::move(row));
   }
@@ -70,12 +73,13 @@ void runReduceRows(BenchContext& ctx) {
     DeviceBuffer<std::int32_t> in(kCount), out(1);
     fillPattern<<<1024, 256, 0, ctx.stream()>>>(in.data(), kCount);
     KC_CUDA_CHECK_LAUNCH("fillPattern<int>");
-    const double ms = timeCub(ctx, in.data(), out.data(),
-                              [](void* t, std::size_t& b, const std::int32_t* i, std::int32_t* o, cudaStream_t s) {
-                                return cub::DeviceReduce::Min(t, b, i, o, static_cast<std::int64_t>(kCount), s);
-                              });
-    BenchRow row = makeRow("CUB DeviceReduce::Min 2^28 int", "reduce", ms, bytes);
+    const RowTiming timing = timeCub(ctx, in.data(), out.data(),
+                                     [](void* t, std::size_t& b, const std::int32_t* i, std::int32_t* o, cudaStream_t s) {
+                                       return cub::DeviceReduce::Min(t, b, i, o, static_cast<std::int64_t>(kCount), s);
+                                     });
+    BenchRow row = makeRow("CUB DeviceReduce::Min 2^28 int", "reduce", timing, bytes);
     row.isBaseline = true;
+    row.sets = 1;
     addOurRows(ctx, demos::ReduceOp::Min, demos::ReduceType::Int32, in.data(), row);
     ctx.add(std::move(row));
   }

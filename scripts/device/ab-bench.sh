@@ -5,8 +5,8 @@
 #               .carry/baseline/FILE)
 # There:        scripts/device/ab-bench.sh [kc_bench options]   e.g. --only hist,conv --reps 100
 # Builds kc_bench (sm_90, NPP where present) twice: from a copy of the tree with the baseline files
-# laid over it (A) and from the tree (B). Writes $OUT/bench-A.md and $OUT/bench-B.md; prints a
-# side-by-side of the rows both have last.
+# laid over it (A) and from the tree (B). Writes $OUT/bench-{A,B}.{md,json}; prints a side-by-side
+# of the rows both have last, from the JSON (events and graph figures; an older A has no graph).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -22,6 +22,9 @@ out="${OUT:-/tmp/kc-ab-out}"
 mkdir -p "$out"
 [ -d .carry/baseline ] || { echo "ab-bench: no .carry/baseline (run --save-baseline here first)"; exit 2; }
 matrices="${KC_MATRICES:-$PWD/.carry/data/matrices}"
+[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
+images="${KC_IMAGES:-$PWD/.carry/data/images}"
+[ -d .carry/dev/include/stb ] && [ ! -f /usr/include/stb/stb_image.h ] && cp -r .carry/dev/include/stb /usr/include/
 
 build() {  # $1 source tree, $2 build dir
   cmake -S "$1" -B "$2" -G Ninja -DKC_WITH_APP=OFF -DKC_WITH_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \
@@ -38,22 +41,29 @@ build "$PWD" /tmp/kc-ab-B &
 wait
 
 for v in A B; do
-  /tmp/kc-ab-$v/gpu/kc_bench --matrices "$matrices" --md "$out/bench-$v.md" --json "$out/bench-$v.json" "$@" \
+  # A baseline older than --images refuses it: run it without.
+  args=(--matrices "$matrices" --md "$out/bench-$v.md" --json "$out/bench-$v.json")
+  /tmp/kc-ab-$v/gpu/kc_bench --help | grep -q -- --images && args+=(--images "$images")
+  /tmp/kc-ab-$v/gpu/kc_bench "${args[@]}" "$@" \
     >/dev/null 2>"$out/progress-$v.log" || { tail -20 "$out/progress-$v.log"; exit 1; }
 done
-# A row's ms in A and B (rows are the table's lines; the first two columns are name and ms).
-python3 - "$out/bench-A.md" "$out/bench-B.md" <<'EOF'
-import sys
+# A row's figures in A and B, by name, from the JSON (ms: events; graph_ms: graph, absent before
+# kernelcam-bench/2). Times in microseconds.
+python3 - "$out/bench-A.json" "$out/bench-B.json" <<'EOF'
+import json, sys
 def rows(path):
-    r = {}
-    for line in open(path):
-        cells = [c.strip() for c in line.strip().strip('|').split('|')]
-        if len(cells) > 3 and cells[1].replace('.', '', 1).isdigit():
-            r[cells[0]] = (float(cells[1]), cells[3])
-    return r
+    return {r["name"]: r for r in json.load(open(path))["rows"] if r.get("ms")}
+def us(ms):
+    return f"{1000 * ms:9.2f}" if ms else f"{'-':>9s}"
+def ratio(a, b):
+    return f"{a / b:6.2f}" if a and b else f"{'-':>6s}"
 a, b = rows(sys.argv[1]), rows(sys.argv[2])
-print(f"{'row':60s} {'A ms':>9s} {'B ms':>9s} {'A/B':>6s}  B % roofline")
-for name, (ms_b, pct) in b.items():
+print(f"{'row':56s} {'A us':>9s} {'B us':>9s} {'A/B':>6s} {'A graph':>9s} {'B graph':>9s} {'A/B':>6s}  B % copy")
+for name, rb in b.items():
     if name in a:
-        print(f"{name[:60]:60s} {a[name][0]:9.4f} {ms_b:9.4f} {a[name][0] / ms_b:6.2f}  {pct}")
+        ra = a[name]
+        pct = rb.get("percent_of_copy")
+        print(f"{name[:56]:56s} {us(ra['ms'])} {us(rb['ms'])} {ratio(ra['ms'], rb['ms'])} "
+              f"{us(ra.get('graph_ms'))} {us(rb.get('graph_ms'))} {ratio(ra.get('graph_ms'), rb.get('graph_ms'))}  "
+              f"{f'{pct:.1f}%' if pct else ''}")
 EOF

@@ -9,6 +9,9 @@ build_dir="${KC_BENCH_BUILD_DIR:-/tmp/kcb}"
 out_dir="${OUT:-/tmp/kcb-out}"
 mkdir -p "$out_dir"
 
+# stb_image for the histogram's photo rows, where scripts/device/pack-dev.sh carried it (without
+# it those rows say "skipped: built without stb_image").
+[ -d .carry/dev/include/stb ] && [ ! -f /usr/include/stb/stb_image.h ] && cp -r .carry/dev/include/stb /usr/include/
 cmake -S . -B "$build_dir" -G Ninja -DKC_WITH_APP=OFF -DKC_WITH_TESTS=OFF \
   -DCMAKE_CUDA_ARCHITECTURES="${KC_CUDA_ARCH:-90}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc >"$out_dir/configure.log" 2>&1 || {
@@ -19,6 +22,10 @@ ninja -C "$build_dir" kc_bench >"$out_dir/build.log" 2>&1 || { tail -60 "$out_di
 
 matrices="${KC_MATRICES:-../shared/data/matrices}"
 [ -d "$matrices" ] || matrices=shared/data/matrices
-"$build_dir/gpu/kc_bench" --matrices "$matrices" --md "$out_dir/bench.md" --json "$out_dir/bench.json" "$@" \
+[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
+[ -d "$matrices" ] || matrices=.carry/data/matrices
+images="${KC_IMAGES:-../shared/data/images}"
+[ -d "$images" ] || images=.carry/data/images
+"$build_dir/gpu/kc_bench" --matrices "$matrices" --images "$images" --md "$out_dir/bench.md" --json "$out_dir/bench.json" "$@" \
   >/dev/null 2>"$out_dir/progress.log" || { tail -40 "$out_dir/progress.log"; exit 1; }
 cat "$out_dir/bench.md"

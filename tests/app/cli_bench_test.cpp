@@ -22,7 +22,7 @@ TEST(CliBench, HelpAnswers) {
   const CliRun run = runKernelcam({"bench", "--help"});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.out.find("Usage: kernelcam bench [options]"), std::string::npos) << run.out;
-  for (const char* word : {"--size", "--reps", "--warmup", "--only", "--json", "--md", "--matrices"})
+  for (const char* word : {"--size", "--reps", "--warmup", "--only", "--json", "--md", "--matrices", "--images"})
     EXPECT_NE(run.out.find(word), std::string::npos) << word;
   for (const std::string& id : kc::stageRegistry().ids()) EXPECT_NE(run.out.find(id), std::string::npos) << id;
 }

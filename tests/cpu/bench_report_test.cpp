@@ -1,4 +1,5 @@
-// The bench's plain-C++ half: option parsing, --only filtering, the writers and the matrices.
+// The bench's plain-C++ half: option parsing, --only filtering, the writers, the copy fit, the
+// clock reading's parser and the photo input.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -6,7 +7,9 @@
 
 #include "common/test_data.hpp"
 #include "gpu/bench/bench_options.hpp"
+#include "gpu/bench/bench_photo.hpp"
 #include "gpu/bench/bench_report.hpp"
+#include "gpu/bench/sm_clock.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc::bench {
@@ -18,7 +21,10 @@ TEST(BenchOptions, DefaultsAndParsing) {
   EXPECT_EQ(d.sizes[1].width, 3840);
   EXPECT_GE(d.reps, 50);
 
-  BenchOptions o = parseBenchOptions({"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json"});
+  EXPECT_EQ(d.imageDir, "../shared/data/images");
+
+  BenchOptions o = parseBenchOptions({"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json",
+                                      "--images", "photos"});
   ASSERT_EQ(o.sizes.size(), 1u);
   EXPECT_EQ(o.sizes[0].width, 640);
   EXPECT_EQ(o.sizes[0].height, 480);
@@ -26,6 +32,7 @@ TEST(BenchOptions, DefaultsAndParsing) {
   ASSERT_EQ(o.only.size(), 2u);
   EXPECT_EQ(o.only[1], "conv 5x5");
   EXPECT_EQ(o.jsonPath, "a.json");
+  EXPECT_EQ(o.imageDir, "photos");
 }
 
 TEST(BenchOptions, BadInputIsRejectedClearly) {
@@ -36,6 +43,7 @@ TEST(BenchOptions, BadInputIsRejectedClearly) {
   EXPECT_THROW(parseBenchOptions({"--reps"}), InvalidArgument);
   EXPECT_THROW(parseBenchOptions({"--frobnicate"}), InvalidArgument);
   EXPECT_THROW(parseBenchOptions({"--only", ","}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--images"}), InvalidArgument);
 }
 
 TEST(BenchOptions, OnlySelectsGroupsAndPrefixes) {
@@ -88,12 +96,145 @@ TEST(BenchReport, RatesAndPercentages) {
 TEST(BenchReport, MarkdownAndJson) {
   BenchReport r = sampleReport();
   const std::string md = formatMarkdown(r);
-  EXPECT_NE(md.find("| copy | 0.5000 | 4000.0 GB/s | 100.0% |"), std::string::npos) << md;
-  EXPECT_NE(md.find("50000.0 GFLOP/s | 75.0% | cuBLAS | 3.0000 | 0.75x"), std::string::npos) << md;
+  // Times in microseconds; no graph columns in a report without graph figures (the CPU rows).
+  EXPECT_NE(md.find("| what | us/rep | rate |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| copy | 500.00 | 4000.0 GB/s | 100.0% |"), std::string::npos) << md;
+  EXPECT_NE(md.find("50000.0 GFLOP/s | 75.0% | cuBLAS | 3000.00 | 0.75x"), std::string::npos) << md;
   const std::string json = formatJson(r);
   EXPECT_NE(json.find("\"device\": \"Test GPU \\\"quoted\\\"\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"fps\": 250"), std::string::npos) << json;
   EXPECT_NE(json.find("\"percent\": 100"), std::string::npos) << json;
+}
+
+// The GPU report: events and graph per row, "% of copy", the copy fit and the SM clock in the
+// header, and a row whose work could not be captured says so.
+BenchReport gpuReport() {
+  BenchReport r = sampleReport();
+  r.graphLaunches = 3;
+  r.graphMinReps = 64;
+  r.warmup = 5;
+  BenchRow& copy = r.rows[0];
+  copy.graphMs = 0.4;
+  copy.graphReps = 64;
+  copy.sets = 2;
+  copy.copyMs = 0.45;      // the row takes 0.5: 90% of the copy's speed
+  copy.copyGraphMs = 0.4;  // 100%
+  BenchRow npp;
+  npp.name = "NPP thing";
+  npp.group = "hist";
+  npp.ms = 0.01;
+  npp.bytes = 1e6;
+  npp.isBaseline = true;
+  npp.graphNote = "not capturable: cudaStreamSynchronize(stream): cudaErrorStreamCaptureUnsupported";
+  r.rows.push_back(npp);
+  r.copyFit = fitCopies({2e6, 2e9}, {0.002 + 2e6 / 3e12 * 1e3, 0.002 + 2e9 / 3e12 * 1e3},
+                        {0.001 + 2e6 / 3e12 * 1e3, 0.001 + 2e9 / 3e12 * 1e3});
+  r.clockBefore = {1755, 1980, "NVML", ""};
+  r.clockAfter = {1980, 1980, "NVML", ""};
+  return r;
+}
+
+TEST(BenchReport, GraphAndCopyColumns) {
+  const BenchReport r = gpuReport();
+  EXPECT_DOUBLE_EQ(r.rows[0].percentOfCopy(), 90);
+  EXPECT_DOUBLE_EQ(r.rows[0].percentOfCopyGraph(), 100);
+  EXPECT_EQ(r.rows[1].percentOfCopy(), 0);  // no copy measured: no figure
+  const std::string md = formatMarkdown(r);
+  EXPECT_NE(md.find("| what | us/rep (events) | us/rep (graph) | rate | % of roofline (GEMM: % of cuBLAS) | % of copy | "
+                    "baseline | baseline us/rep | speed-up | CPU backend us | OpenCV CPU us | note |"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("| copy | 500.00 | 400.00 | 4000.0 GB/s | 100.0% | 90.0% |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| NPP thing | 10.00 | n/a |"), std::string::npos) << md;
+  EXPECT_NE(md.find("graph: not capturable: cudaStreamSynchronize(stream)"), std::string::npos) << md;
+  EXPECT_NE(md.find("SM clock: before 1755 MHz (max 1980 MHz, NVML), after 1980 MHz (max 1980 MHz, NVML); read, never set"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("copy fit: t = 2.00 us + bytes / 3000.0 GB/s (events), 1.00 us + bytes / 3000.0 GB/s (graph); 2 "
+                    "rotated D2D copies"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("graph: the runs (>= 64 when short) captured in one CUDA graph, median of 3 launches"),
+            std::string::npos)
+      << md;
+
+  const std::string json = formatJson(r);
+  for (const char* text : {"\"graph_ms\": 0.4,", "\"graph_reps\": 64,", "\"copy_ms\": 0.45,", "\"copy_graph_ms\": 0.4,",
+                           "\"percent_of_copy\": 90,", "\"percent_of_copy_graph\": 100,", "\"buffer_sets\": 2,",
+                           "\"graph_launches\": 3,", "\"graph_min_reps\": 64,",
+                           "\"sm_clock_before\": {\"mhz\": 1755, \"max_mhz\": 1980, \"source\": \"NVML\", \"error\": \"\"}",
+                           "\"copy_fit\": {\"points\": 2, \"fixed_us\": 2, \"gb_per_s\": 3000, \"graph_fixed_us\": 1,",
+                           "\"graph_ms\": null, \"graph_reps\": 0, \"graph_note\": \"not capturable: "})
+    EXPECT_NE(json.find(text), std::string::npos) << text << "\n" << json;
+}
+
+TEST(BenchReport, CopyFitIsLeastSquaresOnTheRelativeError) {
+  // An exact line comes back exactly: 3 us + bytes / 2500 GB/s.
+  std::vector<double> bytes, ms;
+  for (double b = 1e6; b <= 1e9; b *= 4) {
+    bytes.push_back(b);
+    ms.push_back(0.003 + b / 2500e6);
+  }
+  const CopyFit fit = fitCopies(bytes, ms, {});
+  EXPECT_NEAR(fit.fixedUs, 3, 1e-9);
+  EXPECT_NEAR(fit.gbPerS, 2500, 1e-6);
+  EXPECT_EQ(fit.points, static_cast<int>(bytes.size()));
+  EXPECT_EQ(fit.graphGbPerS, 0);  // no graph figures: no graph fit
+  EXPECT_DOUBLE_EQ(fit.minBytes, 1e6);
+  EXPECT_DOUBLE_EQ(fit.maxBytes, bytes.back());
+  // A 10% error on the largest copy moves the fixed cost far less than on an unweighted fit.
+  ms.back() *= 1.1;
+  EXPECT_NEAR(fitCopies(bytes, ms, {}).fixedUs, 3, 0.3);
+  // Degenerate: one size, or nothing.
+  EXPECT_EQ(fitCopies({1e6, 1e6}, {0.01, 0.011}, {}).points, 0);
+  EXPECT_EQ(fitCopies({}, {}, {}).points, 0);
+  const LineFit line = fitRelativeLeastSquares({{1, 3}, {2, 5}, {3, 7}});
+  EXPECT_NEAR(line.intercept, 1, 1e-12);
+  EXPECT_NEAR(line.slope, 2, 1e-12);
+}
+
+TEST(SmClock, NvidiaSmiOutputIsParsedForTheRightGpu) {
+  const std::string two = "00000000:18:00.0, 1755, 1980\n00000000:2A:00.0, 345 MHz, 1980 MHz\n";
+  SmClock c = parseSmiClocks(two, "0000:2a:00.0");  // CUDA's spelling: shorter domain, lower case
+  EXPECT_EQ(c.mhz, 345);
+  EXPECT_EQ(c.maxMhz, 1980);
+  EXPECT_EQ(c.source, "nvidia-smi");
+  EXPECT_EQ(describeClock(c), "345 MHz (max 1980 MHz, nvidia-smi)");
+  c = parseSmiClocks(two, "0000:18:00.0");
+  EXPECT_EQ(c.mhz, 1755);
+  // Not listed, several GPUs and no bus id, no number: unknown, with the reason.
+  c = parseSmiClocks(two, "0000:99:00.0");
+  EXPECT_FALSE(c.known());
+  EXPECT_NE(c.error.find("does not list"), std::string::npos) << c.error;
+  EXPECT_FALSE(parseSmiClocks(two, "").known());
+  c = parseSmiClocks("00000000:18:00.0, [N/A], [N/A]\n", "");
+  EXPECT_FALSE(c.known());
+  EXPECT_NE(describeClock(c).find("unknown (nvidia-smi gave no SM clock)"), std::string::npos) << describeClock(c);
+  EXPECT_EQ(parseSmiClocks("00000000:18:00.0, 1980, 1980\n", "").mhz, 1980);  // one GPU: that one
+  EXPECT_FALSE(parseSmiClocks("", "0000:18:00.0").known());
+}
+
+TEST(BenchPhoto, TilesOrCropsToTheRowsSize) {
+  GrayPhoto photo;
+  photo.width = 3;
+  photo.height = 2;
+  photo.pixels = {1, 2, 3, 4, 5, 6};
+  EXPECT_EQ(tilePhoto(photo, 4, 3), (std::vector<std::uint8_t>{1, 2, 3, 1, 4, 5, 6, 4, 1, 2, 3, 1}));
+  EXPECT_EQ(tilePhoto(photo, 2, 1), (std::vector<std::uint8_t>{1, 2}));
+}
+
+TEST(BenchPhoto, TheLargestSharedPhotoOrAReason) {
+  std::string why;
+  const GrayPhoto none = loadGrayPhoto((std::filesystem::temp_directory_path() / "kc-no-such-folder").string(), why);
+  EXPECT_TRUE(none.pixels.empty());
+  EXPECT_NE(why.find("no PNG or JPEG"), std::string::npos) << why;
+  if (test::sharedImages().empty()) GTEST_SKIP() << "no shared images (../shared/data/images)";
+  why.clear();
+  const GrayPhoto photo = loadGrayPhoto(test::sharedImages().front().parent_path().string(), why);
+  if (photo.pixels.empty() && why.find("stb_image") != std::string::npos) GTEST_SKIP() << why;
+  ASSERT_FALSE(photo.pixels.empty()) << why;
+  EXPECT_EQ(photo.pixels.size(), static_cast<std::size_t>(photo.width) * photo.height);
+  EXPECT_EQ(photo.name, "seeding_by_Clements_Engelhardt.jpg");  // 5312 x 2988, the largest
 }
 
 // One JSON style across kernelcam's documents (issue 12, item 8): a schema version, snake_case keys,
@@ -102,9 +243,12 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
   BenchReport r = sampleReport();
   r.rows[0].extra.push_back({"uploadMs", 1.5});
   const std::string json = formatJson(r);
-  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/1\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/2\""), std::string::npos) << json;
   for (const char* key : {"l2_bytes", "roofline_gbs", "gb_per_s", "gflop_per_s", "is_baseline", "baseline_name",
-                          "baseline_ms", "cpu_baseline_name", "cpu_baseline_ms", "upload_ms"})
+                          "baseline_ms", "cpu_baseline_name", "cpu_baseline_ms", "upload_ms", "graph_ms", "graph_reps",
+                          "graph_note", "copy_ms", "copy_graph_ms", "percent_of_copy", "percent_of_copy_graph",
+                          "buffer_sets", "baseline_graph_ms", "graph_speedup", "graph_launches", "graph_min_reps",
+                          "sm_clock_before", "sm_clock_after", "copy_fit", "fixed_us", "graph_gb_per_s"})
     EXPECT_NE(json.find(std::string("\"") + key + "\": "), std::string::npos) << key;
   // No camelCase key: a quote, lower-case letters, an upper-case letter, ..., a quote and a colon.
   for (std::size_t at = json.find('"'); at != std::string::npos; at = json.find('"', at + 1)) {
@@ -125,9 +269,9 @@ TEST(BenchReport, CpuColumnsAndMethod) {
   copy.cpuBaselineName = "cv::copyTo";
   copy.cpuBaselineMs = 2.5;
   std::string md = formatMarkdown(r);
-  EXPECT_NE(md.find("| CPU backend ms | OpenCV CPU ms | note |"), std::string::npos) << md;
-  EXPECT_NE(md.find("| 1.250 | 2.500 |  |"), std::string::npos) << md;
-  EXPECT_NE(md.find("method: CUDA-event median of 50 runs"), std::string::npos) << md;
+  EXPECT_NE(md.find("| CPU backend us | OpenCV CPU us | note |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 1250.00 | 2500.00 |  |"), std::string::npos) << md;
+  EXPECT_NE(md.find("method: events: CUDA-event median of 50 runs"), std::string::npos) << md;
   const std::string json = formatJson(r);
   EXPECT_NE(json.find("\"cpu_backend_ms\": 1.25"), std::string::npos) << json;
   EXPECT_NE(json.find("\"cpu_baseline_name\": \"cv::copyTo\", \"cpu_baseline_ms\": 2.5"), std::string::npos) << json;

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
     }
     const kc::bench::BenchOptions options = kc::bench::parseBenchOptions(args);
     const kc::bench::BenchReport report = kc::bench::runBench(options, [](const kc::bench::BenchRow& row) {
-      std::fprintf(stderr, "  %-58s %10.4f ms\n", row.name.c_str(), row.ms);
+      std::fputs(kc::bench::progressLine(row).c_str(), stderr);
     });
     const std::string table = kc::bench::formatMarkdown(report);
     if (!options.markdownPath.empty()) writeFile(options.markdownPath, table);

@@ -9,7 +9,7 @@
 #include "gpu/demos/cg/cg_device.cuh"
 #include "gpu/demos/cg/cg_kernels.cuh"
 #include "gpu/demos/cg/cg_solve_loop.cuh"
-#include "gpu/demos/cg/cuda_graph.cuh"
+#include "gpu/core/cuda_graph.cuh"
 
 namespace kc::cg {
 

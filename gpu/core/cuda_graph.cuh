@@ -1,11 +1,12 @@
 #pragma once
 // RAII owner of an instantiated CUDA graph captured from a stream: launching the same sequence
 // of kernels again costs one launch instead of one per kernel (a CG period is ~150 kernels).
+// Users: the CG demo's period replays and the bench's graph-batched timing.
 #include <utility>
 
 #include "gpu/core/cuda_check.cuh"
 
-namespace kc::cg {
+namespace kc {
 
 class CapturedGraph {
  public:
@@ -45,4 +46,4 @@ class CapturedGraph {
   cudaGraphExec_t exec_ = nullptr;
 };
 
-}  // namespace kc::cg
+}  // namespace kc
