@@ -20,6 +20,10 @@ xvfb=$!
 trap 'kill $xvfb 2>/dev/null' EXIT
 for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
 source .carry/device-env.sh >/dev/null
+# That machine has no fonts: Qt's widgets would draw boxes. The repository's DejaVu Sans Mono serves.
+mkdir -p /tmp/kc-fonts && printf '<?xml version="1.0"?><fontconfig><dir>%s</dir><cachedir>/tmp/kc-fonts/cache</cachedir></fontconfig>\n' \
+  "$PWD/resources/fonts" > /tmp/kc-fonts/fonts.conf
+export FONTCONFIG_FILE=/tmp/kc-fonts/fonts.conf
 export LD_LIBRARY_PATH="$DEV_ROOT/lib:$xl:/usr/local/nvidia/lib64:/usr/local/cuda/lib64:$xr/hostlib"
 export DISPLAY=":$n" QT_QPA_PLATFORM=xcb LIBGL_DRIVERS_PATH="$xl/dri" __GLX_VENDOR_LIBRARY_NAME="${KC_GUI_GL:-nvidia}"
 # The tests start the kernelcam binary at the path it was built at here.

@@ -236,6 +236,10 @@ fi
 
 [ -f .carry/device-env.sh ] || { echo "no app carry: scripts/device/pack-app.sh here, then carry it (see the header)"; exit 1; }
 source .carry/device-env.sh >/dev/null || exit 1
+# That machine has no fonts: Qt's widgets would draw boxes. The repository's DejaVu Sans Mono serves.
+mkdir -p /tmp/kc-fonts && printf '<?xml version="1.0"?><fontconfig><dir>%s</dir><cachedir>/tmp/kc-fonts/cache</cachedir></fontconfig>\n' \
+  "$PWD/resources/fonts" > /tmp/kc-fonts/fonts.conf
+export FONTCONFIG_FILE=/tmp/kc-fonts/fonts.conf
 APP_LIBS="$DEV_ROOT/lib"
 # The app's libraries first, then the X server's (Mesa's GLX vendor library and its dependencies, for the
 # Mesa candidate), then NVIDIA's and CUDA's: the order of the run that passed 22 GUI tests on Mesa.
