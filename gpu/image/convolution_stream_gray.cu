@@ -4,20 +4,17 @@
 // reads each value back once per tap through the load/store unit: at 3x3 that is ~4 shared loads and
 // the tile's stores per output, and the tile must be complete (__syncthreads) before any output. Here
 // nothing goes through shared memory:
-//   1. a warp owns 120 output columns (4 per lane, one 32-bit word) and walks down a strip of rows in
-//      chunks of 8; each lane loads its word of every input row a chunk needs (8 + 2R rows), and
-//      issues the next chunk's loads before computing the current one, so memory and arithmetic
-//      overlap inside every warp (latency, not bandwidth, limits a lone load);
+//   1. a warp owns 128 output columns (4 per lane, one 32-bit word) and kRows output rows; each lane
+//      loads its word of every input row it needs (kRows + 2R rows), all before the first is used,
+//      so a lane has kRows + 2R loads in flight (latency, not bandwidth, limits a lone load);
 //   2. the R pixels left and right of a lane's word come from its neighbours' registers by warp
-//      shuffles; lanes 0 and 31 only lend their words (30 of 32 lanes output, no extra loads);
+//      shuffles; lanes 0 and 31 load the one word beyond the warp's span themselves;
 //   3. each input row is converted to float once, when the output row that first needs it comes up,
 //      and kept in a ring of 2R + 1 converted rows (registers: the loops are unrolled, so the ring's
 //      rotation is only register renaming);
 //   4. each output is the CPU reference's sum in its order (kx outer, ky inner, fmaf, taps from the
 //      constant bank), so the result is the reference's bit for bit; 4 outputs leave as one 32-bit store.
 #include "gpu/image/convolution_stream_gray.cuh"
-
-#include <algorithm>
 
 #include "gpu/core/cuda_check.cuh"
 
@@ -27,14 +24,17 @@ namespace {
 
 constexpr int kLanes = 32;
 constexpr int kWarpsPerBlock = 4;
-constexpr int kWarpColumns = 4 * (kLanes - 2);  // output columns per warp: lanes 0 and 31 only lend
+constexpr int kWarpColumns = 4 * kLanes;  // output columns per warp
 
 // One input row's pixels as floats for a lane: R from the left neighbour's word, its own 4, R from the
-// right neighbour's (lanes 0 and 31 get no neighbour on one side: they only lend their word).
+// right neighbour's (lanes 0 and 31 take the word beyond the warp's span that they loaded themselves).
 template <int R>
-__device__ __forceinline__ void convertRow(std::uint32_t word, float (&v)[4 + 2 * R]) {
-  const std::uint32_t left = __shfl_up_sync(0xffffffffu, word, 1);
-  const std::uint32_t right = __shfl_down_sync(0xffffffffu, word, 1);
+__device__ __forceinline__ void convertRow(std::uint32_t word, std::uint32_t edgeWord, int lane,
+                                           float (&v)[4 + 2 * R]) {
+  std::uint32_t left = __shfl_up_sync(0xffffffffu, word, 1);
+  std::uint32_t right = __shfl_down_sync(0xffffffffu, word, 1);
+  if (lane == 0) left = edgeWord;
+  if (lane == kLanes - 1) right = edgeWord;
 #pragma unroll
   for (int i = 0; i < R; ++i) v[i] = byteToFloat(left, 4 - R + i);
 #pragma unroll
@@ -43,44 +43,58 @@ __device__ __forceinline__ void convertRow(std::uint32_t word, float (&v)[4 + 2 
   for (int i = 0; i < R; ++i) v[R + 4 + i] = byteToFloat(right, i);
 }
 
-// kCount rows' words for a lane, from image row firstRow on (rows outside the image through the border
-// rule). Inside the image the addresses need no border rule and no branch, so the compiler issues the
-// kCount loads back to back and nothing waits for them until a register is read. On the border each
-// word resolves byte by byte (a branchy path that serialises its loads; few warps take it).
-template <int kCount>
-__device__ __forceinline__ void loadRows(ConstImageView<std::uint8_t> in, BorderMode border, int firstRow,
-                                         bool insideColumns, int x, std::uint32_t (&words)[kCount]) {
-  if (insideColumns && firstRow >= 0 && firstRow + kCount <= in.height) {
-    const std::uint8_t* top = in.row(firstRow) + x;
+template <int R, int kRows>
+__global__ void __launch_bounds__(kLanes* kWarpsPerBlock)
+    generalGrayStreamKernel(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
+                            const __grid_constant__ FilterTaps taps) {
+  constexpr int kTaps = 2 * R + 1;
+  constexpr int kInputRows = kRows + 2 * R;
+  constexpr int kSpan = 4 + 2 * R;  // converted pixels a lane needs per row: R, its 4, R
+  static_assert(R >= 1 && R <= 4, "one neighbouring word per side holds the halo up to R = 4");
+
+  const int lane = threadIdx.x;
+  const int y0 = (static_cast<int>(blockIdx.y) * kWarpsPerBlock + static_cast<int>(threadIdx.y)) * kRows;
+  if (y0 >= out.height) return;  // the same for the whole warp: the shuffles below see all lanes
+  const int warpX = static_cast<int>(blockIdx.x) * kWarpColumns;
+  const int x = warpX + 4 * lane;
+  const bool edgeLane = lane == 0 || lane == kLanes - 1;
+  const int edgeX = lane == 0 ? warpX - 4 : warpX + kWarpColumns;
+
+  // 1. Every input row's word (and the edge lanes' extra word), loaded before any is used. Inside the
+  //    image (every warp but those on its border) the addresses need no border rule and no branch,
+  //    so the compiler issues all 2 (kRows + 2R) loads back to back; lanes 1..30 load their own word
+  //    again as their "edge" word (same cache line: no extra traffic, no divergence). On the border,
+  //    rows and columns resolve through the border rule; a Zero-border row reads as zeros.
+  std::uint32_t words[kInputRows], edge[kInputRows];
+  const bool inside = warpX >= 4 && warpX + kWarpColumns + 4 <= in.width && y0 >= R && y0 + kRows + R <= in.height;
+  if (inside) {
+    const std::uint8_t* top = in.row(y0 - R);
+    const int ownOrEdgeX = edgeLane ? edgeX : x;
 #pragma unroll
-    for (int m = 0; m < kCount; ++m)
-      words[m] = __ldg(reinterpret_cast<const unsigned int*>(top + static_cast<std::size_t>(m) * in.pitch));
+    for (int m = 0; m < kInputRows; ++m) {
+      const std::uint8_t* row = top + static_cast<std::size_t>(m) * in.pitch;
+      words[m] = __ldg(reinterpret_cast<const unsigned int*>(row + x));
+      edge[m] = __ldg(reinterpret_cast<const unsigned int*>(row + ownOrEdgeX));
+    }
   } else {
 #pragma unroll
-    for (int m = 0; m < kCount; ++m) {
-      const int gy = borderIndex(firstRow + m, in.height, border);
-      words[m] = fetchGrayWord(gy < 0 ? nullptr : in.row(gy), x, in.width, border);
+    for (int m = 0; m < kInputRows; ++m) {
+      const int gy = borderIndex(y0 - R + m, in.height, border);
+      const std::uint8_t* row = gy < 0 ? nullptr : in.row(gy);
+      words[m] = fetchGrayWord(row, x, in.width, border);
+      edge[m] = edgeLane ? fetchGrayWord(row, edgeX, in.width, border) : 0u;
     }
   }
-}
 
-constexpr int kChunkRows = 8;  // output rows computed from one set of loaded words
+  // 2.-3. Row m converted: v[m][c] is image column x - R + c.
+  float v[kInputRows][kSpan];
+#pragma unroll
+  for (int m = 0; m < 2 * R; ++m) convertRow<R>(words[m], edge[m], lane, v[m]);
 
-// Output rows y0 .. y0 + kChunkRows - 1 from the words of input rows y0 - R .. y0 + kChunkRows - 1 + R.
-template <int R>
-__device__ __forceinline__ void computeChunk(const std::uint32_t (&words)[kChunkRows + 2 * R], bool storing,
-                                             const FilterTaps& taps, ImageView<std::uint8_t> out, int x, int y0) {
-  constexpr int kTaps = 2 * R + 1;
-  constexpr int kSpan = 4 + 2 * R;  // converted pixels a lane needs per row: R, its 4, R
-  // Row m converted: v[m][c] is image column x - R + c; converted when the first output row needing it
-  // comes up (a ring of 2R + 1 live rows: unrolled, its rotation is register renaming).
-  float v[kChunkRows + 2 * R][kSpan];
 #pragma unroll
-  for (int m = 0; m < 2 * R; ++m) convertRow<R>(words[m], v[m]);
-#pragma unroll
-  for (int j = 0; j < kChunkRows; ++j) {
-    convertRow<R>(words[j + 2 * R], v[j + 2 * R]);
-    // Output row y0 + j, pixels x .. x + 3: the reference's operations in its order.
+  for (int j = 0; j < kRows; ++j) {
+    convertRow<R>(words[j + 2 * R], edge[j + 2 * R], lane, v[j + 2 * R]);
+    // 4. Output row y0 + j, pixels x .. x + 3: the reference's operations in its order.
     std::uint32_t packed = 0u;
 #pragma unroll
     for (int i = 0; i < 4; ++i) {
@@ -92,7 +106,7 @@ __device__ __forceinline__ void computeChunk(const std::uint32_t (&words)[kChunk
       packed |= floatToByteBits(acc) << (8 * i);
     }
     const int y = y0 + j;
-    if (storing && y < out.height && x < out.width) {
+    if (y < out.height && x < out.width) {
       std::uint8_t* row = out.row(y);
       if (x + 4 <= out.width) {
         *reinterpret_cast<std::uint32_t*>(row + x) = packed;
@@ -103,58 +117,34 @@ __device__ __forceinline__ void computeChunk(const std::uint32_t (&words)[kChunk
   }
 }
 
-// A warp walks down a strip of `chunks` x 8 output rows of its 128 columns. Before computing a chunk it
-// issues the loads of the next chunk's rows, so each warp keeps memory busy while it computes, and the
-// grid is sized to be resident in one wave (no "all load, then all compute" phases, no half-empty tail).
-// Blocks per SM the registers must allow: 6 at 3x3 (24 warps, <= 85 registers), 4 at 5x5, 3 at 7x7.
-template <int R>
-__global__ void __launch_bounds__(kLanes* kWarpsPerBlock, R == 1 ? 6 : R == 2 ? 4 : 3)
-    generalGrayStreamKernel(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
-                            int chunks, const __grid_constant__ FilterTaps taps) {
-  static_assert(R >= 1 && R <= 4, "one neighbouring word per side holds the halo up to R = 4");
-  constexpr int kInputRows = kChunkRows + 2 * R;
-  const int lane = threadIdx.x;
-  const int warpIndex = static_cast<int>(blockIdx.y) * kWarpsPerBlock + static_cast<int>(threadIdx.y);
-  int y0 = warpIndex * chunks * kChunkRows;
-  if (y0 >= out.height) return;  // the same for the whole warp: the shuffles see all lanes
-  const int firstLaneX = static_cast<int>(blockIdx.x) * kWarpColumns - 4;  // lane 0 lends, lanes 1..30 output
-  const int x = firstLaneX + 4 * lane;
-  const bool storing = lane >= 1 && lane <= kLanes - 2;
-  const bool insideColumns = firstLaneX >= 0 && firstLaneX + 4 * kLanes <= in.width;
+// Rows per warp: as many as keep >= kWarpsWanted warps in the grid (4096: about 30 per SM on 132 SMs,
+// enough loads in flight to cover memory latency); more rows per warp re-load fewer halo rows (2R per
+// kRows). Overridable at build time for the bench's A/B runs.
+#ifndef KC_CONV_STREAM_WARPS_WANTED
+#define KC_CONV_STREAM_WARPS_WANTED 4096
+#endif
+constexpr int kWarpsWanted = KC_CONV_STREAM_WARPS_WANTED;
 
-  std::uint32_t words[kInputRows];
-  loadRows<kInputRows>(in, border, y0 - R, insideColumns, x, words);
-#pragma unroll 1
-  for (int c = 0; c < chunks && y0 < out.height; ++c, y0 += kChunkRows) {
-    std::uint32_t next[kChunkRows] = {};
-    if (c + 1 < chunks && y0 + kChunkRows < out.height)
-      loadRows<kChunkRows>(in, border, y0 + kChunkRows + R, insideColumns, x, next);
-    computeChunk<R>(words, storing, taps, out, x, y0);
-#pragma unroll
-    for (int m = 0; m < 2 * R; ++m) words[m] = words[kChunkRows + m];
-#pragma unroll
-    for (int m = 0; m < kChunkRows; ++m) words[2 * R + m] = next[m];
-  }
+template <int kRows>
+long long warpCount(int width, int height) {
+  return static_cast<long long>((width + kWarpColumns - 1) / kWarpColumns) * ((height + kRows - 1) / kRows);
 }
 
-// Warps in the grid: about one resident wave (132 SMs x ~21 warps on an H100/H200 at this kernel's
-// registers); an image with more 8-row chunks than that gives each warp several, walked in turn.
-// Overridable at build time for the bench's A/B runs.
-#ifndef KC_CONV_STREAM_WARPS_WANTED
-#define KC_CONV_STREAM_WARPS_WANTED 2816
-#endif
-constexpr long long kWarpsWanted = KC_CONV_STREAM_WARPS_WANTED;
+template <int R, int kRows>
+void launch(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border, const FilterTaps& taps,
+            cudaStream_t stream) {
+  const int warpRows = (in.height + kRows - 1) / kRows;
+  const dim3 grid((in.width + kWarpColumns - 1) / kWarpColumns, (warpRows + kWarpsPerBlock - 1) / kWarpsPerBlock);
+  generalGrayStreamKernel<R, kRows><<<grid, dim3(kLanes, kWarpsPerBlock), 0, stream>>>(in, out, border, taps);
+  KC_CUDA_CHECK_LAUNCH("generalGrayStreamKernel");
+}
 
 template <int R>
 void launchForSize(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                    const FilterTaps& taps, cudaStream_t stream) {
-  const long long spans = (in.width + kWarpColumns - 1) / kWarpColumns;
-  const long long chunkRows = (in.height + kChunkRows - 1) / kChunkRows;
-  const int chunks = static_cast<int>(std::max(1LL, (spans * chunkRows + kWarpsWanted - 1) / kWarpsWanted));
-  const long long warpRows = (chunkRows + chunks - 1) / chunks;
-  const dim3 grid(static_cast<unsigned>(spans), static_cast<unsigned>((warpRows + kWarpsPerBlock - 1) / kWarpsPerBlock));
-  generalGrayStreamKernel<R><<<grid, dim3(kLanes, kWarpsPerBlock), 0, stream>>>(in, out, border, chunks, taps);
-  KC_CUDA_CHECK_LAUNCH("generalGrayStreamKernel");
+  if (warpCount<16>(in.width, in.height) >= kWarpsWanted) return launch<R, 16>(in, out, border, taps, stream);
+  if (warpCount<8>(in.width, in.height) >= kWarpsWanted) return launch<R, 8>(in, out, border, taps, stream);
+  launch<R, 4>(in, out, border, taps, stream);
 }
 
 }  // namespace

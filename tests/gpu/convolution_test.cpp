@@ -207,15 +207,14 @@ TEST(ConvolutionGpu, SeparableGrayAlignedRowsMatchCpu) {
 }
 
 // The gray general path for 4-byte-aligned rows and radius 1..3 (registers and warp shuffles, no shared
-// memory): sizes around its 120-column warp span and its 8-row chunks, one chunk per warp (1921x1079),
-// two (3000x1500) and four (4K), heights that end mid-chunk, narrower than one word, every border,
-// random (not separable) kernels and Gaussians forced onto the general path. Bit-exact with the CPU
-// reference.
+// memory): sizes around its 128-column warp span and its 4/8/16 rows per warp (1921x1079 takes 4,
+// 3000x1500 takes 8, 4K 8), narrower than one word, every border, random (not separable) kernels and
+// Gaussians forced onto the general path. Bit-exact with the CPU reference.
 TEST(ConvolutionGpu, GeneralGrayAlignedRowsMatchCpuExactly) {
   KC_REQUIRE_CUDA_DEVICE();
   std::uint32_t seed = 1900;
   const std::vector<test::Size2D> sizes{{1, 1},    {2, 3},     {3, 17},    {17, 3},      {119, 9},
-                                        {120, 16}, {121, 17},  {257, 65},  {1921, 1079}, {3000, 1500}};
+                                        {128, 16}, {129, 17},  {257, 65},  {1921, 1079}, {3000, 1500}};
   for (const auto& size : sizes) {
     if (test::smallInputsOnly() && size.width * size.height > 257 * 65) continue;
     const auto in = test::randomImage<std::uint8_t>(size.width, size.height, seed++, 8);
