@@ -74,8 +74,9 @@ TEST(LabIncludes, OneNameForTwoFilesIsRefused) {
 TEST(LabIncludes, AtMostSoManyHeaders) {
   std::string text;
   for (std::size_t i = 0; i <= kc::lab::kMaxHeaders; ++i) {
-    write(folder() / ("h" + std::to_string(i) + ".cuh"), "\n");
-    text += "#include \"h" + std::to_string(i) + ".cuh\"\n";
+    const std::string name = std::to_string(i).append(".cuh");
+    write(folder() / name, "\n");
+    text.append("#include \"").append(name).append("\"\n");
   }
   const KernelIncludes includes = resolve(text);
   EXPECT_EQ(includes.headers.size(), kc::lab::kMaxHeaders);
