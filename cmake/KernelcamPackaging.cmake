@@ -4,6 +4,10 @@
 include(GNUInstallDirs)
 
 install(TARGETS kernelcam RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# The kernel lab's processes, found beside kernelcam (gpu/lab/worker/worker_location.hpp).
+if(TARGET kernelcam-lab-compiler)
+  install(TARGETS kernelcam-lab-worker kernelcam-lab-compiler RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(FILES ${PROJECT_SOURCE_DIR}/resources/kernelcam.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/icons/hicolor DESTINATION ${CMAKE_INSTALL_DATADIR}/icons)
 

@@ -1,5 +1,6 @@
 #include <memory>
 #include <mutex>
+#include <thread>
 
 #include "app/backend/pipeline_factory.hpp"
 #include "app/lab/lab_toolchain.hpp"
@@ -12,6 +13,15 @@ namespace kc {
 lab::LabToolchain cudaLabToolchain() {
   lab::LabToolchain toolchain;
   toolchain.compile = [](const lab::KernelSource& source) { return lab::compileKernel(source); };
+  toolchain.cancel = [] { lab::cancelCompiles(); };
+  // The compiler process starts beside the window's own start-up, so the editor's first compile
+  // finds it ready (a failure shows at that compile, with its reason).
+  std::thread([] {
+    try {
+      lab::startCompilerProcess();
+    } catch (const std::exception&) {
+    }
+  }).detach();
   if (cudaDeviceCountOrZero() == 0) {
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
     return toolchain;

@@ -20,7 +20,8 @@ struct CompiledKernel {
   std::string cubin;             // empty when the kernel did not compile
   std::string ptx;               // when CompileOptions::keepPtx
   ResourceUsage resources;
-  double compileMs = 0;          // NVRTC alone: front end, optimiser, ptxas
+  double compileMs = 0;          // NVRTC alone: front end, optimiser, ptxas (wall time)
+  double compileCpuMs = 0;       // its CPU time (in the lab's compiler process)
   bool ok() const { return !cubin.empty() && !hasErrors(diagnostics); }
 };
 

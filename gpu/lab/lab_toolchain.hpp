@@ -17,6 +17,9 @@ struct LabToolchain {
   std::function<CompiledKernel(const KernelSource&)> compile;
   // The theoretical occupancy on this machine's device, or nothing (no device, another arch).
   std::function<std::optional<Occupancy>(const CompiledKernel&)> occupancy;
+  // Ends a compile in flight at once (it returns cancelled): the window's close, which must not
+  // wait for a compile that may take its whole time limit. Empty where nothing compiles.
+  std::function<void()> cancel;
   std::string unavailable;
   // Why the kernel stage cannot run here, or "" (it needs CUDA and a device).
   std::string cannotRun;

@@ -1,5 +1,6 @@
 // Reading a kernel file: every bad file gets one line that starts with its path.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -70,6 +71,22 @@ TEST(LabKernelSource, UnreadableFile) {
 TEST(LabKernelSource, Utf8CommentsAreText) {
   const std::string path = write("utf8.cu", "// Grün, très bien\n__global__ void k() {}\n");
   EXPECT_NO_THROW(kc::lab::readKernelSource(path));
+}
+
+TEST(LabKernelSource, LineEndsAndAByteOrderMarkAreNormalised) {
+  EXPECT_EQ(kc::lab::normalizeKernelText("a\rb\r\nc\n\rd\r"), "a\nb\nc\n\nd\n");
+  EXPECT_EQ(kc::lab::normalizeKernelText("\xEF\xBB\xBF// k\n"), "// k\n");
+  EXPECT_EQ(kc::lab::normalizeKernelText("// \xEF\xBB\xBF in the middle stays\n"), "// \xEF\xBB\xBF in the middle stays\n");
+  const std::string path = write("cr.cu", "// cr\r__global__ void k() {}\r");
+  EXPECT_EQ(kc::lab::readKernelSource(path).text, "// cr\n__global__ void k() {}\n");
+}
+
+TEST(LabKernelSource, AFifoIsRefusedWithoutWaiting) {
+  const std::string path = (tempDir() / "fifo.cu").string();
+  fs::remove(path);
+  ASSERT_EQ(::mkfifo(path.c_str(), 0600), 0);
+  EXPECT_EQ(errorOf(path), path + ": is a FIFO (named pipe), not a regular file");
+  EXPECT_EQ(errorOf("/dev/zero"), "/dev/zero: is a character device, not a regular file");
 }
 
 }  // namespace

@@ -269,7 +269,9 @@ TEST(LabWorkerProcess, AWorkerWithoutADeviceSaysWhy) {
 TEST(LabWorkerProcess, AWorkerOfAnotherBuildIsRefused) {
   const auto error = startFailure(kFakeWorker, "old-protocol");
   ASSERT_TRUE(error);
-  EXPECT_NE(error->message().find("speaks the lab's protocol version 999, this kernelcam version 1"), std::string::npos)
+  EXPECT_NE(error->message().find("speaks the lab's protocol version 999, this kernelcam version " +
+                                  std::to_string(kWorkerProtocolVersion)),
+            std::string::npos)
       << error->message();
 }
 

@@ -56,7 +56,10 @@ KernelLabPanel::KernelLabPanel(lab::LabToolchain toolchain, QString labDirectory
   setStatus(tr("Open a kernel: New writes the template, Open built-in starts from one of kernelcam's stages."), false);
 }
 
-KernelLabPanel::~KernelLabPanel() = default;
+// A compile in flight may take its whole time limit; the scheduler's destructor waits for it.
+KernelLabPanel::~KernelLabPanel() {
+  if (toolchain_.cancel) toolchain_.cancel();
+}
 
 void KernelLabPanel::buildUi() {
   auto* layout = new QVBoxLayout(this);

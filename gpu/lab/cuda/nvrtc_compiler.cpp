@@ -5,140 +5,188 @@
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
-#include <memory>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
 
 #include "gpu/core/device_query.cuh"
 #include "gpu/core/error.hpp"
 #include "gpu/lab/compiler_log.hpp"
+#include "gpu/lab/kernel_includes.hpp"
 #include "gpu/lab/program_source.hpp"
+#include "gpu/lab/worker/compiler_service.hpp"
+#include "gpu/lab/worker/worker_location.hpp"
 
 namespace kc::lab {
 namespace {
 
-void checkNvrtc(nvrtcResult result, const char* call) {
-  if (result != NVRTC_SUCCESS) throwError(__FILE__, __LINE__, call, nvrtcGetErrorString(result), result);
+// Never destroyed: a compile may still wait on another thread while kernelcam exits; the process
+// it talks to dies with kernelcam.
+CompilerService& compilerService() {
+  static CompilerService* const service =
+      new CompilerService(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH));
+  return *service;
 }
 
-struct ProgramDeleter {
-  void operator()(_nvrtcProgram* program) const { (void)nvrtcDestroyProgram(&program); }
-};
-using Program = std::unique_ptr<_nvrtcProgram, ProgramDeleter>;
-
-// One of the program's outputs (log, cubin, PTX) through its size/get pair; a C string's NUL dropped.
-std::string programOutput(nvrtcProgram program, nvrtcResult (*size)(nvrtcProgram, std::size_t*),
-                          nvrtcResult (*get)(nvrtcProgram, char*), const char* what) {
-  std::size_t bytes = 0;
-  checkNvrtc(size(program, &bytes), what);
-  std::string output(bytes, '\0');
-  checkNvrtc(get(program, output.data()), what);
-  return output;
+// `cannot open source file "NAME": Permission denied` (the compiler process opens no file) or
+// `could not open source file "NAME" (no directories in search list)` -> the lab's words.
+std::optional<std::string> unopenedHeader(const std::string& message) {
+  for (const char* start : {"cannot open source file \"", "could not open source file \""}) {
+    if (message.rfind(start, 0) != 0) continue;
+    const std::size_t from = std::string(start).size();
+    const std::size_t quote = message.find('"', from);
+    if (quote == std::string::npos) continue;
+    return "cannot open source file \"" + message.substr(from, quote - from) +
+           "\": not a file in the kernel's folder (the lab has no standard headers, and includes files from that "
+           "folder only)";
+  }
+  return std::nullopt;
 }
 
-std::string programLog(nvrtcProgram program) {
-  std::string log = programOutput(program, nvrtcGetProgramLogSize, nvrtcGetProgramLog, "nvrtcGetProgramLog");
-  while (!log.empty() && log.back() == '\0') log.pop_back();
-  // The front end's and ptxas's logs come joined by a NUL.
-  std::replace(log.begin(), log.end(), '\0', '\n');
-  return log;
-}
-
-std::string folderOf(const std::string& path) {
-  const std::string folder = std::filesystem::path(path).parent_path().string();
-  return folder.empty() ? "." : folder;
-}
-
-// The compiler's words -> the lab's: the signature check's static_assert becomes the contract,
-// and messages without a place (ptxas) are put at the entry, the function they are about.
-void placeDiagnostics(std::vector<Diagnostic>& diagnostics, const std::string& path, const EntryCandidate& entry) {
+// The compiler's words -> the lab's: the signature check's static_assert becomes the contract;
+// messages without a place (ptxas) are put at the entry, the function they are about; a header
+// is named by its path, not by its #include's spelling. An entry the compiler never sees (inside
+// `#if 0`) fails the signature check and NVRTC's own __nv_name_map (the entry's name expression):
+// both become one message at the entry, and NVRTC's internal name is never a place.
+void placeDiagnostics(std::vector<Diagnostic>& diagnostics, const std::string& path, const EntryCandidate& entry,
+                      const std::vector<IncludedHeader>& headers) {
+  const std::string notSeen = "the compiler does not see the kernel '" + entry.name +
+                              "' declared here: is it inside #if, or renamed by a macro?";
+  const std::string undefinedEntry = "identifier \"" + entry.name + "\" is undefined";
   for (Diagnostic& d : diagnostics) {
     if (d.message.find(kSignatureCheckTag) != std::string::npos) {
       d.message = "kernel '" + entry.name + "' does not have the lab's signature: expected " + kEntrySignature;
       d.column = entry.column;
     }
+    const bool atEntry = d.path == path && d.line == entry.line;
+    if (d.path.rfind("__nv_name_map", 0) == 0 || (atEntry && d.message == undefinedEntry)) {
+      d.message = notSeen;
+      d.path.clear();
+    }
+    if (const std::optional<std::string> header = unopenedHeader(d.message)) d.message = *header;
+    for (const IncludedHeader& h : headers)
+      if (d.path == h.name) d.path = h.path;
     if (d.path.empty()) {
       d.path = path;
       d.line = entry.line;
       d.column = entry.column;
     }
   }
+  // Once each (the entry's message comes up to three times).
+  std::vector<Diagnostic> unique;
+  for (Diagnostic& d : diagnostics) {
+    const bool seen = std::any_of(unique.begin(), unique.end(), [&](const Diagnostic& u) {
+      return u.path == d.path && u.line == d.line && u.column == d.column && u.message == d.message;
+    });
+    if (!seen) unique.push_back(std::move(d));
+  }
+  diagnostics = std::move(unique);
 }
 
 }  // namespace
 
-CompiledKernel compileKernel(const KernelSource& source, const CompileOptions& options) {
+CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& options) {
+  const KernelSource source{given.path, normalizeKernelText(given.text)};
   CompiledKernel result;
   result.path = source.path;
   result.arch = options.arch ? options.arch : defaultArch();
   if (std::find(nvrtcSupportedArchs().begin(), nvrtcSupportedArchs().end(), result.arch) == nvrtcSupportedArchs().end())
     (void)parseArch("sm_" + std::to_string(result.arch));  // throws, naming the supported ones
+  const CompileLimits limits = options.limits ? *options.limits : compileLimitsFromEnvironment();
   result.analysis = analyzeKernel(source);
   result.diagnostics = result.analysis.diagnostics;
   if (!result.analysis.ok()) return result;  // KcParams or the entry check would only add noise
   const EntryCandidate& entry = *result.analysis.entry;
+  KernelIncludes includes = resolveIncludes(source);
+  if (!includes.diagnostics.empty()) {
+    result.diagnostics.insert(result.diagnostics.end(), includes.diagnostics.begin(), includes.diagnostics.end());
+    return result;  // NVRTC would only say again that it cannot open them
+  }
 
-  const std::string text = programSource(source.path, source.text, result.analysis.annotations, entry);
-  const auto start = std::chrono::steady_clock::now();
-  nvrtcProgram raw = nullptr;
-  checkNvrtc(nvrtcCreateProgram(&raw, text.c_str(), source.path.c_str(), 0, nullptr, nullptr), "nvrtcCreateProgram");
-  const Program program(raw);
-  checkNvrtc(nvrtcAddNameExpression(raw, entry.name.c_str()), "nvrtcAddNameExpression");
-
+  NvrtcRequest request;
+  request.programName = source.path;
+  request.text = programSource(source.path, source.text, result.analysis.annotations, entry);
+  for (const IncludedHeader& header : includes.headers) {
+    request.headerNames.push_back(header.name);
+    request.headerTexts.push_back(header.text);
+  }
   // -minimal leaves out texture/surface types and device-side runtime calls the contract does not
   // use, and halves the front end's time on a small kernel. -default-device makes unannotated
-  // helpers and globals device code, as a kernel file has no host side.
-  std::vector<std::string> flags{"-arch=sm_" + std::to_string(result.arch),
-                                 "-minimal",
-                                 "-default-device",
-                                 "-std=c++17",
-                                 "-Xptxas",
-                                 "-v",
-                                 "-I" + folderOf(source.path)};
-  for (const std::string& dir : options.includeDirs) flags.push_back("-I" + dir);
-  std::vector<const char*> flagPointers;
-  for (const std::string& flag : flags) flagPointers.push_back(flag.c_str());
-  const nvrtcResult compiled = nvrtcCompileProgram(raw, static_cast<int>(flagPointers.size()), flagPointers.data());
-  result.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  // helpers and globals device code, as a kernel file has no host side. No -I: the headers come
+  // with the request, and the compiler process can open no file.
+  request.options = {"-arch=sm_" + std::to_string(result.arch), "-minimal", "-default-device", "-std=c++17",
+                     "-Xptxas", "-v"};
+  request.nameExpression = entry.name;
+  request.keepPtx = options.keepPtx;
 
-  const std::string log = programLog(raw);
-  std::vector<Diagnostic> compilerDiagnostics = parseCompilerLog(log);
-  placeDiagnostics(compilerDiagnostics, source.path, entry);
-  result.diagnostics.insert(result.diagnostics.end(), compilerDiagnostics.begin(), compilerDiagnostics.end());
-  if (compiled == NVRTC_ERROR_COMPILATION) {
-    if (!hasErrors(result.diagnostics))  // never report failure without saying why
-      result.diagnostics.push_back({source.path, 0, 0, Severity::Error, "NVRTC failed without a message: " + log});
+  const CompileRun run = compilerService().compile(request, limits);
+  if (run.outcome != CompileRun::Outcome::Replied) {
+    result.diagnostics.push_back({source.path, 0, 0, Severity::Error, run.message});
     return result;
   }
-  checkNvrtc(compiled, "nvrtcCompileProgram");
-
-  const char* lowered = nullptr;
-  checkNvrtc(nvrtcGetLoweredName(raw, entry.name.c_str(), &lowered), "nvrtcGetLoweredName");
-  result.loweredName = lowered;
-  result.cubin = programOutput(raw, nvrtcGetCUBINSize, nvrtcGetCUBIN, "nvrtcGetCUBIN");
-  if (options.keepPtx) {
-    result.ptx = programOutput(raw, nvrtcGetPTXSize, nvrtcGetPTX, "nvrtcGetPTX");
-    while (!result.ptx.empty() && result.ptx.back() == '\0') result.ptx.pop_back();
+  const NvrtcReply& reply = run.reply;
+  result.compileMs = reply.compileMs;
+  result.compileCpuMs = reply.compileCpuMs;
+  std::vector<Diagnostic> compilerDiagnostics = parseCompilerLog(reply.log);
+  placeDiagnostics(compilerDiagnostics, source.path, entry, includes.headers);
+  result.diagnostics.insert(result.diagnostics.end(), compilerDiagnostics.begin(), compilerDiagnostics.end());
+  if (reply.result == NVRTC_ERROR_COMPILATION) {
+    if (!hasErrors(result.diagnostics))  // never report failure without saying why
+      result.diagnostics.push_back({source.path, 0, 0, Severity::Error, "NVRTC failed without a message"});
+    return result;
   }
-  result.resources = parsePtxasReport(log, result.loweredName);
+  if (reply.result != NVRTC_SUCCESS)
+    throwError(__FILE__, __LINE__, "nvrtcCompileProgram", reply.resultText, reply.result);
+
+  result.loweredName = reply.loweredName;
+  result.cubin = reply.cubin;
+  result.ptx = reply.ptx;
+  result.resources = parsePtxasReport(reply.log, result.loweredName);
   return result;
 }
 
-std::string nvrtcVersion() {
-  int major = 0, minor = 0;
-  checkNvrtc(::nvrtcVersion(&major, &minor), "nvrtcVersion");
-  return std::to_string(major) + "." + std::to_string(minor);
+void startCompilerProcess() { compilerService().start(compileLimitsFromEnvironment()); }
+
+void cancelCompiles() noexcept {
+  try {
+    compilerService().cancel();
+  } catch (...) {  // no compiler to be found: nothing runs
+  }
 }
 
-const std::vector<int>& nvrtcSupportedArchs() {
-  static const std::vector<int> archs = [] {
-    int count = 0;
-    checkNvrtc(nvrtcGetNumSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
-    std::vector<int> list(static_cast<std::size_t>(count));
-    checkNvrtc(nvrtcGetSupportedArchs(list.data()), "nvrtcGetSupportedArchs");
-    return list;
+int compilerProcessId() { return compilerService().pid(); }
+
+namespace {
+
+// What the compiler process's greeting says of its NVRTC: "NVRTC 13.0 for sm_75 sm_80 ...".
+// kernelcam itself does not link NVRTC: its start-up would run LLVM's initialisers for nothing.
+struct NvrtcDescription {
+  std::string version;
+  std::vector<int> archs;
+};
+
+const NvrtcDescription& nvrtcDescription() {
+  static const NvrtcDescription description = [] {
+    const std::string greeting = compilerService().greeting(compileLimitsFromEnvironment());
+    NvrtcDescription d;
+    std::istringstream words(greeting);
+    std::string word;
+    while (words >> word) {
+      if (word == "NVRTC" && (words >> word)) d.version = word;
+      else if (word.rfind("sm_", 0) == 0 && word.size() > 3) d.archs.push_back(std::atoi(word.c_str() + 3));
+    }
+    if (d.version.empty() || d.archs.empty())
+      KC_FAIL("kernelcam-lab-compiler", "its greeting does not name NVRTC and its architectures: '" + greeting + "'");
+    return d;
   }();
-  return archs;
+  return description;
 }
+
+}  // namespace
+
+std::string nvrtcVersion() { return nvrtcDescription().version; }
+
+const std::vector<int>& nvrtcSupportedArchs() { return nvrtcDescription().archs; }
 
 int parseArch(const std::string& text) {
   const std::vector<int>& supported = nvrtcSupportedArchs();

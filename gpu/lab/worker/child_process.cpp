@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <future>
 #include <thread>
 
 #include "gpu/core/error.hpp"
@@ -38,22 +39,40 @@ struct SpawnSetup {
   throwError(__FILE__, __LINE__, "posix_spawn", "cannot start " + path + ": " + why);
 }
 
+// A descriptor numbered above the child's fixed ones (0-3), so that the file actions placing them
+// never close one another's source.
+UniqueFd aboveChildFds(UniqueFd fd, const std::string& path) {
+  if (fd.get() > ChildProcess::kChildSocketFd) return fd;
+  UniqueFd moved(::fcntl(fd.get(), F_DUPFD_CLOEXEC, ChildProcess::kChildSocketFd + 1));
+  if (!moved.valid()) failToStart(path, std::string("fcntl: ") + std::strerror(errno));
+  return moved;
+}
+
 }  // namespace
 
-ChildProcess::ChildProcess(const std::string& path, const std::vector<std::string>& arguments) {
+ChildProcess::ChildProcess(const std::string& path, const std::vector<std::string>& arguments, ChildOptions options) {
   int ends[2];
   if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0)
     failToStart(path, std::string("socketpair: ") + std::strerror(errno));
   socket_ = UniqueFd(ends[0]);
-  UniqueFd childEnd(ends[1]);
-  if (childEnd.get() == kChildSocketFd) {  // dup2 onto itself would keep close-on-exec
-    childEnd = UniqueFd(::fcntl(ends[1], F_DUPFD_CLOEXEC, kChildSocketFd + 1));
-    if (!childEnd.valid()) failToStart(path, std::string("fcntl: ") + std::strerror(errno));
+  const UniqueFd childEnd = aboveChildFds(UniqueFd(ends[1]), path);  // dup2 onto itself would keep close-on-exec
+  UniqueFd outputEnd;
+  if (options.captureOutput) {
+    int pipeEnds[2];
+    if (::pipe2(pipeEnds, O_CLOEXEC | O_NONBLOCK) != 0) failToStart(path, std::string("pipe: ") + std::strerror(errno));
+    output_ = UniqueFd(pipeEnds[0]);
+    outputEnd = aboveChildFds(UniqueFd(pipeEnds[1]), path);
+    // The child's end blocks as usual (O_NONBLOCK is per open file: clear it on the write end).
+    ::fcntl(outputEnd.get(), F_SETFL, ::fcntl(outputEnd.get(), F_GETFL) & ~O_NONBLOCK);
   }
 
   SpawnSetup setup;
   posix_spawn_file_actions_adddup2(&setup.actions, childEnd.get(), kChildSocketFd);
   posix_spawn_file_actions_addopen(&setup.actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+  if (outputEnd.valid()) {
+    posix_spawn_file_actions_addopen(&setup.actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    posix_spawn_file_actions_adddup2(&setup.actions, outputEnd.get(), STDERR_FILENO);
+  }
 #if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 34))
   posix_spawn_file_actions_addclosefrom_np(&setup.actions, kChildSocketFd + 1);  // what lacks close-on-exec
 #endif
@@ -73,10 +92,24 @@ ChildProcess::ChildProcess(const std::string& path, const std::vector<std::strin
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
 
-  const int error = ::posix_spawn(&pid_, path.c_str(), &setup.actions, &setup.attributes, argv.data(), environ);
+  const auto spawn = [&] { return ::posix_spawn(&pid_, path.c_str(), &setup.actions, &setup.attributes, argv.data(), environ); };
+  int error = 0;
+  if (options.ownThread) {
+    std::promise<int> started;
+    std::future<int> result = started.get_future();
+    ownThread_ = std::thread([&] {
+      started.set_value(spawn());  // the constructor's locals are used only up to here
+      std::unique_lock lock(ownThreadMutex_);
+      ownThreadWake_.wait(lock, [this] { return ownThreadReleased_; });
+    });
+    error = result.get();
+  } else {
+    error = spawn();
+  }
   if (error != 0) {
     pid_ = -1;
     reaped_ = true;
+    releaseOwnThread();
     failToStart(path, std::strerror(error));
   }
 }
@@ -84,6 +117,33 @@ ChildProcess::ChildProcess(const std::string& path, const std::vector<std::strin
 ChildProcess::~ChildProcess() {
   socket_.reset();
   if (!reaped_ && !handedToReaper_) kill();
+  releaseOwnThread();
+}
+
+void ChildProcess::releaseOwnThread() noexcept {
+  if (!ownThread_.joinable()) return;
+  {
+    const std::lock_guard lock(ownThreadMutex_);
+    ownThreadReleased_ = true;
+  }
+  ownThreadWake_.notify_all();
+  ownThread_.join();
+}
+
+std::optional<int> ChildProcess::endSignal() const {
+  if (!statusKnown_ || !WIFSIGNALED(status_)) return std::nullopt;
+  return WTERMSIG(status_);
+}
+
+std::string ChildProcess::capturedOutput(std::size_t maxBytes) {
+  char buffer[4096];
+  while (output_.valid() && captured_.size() < maxBytes) {
+    const ssize_t n = ::read(output_.get(), buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // nothing more now (EAGAIN), or the child's end closed
+    captured_.append(buffer, static_cast<std::size_t>(n));
+  }
+  return captured_.substr(0, maxBytes);
 }
 
 bool ChildProcess::poll() {

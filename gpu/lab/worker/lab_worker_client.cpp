@@ -3,13 +3,12 @@
 namespace kc::lab {
 namespace {
 
-constexpr const char* kWho = "the kernel lab's worker process";
-
-ChildProcess startChild(const std::string& path, const std::vector<std::string>& arguments) {
+ChildProcess startChild(const std::string& path, const std::vector<std::string>& arguments,
+                        const WorkerIdentity& identity) {
   try {
-    return ChildProcess(path, arguments);
+    return ChildProcess(path, arguments, identity.child);
   } catch (const Error& error) {
-    throw WorkerError(WorkerError::Kind::NotStarted, std::string(kWho) + ": " + error.message());
+    throw WorkerError(WorkerError::Kind::NotStarted, identity.who + ": " + error.message());
   }
 }
 
@@ -21,9 +20,9 @@ WorkerError::WorkerError(Kind kind, const std::string& message)
     : Error(__FILE__, __LINE__, "kernelcam-lab-worker", message), kind_(kind) {}
 
 LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments,
-                                 WorkerLimits limits)
-    : path_(path), limits_(limits), process_(startChild(path, arguments)) {
-  const std::string who = std::string(kWho) + " (" + path + ")";
+                                 WorkerLimits limits, WorkerIdentity identity)
+    : path_(path), limits_(limits), who_(identity.who), notReady_(identity.notReady), process_(startChild(path, arguments, identity)) {
+  const std::string who = who_ + " (" + path + ")";
   WorkerHello hello;
   try {
     hello = decodeMessage<WorkerHello>(receiveMessage(process_.socket(), deadlineAfter(limits_.startMs)));
@@ -41,7 +40,7 @@ LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std:
     fail(WorkerError::Kind::NotStarted, who + " speaks the lab's protocol version " + std::to_string(hello.protocol) +
                                             ", this kernelcam version " + std::to_string(kWorkerProtocolVersion) +
                                             ": it is from another build (KC_LAB_WORKER names the one to use)");
-  if (!hello.ready) fail(WorkerError::Kind::NotStarted, std::string(kWho) + " cannot run kernels: " + hello.message);
+  if (!hello.ready) fail(WorkerError::Kind::NotStarted, who_ + " " + notReady_ + ": " + hello.message);
   deviceName_ = hello.message;
 }
 
@@ -60,6 +59,10 @@ LoadReply LabWorkerClient::load(const LoadRequest& request) { return exchange<Lo
 
 MapReply LabWorkerClient::map(const MapRequest& request) { return exchange<MapReply>(request, limits_.requestMs); }
 
+NvrtcReply LabWorkerClient::nvrtc(const NvrtcRequest& request, double timeLimitMs) {
+  return exchange<NvrtcReply>(request, timeLimitMs);
+}
+
 RunReply LabWorkerClient::run(const RunRequest& request, double timeLimitMs) {
   const RunReply reply = exchange<RunReply>(request, timeLimitMs);
   switch (reply.outcome) {
@@ -67,7 +70,7 @@ RunReply LabWorkerClient::run(const RunRequest& request, double timeLimitMs) {
     case RunOutcome::Refused: return reply;
     case RunOutcome::Faulted: stop(); return reply;  // its context is lost; it exits by itself
   }
-  fail(WorkerError::Kind::Protocol, std::string(kWho) + " replied to Run with an outcome the protocol does not have (" +
+  fail(WorkerError::Kind::Protocol, who_ + " replied to Run with an outcome the protocol does not have (" +
                                         std::to_string(static_cast<std::uint32_t>(reply.outcome)) + "); it was stopped");
 }
 
@@ -80,7 +83,7 @@ void LabWorkerClient::stop() noexcept {
 template <class Reply, class Request>
 Reply LabWorkerClient::exchange(const Request& request, double limitMs) {
   const std::string what = messageTypeName(static_cast<std::uint32_t>(Request::kType));
-  if (stopped_) fail(WorkerError::Kind::Ended, std::string(kWho) + " was stopped earlier; a new one is needed");
+  if (stopped_) fail(WorkerError::Kind::Ended, who_ + " was stopped earlier; a new one is needed");
   try {
     const Deadline deadline = deadlineAfter(limitMs);
     sendMessage(process_.socket(), encodeMessage(request), deadline);
@@ -89,12 +92,12 @@ Reply LabWorkerClient::exchange(const Request& request, double limitMs) {
     switch (error.kind()) {
       case ChannelError::Kind::TimedOut:
         fail(WorkerError::Kind::TimedOut,
-             std::string(kWho) + " did not answer " + what + " within " + formatMs(limitMs) + "; it was stopped");
+             who_ + " did not answer " + what + " within " + formatMs(limitMs) + "; it was stopped");
       case ChannelError::Kind::Closed:
-        fail(WorkerError::Kind::Ended, std::string(kWho) + " " + exitOf() + " during " + what);
+        fail(WorkerError::Kind::Ended, who_ + " " + exitOf() + " during " + what);
       case ChannelError::Kind::Malformed:
         fail(WorkerError::Kind::Protocol,
-             std::string(kWho) + " sent a malformed reply to " + what + " (" + error.what() + "); it was stopped");
+             who_ + " sent a malformed reply to " + what + " (" + error.what() + "); it was stopped");
     }
     throw;
   }

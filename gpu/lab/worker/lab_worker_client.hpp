@@ -41,10 +41,18 @@ class WorkerError : public Error {
   Kind kind_;
 };
 
+// Which process this is, for messages and for how it is started.
+struct WorkerIdentity {
+  std::string who = "the kernel lab's worker process";
+  std::string notReady = "cannot run kernels";  // "WHO NOTREADY: what its greeting said"
+  ChildOptions child;
+};
+
 class LabWorkerClient {
  public:
   // Starts `path` with `arguments` and waits for its greeting. Throws WorkerError(NotStarted).
-  LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments, WorkerLimits limits = {});
+  LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments, WorkerLimits limits = {},
+                  WorkerIdentity identity = {});
   ~LabWorkerClient() { quit(); }
   LabWorkerClient(const LabWorkerClient&) = delete;
   LabWorkerClient& operator=(const LabWorkerClient&) = delete;
@@ -60,6 +68,11 @@ class LabWorkerClient {
   MapReply map(const MapRequest& request);
   // Waits `timeLimitMs` for the reply. After a Faulted reply the worker is stopped.
   RunReply run(const RunRequest& request, double timeLimitMs);
+  // The compiler process's request; waits `timeLimitMs` for the reply.
+  NvrtcReply nvrtc(const NvrtcRequest& request, double timeLimitMs);
+
+  // The process (its exit status and captured output, once it ended).
+  ChildProcess& process() noexcept { return process_; }
 
   // Asks the worker to quit; kills it after limits.quitMs. The client is spent afterwards.
   void quit() noexcept;
@@ -74,6 +87,8 @@ class LabWorkerClient {
 
   std::string path_;
   WorkerLimits limits_;
+  std::string who_;
+  std::string notReady_;
   ChildProcess process_;
   std::string deviceName_;
   bool stopped_ = false;

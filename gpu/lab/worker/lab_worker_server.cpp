@@ -38,6 +38,7 @@ std::optional<Message> answer(const Message& request, LabWorkerHandler& handler,
       *faulted = reply.outcome == RunOutcome::Faulted;
       return encodeMessage(reply);
     }
+    case WorkerMessageType::Nvrtc: return encodeMessage(handler.nvrtc(decodeMessage<NvrtcRequest>(request)));
     case WorkerMessageType::Quit: (void)decodeMessage<QuitRequest>(request); return std::nullopt;
     default: break;
   }
@@ -46,6 +47,13 @@ std::optional<Message> answer(const Message& request, LabWorkerHandler& handler,
 }
 
 }  // namespace
+
+NvrtcReply LabWorkerHandler::nvrtc(const NvrtcRequest&) {
+  NvrtcReply reply;
+  reply.result = -1;
+  reply.resultText = "this process runs kernels and does not compile them (a kernelcam bug)";
+  return reply;
+}
 
 std::string WorkerCommandLine::option(const std::string& name, const std::string& fallback) const {
   for (const auto& [key, value] : options)

@@ -20,6 +20,8 @@ class LabWorkerHandler {
   virtual LoadReply load(const LoadRequest& request) = 0;
   virtual MapReply map(const MapRequest& request) = 0;
   virtual RunReply run(const RunRequest& request) = 0;
+  // The compiler process's request; a worker that runs kernels does not compile.
+  virtual NvrtcReply nvrtc(const NvrtcRequest& request);
 };
 
 // The worker's command line: `--fd N` (the socket, added by ChildProcess) and `--NAME VALUE`

@@ -18,19 +18,20 @@ bool isExecutableFile(const std::filesystem::path& path) {
 
 }  // namespace
 
-std::string findLabWorker(const std::string& builtAt) {
-  if (const char* chosen = std::getenv(kLabWorkerVariable); chosen && *chosen) {
+std::string findLabExecutable(const char* name, const char* variable, const std::string& builtAt) {
+  if (const char* chosen = std::getenv(variable); chosen && *chosen) {
     if (isExecutableFile(chosen)) return chosen;
-    KC_FAIL("findLabWorker", std::string(kLabWorkerVariable) + "=" + chosen + " is not an executable file");
+    KC_FAIL("findLabExecutable", std::string(variable) + "=" + chosen + " is not an executable file");
   }
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
-  const std::filesystem::path beside = error ? std::filesystem::path() : self.parent_path() / kLabWorkerName;
+  const std::filesystem::path beside = error ? std::filesystem::path() : self.parent_path() / name;
   if (isExecutableFile(beside)) return beside.string();
   if (isExecutableFile(builtAt)) return builtAt;
-  KC_FAIL("findLabWorker", std::string("the kernel lab's worker ") + kLabWorkerName + " is missing: not beside " +
+  const std::string role = std::string(name) == kLabCompilerName ? "compiler" : "worker";
+  KC_FAIL("findLabExecutable", "the kernel lab's " + role + " " + name + " is missing: not beside " +
                                (error ? std::string("this program") : self.string()) +
-                               (builtAt.empty() ? std::string() : ", nor at " + builtAt) + " (" + kLabWorkerVariable +
+                               (builtAt.empty() ? std::string() : ", nor at " + builtAt) + " (" + variable +
                                " may name it)");
 }
 

@@ -86,6 +86,8 @@ std::string messageTypeName(std::uint32_t type) {
     case WorkerMessageType::Map: return "Map";
     case WorkerMessageType::Run: return "Run";
     case WorkerMessageType::Quit: return "Quit";
+    case WorkerMessageType::Nvrtc: return "Nvrtc";
+    case WorkerMessageType::NvrtcReply: return "NvrtcReply";
     case WorkerMessageType::LoadReply: return "LoadReply";
     case WorkerMessageType::MapReply: return "MapReply";
     case WorkerMessageType::RunReply: return "RunReply";
@@ -124,6 +126,8 @@ KC_WORKER_MESSAGE(MapReply)
 KC_WORKER_MESSAGE(RunRequest)
 KC_WORKER_MESSAGE(RunReply)
 KC_WORKER_MESSAGE(QuitRequest)
+KC_WORKER_MESSAGE(NvrtcRequest)
+KC_WORKER_MESSAGE(NvrtcReply)
 #undef KC_WORKER_MESSAGE
 
 }  // namespace kc::lab

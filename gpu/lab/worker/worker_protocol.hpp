@@ -10,6 +10,9 @@
 //   Run    -> RunReply                 one launch on mapped buffers, timed; after Faulted the
 //                                      worker exits (its context is lost)
 //   Quit                               no reply: the worker exits
+// The lab's compiler process (kernelcam-lab-compiler, gpu/lab/cuda/compiler/) speaks the same
+// protocol with one request of its own:
+//   Nvrtc  -> NvrtcReply               one NVRTC compile of a program and its headers
 // Plain C++ (no CUDA types: an IPC handle is 64 bytes), so the plumbing is tested without a GPU.
 #include <array>
 #include <cstdint>
@@ -22,7 +25,7 @@
 namespace kc::lab {
 
 // Raised with each change to a message below: a worker from another build says so at once.
-constexpr std::uint32_t kWorkerProtocolVersion = 1;
+constexpr std::uint32_t kWorkerProtocolVersion = 2;
 
 enum class WorkerMessageType : std::uint32_t {
   Hello = 1,
@@ -30,9 +33,11 @@ enum class WorkerMessageType : std::uint32_t {
   Map = 3,
   Run = 4,
   Quit = 5,
+  Nvrtc = 6,
   LoadReply = 0x102,
   MapReply = 0x103,
   RunReply = 0x104,
+  NvrtcReply = 0x106,
 };
 
 // "LoadReply", or "message type 77" for a type the protocol does not have.
@@ -140,6 +145,35 @@ struct RunReply {
   float kernelMs = 0;
   bool operator==(const RunReply&) const = default;
   KC_WORKER_FIELDS(outcome, status, kernelMs)
+};
+
+// One compile, as NVRTC takes it: the program text and its name, the headers by the names the
+// program includes them by, the options, and the name expression of the entry.
+struct NvrtcRequest {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Nvrtc;
+  std::string programName;
+  std::string text;
+  std::vector<std::string> headerNames;
+  std::vector<std::string> headerTexts;
+  std::vector<std::string> options;
+  std::string nameExpression;
+  bool keepPtx = false;
+  bool operator==(const NvrtcRequest&) const = default;
+  KC_WORKER_FIELDS(programName, text, headerNames, headerTexts, options, nameExpression, keepPtx)
+};
+
+struct NvrtcReply {
+  static constexpr WorkerMessageType kType = WorkerMessageType::NvrtcReply;
+  std::int32_t result = 0;   // nvrtcResult: 0 success, 6 NVRTC_ERROR_COMPILATION (the kernel's errors)
+  std::string resultText;    // nvrtcGetErrorString, or the call that failed
+  std::string log;           // the front end's and ptxas's, joined
+  std::string cubin;
+  std::string ptx;           // when asked for
+  std::string loweredName;
+  double compileMs = 0;      // nvrtcCompileProgram alone, wall time
+  double compileCpuMs = 0;   // and the compiler process's CPU time in it
+  bool operator==(const NvrtcReply&) const = default;
+  KC_WORKER_FIELDS(result, resultText, log, cubin, ptx, loweredName, compileMs, compileCpuMs)
 };
 
 struct QuitRequest {
