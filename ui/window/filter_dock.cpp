@@ -13,15 +13,17 @@
 #include <set>
 
 #include "gpu/pipeline/stage_registry.hpp"
+#include "ui/window/notice_area.hpp"
 #include "ui/window/stage_editor.hpp"
 
 namespace kc {
 
 namespace {
 
-// A parse error for people: the parser's "--filters: " prefix is the CLI's.
+// A parse error for people: the parser's "--filters: " prefix is the CLI's, and a stage text it
+// quotes can be any length (a row's tooltip, the notice's details).
 QString reasonOf(const std::exception& error) {
-  return QString::fromStdString(error.what()).remove(QStringLiteral("--filters: "));
+  return shortenedMessage(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")), 400);
 }
 
 // A row's name for a stage kept in the text it was saved in: that text, cut to a row's width.

@@ -33,18 +33,11 @@ namespace kc {
 
 namespace {
 
-// A long message cut in its middle: its start says what, its end why (a path can be long).
-QString cut(const QString& text, int maxChars = 160) {
-  if (text.size() <= maxChars) return text;
-  const int tail = maxChars * 2 / 3;
-  return text.left(maxChars - tail - 1) + QStringLiteral("\u2026") + text.right(tail);
-}
-
 // Saved stages that cannot be used: kept in the dock, off, and said once in the notice area.
 Notice savedChainNotice(const std::vector<FilterDock::Problem>& problems) {
   Notice notice;
   notice.id = QStringLiteral("chain");
-  const QString first = cut(problems.front().reason);
+  const QString first = shortenedMessage(problems.front().reason);
   notice.summary = problems.size() == 1
                        ? QObject::tr("Saved filter chain: %1 \u2014 the stage is kept, switched off").arg(first)
                        : QObject::tr("Saved filter chain: %1 stages cannot be used (%2; ...) \u2014 kept, switched off")
@@ -56,7 +49,7 @@ Notice savedChainNotice(const std::vector<FilterDock::Problem>& problems) {
       "Tick it to try it again, or remove it.");
   QStringList details;
   for (const FilterDock::Problem& problem : problems)
-    details << QObject::tr("stage %1: %2").arg(problem.index + 1).arg(cut(problem.reason, 400));
+    details << QObject::tr("stage %1: %2").arg(problem.index + 1).arg(problem.reason);
   notice.details = details.join(QLatin1Char('\n'));
   return notice;
 }
