@@ -227,7 +227,8 @@ TEST_F(WindowSettings, ASourceWhoseFramesCannotFitIsRefusedAsProcessRefusesIt) {
   const Notice* source = notice(*session, "source");
   ASSERT_NE(source, nullptr);
   EXPECT_TRUE(source->summary.contains(QStringLiteral("16384x16384"))) << source->summary.toStdString();
-  EXPECT_TRUE(source->explanation.contains(QStringLiteral("not enough host memory"))) << source->explanation.toStdString();
+  EXPECT_TRUE(source->explanation.contains(QStringLiteral("not enough host memory")))
+      << source->explanation.toStdString();
   ASSERT_TRUE(framesShown(*session, 2));
   EXPECT_EQ(session->window().view()->renderer().layout().originalWidth, 1280) << "the pattern at its default size";
 }

@@ -263,7 +263,8 @@ void FilterDock::rebuildList() {
   list_->clear();
   for (std::size_t i = 0; i < entries_.size(); ++i) {
     const Entry& entry = entries_[i];
-    const QString label = entry.usable() ? QString::fromStdString(stageLabel(entry.stage)) : savedLabel(entry.savedText);
+    const QString label =
+        entry.usable() ? QString::fromStdString(stageLabel(entry.stage)) : savedLabel(entry.savedText);
     auto* item = new QListWidgetItem(label, list_);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
     item->setCheckState(entry.runs() ? Qt::Checked : Qt::Unchecked);
