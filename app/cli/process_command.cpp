@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "app/backend/frame_admission.hpp"
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
@@ -84,17 +85,6 @@ void checkProcessOutputs(const ProcessOptions& options) {
         throw io::OutputError(io::OutputError::Kind::Usage,
                               image.option + " " + quotedText(image.path, 120) + ": cannot write (" + problem +
                                   (image.option == "--out" ? "; a video: .mp4 or .avi)" : ")"));
-}
-
-// Host (and, with the CUDA backend, device) bytes the pipeline needs for frames of this size:
-// the source's frame, the chain's intermediate and output frames, the encoded copy.
-void admitFrames(int width, int height, const FramePipeline& pipeline) {
-  constexpr double kFramesHeld = 5;
-  const double frameBytes = 4.0 * width * height;
-  const std::string what = std::to_string(width) + "x" + std::to_string(height) + " frames through the " +
-                           pipeline.backendName() + " pipeline";
-  if (pipeline.backendName() != "CUDA") return requireMemory(what, {kFramesHeld * frameBytes, 0});
-  requireMemory(what, {kFramesHeld * frameBytes, kFramesHeld * frameBytes}, deviceMemoryFreeBytes(), cudaDeviceName());
 }
 
 QJsonValue histogramJson(const FrameStats& stats) {

@@ -4,8 +4,8 @@
 #include <QDir>
 #include <QFileInfo>
 
+#include "app/backend/frame_admission.hpp"
 #include "app/backend/pipeline_factory.hpp"
-#include "app/cli/memory_usage.hpp"
 #ifdef KC_HAVE_CUDA
 #include "app/demos/cuda_demo_parts.hpp"
 #endif
@@ -20,8 +20,7 @@ DemoGpuParts demoGpuParts() {
 }
 
 void admitDemoMemory(const std::string& what, const MemoryNeed& need, bool cuda) {
-  if (!cuda) return requireMemory(what, need);
-  requireMemory(what, need, deviceMemoryFreeBytes(), cudaDeviceName());
+  requireMachineMemory(what, need, cuda);
 }
 
 DemoRunners appDemoRunners() {

@@ -33,6 +33,12 @@ bool isKernelStageOf(const StageSpec& stage, const std::string& key) {
   return stage.id() == kKernelStage && lab::kernelPathKey(stage.value("path")) == key;
 }
 
+// Why a kernel stage is off on the CPU backend (the dock's row, the editor, the notice).
+QString cpuBackendReason(const StageSpec& stage) {
+  return QObject::tr("%1: this window runs the CPU backend, so the stage is in the chain but off")
+      .arg(text(needsCudaMessage(stage)));
+}
+
 ViewMode viewModeFor(AbView view) { return view == AbView::Wipe ? ViewMode::Split : ViewMode::SideBySide; }
 
 }  // namespace
@@ -87,6 +93,20 @@ int LabController::refreshStagesOf(const std::string& path, bool enable) {
   const std::string key = lab::kernelPathKey(path);
   int refreshed = 0;
   for (int i = 0; i < dock->stageCount(); ++i) {
+    if (!dock->stageUsable(i)) {
+      // A saved stage of this file that could not be read at start (the file did not analyse)
+      // runs once a version of it compiles.
+      try {
+        const StageSpec saved = parseStage(dock->stageText(i).toStdString());
+        if (!isKernelStageOf(saved, key)) continue;
+        dock->replaceStage(i, saved);
+        if (cudaMissing_) dock->switchOff(i, cpuBackendReason(saved));
+        else if (enable) dock->setStageEnabled(i, true);
+        ++refreshed;
+      } catch (const InvalidArgument&) {
+      }
+      continue;
+    }
     const StageSpec old = dock->stageAt(i);
     if (!isKernelStageOf(old, key)) continue;
     StageSpec fresh;
@@ -131,9 +151,8 @@ void LabController::addToChain(const std::string& path) {
   }
   dock->addStage(stage, at);
   if (cudaMissing_) {
-    dock->setStageEnabled(at, false);
-    const QString message = tr("%1: this window runs the CPU backend, so the stage is in the chain but off")
-                                .arg(text(needsCudaMessage(stage)));
+    const QString message = cpuBackendReason(stage);
+    dock->switchOff(at, message);
     panel_.showRunProblem(message);
     window_.notices()->post({QString::fromLatin1(kLabNotice), message, QString(), QString(), QString()});
   }
@@ -167,8 +186,8 @@ void LabController::disableFailedStages(const std::vector<StageFailure>& failure
     for (int i = 0; i < dock->stageCount(); ++i) {
       if (!dock->stageEnabled(i) || ++enabled != failure.stageIndex) continue;
       if (formatStage(dock->stageAt(i)) != failure.stage) break;
-      dock->setStageEnabled(i, false);
       const QString message = text(failure.message);
+      dock->switchOff(i, message);  // kept in the chain (and in the saved chain), off
       window_.notices()->post({QString::fromLatin1(kLabNotice),
                                tr("%1 \u2014 the stage is off, the other stages keep running").arg(message),
                                tr("The kernel lab runs your kernel in a process of its own, so the built-in stages "

@@ -84,6 +84,8 @@ GuiSession::GuiSession(const GuiOptions& options) {
     window_->filterDock()->setChain(parseFilterChain(options.filters));
     overrides_->pin(settings, settings_key::kChain,
                     QString::fromStdString(formatFilterChain(window_->filterDock()->chain())));
+    overrides_->pin(settings, settings_key::kChainOff, QString());  // every stage of --filters runs
+    window_->notices()->clear(QStringLiteral("chain"));  // a saved chain with problems is not running (and is kept)
   }
   if (mode) {
     window_->setViewMode(*mode);

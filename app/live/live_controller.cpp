@@ -114,15 +114,45 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
   openSource(QStringLiteral("camera:%1").arg(index));
 }
 
+// The source, once its frames are admitted: what the pipeline will hold for them must fit (the
+// pipeline is made later, with the view's GL context: until then its backend is the one asked for).
+std::unique_ptr<LiveSource> LiveController::openAdmitted(const QString& spec) {
+  std::unique_ptr<LiveSource> source = openSource_(spec.toStdString());
+  if (source->width() > 0 && source->height() > 0) {
+    const bool cuda =
+        backendName_.empty() ? backend_ != Backend::Cpu && cudaBackendAvailable() : backendName_ == "CUDA";
+    admitFrames(source->width(), source->height(), cuda ? "CUDA" : "CPU", memoryCheck_);
+  }
+  return source;
+}
+
 bool LiveController::show(const QString& spec) {
   stopPump();  // it reads the source about to be replaced
   try {
-    source_ = openSource_(spec.toStdString());
+    std::unique_ptr<LiveSource> source = openAdmitted(spec);
+    source_ = std::move(source);
     if (framePool_) source_->setFramePool(framePool_);  // frames filled where the upload reads them
   } catch (const std::exception& error) {
     if (spec != kPatternSpec) {
       fallBackToPattern(spec, error, false);
       return false;
+    }
+    const SourceOptions defaults;
+    if (dynamic_cast<const OutOfMemory*>(&error) && (sourceOptions_.patternWidth != defaults.patternWidth ||
+                                                     sourceOptions_.patternHeight != defaults.patternHeight)) {
+      // The pattern at its --size cannot fit: at its default size it can.
+      const QString asked = QStringLiteral("%1x%2").arg(sourceOptions_.patternWidth).arg(sourceOptions_.patternHeight);
+      sourceOptions_.patternWidth = defaults.patternWidth;
+      sourceOptions_.patternHeight = defaults.patternHeight;
+      show(kPatternSpec);
+      const QString message = userMessage(error);
+      window_.notices()->post({kSourceNoticeId,
+                               tr("The %1 test pattern does not fit in memory \u2014 showing it at %2x%3")
+                                   .arg(asked)
+                                   .arg(defaults.patternWidth)
+                                   .arg(defaults.patternHeight),
+                               message, message, QString()});
+      return false;  // not what was asked: the notice stays
     }
     source_.reset();
     spec_ = spec;

@@ -19,6 +19,7 @@
 #include <memory>
 #include <optional>
 
+#include "app/backend/frame_admission.hpp"
 #include "app/live/live_source.hpp"
 #include "app/record/frame_tap.hpp"
 #include "gpu/core/backend.hpp"
@@ -48,6 +49,11 @@ class LiveController : public QObject {
   // simulate a camera that is unplugged or changes format mid-stream through this). Set it before start().
   using SourceOpener = std::function<std::unique_ptr<LiveSource>(const std::string& spec)>;
   void setSourceOpener(SourceOpener opener) { openSource_ = std::move(opener); }
+  // The memory admission of a source's frames, as `process` has it (frame_admission.hpp): a
+  // source whose frames cannot fit is refused before any of them exists, with the notice, and the
+  // pattern shows instead (at its default size when it was the pattern that did not fit). Tests
+  // give a machine with less memory.
+  void setMemoryCheck(MemoryCheck check) { memoryCheck_ = std::move(check); }
   // The pattern's size and the camera format the next opened source uses.
   void setSourceOptions(const SourceOptions& options) { sourceOptions_ = options; }
   const SourceOptions& sourceOptions() const { return sourceOptions_; }
@@ -120,6 +126,7 @@ class LiveController : public QObject {
   void renderHook(GlRenderer& renderer);
   void workerFailed(const std::exception& error);
   bool show(const QString& spec);
+  std::unique_ptr<LiveSource> openAdmitted(const QString& spec);
   void fallBackToPattern(const QString& failedSpec, const std::exception& error, bool lost);
   void updateStatus();
 
@@ -128,6 +135,7 @@ class LiveController : public QObject {
   HandOff handOffKind_ = HandOff::Auto;
   SourceOptions sourceOptions_;
   SourceOpener openSource_;
+  MemoryCheck memoryCheck_ = requireMachineMemory;
   std::unique_ptr<LiveSource> source_;
   std::shared_ptr<FramePool> framePool_;  // the current pipeline's: sources fill their frames there
   FrameTap tap_;  // in front of each worker's hand-off (it outlives them), and after each paint

@@ -33,6 +33,8 @@ class PacedLiveSource final : public LiveSource {
 
   std::string description() const override { return source_->name(); }
   bool isStill() const override { return still_; }
+  int width() const override { return source_->width(); }
+  int height() const override { return source_->height(); }
   void setFramePool(std::shared_ptr<FramePool> pool) override { source_->setFramePool(std::move(pool)); }
 
  private:

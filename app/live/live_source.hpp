@@ -21,6 +21,10 @@ class LiveSource {
   virtual std::string description() const = 0;  // for the status bar: "camera 0 (...)", "pattern"
   // The same picture every time (image:PATH): grabbed once, filtered again only when the chain changes.
   virtual bool isStill() const { return false; }
+  // The frames' size where it is known before the first frame (0 where not: a camera before it
+  // delivers): what the memory admission asks for.
+  virtual int width() const { return 0; }
+  virtual int height() const { return 0; }
   // The pipeline's frame pool (FramePipeline::framePool()): frames are filled where it uploads from.
   virtual void setFramePool(std::shared_ptr<FramePool> pool) { (void)pool; }
 };

@@ -20,23 +20,17 @@ double RollingStageMeans::mean(const Series& series) {
 
 void RollingStageMeans::add(const FrameStats& stats) {
   for (const auto& stage : stats.stages) {
-    Series* found = nullptr;
-    for (auto& s : stages_)
-      if (s.name == stage.name) found = &s;
-    if (!found) {
-      stages_.push_back({stage.name, {}, 0});
-      found = &stages_.back();
-    }
-    push(*found, stage.ms, window_);
+    const auto [at, added] = index_.try_emplace(stage.name, stages_.size());
+    if (added) stages_.push_back({stage.name, {}, 0});
+    push(stages_[at->second], stage.ms, window_);
   }
   push(frame_, stats.frameMs, window_);
   push(latency_, stats.latencyMs, window_);
 }
 
 double RollingStageMeans::meanMs(const std::string& stage) const {
-  for (const auto& s : stages_)
-    if (s.name == stage) return mean(s);
-  return 0;
+  const auto found = index_.find(stage);
+  return found == index_.end() ? 0 : mean(stages_[found->second]);
 }
 double RollingStageMeans::meanFrameMs() const { return mean(frame_); }
 double RollingStageMeans::meanLatencyMs() const { return mean(latency_); }

@@ -2,6 +2,7 @@
 // What one processed frame reports. The overlays read this plain struct; they never call CUDA.
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace kc {
@@ -77,7 +78,9 @@ class RollingStageMeans {
   static void push(Series& series, double value, int window);
   static double mean(const Series& series);
   int window_;
-  std::vector<Series> stages_;
+  std::vector<Series> stages_;  // in the order first seen
+  // Name -> index in stages_: a 10,000-stage chain made each frame's add() 10^8 name comparisons.
+  std::unordered_map<std::string, std::size_t> index_;
   Series frame_{"frame", {}, 0};
   Series latency_{"latency", {}, 0};
 };

@@ -125,6 +125,31 @@ TEST_F(LabWindow, OnTheCpuBackendTheKernelStageIsSwitchedOffWithANotice) {
   EXPECT_FALSE(dock().stageEnabled(kernel));  // still the CPU: it stays off
 }
 
+// A saved kernel stage whose file could not be read at start is kept in the chain, off (the
+// settings' restore); once the file compiles in the editor the stage is that file's again, in its
+// place (not added a second time), and on the CPU backend switched off with the reason.
+TEST_F(LabWindow, ASavedKernelStageThatCouldNotBeReadComesBackWhenItsFileCompiles) {
+  ASSERT_TRUE(framesAdvance(2));
+  const std::string path = dir_.file("later.cu");
+  const QString saved = QString::fromStdString("gray=lab,kernel=" + path + ":gain=0.5");
+  const auto problems = dock().restoreSaved({saved, QString()});
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems.front().index, 1);
+  EXPECT_TRUE(problems.front().reason.contains(QStringLiteral("no such file")))
+      << problems.front().reason.toStdString();
+  EXPECT_FALSE(dock().stageUsable(1));
+  test::writeBytes(path, kCopyKernel);
+  ASSERT_TRUE(panel_->openFile(QString::fromStdString(path)));
+  ASSERT_TRUE(processEventsUntil([&] { return dock().stageUsable(1); }, 10000));
+  EXPECT_EQ(dock().stageCount(), 2);
+  EXPECT_EQ(formatStage(dock().stageAt(1)), "kernel=" + path + ":gain=0.5");
+  ASSERT_TRUE(processEventsUntil([&] { return dock().stageProblem(1).contains(QStringLiteral("needs CUDA")); }, 10000))
+      << dock().stageProblem(1).toStdString();
+  EXPECT_FALSE(dock().stageEnabled(1));
+  EXPECT_EQ(dock().savedForm().chain, saved);
+  EXPECT_TRUE(dock().savedForm().off.isEmpty()) << "saved as the user left it: on";
+}
+
 TEST_F(LabWindow, AFailedStageIsSwitchedOffTheOthersStayOn) {
   dock().setChain(parseFilterChain("gray=lab,flip=h,conv=gauss:3,flip=h"));
   ASSERT_TRUE(framesAdvance(1));

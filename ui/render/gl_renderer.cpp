@@ -142,6 +142,9 @@ void GlRenderer::initialize() {
   KC_GL_CHECK(glUniform1i(glGetUniformLocation(overlayProgram_.get(), "uOverlay"), 0));
   KC_GL_CHECK(glUseProgram(0));
   vao_ = makeVertexArray();
+  GLint maxTexture = 0;
+  KC_GL_CHECK(glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxTexture));
+  maxTextureSize_ = std::max(maxTexture, 1024);  // GL 3.3 guarantees 1024
   initialized_ = true;
 }
 
@@ -299,7 +302,12 @@ void GlRenderer::uploadOverlay(OverlayTexture& target, const QImage& image) {
     target = {};
     return;
   }
-  const QImage rgba = image.convertToFormat(QImage::Format_RGBA8888_Premultiplied);
+  QImage rgba = image.convertToFormat(QImage::Format_RGBA8888_Premultiplied);
+  // A texture larger than GL_MAX_TEXTURE_SIZE is GL_INVALID_VALUE: an overlay that large (a caption
+  // of a very long text) is drawn smaller, not lost. The painters keep theirs below it.
+  if (rgba.width() > maxTextureSize_ || rgba.height() > maxTextureSize_)
+    rgba = rgba.scaled(std::min(rgba.width(), maxTextureSize_), std::min(rgba.height(), maxTextureSize_),
+                       Qt::KeepAspectRatio, Qt::SmoothTransformation);
   if (!target.texture) {
     target.texture = makeTexture();
     KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, target.texture.get()));

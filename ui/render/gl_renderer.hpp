@@ -139,6 +139,9 @@ class GlRenderer : public DisplaySink {
   std::int64_t framesRendered() const { return framesRendered_; }  // render() calls: repaints of the view
   const FrameStats& lastStats() const { return lastStats_; }
   const DisplayLayout& layout() const { return layout_; }  // of the frame shown
+  // The timing overlay's texture as last uploaded, in pixels (0 x 0: none yet).
+  int timingOverlayWidth() const { return timingOverlay_.width; }
+  int timingOverlayHeight() const { return timingOverlay_.height; }
 
  private:
   bool drawsOnlyAfterFlush_ = false;
@@ -154,6 +157,7 @@ class GlRenderer : public DisplaySink {
   void uploadOverlay(OverlayTexture& target, const QImage& image);
 
   bool initialized_ = false;
+  int maxTextureSize_ = 1024;  // GL_MAX_TEXTURE_SIZE of the context
   GlVertexArray vao_;  // empty, but core profiles draw only with one bound
   GlProgram imageProgram_, overlayProgram_;
   int imageRectLoc_ = -1, overlayRectLoc_ = -1, overlayOpacityLoc_ = -1;

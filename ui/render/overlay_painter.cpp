@@ -81,9 +81,13 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const int lineHeight = metrics.height() + 3;
 
   // Columns: name | ms | GB/s | bar | %
+  // The rows drawn: every stage, or the first kMaxTimingRows - 1 and one row for the rest.
+  const std::size_t stageCount = stats.stages.size();
+  const std::size_t maxRows = kMaxTimingRows;
+  const std::size_t shownRows = stageCount <= maxRows ? stageCount : maxRows - 1;
   int nameWidth = metrics.horizontalAdvance(QStringLiteral("interop copy"));
-  for (const auto& stage : stats.stages)
-    nameWidth = std::max(nameWidth, metrics.horizontalAdvance(QString::fromStdString(stage.name)));
+  for (std::size_t i = 0; i < shownRows; ++i)
+    nameWidth = std::max(nameWidth, metrics.horizontalAdvance(QString::fromStdString(stats.stages[i].name)));
   nameWidth = std::min(nameWidth + 4, 200);
   const int msWidth = metrics.horizontalAdvance(QStringLiteral("0000.00 ms"));
   const int gbsWidth = metrics.horizontalAdvance(QStringLiteral("00000 GB/s"));
@@ -105,9 +109,18 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
                                        : QStringLiteral("bars: roofline unknown")) +
                          QStringLiteral(" (%1)").arg(timingSampleNote(input.means.samples(), input.still));
 
-  const int width = kPadding * 2 + std::max({tableWidth, metrics.horizontalAdvance(title),
-                                             metrics.horizontalAdvance(summary), metrics.horizontalAdvance(footer)});
-  const int rows = static_cast<int>(stats.stages.size());
+  // The stages beyond the rows shown, in one row: how many, and their time together.
+  QString rest;
+  if (shownRows < stageCount) {
+    double restMs = 0;
+    for (std::size_t i = shownRows; i < stageCount; ++i) restMs += input.means.meanMs(stats.stages[i].name);
+    rest = QStringLiteral("... and %1 more stages: %2").arg(stageCount - shownRows).arg(format("%.2f ms", restMs));
+  }
+
+  const int width = kPadding * 2 + std::max({tableWidth, metrics.horizontalAdvance(rest),
+                                             metrics.horizontalAdvance(title), metrics.horizontalAdvance(summary),
+                                             metrics.horizontalAdvance(footer)});
+  const int rows = static_cast<int>(shownRows) + (rest.isEmpty() ? 0 : 1);
   const int height = kPadding * 2 + lineHeight * (3 + rows) + 4;
 
   QImage image = makePanel(width, height, scale);
@@ -124,7 +137,8 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   textAt(kPadding, width, summary, QColor(200, 230, 255));
   y += lineHeight + 4;
 
-  for (const auto& stage : stats.stages) {
+  for (std::size_t i = 0; i < shownRows; ++i) {
+    const StageTiming& stage = stats.stages[i];
     const double ms = input.means.meanMs(stage.name);
     const double gbs = ms > 0 ? stage.bytes / (ms * 1e6) : 0;
     const QColor rowColour = stage.isCopy ? QColor(150, 200, 255) : QColor(170, 255, 170);
@@ -150,6 +164,10 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
       x += barWidth + gap;
       textAt(x, pctWidth, format("%.0f%%", 100.0 * gbs / roofline), QColor(235, 235, 235), Qt::AlignRight);
     }
+    y += lineHeight;
+  }
+  if (!rest.isEmpty()) {
+    textAt(kPadding, width - 2 * kPadding, rest, QColor(170, 255, 170));
     y += lineHeight;
   }
   y += 4;

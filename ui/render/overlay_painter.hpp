@@ -22,6 +22,10 @@ struct TimingOverlayInput {
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
+// At most kMaxTimingRows rows: a longer chain's table shows its first rows and ends with
+// "... and K more stages" and their time, so the panel stays a panel (a 10,000-stage chain made an
+// image 180,000 pixels high, beyond any GL texture: the view failed with GL_INVALID_VALUE).
+inline constexpr int kMaxTimingRows = 30;
 QImage paintTimingOverlay(const TimingOverlayInput& input);
 // The footer's note on what the means are over: "mean of 30 frames", "1 run; View > Measure still".
 QString timingSampleNote(int samples, bool still);

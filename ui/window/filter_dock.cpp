@@ -6,14 +6,35 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
+#include <QStyle>
 #include <QToolButton>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <set>
 
 #include "gpu/pipeline/stage_registry.hpp"
+#include "ui/window/notice_area.hpp"
 #include "ui/window/stage_editor.hpp"
 
 namespace kc {
+
+namespace {
+
+// A parse error for people: the parser's "--filters: " prefix is the CLI's, and a stage text it
+// quotes can be any length (a row's tooltip, the notice's details).
+QString reasonOf(const std::exception& error) {
+  return shortenedMessage(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")), 400);
+}
+
+// A row's name for a stage kept in the text it was saved in: that text, cut to a row's width.
+QString savedLabel(const QString& text) {
+  constexpr int kMaxChars = 40;
+  const QString shown = text.trimmed();
+  if (shown.isEmpty()) return QObject::tr("(empty stage)");
+  return shown.size() > kMaxChars ? shown.left(kMaxChars) + QStringLiteral("\u2026") : shown;
+}
+
+}  // namespace
 
 FilterDock::FilterDock(QWidget* parent) : QWidget(parent) {
   auto* layout = new QVBoxLayout(this);
@@ -72,6 +93,10 @@ FilterDock::FilterDock(QWidget* parent) : QWidget(parent) {
     const int row = list_->row(item);
     if (row >= 0 && row < stageCount()) setStageEnabled(row, item->checkState() == Qt::Checked);
   });
+  // Rows of stages that cannot run carry their reason as a tooltip and a warning icon.
+  problemIcon_ = style()->standardIcon(QStyle::SP_MessageBoxWarning);
+  const int iconSide = fontMetrics().height();
+  list_->setIconSize(QSize(iconSide, iconSide));  // a row's height, not the dialog icon's
   setChain(defaultFilterChain());
 }
 
@@ -80,8 +105,58 @@ FilterDock::~FilterDock() = default;
 FilterChain FilterDock::chain() const {
   FilterChain chain;
   for (const Entry& entry : entries_)
-    if (entry.enabled) chain.push_back(entry.stage);
+    if (entry.runs()) chain.push_back(entry.stage);
   return chain;
+}
+
+FilterDock::SavedForm FilterDock::savedForm() const {
+  SavedForm saved;
+  QStringList stages, off;
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    stages << stageText(static_cast<int>(i));
+    if (!entries_[i].enabled) off << QString::number(i);
+  }
+  saved.chain = stages.join(QLatin1Char(','));
+  saved.off = off.join(QLatin1Char(','));
+  return saved;
+}
+
+std::vector<FilterDock::Problem> FilterDock::restoreSaved(const SavedForm& saved) {
+  std::set<int> off;
+  for (const QString& index : saved.off.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const int value = index.trimmed().toInt(&ok);
+    if (ok) off.insert(value);
+  }
+  std::vector<Problem> problems;
+  entries_.clear();
+  // "" is an empty chain (the user removed every stage); otherwise every comma-separated stage
+  // has its place, the parser's split (filter_chain.hpp).
+  const QStringList stages = saved.chain.trimmed().isEmpty() ? QStringList() : saved.chain.split(QLatin1Char(','));
+  for (const QString& text : stages) {
+    Entry entry;
+    entry.enabled = off.count(static_cast<int>(entries_.size())) == 0;
+    entry.savedText = text;
+    if (!retry(entry))
+      problems.push_back({static_cast<int>(entries_.size()), text, entry.problem});
+    entries_.push_back(std::move(entry));
+  }
+  rebuildList();
+  selectStage(entries_.empty() ? -1 : 0);
+  emitChain();
+  return problems;
+}
+
+bool FilterDock::retry(Entry& entry) {
+  try {
+    entry.stage = parseStage(entry.savedText.toStdString());
+    entry.savedText.clear();
+    entry.problem.clear();
+    return true;
+  } catch (const std::exception& error) {
+    entry.problem = reasonOf(error);
+    return false;
+  }
 }
 
 void FilterDock::setChain(const FilterChain& chain) {
@@ -119,21 +194,55 @@ void FilterDock::moveStage(int from, int to) {
 }
 
 void FilterDock::setStageEnabled(int index, bool enabled) {
-  if (index < 0 || index >= stageCount() || entries_[static_cast<std::size_t>(index)].enabled == enabled) return;
-  entries_[static_cast<std::size_t>(index)].enabled = enabled;
+  if (index < 0 || index >= stageCount()) return;
+  Entry& entry = entries_[static_cast<std::size_t>(index)];
+  if (entry.runs() == enabled && entry.enabled == enabled) return;
+  entry.enabled = enabled;
+  if (enabled && !entry.usable() && !retry(entry)) {
+    onStageInvalid(entry.problem);  // still cannot run: say why where it was ticked
+    rebuildList();                  // its box goes back off
+    return;
+  }
+  if (enabled) entry.problem.clear();  // the window switched it off: try it again
   rebuildList();
+  if (selectedStage() == index) showEditorFor(index);
   emitChain();
 }
 
 bool FilterDock::stageEnabled(int index) const {
-  return index >= 0 && index < stageCount() && entries_[static_cast<std::size_t>(index)].enabled;
+  return index >= 0 && index < stageCount() && entries_[static_cast<std::size_t>(index)].runs();
+}
+
+void FilterDock::switchOff(int index, const QString& reason) {
+  if (index < 0 || index >= stageCount()) return;
+  Entry& entry = entries_[static_cast<std::size_t>(index)];
+  const bool ran = entry.runs();
+  entry.problem = reason.isEmpty() ? tr("cannot run here") : reason;
+  rebuildList();
+  if (ran) emitChain();
+}
+
+QString FilterDock::stageProblem(int index) const {
+  return index >= 0 && index < stageCount() ? entries_[static_cast<std::size_t>(index)].problem : QString();
+}
+
+bool FilterDock::stageUsable(int index) const {
+  return index >= 0 && index < stageCount() && entries_[static_cast<std::size_t>(index)].usable();
+}
+
+QString FilterDock::stageText(int index) const {
+  const Entry& entry = entries_.at(static_cast<std::size_t>(index));
+  return entry.usable() ? QString::fromStdString(formatStage(entry.stage)) : entry.savedText;
 }
 
 const StageSpec& FilterDock::stageAt(int index) const { return entries_.at(static_cast<std::size_t>(index)).stage; }
 
 void FilterDock::replaceStage(int index, const StageSpec& stage) {
   if (index < 0 || index >= stageCount()) return;
-  entries_[static_cast<std::size_t>(index)].stage = stage;
+  Entry& entry = entries_[static_cast<std::size_t>(index)];
+  if (!entry.usable()) entry.problem.clear();  // a saved stage that did not parse: it does now
+  entry.stage = stage;
+  entry.savedText.clear();
   rebuildList();
   if (selectedStage() == index) showEditorFor(index);
   emitChain();
@@ -153,10 +262,18 @@ void FilterDock::rebuildList() {
   const int current = list_->currentRow();
   list_->clear();
   for (std::size_t i = 0; i < entries_.size(); ++i) {
-    auto* item = new QListWidgetItem(QString::fromStdString(stageLabel(entries_[i].stage)), list_);
+    const Entry& entry = entries_[i];
+    const QString label =
+        entry.usable() ? QString::fromStdString(stageLabel(entry.stage)) : savedLabel(entry.savedText);
+    auto* item = new QListWidgetItem(label, list_);
     item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
-    item->setCheckState(entries_[i].enabled ? Qt::Checked : Qt::Unchecked);
-    item->setToolTip(QString::fromStdString(formatStage(entries_[i].stage)));
+    item->setCheckState(entry.runs() ? Qt::Checked : Qt::Unchecked);
+    QString tip = stageText(static_cast<int>(i));
+    if (!entry.problem.isEmpty()) {
+      item->setIcon(problemIcon_);
+      tip = tr("%1\nOff: %2").arg(tip.left(200), entry.problem);
+    }
+    item->setToolTip(tip);
   }
   list_->setCurrentRow(std::min(current, stageCount() - 1));
   remove_->setEnabled(!entries_.empty());
@@ -172,6 +289,12 @@ void FilterDock::showEditorFor(int index) {
   }
   error_->hide();
   if (index < 0 || index >= stageCount()) return;
+  const Entry& entry = entries_[static_cast<std::size_t>(index)];
+  if (!entry.problem.isEmpty()) {  // why it is off, where its controls would be
+    error_->setText(tr("Off: %1").arg(entry.problem));
+    error_->show();
+  }
+  if (!entry.usable()) return;  // no controls: its saved text is all there is
   editor_ = new StageEditor(entries_[static_cast<std::size_t>(index)].stage, this);
   editorArea_->addWidget(editor_);
   connect(editor_, &StageEditor::edited, this, &FilterDock::onStageEdited);

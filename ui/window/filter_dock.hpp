@@ -6,7 +6,16 @@
 // Every edit goes through makeStage(), so the dock and the CLI accept exactly the same chains. An
 // invalid edit is refused where it is typed (shown in red, with the reason): the last valid chain
 // keeps running and is what chain() returns and the window saves.
+//
+// The list also holds stages that cannot run here, switched off with the reason on their row, so
+// that nothing the user put in the chain is lost: a saved stage that no longer parses (an unknown
+// stage, a value out of range, a kernel file that cannot be read) is kept in its saved text, and
+// a stage the window had to switch off (a kernel stage on the CPU backend, or failing on frames)
+// keeps its place. savedForm() is the whole list as the settings keep it.
+#include <QIcon>
+#include <QString>
 #include <QWidget>
+#include <optional>
 #include <vector>
 
 #include "gpu/pipeline/filter_chain.hpp"
@@ -28,16 +37,42 @@ class FilterDock : public QWidget {
   explicit FilterDock(QWidget* parent = nullptr);
   ~FilterDock() override;
 
-  FilterChain chain() const;  // the enabled stages, in order; always a valid chain
+  FilterChain chain() const;  // the stages that run (ticked, no problem), in order; always a valid chain
   void setChain(const FilterChain& chain);  // every stage enabled; emits chainChanged
+
+  // The list as the settings keep it: every stage in order, as --filters text (a stage that does
+  // not parse in the text it was saved in, verbatim), and the indices of the stages the user
+  // switched off ("1,3"). A stage the window switched off (switchOff) counts as on: the next
+  // start tries it again.
+  struct SavedForm {
+    QString chain, off;
+    bool operator==(const SavedForm& other) const { return chain == other.chain && off == other.off; }
+  };
+  SavedForm savedForm() const;
+  // A saved stage that could not be restored: its place, its saved text and why.
+  struct Problem {
+    int index = 0;
+    QString text, reason;
+  };
+  // The list from the settings: each stage that parses as saved (on or off); each that does not
+  // stays in the list, off, with the reason (stageProblem), and is returned. Emits chainChanged.
+  std::vector<Problem> restoreSaved(const SavedForm& saved);
 
   int stageCount() const { return static_cast<int>(entries_.size()); }
   void addStage(const StageSpec& stage, int index = -1);  // -1: at the end
   void removeStage(int index);
   void moveStage(int from, int to);
+  // The user's tick. Ticking a stage with a problem tries it again (a saved stage is parsed again;
+  // one the window switched off runs again, and is switched off again if it still cannot run).
   void setStageEnabled(int index, bool enabled);
-  bool stageEnabled(int index) const;
-  const StageSpec& stageAt(int index) const;  // enabled or not
+  bool stageEnabled(int index) const;  // it runs: ticked, and no problem
+  // The window cannot run this stage here (`reason`: the kernel stage needs CUDA, it faulted):
+  // its box unticked, the reason on its row; it keeps its place and is saved as the user left it.
+  void switchOff(int index, const QString& reason);
+  QString stageProblem(int index) const;  // "" when it can run
+  bool stageUsable(int index) const;      // parsed: stageAt() may be called
+  QString stageText(int index) const;     // --filters text (a stage that did not parse: as saved)
+  const StageSpec& stageAt(int index) const;  // enabled or not; only where stageUsable
   // A new version of a stage in place (a kernel file that changed): its enable box kept, its
   // controls rebuilt when it is the selected one.
   void replaceStage(int index, const StageSpec& stage);
@@ -51,10 +86,15 @@ class FilterDock : public QWidget {
 
  private:
   struct Entry {
-    StageSpec stage;  // the last valid form of this stage
-    bool enabled = true;
+    StageSpec stage;  // the last valid form of this stage (no definition: it did not parse)
+    bool enabled = true;  // the user's tick
+    QString savedText;    // a stage that did not parse: its text as saved, kept verbatim
+    QString problem;      // why it cannot run here ("": it can)
+    bool usable() const { return stage.definition != nullptr; }
+    bool runs() const { return enabled && problem.isEmpty(); }
   };
   void rebuildList();
+  bool retry(Entry& entry);  // a stage that did not parse, parsed again
   void showEditorFor(int index);
   void onStageEdited(const StageSpec& stage);
   void onStageInvalid(const QString& reason);
@@ -70,6 +110,7 @@ class FilterDock : public QWidget {
   StageEditor* editor_ = nullptr;
   QLabel* error_ = nullptr;
   bool rebuilding_ = false;
+  QIcon problemIcon_;
 };
 
 }  // namespace kc

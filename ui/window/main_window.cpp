@@ -33,6 +33,31 @@
 
 namespace kc {
 
+namespace {
+
+// Saved stages that cannot be used: kept in the dock, off, and said once in the notice area.
+Notice savedChainNotice(const std::vector<FilterDock::Problem>& problems) {
+  Notice notice;
+  notice.id = QStringLiteral("chain");
+  const QString first = shortenedMessage(problems.front().reason);
+  notice.summary = problems.size() == 1
+                       ? QObject::tr("Saved filter chain: %1 \u2014 the stage is kept, switched off").arg(first)
+                       : QObject::tr("Saved filter chain: %1 stages cannot be used (%2; ...) \u2014 kept, switched off")
+                             .arg(problems.size())
+                             .arg(first);
+  notice.explanation = QObject::tr(
+      "kernelcam keeps the filter chain you saved as it is: a stage it cannot use here stays in the Filter chain "
+      "dock, switched off, with the reason on its row, and the settings keep its text until you change the chain. "
+      "Tick it to try it again, or remove it.");
+  QStringList details;
+  for (const FilterDock::Problem& problem : problems)
+    details << QObject::tr("stage %1: %2").arg(problem.index + 1).arg(problem.reason);
+  notice.details = details.join(QLatin1Char('\n'));
+  return notice;
+}
+
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(QStringLiteral("kernelcam"));
   view_ = new GlView(this);
@@ -324,14 +349,15 @@ QString MainWindow::restoreSettings() {
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
   if (auto mode = parseViewMode(settings.value(settings_key::kViewMode).toString().toStdString())) setViewMode(*mode);
   view_->renderer().setSplitPosition(settings.value(QStringLiteral("view/split"), 0.5).toDouble());
-  const QString chainText = settings.value(settings_key::kChain).toString();
   if (settings.contains(settings_key::kChain)) {
-    try {
-      filters_->setChain(chainText.isEmpty() ? FilterChain{} : parseFilterChain(chainText.toStdString()));
-    } catch (const std::exception& error) {
-      showMessage(tr("ignoring the saved filter chain: %1").arg(userMessage(error)));
-    }
+    // A hand-edited file may hold the chain unquoted, which QSettings reads as a list at its commas.
+    const QVariant chain = settings.value(settings_key::kChain);
+    const QString chainText = chain.typeId() == QMetaType::QStringList ? chain.toStringList().join(QLatin1Char(','))
+                                                                      : chain.toString();
+    const auto problems = filters_->restoreSaved({chainText, settings.value(settings_key::kChainOff).toString()});
+    if (!problems.empty()) notices_->post(savedChainNotice(problems));
   }
+  restoredChain_ = filters_->savedForm();
   return settings.value(settings_key::kSource).toString();
 }
 
@@ -341,7 +367,12 @@ void MainWindow::saveSettings(const QString& sourceSpec) {
   settings.setValue(QStringLiteral("window/state"), saveState());
   settings.setValue(settings_key::kViewMode, QString::fromLatin1(viewModeName(viewMode())));
   settings.setValue(QStringLiteral("view/split"), view_->renderer().splitPosition());
-  settings.setValue(settings_key::kChain, QString::fromStdString(formatFilterChain(filters_->chain())));
+  // Unchanged since it was restored: the saved text stays as it is (stages this build cannot use
+  // included), not a re-formatted copy.
+  if (const FilterDock::SavedForm chain = filters_->savedForm(); !(chain == restoredChain_)) {
+    settings.setValue(settings_key::kChain, chain.chain);
+    settings.setValue(settings_key::kChainOff, chain.off);
+  }
   settings.setValue(settings_key::kSource, sourceSpec);
 }
 

@@ -9,6 +9,7 @@
 #include "gpu/pipeline/filter_chain.hpp"
 #include "ui/render/view_mode.hpp"
 #include "ui/window/file_kind.hpp"
+#include "ui/window/filter_dock.hpp"
 
 class QLabel;
 class QMenu;
@@ -19,11 +20,11 @@ namespace kc {
 // The QSettings keys the window owns (app/ pins some of them for one run: gui_launcher.cpp).
 namespace settings_key {
 inline constexpr char kSource[] = "source/spec";
-inline constexpr char kChain[] = "filters/chain";
+inline constexpr char kChain[] = "filters/chain";      // every stage, as --filters text
+inline constexpr char kChainOff[] = "filters/off";     // the stages the user switched off: "1,3"
 inline constexpr char kViewMode[] = "view/mode";
 }  // namespace settings_key
 
-class FilterDock;
 class GlView;
 class NoticeArea;
 class PresentationMode;
@@ -70,6 +71,9 @@ class MainWindow : public QMainWindow {
 
   // Settings (QSettings "kernelcam"): chain, view mode, split, geometry and the source spec.
   // restore returns the remembered source spec ("" if none); app/ keeps the keys it adds.
+  // A saved chain is never lost: a stage that cannot be used is kept in the dock, off, and
+  // reported in the notice area ("chain"); the chain's keys are written back only when the chain
+  // changed since it was restored, so what was saved stays as it was, byte for byte.
   QString restoreSettings();
   void saveSettings(const QString& sourceSpec);
 
@@ -108,6 +112,7 @@ class MainWindow : public QMainWindow {
   QLabel* deviceLabel_ = nullptr;
   QLabel* pathLabel_ = nullptr;
   QLabel* sourceLabel_ = nullptr;
+  FilterDock::SavedForm restoredChain_;  // the dock's chain as restoreSettings left it
 };
 
 }  // namespace kc

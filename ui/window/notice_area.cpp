@@ -21,6 +21,12 @@ QString userMessage(const std::exception& error) {
   return QString::fromStdString(error.what());
 }
 
+QString shortenedMessage(const QString& text, int maxChars) {
+  if (text.size() <= maxChars) return text;
+  const int tail = maxChars * 2 / 3;
+  return text.left(maxChars - tail - 1) + QStringLiteral("\u2026") + text.right(tail);
+}
+
 NoticeArea::NoticeArea(QStatusBar* statusBar) : QObject(statusBar), statusBar_(statusBar) {}
 
 const Notice* NoticeArea::find(const QString& id) const {

@@ -61,5 +61,8 @@ class NoticeArea : public QObject {
 
 // An exception's text for people: kc::Error's message without the source location; others whole.
 QString userMessage(const std::exception& error);
+// A long message cut in its middle to at most `maxChars`: its start says what, its end why (a
+// path, or a stage's text quoted in it, can be long).
+QString shortenedMessage(const QString& text, int maxChars = 160);
 
 }  // namespace kc

@@ -1,0 +1,33 @@
+#pragma once
+// The memory admission of frames (gpu/core/memory_budget.hpp), one for `process` and the window:
+// before a source's frames exist, what a pipeline holds for frames of that size is asked for on
+// this machine, and a size that cannot fit is refused in one line (what, what it needs, what is
+// available) instead of an allocation failing, or the kernel ending the process, half-way.
+#include <functional>
+#include <string>
+
+#include "gpu/core/memory_budget.hpp"
+#include "gpu/pipeline/frame_pipeline.hpp"
+
+namespace kc {
+
+// Host memory (MemAvailable) and, when `cuda`, the free memory of the current CUDA device
+// (cudaMemGetInfo): throws OutOfMemory when `need` does not fit. The demos ask here too.
+void requireMachineMemory(const std::string& what, const MemoryNeed& need, bool cuda);
+
+// A check of that form; the window takes another in tests (a machine with less memory).
+using MemoryCheck = std::function<void(const std::string& what, const MemoryNeed& need, bool cuda)>;
+
+// Host (and, with the CUDA backend, device) bytes a pipeline holds for frames of this size: the
+// source's frame, the chain's intermediate and output frames, the encoded copy.
+MemoryNeed frameMemoryNeed(int width, int height, bool cuda);
+
+// "WxH frames through the <backend> pipeline" against `check`; `backendName` as
+// FramePipeline::backendName() gives it ("CUDA" asks the device too). Throws OutOfMemory.
+void admitFrames(int width, int height, const std::string& backendName,
+                 const MemoryCheck& check = requireMachineMemory);
+inline void admitFrames(int width, int height, const FramePipeline& pipeline) {
+  admitFrames(width, height, pipeline.backendName());
+}
+
+}  // namespace kc
