@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
+#include <cstdint>
 
 #include "gpu/core/error.hpp"
 

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <cstdint>
 
 #include "gpu/core/error.hpp"
 

@@ -1,3 +1,4 @@
+#include <cstdint>
 #include "gpu/lab/worker/lab_worker_client.hpp"
 
 namespace kc::lab {

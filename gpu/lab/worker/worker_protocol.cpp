@@ -3,6 +3,7 @@
 #include <cstring>
 #include <string_view>
 #include <type_traits>
+#include <cstdint>
 
 namespace kc::lab {
 namespace {

@@ -13,6 +13,7 @@
 #include <charconv>
 #include <cstdio>
 #include <string>
+#include <cstdint>
 
 #include "gpu/lab/cuda/compiler/nvrtc_host.hpp"
 #include "gpu/lab/cuda/compiler/sandbox.hpp"

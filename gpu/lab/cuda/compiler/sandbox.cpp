@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstring>
 #include <vector>
+#include <cstdint>
 
 namespace kc::lab {
 namespace {
