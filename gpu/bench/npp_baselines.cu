@@ -52,12 +52,23 @@ struct NppBaselines::Impl {
   NppStreamContext context{};
   std::vector<DeviceBuffer<Npp8u>> histogramScratch;  // one per buffer set
 
+  // The stream's flags, asked once per stream: cudaStreamGetFlags is refused while the stream is being
+  // captured into a graph (cudaErrorStreamCaptureUnsupported), and the graph-batched timing captures
+  // these calls after the event-timed runs have used the same stream.
+  cudaStream_t flagsStream = nullptr;
+  unsigned streamFlags = 0;
+
   NppStreamContext on(cudaStream_t stream) {
     NppStreamContext c = context;
     c.hStream = stream;
-    unsigned flags = 0;
-    if (stream) KC_CUDA_CHECK(cudaStreamGetFlags(stream, &flags));
-    c.nStreamFlags = flags;
+    if (stream != flagsStream) {
+      cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+      if (stream) KC_CUDA_CHECK(cudaStreamIsCapturing(stream, &capture));
+      streamFlags = 0;
+      if (stream && capture == cudaStreamCaptureStatusNone) KC_CUDA_CHECK(cudaStreamGetFlags(stream, &streamFlags));
+      flagsStream = stream;
+    }
+    c.nStreamFlags = streamFlags;
     return c;
   }
 };
