@@ -13,6 +13,7 @@
 #include "app/cli/commands.hpp"
 #include "gpu/core/backend.hpp"
 #include "app/diagnostics/quiet_output.hpp"
+#include "app/io/output_file.hpp"
 #include "app/live/gui_launcher.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
@@ -129,6 +130,11 @@ int runWindow(int argc, char** argv) {
   options.vcam = parser.value(vcam).toStdString();
   options.lenient = parser.isSet(lenient);
   try {
+    // --vcam file:PATH is an output like process's: never the --source's file (the output guard).
+    if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty())
+      kc::io::checkOutputs({{"--vcam", file}}, options.source.empty()
+                                                   ? std::vector<std::string>{}
+                                                   : kc::sourceInputFiles(kc::parseSourceSpec(options.source)));
     if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
     if (!options.source.empty()) (void)kc::parseSourceSpec(options.source);
     if (!options.filters.empty()) (void)kc::parseFilterChain(options.filters);

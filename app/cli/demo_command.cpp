@@ -4,6 +4,7 @@
 #include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QRegularExpression>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -345,11 +346,17 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   const DemoRunInfo info = runInfo("cg", backend);
   printTable(formatCgTable(report, config, info), outputs);
   writeIfAsked(outputs.json, jsonBytes(cgReportJson(report, config, info)));
-  writeIfAsked(outputs.solution, QByteArray::fromStdString(formatSolution(report.solution)));
-  for (const cg::CgDemoRow& row : report.rows)
-    if (row.status != cg::CgStatus::Converged)
-      return fail(kExitFailure, prefix + QString::fromStdString(row.name + ": " + cg::toString(row.status)));
-  return kExitOk;
+  const auto unsolved = std::find_if(report.rows.begin(), report.rows.end(),
+                                     [](const cg::CgDemoRow& row) { return row.status != cg::CgStatus::Converged; });
+  if (unsolved == report.rows.end()) {
+    writeIfAsked(outputs.solution, QByteArray::fromStdString(formatSolution(report.solution)));
+    return kExitOk;
+  }
+  // x of a solve that did not converge is no solution: it never replaces a file (an older one stays).
+  std::string message = unsolved->name + ": " + cg::toString(unsolved->status);
+  if (!outputs.solution.path.empty())
+    message += "; --solution " + quotedText(outputs.solution.path, 120) + " not written (an older file there is kept)";
+  return fail(kExitFailure, prefix + QString::fromStdString(message));
 }
 
 const DemoEntry kDemos[] = {

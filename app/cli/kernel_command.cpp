@@ -7,7 +7,6 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QProcess>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QTemporaryFile>
 #include <cstdio>
@@ -15,6 +14,7 @@
 #include <string>
 
 #include "app/cli/commands.hpp"
+#include "app/io/output_file.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"
@@ -95,13 +95,16 @@ int runNew(const QStringList& arguments) {
   if (!parseWithPath(parser, arguments, kUsageNew, &path, &exitCode)) return exitCode;
   if (QFileInfo::exists(path) || QFileInfo(path).isSymLink())
     return fail(kExitUsage, QStringLiteral("kernel new: %1 exists; not replaced (choose another name)").arg(path));
-  // QSaveFile writes a temporary file and renames it on commit: never a half-written kernel.
-  QSaveFile file(path);
-  if (!file.open(QIODevice::WriteOnly))
-    return fail(kExitUsage, QStringLiteral("kernel new: %1: cannot write (%2)").arg(path, file.errorString()));
-  file.write(QByteArray::fromStdString(lab::kernelTemplate()));
-  if (!file.commit())
-    return fail(kExitFailure, QStringLiteral("kernel new: %1: cannot write (%2)").arg(path, file.errorString()));
+  // Through the one output guard and writer, as every file kernelcam writes: a path that cannot be
+  // written (no such folder, a read-only one) is exit 2 before anything is written, a write that
+  // fails (disk full) exit 1; the temporary goes, so there is never a half-written kernel.
+  const io::OutputFile file{"kernel new", path.toStdString(), false, false};
+  try {
+    io::checkOutputs({file}, {});
+    io::writeOutput(file, QByteArray::fromStdString(lab::kernelTemplate()));
+  } catch (const io::OutputError& e) {
+    return fail(e.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(e.what()));
+  }
   std::printf("wrote %s; check it with: kernelcam kernel check %s\n", path.toLocal8Bit().constData(),
               path.toLocal8Bit().constData());
   return kExitOk;

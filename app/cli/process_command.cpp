@@ -65,20 +65,26 @@ double processCpuSeconds() {
 }
 
 // The files of a run, in the order they are checked: --out (a file, or a folder of numbered
-// frames when it ends in '/'), --json ('-': stdout), --view.
+// frames when it ends in '/'), --json ('-': stdout), --view, --vcam file:PATH.
 io::OutputFile outFile(const ProcessOptions& o) { return {"--out", o.out, false, !o.out.empty() && o.out.back() == '/'}; }
 io::OutputFile jsonFile(const ProcessOptions& o) { return {"--json", o.json, true, false}; }
 io::OutputFile viewFile(const ProcessOptions& o) { return {"--view", o.view, false, false}; }
+io::OutputFile vcamFile(const ProcessOptions& o) { return {"--vcam", vcamFilePath(o.vcam), false, false}; }
+
+// Every file the run reads: the source's (each frame of a sequence that exists) and the chain's
+// (a kernel= stage's file and the headers it includes).
+std::vector<std::string> runInputs(const ProcessOptions& options) {
+  std::vector<std::string> inputs = sourceInputFiles(options.source);
+  for (std::string& file : chainInputFiles(options.chain)) inputs.push_back(std::move(file));
+  return inputs;
+}
 
 // Before any work: every output writable, none an input or another output (exit 2).
 void checkProcessOutputs(const ProcessOptions& options) {
   std::vector<io::OutputFile> outputs;
-  if (!options.out.empty()) outputs.push_back(outFile(options));
-  if (!options.json.empty()) outputs.push_back(jsonFile(options));
-  if (!options.view.empty()) outputs.push_back(viewFile(options));
-  const bool sequence = options.source.kind == SourceKind::Video && options.source.sequence;
-  const std::vector<std::string> inputs{sequence ? std::string() : options.source.path};
-  io::checkOutputs(outputs, inputs);
+  for (const io::OutputFile& file : {outFile(options), jsonFile(options), viewFile(options), vcamFile(options)})
+    if (!file.path.empty()) outputs.push_back(file);
+  io::checkOutputs(outputs, runInputs(options));
   for (const io::OutputFile& image : {outFile(options), viewFile(options)})
     if (!image.path.empty() && !image.isFolder && !isVideoPath(image.path))
       if (const std::string problem = frameFileProblem(image.path); !problem.empty())

@@ -2,10 +2,16 @@
 
 #include <QFile>
 #include <QSaveFile>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -35,6 +41,19 @@ fs::path containingFolder(const OutputFile& output) {
   return path.has_parent_path() ? path.parent_path() : fs::path(".");
 }
 
+// 0 when a file can be created in `folder`, else the errno. Tried for real (a uniquely named empty
+// file, removed at once): permissions alone do not say it for root, a read-only file system or a
+// folder of /proc or /sys, where the write would otherwise fail only after the run.
+int folderTakesNoFile(const fs::path& folder) {
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) return errno;
+  std::string probe = (folder / ".kernelcam-probe-XXXXXX").string();
+  const int fd = ::mkostemp(probe.data(), O_CLOEXEC);
+  if (fd < 0) return errno;
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return 0;
+}
+
 // A file the run writes is created in its folder (QSaveFile's temporary too): the folder must
 // exist, be a folder and take new files.
 void checkFolder(const OutputFile& output, const fs::path& folder) {
@@ -54,8 +73,9 @@ void checkFolder(const OutputFile& output, const fs::path& folder) {
     refuse(output, error == ENOENT ? "no such folder " + quotedText(folder.string(), 120) : pathErrorReason(error));
   }
   if (!S_ISDIR(status.st_mode)) refuse(output, quotedText(folder.string(), 120) + " is not a folder");
-  if (::access(folder.c_str(), W_OK | X_OK) != 0)
-    refuse(output, "cannot create files in " + quotedText(folder.string(), 120) + ": " + pathErrorReason(errno));
+  if (const int error = folderTakesNoFile(folder); error != 0)
+    refuse(output, "cannot create files in " + quotedText(folder.string(), 120) + ": " +
+                       (error == ENOENT ? "the folder takes no new files" : pathErrorReason(error)));
 }
 
 void checkOne(const OutputFile& output) {
@@ -88,12 +108,48 @@ bool sameFile(const std::string& a, const std::string& b) {
 }
 
 // The numbered frames of a folder output: frame_00000.png, ...
+bool isNumberedFrameName(const std::string& name) {
+  constexpr std::string_view kPrefix = "frame_", kSuffix = ".png";
+  if (name.size() < kPrefix.size() + 5 + kSuffix.size() || name.rfind(kPrefix, 0) != 0 ||
+      name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+    return false;
+  const std::string digits = name.substr(kPrefix.size(), name.size() - kPrefix.size() - kSuffix.size());
+  return std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
 bool isNumberedFrameIn(const std::string& path, const std::string& folder) {
   const fs::path p(path);
-  const std::string name = p.filename().string();
   std::error_code ec;
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  return name.rfind("frame_", 0) == 0 && p.extension() == ".png" && fs::equivalent(parent, folder, ec);
+  return isNumberedFrameName(p.filename().string()) && fs::equivalent(parent, folder, ec);
+}
+
+// A file's identity: its device and inode, links followed.
+struct FileIdentity {
+  dev_t device = 0;
+  ino_t inode = 0;
+  bool operator<(const FileIdentity& o) const { return device != o.device ? device < o.device : inode < o.inode; }
+};
+
+std::optional<FileIdentity> identityOf(const std::string& path) {
+  struct stat status {};
+  if (path.empty() || ::stat(path.c_str(), &status) != 0) return std::nullopt;
+  return FileIdentity{status.st_dev, status.st_ino};
+}
+
+// The files an output would write that exist now, by identity: the file itself, or each numbered
+// frame of a folder output (frame_00000.png, ...; a link there to an input counts).
+std::map<FileIdentity, std::string> existingTargets(const OutputFile& output) {
+  std::map<FileIdentity, std::string> targets;
+  if (!output.isFolder) {
+    if (const auto identity = identityOf(output.path)) targets.emplace(*identity, output.path);
+    return targets;
+  }
+  std::error_code ec;
+  for (fs::directory_iterator entry(output.path, ec), end; !ec && entry != end; entry.increment(ec))
+    if (isNumberedFrameName(entry->path().filename().string()))
+      if (const auto identity = identityOf(entry->path().string())) targets.emplace(*identity, entry->path().string());
+  return targets;
 }
 
 }  // namespace
@@ -101,17 +157,29 @@ bool isNumberedFrameIn(const std::string& path, const std::string& folder) {
 bool writesToStdout(const OutputFile& output) { return output.stdoutAllowed && output.path == "-"; }
 
 void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs) {
+  // Each input's identity once (a sequence may have thousands of frames); one that does not exist
+  // is no file an output could destroy.
+  std::vector<std::pair<const std::string*, FileIdentity>> existingInputs;
+  existingInputs.reserve(inputs.size());
+  for (const std::string& input : inputs)
+    if (const auto identity = identityOf(input)) existingInputs.emplace_back(&input, *identity);
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const OutputFile& output = outputs[i];
     checkOne(output);
     const bool toStdout = writesToStdout(output);
-    for (const std::string& input : inputs) {
-      if (toStdout || input.empty()) continue;
-      const bool clash = output.isFolder ? isNumberedFrameIn(input, output.path) : sameFile(output.path, input);
-      if (clash)
+    const auto targets = toStdout ? std::map<FileIdentity, std::string>{} : existingTargets(output);
+    for (const auto& [input, identity] : existingInputs) {
+      const auto target = targets.find(identity);
+      if (target == targets.end()) continue;
+      if (output.isFolder)
         throw OutputError(OutputError::Kind::Usage,
-                          label(output) + ": is an input of this run (" + quotedText(input, 120) +
-                              "); writing it would destroy the input: choose another name");
+                          label(output) + ": its numbered frames would overwrite " + quotedText(target->second, 120) +
+                              (target->second == *input ? std::string()
+                                                        : ", which is " + quotedText(*input, 120)) +
+                              ", an input of this run: choose another folder");
+      throw OutputError(OutputError::Kind::Usage,
+                        label(output) + ": is an input of this run (" + quotedText(*input, 120) +
+                            "); writing it would destroy the input: choose another name");
     }
     for (std::size_t j = 0; j < i; ++j) {
       const OutputFile& other = outputs[j];

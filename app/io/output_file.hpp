@@ -1,9 +1,13 @@
 #pragma once
-// Every file kernelcam writes (PNG, JSON, the CG solution, the bench report, later video) goes
-// through here: checked before any work, written atomically after it.
-//  - checkOutputs: before the run, an output that cannot be written (a folder, a missing or
-//    read-only folder, a read-only file), that is one of the inputs (the same path or a hard link)
-//    or that another output also names is one line and exit 2: nothing has been read or written.
+// Every file kernelcam writes (PNG, JSON, the CG solution, the bench report, videos, --vcam
+// file:, kernel new) goes through here: checked before any work, written atomically after it.
+//  - checkOutputs: the one output guard. Before the run, an output that cannot be written (a
+//    folder, a missing or read-only folder, a read-only file), that is one of the run's inputs or
+//    that another output also names is one line and exit 2: nothing has been opened or written.
+//    Files are compared by identity (device and inode, links followed: another spelling, a hard or
+//    a symbolic link are the same file); a folder output by each numbered frame it would write.
+//    The caller passes every input of the run: the source's files (each frame of a sequence that
+//    exists: sourceInputFiles), the chain's (a kernel and its headers: chainInputFiles), a matrix.
 //  - writeOutput: QSaveFile writes a uniquely named temporary beside the target and renames it
 //    over the target on success, so a failed write (disk full, /dev/full) leaves no file behind
 //    and an older file untouched; it is one line and exit 1. "-" is stdout where the option allows it.

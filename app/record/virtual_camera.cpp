@@ -44,6 +44,10 @@ int ioctlRetrying(int fd, unsigned long request, void* argument) {
 
 }  // namespace
 
+std::string vcamFilePath(const std::string& target) {
+  return target.rfind(kFilePrefix, 0) == 0 ? target.substr(std::strlen(kFilePrefix)) : std::string();
+}
+
 std::string vcamOpenProblem(const std::string& path, int error) {
   switch (error) {
     case ENOENT:

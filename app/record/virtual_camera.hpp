@@ -22,6 +22,10 @@ inline constexpr char kVcamOptionHelp[] =
     "(sudo modprobe v4l2loopback exclusive_caps=1; then /dev/videoN), as YUYV. file:PATH writes the raw "
     "YUYV frames to a file instead.";
 
+// The file a `file:PATH` target writes (PATH), or "" for a device: an output of the run, which the
+// output guard (app/io/output_file.hpp) checks against the run's inputs and other outputs.
+std::string vcamFilePath(const std::string& target);
+
 // The one line for a device path that open() refused with `error` (errno): "--vcam /dev/video9:
 // no such device: load the module: sudo modprobe v4l2loopback exclusive_caps=1", busy, no permission.
 std::string vcamOpenProblem(const std::string& path, int error);

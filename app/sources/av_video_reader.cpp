@@ -15,7 +15,9 @@ extern "C" {
 
 #include "app/diagnostics/ffmpeg_log.hpp"
 #include "app/sources/frame_source.hpp"
+#include "gpu/core/input_file.hpp"
 #include "gpu/core/memory_budget.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
@@ -56,10 +58,51 @@ struct FileInput {
   }
 };
 
+// A sequence's frames are opened by FFmpeg's image2 reader, one file per frame: through these
+// callbacks rather than its file protocol, each only if it is a regular file (openInputFile: a FIFO
+// would block the open, a device never end). A refusal is kept in `refusal` for the message.
+struct SequenceFiles {
+  std::string refusal;  // "frame 'f_0002.png': is a FIFO ..." once a frame was refused
+
+  static int open(AVFormatContext* format, AVIOContext** io, const char* url, int flags, AVDictionary**) {
+    auto* self = static_cast<SequenceFiles*>(format->opaque);
+    if (flags & AVIO_FLAG_WRITE) return AVERROR(EPERM);
+    std::string reason;
+    const int fd = openInputFile(url, &reason);
+    if (fd < 0) {
+      self->refusal = "frame " + quotedText(url, 120) + ": " + reason;
+      return AVERROR(EIO);
+    }
+    auto input = std::make_unique<FileInput>();
+    input->file = ::fdopen(fd, "rb");
+    if (!input->file) {
+      ::close(fd);
+      return AVERROR(ENOMEM);
+    }
+    constexpr int kBufferBytes = 64 * 1024;
+    auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
+    *io = buffer ? avio_alloc_context(buffer, kBufferBytes, 0, input.get(), FileInput::read, nullptr, FileInput::seek)
+                 : nullptr;
+    if (!*io) {
+      av_free(buffer);
+      return AVERROR(ENOMEM);
+    }
+    input.release();  // closed with the context
+    return 0;
+  }
+  static int close(AVFormatContext*, AVIOContext* io) {
+    delete static_cast<FileInput*>(io->opaque);
+    av_freep(&io->buffer);
+    avio_context_free(&io);
+    return 0;
+  }
+};
+
 }  // namespace
 
 struct AvVideoReader::State {
   FileInput input;
+  SequenceFiles sequence;
   AVIOContext* io = nullptr;
   AVFormatContext* format = nullptr;
   AVCodecContext* codec = nullptr;
@@ -101,6 +144,11 @@ void AvVideoReader::open() {
   std::string url = path_;
   if (options_.sequence) {
     forced = av_find_input_format("image2");
+    state->format = avformat_alloc_context();
+    if (!state->format) throw std::bad_alloc();
+    state->format->opaque = &state->sequence;
+    state->format->io_open = SequenceFiles::open;
+    state->format->io_close2 = SequenceFiles::close;
   } else {
     state->input.file = std::fopen(path_.c_str(), "rb");
     if (!state->input.file) fail(std::string("cannot open the file: ") + std::strerror(errno));
@@ -119,6 +167,7 @@ void AvVideoReader::open() {
   int status = avformat_open_input(&state->format, url.c_str(), forced, nullptr);
   if (status < 0) fail("FFmpeg: " + avError(status) + "; unknown format, corrupt, or no decoder");
   status = avformat_find_stream_info(state->format, nullptr);
+  if (!state->sequence.refusal.empty()) throw SourceError(what_ + ": " + state->sequence.refusal);
   if (status < 0) fail("FFmpeg: " + avError(status));
   const AVCodec* decoder = nullptr;
   state->stream = av_find_best_stream(state->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
@@ -189,6 +238,8 @@ bool AvVideoReader::read(HostFrame& frame, FramePool& pool) {
       return false;
     }
     const int status = av_read_frame(s.format, s.packet);
+    // A frame file that is not a regular file is no damaged data: refused, --lenient or not.
+    if (!s.sequence.refusal.empty()) throw SourceError(what_ + ": " + s.sequence.refusal);
     if (status == AVERROR_EOF) {
       s.draining = true;
       avcodec_send_packet(s.codec, nullptr);

@@ -4,6 +4,7 @@
 #include <charconv>
 
 #include "app/sources/camera_source.hpp"
+#include "app/sources/image_sequence.hpp"
 #include "app/sources/image_source.hpp"
 #include "app/sources/pattern_source.hpp"
 #include "app/sources/video_source.hpp"
@@ -81,6 +82,16 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
   }
   return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps,
                                          options.patternFormat);
+}
+
+std::vector<std::string> sourceInputFiles(const SourceSpec& spec) {
+  switch (spec.kind) {
+    case SourceKind::Image: return {spec.path};
+    case SourceKind::Video: return spec.sequence ? sequenceFrameFiles(spec.path) : std::vector<std::string>{spec.path};
+    case SourceKind::Camera:
+    case SourceKind::Pattern: break;
+  }
+  return {};
 }
 
 bool parseFrameSize(std::string_view text, int* width, int* height) {

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/sources/camera_format.hpp"
 #include "app/sources/frame_source.hpp"
@@ -36,6 +37,11 @@ std::string formatSourceSpec(const SourceSpec& spec);
 
 // Opens the source; throws SourceError naming the input and the reason.
 std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOptions& options = {});
+
+// The files the source reads, for the output guard (app/io/output_file.hpp): the image or video, or
+// every frame of a sequence that exists (image_sequence.hpp); none for a camera or the pattern.
+// Throws SourceError for a sequence pattern whose number is in a folder of the path.
+std::vector<std::string> sourceInputFiles(const SourceSpec& spec);
 
 // "WxH" -> width, height (1..kMaxFrameSide each, frame_limits.hpp); false when malformed or out of range.
 bool parseFrameSize(std::string_view text, int* width, int* height);

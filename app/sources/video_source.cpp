@@ -1,12 +1,18 @@
 #include "app/sources/video_source.hpp"
 
+#include "app/sources/image_sequence.hpp"
 #include "app/sources/image_source.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
 
 VideoSource::VideoSource(const std::string& path, const VideoOptions& options) : path_(path), options_(options) {
-  if (!options.sequence) requireReadableFile(path, name());
+  // Every input file passes the one check before it is decoded: each frame of a sequence too (the
+  // reader opens each again through the same check, av_video_reader.cpp).
+  if (options.sequence)
+    requireReadableSequence(path);
+  else
+    requireReadableFile(path, name());
   reader_ = std::make_unique<AvVideoReader>(path, name(), AvVideoOptions{options.sequence, options.lenient});
   width_ = reader_->width();
   height_ = reader_->height();

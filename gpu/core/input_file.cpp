@@ -24,31 +24,60 @@ std::string pathErrorReason(int error) {
   }
 }
 
-std::string unreadableInputReason(const std::string& path) {
-  if (path.empty()) return "no path given";
+namespace {
+
+std::string notRegularReason(mode_t mode) {
+  if (S_ISDIR(mode)) return "is a directory, not a file";
+  if (S_ISFIFO(mode)) return "is a FIFO (named pipe), not a regular file";
+  if (S_ISCHR(mode)) return "is a character device, not a regular file";
+  if (S_ISBLK(mode)) return "is a block device, not a regular file";
+  if (S_ISSOCK(mode)) return "is a socket, not a regular file";
+  if (!S_ISREG(mode)) return "not a regular file";
+  return {};
+}
+
+}  // namespace
+
+int openInputFile(const std::string& path, std::string* reason) {
+  auto refuse = [&](std::string why) {
+    *reason = std::move(why);
+    return -1;
+  };
+  if (path.empty()) return refuse("no path given");
   struct stat status {};
   if (::stat(path.c_str(), &status) != 0) {
     const int error = errno;
     struct stat link {};
-    if (error == ENOENT && ::lstat(path.c_str(), &link) == 0) return "a symbolic link to a missing file";
+    if (error == ENOENT && ::lstat(path.c_str(), &link) == 0) return refuse("a symbolic link to a missing file");
     // stat needs search permission on every folder of the path, not read permission on the file.
-    if (error == EACCES) return "permission denied (a folder on the path cannot be searched)";
-    return pathErrorReason(error);
+    if (error == EACCES) return refuse("permission denied (a folder on the path cannot be searched)");
+    return refuse(pathErrorReason(error));
   }
-  if (S_ISDIR(status.st_mode)) return "is a directory, not a file";
-  if (S_ISFIFO(status.st_mode)) return "is a FIFO (named pipe), not a regular file";
-  if (S_ISCHR(status.st_mode)) return "is a character device, not a regular file";
-  if (S_ISBLK(status.st_mode)) return "is a block device, not a regular file";
-  if (S_ISSOCK(status.st_mode)) return "is a socket, not a regular file";
-  if (!S_ISREG(status.st_mode)) return "not a regular file";
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // Refused by the path's type first: a device is not opened at all (opening one can have effects).
+  if (std::string why = notRegularReason(status.st_mode); !why.empty()) return refuse(std::move(why));
+  // O_NONBLOCK: were the path swapped for a FIFO since the stat, the open still returns at once;
+  // the descriptor's own fstat then decides.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     const int error = errno;
-    return error == EACCES ? "permission denied (no read permission on the file)" : pathErrorReason(error);
+    return refuse(error == EACCES ? "permission denied (no read permission on the file)" : pathErrorReason(error));
   }
-  ::close(fd);
-  if (status.st_size == 0) return "the file is empty (0 bytes)";
-  return {};
+  struct stat opened {};
+  std::string why = ::fstat(fd, &opened) != 0 ? pathErrorReason(errno) : notRegularReason(opened.st_mode);
+  if (why.empty() && opened.st_size == 0) why = "the file is empty (0 bytes)";
+  if (why.empty() && ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) why = pathErrorReason(errno);
+  if (!why.empty()) {
+    ::close(fd);
+    return refuse(std::move(why));
+  }
+  return fd;
+}
+
+std::string unreadableInputReason(const std::string& path) {
+  std::string reason;
+  const int fd = openInputFile(path, &reason);
+  if (fd >= 0) ::close(fd);
+  return reason;
 }
 
 }  // namespace kc

@@ -369,4 +369,18 @@ const StageSpec* firstStageNeedingCuda(const FilterChain& chain) {
 
 std::string needsCudaMessage(const StageSpec& stage) { return "the " + stage.id() + " stage needs CUDA"; }
 
+std::vector<std::string> chainInputFiles(const FilterChain& chain) {
+  std::vector<std::string> files;
+  for (const StageSpec& stage : chain) {
+    const StageDefinition& definition = *stage.definition;
+    if (definition.inputFiles) {
+      for (std::string& file : definition.inputFiles(stage)) files.push_back(std::move(file));
+      continue;
+    }
+    for (std::size_t i = 0; i < definition.params.size() && i < stage.values.size(); ++i)
+      if (definition.params[i].type == ParamType::Text && !stage.values[i].empty()) files.push_back(stage.values[i]);
+  }
+  return files;
+}
+
 }  // namespace kc

@@ -61,4 +61,8 @@ StageSpec withInstanceValue(const StageSpec& stage, const std::string& id, const
 const StageSpec* firstStageNeedingCuda(const FilterChain& chain);
 std::string needsCudaMessage(const StageSpec& stage);
 
+// Every file the chain's stages read (StageDefinition::inputFiles), in chain order: inputs of the
+// run for the output guard.
+std::vector<std::string> chainInputFiles(const FilterChain& chain);
+
 }  // namespace kc

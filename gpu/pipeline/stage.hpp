@@ -175,6 +175,10 @@ struct StageDefinition {
   // and reports "the ID stage needs CUDA" as the frame's failure; the CLI refuses such chains
   // without CUDA (exit 3).
   bool needsCuda = false;
+  // The files the stage reads (a user kernel and the headers it includes), so that no output of a
+  // run can overwrite them (app/io/output_file.hpp's guard). Default: its Text parameters' values
+  // (a Text parameter is a file path).
+  std::function<std::vector<std::string>(const StageSpec&)> inputFiles;
 };
 
 }  // namespace kc

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "gpu/core/text.hpp"
+#include "gpu/lab/kernel_includes.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/stage_helpers.hpp"
@@ -69,6 +70,14 @@ StageDefinition kernelStage() {
                   plainParam("params", "Parameters", ParamType::Assignments,
                              "values of the kernel's @param annotations, NAME=VALUE each (defaults otherwise)")};
   stage.configure = configureKernel;
+  // The kernel file and the headers it includes: inputs no output of the run may overwrite.
+  stage.inputFiles = [](const StageSpec& spec) {
+    std::vector<std::string> files{spec.value("path")};
+    if (spec.config)  // the headers the compile would read, resolved as it resolves them
+      for (lab::IncludedHeader& header : lab::resolveIncludes(spec.configAs<KernelStageConfig>().program->source).headers)
+        files.push_back(std::move(header.path));
+    return files;
+  };
   stage.instanceParams = kernelParams;
   stage.label = [](const StageSpec& spec) {
     return "kernel " + std::filesystem::path(spec.value("path")).stem().string();
