@@ -12,7 +12,7 @@ xl="$xr/usr/lib/x86_64-linux-gnu"
 out="${OUT:-/tmp/kc-gui-out}"
 mkdir -p "$out"
 [ -x "$xr/usr/bin/Xvfb" ] || { echo "no X server in $xr: run scripts/device/window-on-gpu.sh xvfb first (same machine)"; exit 2; }
-filter="${1:-GuiSmoke*:LiveResponsiveness*:LabWindow*:RecordGui*:StillImage*:PresentationGui*:DemoPanelGui*:WindowSession*:SourceMenu*:FilterDock*}"
+filter="${1:-GuiSmoke*:LiveResponsiveness*:LabWindow*:RecordGui*:StillImage*:PresentationGui*:DemoPanelGui*:WindowSession*:SourceMenu*:FilterDock*:WindowSettings*:KernelCompileWindow*:RecordingSurvivesAKill*}"
 n=20
 env LD_LIBRARY_PATH="$xl:$xr/hostlib" LIBGL_DRIVERS_PATH="$xl/dri" "$xr/usr/bin/Xvfb" ":$n" -screen 0 1600x1000x24 \
   -nolisten tcp -noreset -xkbdir "$xr/usr/share/X11/xkb" > "$out/xvfb.log" 2>&1 &
