@@ -33,7 +33,7 @@ export KC_TEST_DATA_DIR="$PWD/.carry/data"
 timeout 420 .carry/bin/app_tests --gtest_filter="$filter" > "$out/gui-tests.log" 2>&1
 rc=$?
 # A crashed test must leave no lab worker or window behind for the next run on this machine.
-pkill -f 'kernelcam-lab-worker|\.carry/bin/kernelcam' 2>/dev/null
+pkill -f 'kernelcam-lab-(worker|compiler)|\.carry/bin/kernelcam' 2>/dev/null
 grep -E '^\[  (FAILED|SKIPPED) ' "$out/gui-tests.log" | sort -u | head -40
 tail -3 "$out/gui-tests.log"
 exit $rc

@@ -2,7 +2,7 @@
 # On the GPU machine (device tool `run`, carry [".carry"]), in one call that fits the 10-minute limit:
 # every GPU check the live-path and kernel-lab issues still owe. Packed here by
 #   scripts/device/pack-dev.sh && KC_DEVICE_APP_BUILD=build scripts/device/pack-app.sh
-#   cp build/gpu/kernelcam-lab-worker .carry/bin/ && tar -C .carry -cJf .carry/bin.tar.xz bin && rm -r .carry/bin
+#   cp build/gpu/kernelcam-lab-worker build/gpu/kernelcam-lab-compiler .carry/bin/ && tar -C .carry -cJf .carry/bin.tar.xz bin && rm -r .carry/bin
 # (the binaries travel compressed: uncompressed they push the carry past 64 MiB).
 #   1. gpu_tests, all of them (scripts/device/run-gpu-tests.sh builds them here)
 #   2. lab_tests with the worker (fault and hang recovery, kernel= stage, edit-to-frame time)
@@ -22,7 +22,7 @@ scripts/device/run-gpu-tests.sh > "$out/gpu_tests.txt" 2>&1
 summary+=("gpu_tests: rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran|SKIPPED \]' "$out/gpu_tests.txt" | tr '\n' ' ') ($(($(date +%s) - start)) s)")
 
 start=$(date +%s)
-ninja -C /tmp/kcg lab_tests kernelcam-lab-worker > "$out/lab_build.log" 2>&1 || tail -30 "$out/lab_build.log"
+ninja -C /tmp/kcg lab_tests kernelcam-lab-worker kernelcam-lab-compiler > "$out/lab_build.log" 2>&1 || tail -30 "$out/lab_build.log"
 KC_TEST_DATA_DIR="$PWD/.carry/data" timeout 150 /tmp/kcg/tests/lab_tests > "$out/lab_tests.log" 2>&1
 summary+=("lab_tests: rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran' "$out/lab_tests.log" | tr '\n' ' ') ($(($(date +%s) - start)) s)")
 
@@ -32,7 +32,7 @@ summary+=("sanitizer: $(tr '\n' ' ' < "$out/sanitizer.txt")")
 
 source .carry/device-env.sh >/dev/null
 kc=.carry/bin/kernelcam
-export KC_LAB_WORKER="$PWD/.carry/bin/kernelcam-lab-worker"
+export KC_LAB_WORKER="$PWD/.carry/bin/kernelcam-lab-worker" KC_LAB_COMPILER="$PWD/.carry/bin/kernelcam-lab-compiler"
 for run in "rgba|--filters gray=lab,conv=gauss:5:clamp,hist=256" "nv12grey|--pattern-format nv12 --filters gray=lab,hist=256"; do
   name="${run%%|*}"; args="${run#*|}"
   # shellcheck disable=SC2086
