@@ -5,6 +5,7 @@
 #include <mutex>
 
 extern "C" {
+#include <libavutil/error.h>
 #include <libavutil/log.h>
 }
 
@@ -28,6 +29,12 @@ void logLine(void* context, int level, const char* format, va_list arguments) {
 void routeFfmpegLog() {
   static std::once_flag once;
   std::call_once(once, [] { av_log_set_callback(logLine); });
+}
+
+std::string ffmpegErrorText(int code) {
+  char text[AV_ERROR_MAX_STRING_SIZE] = {};
+  av_strerror(code, text, sizeof text);
+  return text;
 }
 
 }  // namespace kc

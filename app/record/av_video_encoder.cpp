@@ -30,12 +30,6 @@ namespace {
 // x264's frame threads, fixed: its default (1.5 x the cores) makes the bytes depend on the machine.
 constexpr int kX264Threads = 4;
 
-std::string avError(int code) {
-  char text[AV_ERROR_MAX_STRING_SIZE] = {};
-  av_strerror(code, text, sizeof text);
-  return text;
-}
-
 // The descriptor behind FFmpeg's AVIOContext: our write and seek, so the first failure's errno is
 // kept for the message (FFmpeg's own file protocol would only pass on an AVERROR).
 struct FdOutput {
@@ -177,7 +171,7 @@ AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, 
   c.bit_rate_tolerance = static_cast<int>(std::min<std::int64_t>(c.bit_rate, INT_MAX));
   if (s.format->oformat->flags & AVFMT_GLOBALHEADER) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   int status = avcodec_open2(s.codec, encoder, nullptr);
-  if (status < 0) noEncoder("cannot start the " + std::string(encoder->name) + " encoder: " + avError(status));
+  if (status < 0) noEncoder("cannot start the " + std::string(encoder->name) + " encoder: " + ffmpegErrorText(status));
   status = avcodec_parameters_from_context(s.stream->codecpar, s.codec);
   if (status < 0) fail(status, "setting up the stream");
   s.stream->time_base = c.time_base;
@@ -223,7 +217,7 @@ void AvVideoEncoder::fail(int status, const std::string& during) {
   const int error = state_->output.error;
   throw io::OutputError(io::OutputError::Kind::WriteFailed,
                         label_ + ": cannot write (" +
-                            (error != 0 ? pathErrorReason(error) : "FFmpeg: " + avError(status) + " " + during) + ")");
+                            (error != 0 ? pathErrorReason(error) : "FFmpeg: " + ffmpegErrorText(status) + " " + during) + ")");
 }
 
 void AvVideoEncoder::write(const cv::Mat& bgr) {

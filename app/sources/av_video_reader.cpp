@@ -25,12 +25,6 @@ namespace kc {
 
 namespace {
 
-std::string avError(int code) {
-  char text[AV_ERROR_MAX_STRING_SIZE] = {};
-  av_strerror(code, text, sizeof text);
-  return text;
-}
-
 // The file through our own I/O callbacks, so that FFmpeg never sees its name: its image2 reader
 // would otherwise take "seq_%03d.png" as a numbered pattern instead of that one file.
 struct FileInput {
@@ -165,10 +159,10 @@ void AvVideoReader::open() {
     url.clear();  // no name to guess a format (or a pattern) from: the bytes decide
   }
   int status = avformat_open_input(&state->format, url.c_str(), forced, nullptr);
-  if (status < 0) fail("FFmpeg: " + avError(status) + "; unknown format, corrupt, or no decoder");
+  if (status < 0) fail("FFmpeg: " + ffmpegErrorText(status) + "; unknown format, corrupt, or no decoder");
   status = avformat_find_stream_info(state->format, nullptr);
   if (!state->sequence.refusal.empty()) throw SourceError(what_ + ": " + state->sequence.refusal);
-  if (status < 0) fail("FFmpeg: " + avError(status));
+  if (status < 0) fail("FFmpeg: " + ffmpegErrorText(status));
   const AVCodec* decoder = nullptr;
   state->stream = av_find_best_stream(state->format, AVMEDIA_TYPE_VIDEO, -1, -1, &decoder, 0);
   if (state->stream < 0 || !decoder)
@@ -178,13 +172,13 @@ void AvVideoReader::open() {
   state->decoded = av_frame_alloc();
   if (!state->codec || !state->packet || !state->decoded) throw std::bad_alloc();
   status = avcodec_parameters_to_context(state->codec, state->format->streams[state->stream]->codecpar);
-  if (status < 0) fail("FFmpeg: " + avError(status));
+  if (status < 0) fail("FFmpeg: " + ffmpegErrorText(status));
   state->codec->thread_count = 0;  // FFmpeg picks
   // Strict: a decoder that finds damaged data says so (an error) instead of concealing it quietly
   // (the MJPEG decoder only logs "error dc"; H.264 marks the frame). Lenient: conceal and go on.
   if (!options_.lenient) state->codec->err_recognition |= AV_EF_EXPLODE | AV_EF_BITSTREAM | AV_EF_BUFFER;
   status = avcodec_open2(state->codec, decoder, nullptr);
-  if (status < 0) fail("cannot start the " + std::string(decoder->name) + " decoder: " + avError(status));
+  if (status < 0) fail("cannot start the " + std::string(decoder->name) + " decoder: " + ffmpegErrorText(status));
   state_ = std::move(state);
 }
 
@@ -229,7 +223,7 @@ bool AvVideoReader::read(HostFrame& frame, FramePool& pool) {
       return false;
     }
     if (received != AVERROR(EAGAIN)) {
-      if (!options_.lenient) failed("FFmpeg: " + avError(received));
+      if (!options_.lenient) failed("FFmpeg: " + ffmpegErrorText(received));
       continue;
     }
     // The decoder wants input: the next packet of our stream, or the end.
@@ -246,7 +240,7 @@ bool AvVideoReader::read(HostFrame& frame, FramePool& pool) {
       continue;
     }
     if (status < 0) {
-      if (!options_.lenient) failed("reading the file: " + avError(status));
+      if (!options_.lenient) failed("reading the file: " + ffmpegErrorText(status));
       s.draining = true;
       avcodec_send_packet(s.codec, nullptr);
       continue;
@@ -255,7 +249,7 @@ bool AvVideoReader::read(HostFrame& frame, FramePool& pool) {
       const int sent = avcodec_send_packet(s.codec, s.packet);
       if (sent < 0 && sent != AVERROR(EAGAIN) && !options_.lenient) {
         av_packet_unref(s.packet);
-        failed("FFmpeg: " + avError(sent));
+        failed("FFmpeg: " + ffmpegErrorText(sent));
       }
     }
     av_packet_unref(s.packet);
