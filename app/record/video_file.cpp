@@ -44,15 +44,13 @@ bool isVideoPath(const std::string& path) {
 
 cv::Size videoFrameSize(int width, int height) { return {width + (width & 1), height + (height & 1)}; }
 
-cv::Mat toVideoFrame(const cv::Mat& frame, cv::Size videoSize) {
+const cv::Mat& toVideoFrame(const cv::Mat& frame, cv::Size videoSize, cv::Mat& bgr, cv::Mat& padded) {
   KC_REQUIRE(frame.type() == CV_8UC1 || frame.type() == CV_8UC4, "toVideoFrame: expected grey or RGBA");
   KC_REQUIRE(videoSize.width >= frame.cols && videoSize.height >= frame.rows &&
                  videoSize.width - frame.cols <= 1 && videoSize.height - frame.rows <= 1,
              "toVideoFrame: the video size must be the frame's, rounded up to even");
-  cv::Mat bgr;
   cv::cvtColor(frame, bgr, frame.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_RGBA2BGR);
   if (bgr.size() == videoSize) return bgr;
-  cv::Mat padded;
   cv::copyMakeBorder(bgr, padded, 0, videoSize.height - bgr.rows, 0, videoSize.width - bgr.cols, cv::BORDER_REPLICATE);
   return padded;
 }
@@ -81,7 +79,7 @@ void VideoFileWriter::open(cv::Size frameSize) {
 void VideoFileWriter::write(const cv::Mat& frame) {
   KC_REQUIRE(file_, "VideoFileWriter::write after finish()");
   if (!encoder_) open(frame.size());
-  encoder_->write(toVideoFrame(fitInto(frame, frameSize_), videoSize_));
+  encoder_->write(toVideoFrame(fitInto(frame, frameSize_), videoSize_, bgr_, padded_));
   ++written_;
 }
 

@@ -27,7 +27,9 @@ cv::Size videoFrameSize(int width, int height);
 // Grey (CV_8UC1) or RGBA (CV_8UC4) -> the BGR frame the encoder takes, padded to `videoSize`
 // (videoFrameSize of the frame). Grey becomes BGR with B = G = R: one input format for every codec
 // and backend (OpenCV's grey input is codec-dependent), and the file still plays as grey.
-cv::Mat toVideoFrame(const cv::Mat& frame, cv::Size videoSize);
+// `bgr` and `padded` are the caller's buffers, reused from frame to frame (cv::cvtColor and
+// cv::copyMakeBorder allocate only when the size changes): the result is one of them.
+const cv::Mat& toVideoFrame(const cv::Mat& frame, cv::Size videoSize, cv::Mat& bgr, cv::Mat& padded);
 
 enum class VideoWriteMode {
   Complete,   // `process --out`: a plain file, playable once finished
@@ -64,6 +66,7 @@ class VideoFileWriter final : public FrameSink {
   double fps_;
   std::unique_ptr<AvVideoEncoder> encoder_;
   cv::Size frameSize_, videoSize_;
+  cv::Mat bgr_, padded_;  // toVideoFrame's buffers: a 4K frame's 25 MB not allocated per frame
   std::string codec_;
   long long written_ = 0;
 };

@@ -90,7 +90,8 @@ TEST(VideoFile, PixelsSurviveTheCodec) {
 TEST(VideoFile, ToVideoFramePadsOddSidesWithTheEdge) {
   cv::Mat rgba(3, 17, CV_8UC4, cv::Scalar(10, 20, 30, 255));
   rgba.col(16).setTo(cv::Scalar(1, 2, 3, 255));
-  const cv::Mat bgr = toVideoFrame(rgba, videoFrameSize(17, 3));
+  cv::Mat bgrBuffer, paddedBuffer;
+  const cv::Mat bgr = toVideoFrame(rgba, videoFrameSize(17, 3), bgrBuffer, paddedBuffer);
   ASSERT_EQ(bgr.size(), cv::Size(18, 4));
   EXPECT_EQ(bgr.at<cv::Vec3b>(3, 17), cv::Vec3b(3, 2, 1)) << "the corner repeats the last column and row";
   EXPECT_EQ(bgr.at<cv::Vec3b>(0, 0), cv::Vec3b(30, 20, 10));
