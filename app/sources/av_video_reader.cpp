@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+
+#include <unistd.h>
 #include <new>
 
 extern "C" {
@@ -144,8 +146,17 @@ void AvVideoReader::open() {
     state->format->io_open = SequenceFiles::open;
     state->format->io_close2 = SequenceFiles::close;
   } else {
-    state->input.file = std::fopen(path_.c_str(), "rb");
-    if (!state->input.file) fail(std::string("cannot open the file: ") + std::strerror(errno));
+    // Checked and opened on one descriptor (as each sequence frame is): a path swapped for a FIFO
+    // after the source's check cannot block here.
+    std::string reason;
+    const int fd = openInputFile(path_, &reason);
+    if (fd < 0) fail(reason);
+    state->input.file = ::fdopen(fd, "rb");
+    if (!state->input.file) {
+      const int error = errno;
+      ::close(fd);
+      fail(std::string("cannot open the file: ") + std::strerror(error));
+    }
     constexpr int kBufferBytes = 64 * 1024;
     auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
     state->io = avio_alloc_context(buffer, kBufferBytes, 0, &state->input, FileInput::read, nullptr, FileInput::seek);
