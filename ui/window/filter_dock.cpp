@@ -271,7 +271,7 @@ void FilterDock::rebuildList() {
     QString tip = stageText(static_cast<int>(i));
     if (!entry.problem.isEmpty()) {
       item->setIcon(problemIcon_);
-      tip = tr("%1\nOff: %2").arg(tip.left(200), entry.problem);
+      tip = tr("%1\nOff: %2").arg(shortenedMessage(tip, 200), entry.problem);
     }
     item->setToolTip(tip);
   }
