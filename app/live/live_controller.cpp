@@ -119,9 +119,8 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
 std::unique_ptr<LiveSource> LiveController::openAdmitted(const QString& spec) {
   std::unique_ptr<LiveSource> source = openSource_(spec.toStdString());
   if (source->width() > 0 && source->height() > 0) {
-    // Before the first pipeline exists, the backend it will get: Auto decided where every command decides it.
-    const Backend expected = backend_ == Backend::Auto ? chooseBackend(Backend::Auto).backend : backend_;
-    const bool cuda = backendName_.empty() ? expected == Backend::Cuda : backendName_ == "CUDA";
+    const bool cuda =
+        backendName_.empty() ? backend_ != Backend::Cpu && cudaBackendAvailable() : backendName_ == "CUDA";
     admitFrames(source->width(), source->height(), cuda ? "CUDA" : "CPU", memoryCheck_);
   }
   return source;
