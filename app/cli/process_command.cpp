@@ -1,11 +1,9 @@
 // `kernelcam process`: the pipeline headless. Source -> chain -> PNG(s) and a JSON report.
 #include <QCommandLineParser>
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QTemporaryDir>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -38,6 +36,7 @@
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
 // the NVIDIA GPU, so CUDA-GL interop is exercised where it can be).
 #include "app/live/headless_view.hpp"
+#include "ui/files/save_file.hpp"
 
 namespace kc::cli {
 
@@ -296,24 +295,16 @@ ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, 
   }
   if (ring.empty()) throw SourceError(source.name() + ": no frame left for --view");
   std::size_t next = 0;
-  QTemporaryDir folder;
-  if (!folder.isValid())
-    throw io::OutputError(io::OutputError::Kind::WriteFailed, "--view: no temporary folder (" +
-                                                                  folder.errorString().toStdString() + ")");
-  const QString rendered = folder.filePath(QStringLiteral("view.png"));
   const double cpuStart = processCpuSeconds();
-  ViewRenderResult view = renderViewPng(
+  ViewRenderResult view = renderView(
       [&]() -> const HostFrame* {
         HostFrame& frame = ring[next++ % ring.size()];
         frame.timestampSeconds = steadyNowSeconds();  // "captured" now, or the latency would count the wait
         return &frame;
       },
-      pipeline, rendered.toStdString(), viewOptions);
+      pipeline, viewOptions);
   *cpuSeconds = processCpuSeconds() - cpuStart;
-  QFile png(rendered);
-  if (!png.open(QIODevice::ReadOnly))
-    throw io::OutputError(io::OutputError::Kind::WriteFailed, "--view: cannot read the rendered view back");
-  io::writeOutput(viewFile(options), png.readAll());
+  io::writeOutput(viewFile(options), pngBytes(view.image));
   return view;
 }
 

@@ -97,15 +97,6 @@ void checkOne(const OutputFile& output) {
   checkFolder(output, containingFolder(output));
 }
 
-bool sameFile(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  if (fs::equivalent(a, b, ec)) return true;  // the same inode: one path, another spelling, a hard link
-  // Files that do not exist yet: the same path once normalised.
-  const fs::path ca = fs::weakly_canonical(a, ec);
-  if (ec) return false;
-  const fs::path cb = fs::weakly_canonical(b, ec);
-  return !ec && ca == cb;
-}
 
 // The numbered frames of a folder output: frame_00000.png, ...
 bool isNumberedFrameName(const std::string& name) {
@@ -153,6 +144,16 @@ std::map<FileIdentity, std::string> existingTargets(const OutputFile& output) {
 }
 
 }  // namespace
+
+bool sameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec)) return true;  // the same inode: one path, another spelling, a hard link
+  // Files that do not exist yet: the same path once normalised.
+  const fs::path ca = fs::weakly_canonical(a, ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(b, ec);
+  return !ec && ca == cb;
+}
 
 bool writesToStdout(const OutputFile& output) { return output.stdoutAllowed && output.path == "-"; }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Every file kernelcam writes (PNG, JSON, the CG solution, the bench report, videos, --vcam
-// file:, kernel new) goes through here: checked before any work, written atomically after it.
+// file:, kernel new, and the window's snapshots, exports, kernels and recordings through
+// app/live/window_outputs.hpp) goes through here: checked before any work, written atomically after it.
 //  - checkOutputs: the one output guard. Before the run, an output that cannot be written (a
 //    folder, a missing or read-only folder, a read-only file), that is one of the run's inputs or
 //    that another output also names is one line and exit 2: nothing has been opened or written.
@@ -38,6 +39,10 @@ class OutputError : public std::runtime_error {
 // Throws OutputError(Usage) naming the option, the path and the reason. `inputs` are the files
 // the run reads (paths as given; ones that do not exist are ignored).
 void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs);
+
+// The same file: the same device and inode (links followed), or for files that do not exist yet
+// the same path once normalised.
+bool sameFile(const std::string& a, const std::string& b);
 
 // True when `output` goes to stdout ("-" where allowed): the command keeps stdout for it alone.
 bool writesToStdout(const OutputFile& output);

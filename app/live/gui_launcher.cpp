@@ -16,6 +16,8 @@
 #include "app/live/live_controller.hpp"
 #include "app/live/run_overrides.hpp"
 #include "app/live/source_menu.hpp"
+#include "app/live/window_outputs.hpp"
+#include "app/sources/source_factory.hpp"
 #include "app/record/record_controller.hpp"
 #include "app/record/vcam_feed.hpp"
 #include "app/record/virtual_camera.hpp"
@@ -24,6 +26,7 @@
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/lab/kernel_lab_dock.hpp"
+#include "ui/lab/kernel_lab_panel.hpp"
 #include "ui/window/app_icon.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
@@ -63,11 +66,16 @@ GuiSession::GuiSession(const GuiOptions& options) {
     KC_REQUIRE(cameraFormat.has_value(), "--camera-format: expected WxH[@FPS][:PIXFMT], got '" + options.cameraFormat + "'");
   }
 
+  vcamFile_ = vcamFilePath(options.vcam);
+  outputs_ = std::make_unique<WindowOutputs>([this] { return filesRead(); }, [this] { return filesWritten(); });
   window_ = std::make_unique<MainWindow>();
+  window_->setSaveFile(outputs_->saveFile());
   window_->setComponentVersions(componentVersions());
   // Before restoreSettings: it reopens the dock if it was open.
   demoPanel_ = installDemoDock(*window_, appDemoRunners(), defaultMatrixDirectory());
   labPanel_ = installKernelLab(*window_, labToolchain(), defaultLabDirectory());
+  demoPanel_->setSaveFile(outputs_->saveFile());
+  labPanel_->setSaveFile(outputs_->saveFile([this] { return labPanel_->path(); }));  // it saves over its own file
   QString spec = window_->restoreSettings();
   QSettings settings;
   SourceOptions sourceOptions;
@@ -105,6 +113,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   sources_ = new SourceMenu(*window_);
   controller_ = std::make_unique<LiveController>(*window_, backend);
   controller_->setSourceOptions(sourceOptions);
+  controller_->setSourceCheck([this](const std::string& spec) { outputs_->checkSource(spec); });
   lab_ = std::make_unique<LabController>(*window_, *labPanel_, *controller_);
   LiveController* controller = controller_.get();
   QObject::connect(sources_, &SourceMenu::camerasChanged, controller, &LiveController::camerasChanged);
@@ -121,6 +130,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   });
   QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
   recorder_ = std::make_unique<RecordController>(*window_, controller_->frameTap());
+  recorder_->setTargetCheck([this](const std::string& path) { outputs_->check("recording", path); });
   if (!options.vcam.empty()) {
     try {  // main.cpp checked it already: this fails only if the device went away since
       vcam_ = std::make_unique<VcamFeed>(*window_, controller_->frameTap(), VirtualCamera::open(options.vcam));
@@ -153,6 +163,34 @@ void GuiSession::saveSettings() {
   QSettings settings;
   settings.setValue(kCameraFormatKey, QString::fromStdString(formatCameraFormat(controller_->sourceOptions().cameraFormat)));
   overrides_->restore(settings);
+}
+
+// What the window reads now: the shown source's files, the running chain's kernels and headers,
+// the kernel open in the lab, the CG demo's matrix.
+std::vector<std::string> GuiSession::filesRead() const {
+  std::vector<std::string> files;
+  try {
+    files = sourceInputFiles(parseSourceSpec(controller_->sourceSpec().toStdString()));
+  } catch (const std::exception&) {
+    // A spec that no longer parses shows the pattern: no file.
+  }
+  for (std::string& file : chainInputFiles(controller_->chain())) files.push_back(std::move(file));
+  if (!labPanel_->path().isEmpty()) files.push_back(labPanel_->path().toStdString());
+  try {
+    if (std::string matrix = demoPanel_->cgForm()->config(Backend::Cpu).matrixPath; !matrix.empty())
+      files.push_back(std::move(matrix));
+  } catch (const std::exception&) {
+    // An unreadable tolerance in the form: its matrix is still in the combo, but no run reads it now.
+  }
+  return files;
+}
+
+// What the window is writing now: --vcam file: (renamed into place at exit), a recording.
+std::vector<io::OutputFile> GuiSession::filesWritten() const {
+  std::vector<io::OutputFile> files;
+  if (!vcamFile_.empty()) files.push_back({"--vcam", vcamFile_});
+  if (recorder_ && recorder_->recording()) files.push_back({"the recording", recorder_->target().toStdString()});
+  return files;
 }
 
 void GuiSession::openMatrix(const QString& path) {

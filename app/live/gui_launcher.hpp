@@ -6,6 +6,9 @@
 #include "gpu/core/backend.hpp"
 #include <memory>
 #include <string>
+#include <vector>
+
+#include "app/io/output_file.hpp"
 
 namespace kc {
 
@@ -16,6 +19,7 @@ class LiveController;
 class MainWindow;
 class RecordController;
 class VcamFeed;
+class WindowOutputs;
 class RunOverrides;
 class SourceMenu;
 
@@ -57,6 +61,11 @@ class GuiSession {
   void openMatrix(const QString& path);
 
  private:
+  std::vector<std::string> filesRead() const;
+  std::vector<io::OutputFile> filesWritten() const;
+
+  std::string vcamFile_;  // --vcam file:PATH's path, else ""
+  std::unique_ptr<WindowOutputs> outputs_;  // before the window: its panels hold its SaveFile
   std::unique_ptr<MainWindow> window_;
   std::unique_ptr<LiveController> controller_;
   std::unique_ptr<RecordController> recorder_;  // File > Record; listens to the controller's frames

@@ -20,7 +20,7 @@ namespace {
 void ensureGuiApplication() {
   if (qobject_cast<QGuiApplication*>(QCoreApplication::instance())) return;
   if (QCoreApplication::instance())
-    throwError(__FILE__, __LINE__, "renderViewPng",
+    throwError(__FILE__, __LINE__, "renderView",
                "a QCoreApplication exists but the overlays need a QGuiApplication (or none at all)");
   static int argc = 3;
   static char name[] = "kernelcam", platformFlag[] = "-platform", platform[] = "offscreen";
@@ -31,10 +31,8 @@ void ensureGuiApplication() {
 
 }  // namespace
 
-ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pipeline, const std::string& pngPath,
-                               const ViewRenderOptions& options) {
-  KC_REQUIRE(options.frames >= 1, "renderViewPng: frames must be at least 1");
-  KC_REQUIRE(!pngPath.empty(), "renderViewPng: no output path");
+ViewRenderResult renderView(const FrameProvider& nextFrame, FramePipeline& pipeline, const ViewRenderOptions& options) {
+  KC_REQUIRE(options.frames >= 1, "renderView: frames must be at least 1");
   ensureGuiApplication();
 
   OffscreenGlContext context;
@@ -67,7 +65,7 @@ ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pi
     }
     pipeline.flushLive(renderer);
     const std::chrono::duration<double> seconds = std::chrono::steady_clock::now() - start;
-    if (!renderer.hasFrame()) throwError(__FILE__, __LINE__, "renderViewPng", "no frame was presented");
+    if (!renderer.hasFrame()) throwError(__FILE__, __LINE__, "renderView", "no frame was presented");
     result.framesPresented = static_cast<int>(renderer.framesPresented());
     if (seconds.count() > 0) result.framesPerSecond = result.framesPresented / seconds.count();
     result.displayPath = displayPathId(pipeline.displayPath());
@@ -75,9 +73,7 @@ ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pi
     renderer.refreshOverlaysNow();
     target.bind();
     renderer.render(target.width(), target.height());
-    const QImage image = target.read();
-    if (!image.save(QString::fromStdString(pngPath), "PNG"))
-      throwError(__FILE__, __LINE__, "QImage::save", "cannot write " + pngPath);
+    result.image = target.read();
     // The renderer's textures and buffers are deleted here, with the context current: the
     // pipeline's registrations of them go first.
     pipeline.releaseDisplay();

@@ -1,8 +1,9 @@
 #pragma once
 // The view without a window (`kernelcam process --view PATH`, tests, the GPU machine): an
 // offscreen GL context (EGL device platform first), the same GlRenderer as the window, a few
-// frames through FramePipeline::submitLive, the framebuffer read back and saved as PNG
-// (side by side, both overlays).
+// frames through FramePipeline::submitLive, the framebuffer read back as an image (side by side,
+// both overlays). The caller writes it (process --view: through the one output helper).
+#include <QImage>
 #include <functional>
 #include <optional>
 #include <string>
@@ -19,6 +20,7 @@ struct ViewRenderResult {
   std::string glContext;     // "EGL device", "EGL default display", "Qt offscreen"
   int framesPresented = 0;
   double framesPerSecond = 0;  // frames presented over the wall time of the submit loop (live path)
+  QImage image;                // the view as drawn: width x height, overlays included
 };
 
 struct ViewRenderOptions {
@@ -31,9 +33,8 @@ struct ViewRenderOptions {
 // `nextFrame` yields the frames (an image source repeats its picture; null = end of stream). A
 // pointer, not a copy: a 4K frame is 33 MB, and copying it would cost more than the GPU's work.
 // Needs a QGuiApplication or none at all (then an offscreen one is made for QPainter's fonts).
-// Throws kc::Error when no GL context can be made or the PNG cannot be written.
+// Throws kc::Error when no GL context can be made or no frame was presented.
 using FrameProvider = std::function<const HostFrame*()>;
-ViewRenderResult renderViewPng(const FrameProvider& nextFrame, FramePipeline& pipeline, const std::string& pngPath,
-                               const ViewRenderOptions& options = {});
+ViewRenderResult renderView(const FrameProvider& nextFrame, FramePipeline& pipeline, const ViewRenderOptions& options = {});
 
 }  // namespace kc

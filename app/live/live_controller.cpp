@@ -117,6 +117,7 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
 // The source, once its frames are admitted: what the pipeline will hold for them must fit (the
 // pipeline is made later, with the view's GL context: until then its backend is the one asked for).
 std::unique_ptr<LiveSource> LiveController::openAdmitted(const QString& spec) {
+  if (checkSource_) checkSource_(spec.toStdString());
   std::unique_ptr<LiveSource> source = openSource_(spec.toStdString());
   if (source->width() > 0 && source->height() > 0) {
     const bool cuda =

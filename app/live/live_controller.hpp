@@ -49,6 +49,10 @@ class LiveController : public QObject {
   // simulate a camera that is unplugged or changes format mid-stream through this). Set it before start().
   using SourceOpener = std::function<std::unique_ptr<LiveSource>(const std::string& spec)>;
   void setSourceOpener(SourceOpener opener) { openSource_ = std::move(opener); }
+  // Asked before a source opens; throws (one line) to refuse it, which shows the pattern and the
+  // notice as any source that cannot open (the window's output guard: a file it is writing).
+  using SourceCheck = std::function<void(const std::string& spec)>;
+  void setSourceCheck(SourceCheck check) { checkSource_ = std::move(check); }
   // The memory admission of a source's frames, as `process` has it (frame_admission.hpp): a
   // source whose frames cannot fit is refused before any of them exists, with the notice, and the
   // pattern shows instead (at its default size when it was the pattern that did not fit). Tests
@@ -73,6 +77,7 @@ class LiveController : public QObject {
   void openCamera(int index, const CameraFormatRequest& format);
   const QString& sourceSpec() const { return spec_; }  // what is shown
   const QString& wantedSpec() const { return wanted_; }  // what was asked for
+  const FilterChain& chain() const { return chain_; }     // what runs (the dock's stages that are on)
   // "CUDA", "CPU"; "" before the first frame made the pipeline.
   const std::string& backendName() const { return backendName_; }
   // Called when the list of cameras changed: a camera in use that is gone falls back; the camera
@@ -147,6 +152,7 @@ class LiveController : public QObject {
   std::string backendName_, deviceName_;
   QString spec_, wanted_;
   FilterChain chain_;
+  SourceCheck checkSource_;
   QTimer timer_;
   bool running_ = false;  // start() was called
   bool halted_ = false;   // the CPU chain failed: nothing runs until the chain changes

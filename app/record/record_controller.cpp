@@ -128,6 +128,7 @@ bool RecordController::start(const QString& path, RecordContent content) {
   if (recording()) stop();
   lastError_.clear();
   try {
+    if (targetCheck_) targetCheck_(path.toStdString());
     // Fragmented and flushed as it goes: a kill leaves a playable temporary, noted for the next start.
     auto writer = std::make_unique<VideoFileWriter>("Record", path.toStdString(), kVideoFramesPerSecond,
                                                     VideoWriteMode::Recording);

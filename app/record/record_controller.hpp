@@ -11,6 +11,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTimer>
+#include <functional>
 #include <memory>
 
 #include "app/record/record_dialog.hpp"
@@ -34,6 +35,11 @@ class RecordController : public QObject {
   // Starts recording to `path` (.mp4, .avi). False, with lastError() and a status message, when
   // the file cannot be written (missing or read-only folder, another extension).
   bool start(const QString& path, RecordContent content);
+  // Asked before a recording starts (the window's output guard: never a file the window reads
+  // now); throws with the one-line reason. Without one, only the target itself is checked.
+  void setTargetCheck(std::function<void(const std::string& path)> check) { targetCheck_ = std::move(check); }
+  // The file being recorded to ("" when not recording).
+  QString target() const { return recording() ? path_ : QString(); }
   // Stops and puts the file in place. False when the recording failed (a notice says why).
   bool stop();
   bool recording() const { return sink_ != nullptr; }
@@ -63,6 +69,7 @@ class RecordController : public QObject {
   QString runningEntry_;  // this recording in the settings' list of running ones
   QStringList recovered_;
   std::unique_ptr<BackgroundSink> sink_;
+  std::function<void(const std::string&)> targetCheck_;
 };
 
 }  // namespace kc

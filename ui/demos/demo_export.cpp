@@ -1,8 +1,5 @@
 #include "ui/demos/demo_export.hpp"
 
-#include <QImage>
-#include <QImageWriter>
-#include <QSaveFile>
 #include <QStringList>
 #include <QTableWidget>
 
@@ -41,29 +38,6 @@ QByteArray tableCsv(const QTableWidget& table) {
     csv += csvLine(fields);
   }
   return csv;
-}
-
-bool saveBytesAtomically(const QString& path, const QByteArray& bytes, QString* error) {
-  QSaveFile file(path);
-  if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) return true;
-  if (error) *error = file.errorString();
-  return false;
-}
-
-bool savePngAtomically(const QString& path, const QImage& image, QString* error) {
-  if (image.isNull()) {
-    if (error) *error = QStringLiteral("nothing to save");
-    return false;
-  }
-  QSaveFile file(path);
-  if (file.open(QIODevice::WriteOnly)) {
-    QImageWriter writer(&file, "png");
-    if (writer.write(image) && file.commit()) return true;
-    if (error) *error = writer.error() != QImageWriter::UnknownError ? writer.errorString() : file.errorString();
-    return false;
-  }
-  if (error) *error = file.errorString();
-  return false;
 }
 
 }  // namespace kc

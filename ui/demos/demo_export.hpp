@@ -1,10 +1,9 @@
 #pragma once
-// The demo panel's exports: the results table as CSV and the chart as PNG, both written through
-// QSaveFile, so a failed or cancelled save leaves the old file (or none), never half of one.
+// The demo panel's results table as CSV (written, with the chart's PNG, through the panel's
+// SaveFile: ui/files/save_file.hpp).
 #include <QByteArray>
 #include <QString>
 
-class QImage;
 class QTableWidget;
 
 namespace kc {
@@ -12,9 +11,5 @@ namespace kc {
 // RFC 4180: one header line, then one line per row; a field with a comma, a quote or a line
 // break is quoted (quotes doubled). UTF-8, CRLF line ends.
 QByteArray tableCsv(const QTableWidget& table);
-
-// false with *error set (when given) if the file cannot be written completely.
-bool saveBytesAtomically(const QString& path, const QByteArray& bytes, QString* error = nullptr);
-bool savePngAtomically(const QString& path, const QImage& image, QString* error = nullptr);
 
 }  // namespace kc

@@ -432,12 +432,26 @@ void DemoPanel::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
+namespace {
+
+bool saveReporting(const std::function<void()>& save, QString* error) {
+  try {
+    save();
+    return true;
+  } catch (const std::exception& failure) {
+    if (error) *error = QString::fromStdString(failure.what());
+    return false;
+  }
+}
+
+}  // namespace
+
 bool DemoPanel::saveTableCsv(const QString& path, QString* error) const {
-  return saveBytesAtomically(path, tableCsv(*results_), error);
+  return saveReporting([&] { saveFile_(tr("results table"), path, tableCsv(*results_)); }, error);
 }
 
 bool DemoPanel::saveChartPng(const QString& path, QString* error) const {
-  return savePngAtomically(path, chartView_->grab().toImage(), error);
+  return saveReporting([&] { saveFile_(tr("chart"), path, pngBytes(chartView_->grab().toImage())); }, error);
 }
 
 void DemoPanel::saveWithDialog(const QString& title, const QString& extension, const QString& filter,
@@ -448,7 +462,7 @@ void DemoPanel::saveWithDialog(const QString& title, const QString& extension, c
   if (path.isEmpty()) return;
   QString error;
   if (save(path, &error)) showMessage(tr("saved %1").arg(path), QColor());
-  else showMessage(tr("could not save %1: %2").arg(path, error), Qt::red);
+  else showMessage(tr("Not saved: %1").arg(error), Qt::red);
 }
 
 }  // namespace kc

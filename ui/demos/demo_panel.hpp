@@ -14,6 +14,7 @@
 #include "ui/demos/background_demo_run.hpp"
 #include "ui/demos/demo_runners.hpp"
 #include "ui/demos/kernel_source_lookup.hpp"
+#include "ui/files/save_file.hpp"
 
 class QAction;
 class QChart;
@@ -62,6 +63,8 @@ class DemoPanel : public QWidget {
   // Exports (what the Save buttons do without their dialogs); false with *error set on failure.
   bool saveTableCsv(const QString& path, QString* error = nullptr) const;
   bool saveChartPng(const QString& path, QString* error = nullptr) const;
+  // How the exports write (app/ installs its output guard: never the CG matrix or the shown source).
+  void setSaveFile(SaveFile save) { saveFile_ = std::move(save); }
 
   // Docked on the left or right the three columns stack (controls, results, source) instead.
   void setStacked(bool stacked);
@@ -120,6 +123,7 @@ class DemoPanel : public QWidget {
   QSplitter* columns_ = nullptr;
   QAction* saveCsv_ = nullptr;
   QAction* savePng_ = nullptr;
+  SaveFile saveFile_ = unguardedSaveFile();
   DemoKind runningKind_ = DemoKind::Reduce;
   DemoKind shownKind_ = DemoKind::Reduce;  // the demo whose results are on screen
   QString progressText_;                   // "version 2 of 4: CUDA scalar CSR, iteration 1200, ..."

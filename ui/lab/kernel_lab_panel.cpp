@@ -15,7 +15,6 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -247,25 +246,29 @@ void KernelLabPanel::setPath(const QString& path) {
 
 bool KernelLabPanel::modified() const { return editor_->document()->isModified(); }
 
-bool KernelLabPanel::save() {
-  if (path_.isEmpty()) return false;
-  // QSaveFile writes a temporary file and renames it: never a half-written kernel for the stage.
-  QSaveFile file(path_);
-  if (!file.open(QIODevice::WriteOnly) || file.write(editor_->toPlainText().toUtf8()) < 0 || !file.commit()) {
-    setStatus(tr("%1: cannot write (%2)").arg(path_, file.errorString()), true);
+// The editor's text to `path` through the window's SaveFile: whole or not at all (never a
+// half-written kernel for the stage); false with the one-line reason in the status line.
+bool KernelLabPanel::writeTo(const QString& path) {
+  try {
+    saveFile_(tr("kernel"), path, editor_->toPlainText().toUtf8());
+  } catch (const std::exception& error) {
+    setStatus(QString::fromStdString(error.what()), true);
     return false;
   }
   editor_->document()->setModified(false);
+  return true;
+}
+
+bool KernelLabPanel::save() {
+  if (path_.isEmpty() || !writeTo(path_)) return false;
   if (!watcher_->files().contains(path_)) watcher_->addPath(path_);  // a new file, or the rename dropped it
   return true;
 }
 
+// Written first: a refused or failed save leaves the editor on the file it was editing.
 bool KernelLabPanel::saveAs(const QString& path) {
-  if (path_ != path) {
-    if (!path_.isEmpty()) emit fileClosing(path_);
-    setPath(path);
-  }
-  if (!save()) return false;
+  if (!writeTo(path)) return false;
+  if (path_ != path && !path_.isEmpty()) emit fileClosing(path_);
   setPath(path);  // watched now that it exists
   emit fileOpened(path);
   scheduler_->compileNow(path.toStdString(), editor_->toPlainText().toStdString());

@@ -18,6 +18,7 @@
 #include "gpu/lab/compiled_kernel.hpp"
 #include "gpu/lab/kernel_program.hpp"
 #include "gpu/lab/lab_toolchain.hpp"
+#include "ui/files/save_file.hpp"
 #include "ui/lab/compile_scheduler.hpp"
 
 class QCheckBox;
@@ -54,6 +55,8 @@ class KernelLabPanel : public QWidget {
   bool openBuiltIn(const QString& fileName);
   bool save();
   bool saveAs(const QString& path);
+  // How save and saveAs write (app/ installs its output guard; the edited file itself may be replaced).
+  void setSaveFile(SaveFile save) { saveFile_ = std::move(save); }
 
   QString path() const { return path_; }
   bool modified() const;
@@ -94,6 +97,7 @@ class KernelLabPanel : public QWidget {
   void buildUi();
   QWidget* buildAbBox();
   bool load(const QString& path, const QString& text);
+  bool writeTo(const QString& path);
   void setPath(const QString& path);
   void onTextChanged();
   void onCompiled(const CompileResult& result);
@@ -106,6 +110,7 @@ class KernelLabPanel : public QWidget {
   lab::LabToolchain toolchain_;
   QString labDirectory_;
   QString path_;
+  SaveFile saveFile_ = unguardedSaveFile();
   bool loading_ = false;
   std::shared_ptr<const lab::KernelProgram> lastGood_;
 

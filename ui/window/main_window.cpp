@@ -328,10 +328,14 @@ void MainWindow::showMessage(const QString& message, int timeoutMs) { statusBar(
 QImage MainWindow::grabView() { return view_->grabFramebuffer(); }
 
 bool MainWindow::saveSnapshot(const QString& path) {
-  const QImage image = grabView();
-  const bool ok = !image.isNull() && image.save(path, "PNG");
-  showMessage(ok ? tr("saved %1").arg(path) : tr("could not save %1").arg(path));
-  return ok;
+  try {
+    saveFile_(tr("snapshot"), path, pngBytes(grabView()));
+  } catch (const std::exception& error) {
+    showMessage(tr("Snapshot not saved: %1").arg(QString::fromStdString(error.what())), 10000);
+    return false;
+  }
+  showMessage(tr("saved %1").arg(path));
+  return true;
 }
 
 void MainWindow::snapshotWithDialog() {

@@ -7,6 +7,7 @@
 #include <QMainWindow>
 
 #include "gpu/pipeline/filter_chain.hpp"
+#include "ui/files/save_file.hpp"
 #include "ui/render/view_mode.hpp"
 #include "ui/window/file_kind.hpp"
 #include "ui/window/filter_dock.hpp"
@@ -67,7 +68,11 @@ class MainWindow : public QMainWindow {
   bool loadPreset(const QString& name);
   // The shown view (image + overlays) as it is on screen.
   QImage grabView();
+  // File > Snapshot's write: the view as PNG through the window's SaveFile; a refusal or a failed
+  // write is a status message and leaves any file at `path` as it was.
   bool saveSnapshot(const QString& path);
+  // How the window writes the files the user asks for (app/ installs its output guard).
+  void setSaveFile(SaveFile save) { saveFile_ = std::move(save); }
 
   // Settings (QSettings "kernelcam"): chain, view mode, split, geometry and the source spec.
   // restore returns the remembered source spec ("" if none); app/ keeps the keys it adds.
@@ -113,6 +118,7 @@ class MainWindow : public QMainWindow {
   QLabel* pathLabel_ = nullptr;
   QLabel* sourceLabel_ = nullptr;
   FilterDock::SavedForm restoredChain_;  // the dock's chain as restoreSettings left it
+  SaveFile saveFile_ = unguardedSaveFile();
 };
 
 }  // namespace kc
