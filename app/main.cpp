@@ -102,7 +102,11 @@ int runWindow(int argc, char** argv) {
   const QCommandLineOption vcam("vcam", kc::kVcamOptionHelp, "DEVICE");
   const QCommandLineOption lenient("lenient", "Show damaged images and videos anyway (damaged parts grey) instead of "
                                               "refusing them with the reason.");
-  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam, lenient});
+  const QCommandLineOption measure(
+      "measure", "Measure the window for SECONDS (after a 2 s warm-up; the source's first frames replayed as fast as "
+                 "the window takes them), print its frames/s, CPU ms per frame and source-to-screen latency as JSON on "
+                 "stdout, and quit.", "SECONDS");
+  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam, lenient, measure});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
   if (!parser.parse(arguments)) return kc::cli::fail(kc::cli::kExitUsage, parser.errorText() + " (try --help)");
@@ -129,6 +133,13 @@ int runWindow(int argc, char** argv) {
   options.verbose = parser.isSet(verbose);
   options.vcam = parser.value(vcam).toStdString();
   options.lenient = parser.isSet(lenient);
+  if (parser.isSet(measure)) {
+    bool ok = false;
+    options.measureSeconds = parser.value(measure).toDouble(&ok);
+    if (!ok || !(options.measureSeconds > 0) || options.measureSeconds > 3600)
+      return kc::cli::fail(kc::cli::kExitUsage,
+                           QStringLiteral("--measure '%1': expected seconds, more than 0 and at most 3600").arg(parser.value(measure)));
+  }
   try {
     // --vcam file:PATH is an output like process's: never the --source's file (the output guard).
     if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty())

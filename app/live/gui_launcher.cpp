@@ -16,6 +16,8 @@
 #include "app/live/live_controller.hpp"
 #include "app/live/run_overrides.hpp"
 #include "app/live/source_menu.hpp"
+#include "app/live/replay_source.hpp"
+#include "app/live/window_measure.hpp"
 #include "app/live/window_outputs.hpp"
 #include "app/sources/source_factory.hpp"
 #include "app/record/record_controller.hpp"
@@ -114,6 +116,10 @@ GuiSession::GuiSession(const GuiOptions& options) {
   controller_ = std::make_unique<LiveController>(*window_, backend);
   controller_->setSourceOptions(sourceOptions);
   controller_->setSourceCheck([this](const std::string& spec) { outputs_->checkSource(spec); });
+  if (options.measureSeconds > 0)  // the window's path measured, not the source's pace
+    controller_->setSourceOpener([this](const std::string& spec) {
+      return unpacedReplay(openLiveSource(spec, controller_->sourceOptions()));
+    });
   lab_ = std::make_unique<LabController>(*window_, *labPanel_, *controller_);
   LiveController* controller = controller_.get();
   QObject::connect(sources_, &SourceMenu::camerasChanged, controller, &LiveController::camerasChanged);
@@ -227,6 +233,7 @@ int runGui(int argc, char** argv, const GuiOptions& options) {
   }
   GuiSession session(options);
   session.start();
+  if (options.measureSeconds > 0) measureWindow(session, options.measureSeconds);
   return app.exec();
 }
 

@@ -36,6 +36,7 @@ struct GuiOptions {
   bool verbose = false;  // notices' details and library warnings on stderr
   std::string vcam;      // --vcam: /dev/videoN (v4l2loopback) or file:PATH gets the filtered stream
   bool lenient = false;  // --lenient: damaged images and videos are shown (damaged parts grey), not refused
+  double measureSeconds = 0;  // --measure: the window's figures over this long as JSON on stdout, then quit
 };
 
 // The window, wired and resumed; needs a QApplication. Tests build one without runGui's loop.

@@ -92,6 +92,7 @@ class CpuFramePipeline final : public FramePipeline {
       stats.stages.push_back(std::move(timing));
     }
     stats.frameMs = msSince(start);
+    stats.captureSeconds = frame.timestampSeconds;
     if (frame.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - frame.timestampSeconds) * 1e3;
     // The result leaves with its buffer (the next frame makes a new one); a chain that changed
     // nothing hands on the input, which shares its pixels (host_frame.hpp): no copy either way.

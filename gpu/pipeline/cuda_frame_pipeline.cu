@@ -487,6 +487,7 @@ class CudaFramePipeline final : public FramePipeline {
       stats.histogram.assign(slot.histogramHost.data(),
                              slot.histogramHost.data() + slot.histogram.bins * slot.histogram.channels);
     }
+    stats.captureSeconds = slot.timestampSeconds;
     if (slot.timestampSeconds > 0) stats.latencyMs = (steadyNowSeconds() - slot.timestampSeconds) * 1e3;
     stats.failures = slot.failures;
     return stats;

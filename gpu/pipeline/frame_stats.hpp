@@ -47,6 +47,7 @@ struct FrameStats {
   std::vector<StageTiming> stages;    // in execution order
   double frameMs = 0;                 // wall time per frame (1000 / fps) over the pipeline
   double latencyMs = 0;               // capture -> results ready
+  double captureSeconds = 0;          // the frame's source stamp (steady clock; 0: none), for the latency to its present
   int streamsInUse = 1;
   DisplayPath path = DisplayPath::Cpu;
   double rooflineGBs = 0;             // device bandwidth the % bars are drawn against (0 = unknown)

@@ -323,6 +323,9 @@ void MainWindow::setStatusInfo(const QString& device, const QString& path, const
   sourceLabel_->setText(width > 0 && !source.endsWith(size) ? QStringLiteral("%1  %2").arg(source, size) : source);
 }
 
+QString MainWindow::statusDevice() const { return deviceLabel_->text(); }
+QString MainWindow::statusDisplayPath() const { return pathLabel_->text(); }
+
 void MainWindow::showMessage(const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); }
 
 QImage MainWindow::grabView() { return view_->grabFramebuffer(); }

@@ -48,6 +48,8 @@ class MainWindow : public QMainWindow {
 
   // Status bar: "NVIDIA H200", "CUDA+interop", "camera 0  1920x1080".
   void setStatusInfo(const QString& device, const QString& path, const QString& source, int width, int height);
+  QString statusDevice() const;       // "NVIDIA H200"
+  QString statusDisplayPath() const;  // "CUDA+interop"
   // A passing message (it disappears); what must stay goes to notices().
   void showMessage(const QString& message, int timeoutMs = 6000);
   // "Qt: 6.4.2\nOpenCV: 4.6.0\n...": the versions Help > About lists (app/ knows them).

@@ -1,0 +1,76 @@
+#include "app/live/window_measure.hpp"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTimer>
+#include <cstdio>
+#include <memory>
+
+#include "app/live/gui_launcher.hpp"
+#include "app/live/live_controller.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/window_figures.hpp"
+
+namespace kc {
+
+namespace {
+
+constexpr int kWarmUpMs = 2000;
+constexpr int kFirstFrameTimeoutMs = 60000;
+
+void finish(GuiSession& session, WindowFigures* figures) {
+  const WindowFiguresResult result = figures->result();
+  MainWindow& window = session.window();
+  GlView& view = *window.view();
+  const qreal ratio = view.devicePixelRatioF();
+  const FrameStats& stats = view.renderer().lastStats();
+  QJsonObject json{
+      {"source", session.controller().sourceSpec()},
+      {"frame_width", stats.width},
+      {"frame_height", stats.height},
+      {"view_width", static_cast<int>(view.width() * ratio + 0.5)},
+      {"view_height", static_cast<int>(view.height() * ratio + 0.5)},
+      {"device", window.statusDevice()},
+      {"display_path", window.statusDisplayPath()},
+      {"frames", result.frames},
+      {"seconds", result.seconds},
+      {"fps", result.framesPerSecond},
+      {"cpu_ms_per_frame", result.cpuMsPerFrame},
+      {"latency_ms_p50", result.latencyMsP50},
+      {"latency_ms_p95", result.latencyMsP95},
+      // The latency in frame intervals of the window's own rate: "<= 2 frames" is the target.
+      {"latency_frames_p50", result.latencyMsP50 * result.framesPerSecond / 1000.0},
+  };
+  std::fprintf(stdout, "%s\n", QJsonDocument(json).toJson(QJsonDocument::Compact).constData());
+  std::fflush(stdout);
+  QCoreApplication::exit(result.frames > 0 ? 0 : 1);
+}
+
+}  // namespace
+
+void measureWindow(GuiSession& session, double seconds) {
+  auto* figures = new WindowFigures(*session.window().view(), &session.window());
+  auto* poll = new QTimer(figures);
+  poll->setInterval(20);
+  auto clock = std::make_shared<QElapsedTimer>();
+  clock->start();
+  QObject::connect(poll, &QTimer::timeout, figures, [&session, figures, poll, clock, seconds] {
+    if (session.window().view()->renderer().framesPresented() == 0) {
+      if (clock->elapsed() < kFirstFrameTimeoutMs) return;
+      std::fprintf(stderr, "kernelcam: --measure: no frame reached the screen in %d s\n", kFirstFrameTimeoutMs / 1000);
+      QCoreApplication::exit(1);
+      return;
+    }
+    poll->stop();
+    QTimer::singleShot(kWarmUpMs, figures, [&session, figures, seconds] {
+      figures->start();
+      QTimer::singleShot(static_cast<int>(seconds * 1000 + 0.5), figures, [&session, figures] { finish(session, figures); });
+    });
+  });
+  poll->start();
+}
+
+}  // namespace kc
