@@ -91,7 +91,7 @@ QString parseErrorText(const QCommandLineParser& parser) {
   const QString near = closestName(unknown.first(), optionNames(parser));
   if (near.isEmpty()) return text;
   if (text.endsWith(QLatin1Char('.'))) text.chop(1);
-  return text + QStringLiteral(" (did you mean %1%2?)").arg(near.size() == 1 ? "-" : "--", near);
+  return text + QStringLiteral(" (did you mean --%1?)").arg(near);  // demo's --n too, as its help writes it
 }
 
 QStringList commandNames() {

@@ -124,7 +124,7 @@ TEST(CliConventions, AMistypedSubcommandOrOptionNamesTheNearOneAndExitsTwo) {
       {{"--sorce", "pattern"}, "kernelcam: Unknown option 'sorce' (did you mean --source?)\n"},
       {{"process", "--sorce", "pattern"}, "kernelcam: process: Unknown option 'sorce' (did you mean --source?)\n"},
       {{"bench", "--rep", "3"}, "kernelcam: bench: Unknown option 'rep' (did you mean --reps?)\n"},
-      {{"demo", "reduce", "--nn", "3"}, "kernelcam: demo reduce: Unknown option 'nn' (did you mean -n?)\n"},
+      {{"demo", "reduce", "--nn", "3"}, "kernelcam: demo reduce: Unknown option 'nn' (did you mean --n?)\n"},
       {{"demo", "redcue"}, "kernelcam: demo: unknown demo 'redcue' (did you mean 'reduce'?)\n"},
       {{"kernel", "chek"}, "kernelcam: kernel: unknown action 'chek' (did you mean 'check'?)\n"},
       {{"help", "proces"}, "kernelcam: help: unknown command 'proces' (did you mean 'process'?)\n"},
