@@ -1,19 +1,21 @@
 // kernelcam: with no subcommand the window (live camera/pattern -> filters -> view); with one,
 // a headless tool (process, devices, demo, bench). Exit codes: app/cli/commands.hpp.
-#include <QApplication>
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "app/cli/commands.hpp"
 #include "gpu/core/backend.hpp"
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/io/output_file.hpp"
+#include "app/live/display_check.hpp"
 #include "app/live/gui_launcher.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
@@ -24,9 +26,10 @@
 namespace {
 
 QString commandList() {
-  QString text = QStringLiteral("\nSubcommands (kernelcam COMMAND --help for their options):\n");
+  QString text = QStringLiteral("\nSubcommands (kernelcam help COMMAND, or COMMAND --help, for their options):\n");
   for (const auto& command : kc::cli::commands())
     text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(command.name), -8).arg(QString::fromLatin1(command.summary));
+  text += QStringLiteral("  %1  %2\n").arg(QStringLiteral("help"), -8).arg(QStringLiteral("this page, or a command's: help COMMAND"));
   text += QStringLiteral(
       "\nExit codes: 0 ok, 1 runtime failure, 2 bad usage or unreadable input, 3 --backend cuda without a usable "
       "CUDA device.\n");
@@ -38,14 +41,26 @@ QString windowDescription() {
                         "Options not given come back as they were when the window last closed.");
 }
 
-// --help-all: Qt's own page, which adds the options QApplication takes (-platform, -style, ...);
-// Qt lists those only with an application object, so make one that needs no display.
-[[noreturn]] void showHelpAll(int argc, char** argv, QCommandLineParser& parser) {
-  if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-  QApplication app(argc, argv);
-  parser.setApplicationDescription(windowDescription() + QLatin1Char('\n') + commandList());
-  parser.process(app);  // sees --help-all again: prints the page with Qt's options and exits 0
-  std::exit(kc::cli::kExitOk);
+// --help-all: the window's page with the Qt options the window takes too (-platform, -style, ...).
+// Written here rather than by QCommandLineParser::process on a QApplication, which names the
+// binary by its path and lists Qt's QML debugger option, which a widgets app has no use for.
+QString helpAllText(QCommandLineParser& parser) {
+  parser.addOptions({
+      {"platform", "Qt platform plugin: xcb, wayland, offscreen, ... (also $QT_QPA_PLATFORM).", "name[:options]"},
+      {"platformpluginpath", "Path to the platform plugins.", "path"},
+      {"platformtheme", "Platform theme.", "theme"},
+      {"plugin", "Additional plugins to load, can be specified multiple times.", "plugin"},
+      {"display", "The X display to use (xcb), e.g. :0.", "display"},
+      {"qwindowgeometry", "Window geometry for the main window, using the X11-syntax, like 100x100+50+50.",
+       "geometry"},
+      {"qwindowicon", "Default window icon.", "icon"},
+      {"qwindowtitle", "Title of the first window.", "title"},
+      {"style", "The widget style: Fusion, Windows, ...", "style"},
+      {"stylesheet", "A Qt style sheet file applied to the whole window.", "file"},
+      {"reverse", "Sets the application's layout direction to right-to-left (debugging helper)."},
+      {"session", "Restores the application from an earlier session.", "session"},
+  });
+  return kc::cli::helpText(parser.helpText(), QStringLiteral("kernelcam [options] [command | FILE]")) + commandList();
 }
 
 // The options QGuiApplication and QApplication take out of argv themselves (Qt's documentation of
@@ -71,11 +86,21 @@ QStringList withoutQtOptions(const QStringList& arguments) {
   return kept;
 }
 
-// The window's options; parsed without an application object (runGui creates the QApplication).
-int runWindow(int argc, char** argv) {
+QStringList arguments0(int argc, char** argv) {
   QStringList arguments;
   for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
-  arguments = withoutQtOptions(arguments);
+  return arguments;
+}
+
+// A word that names a file rather than a mistyped subcommand: it exists, or it has a path's
+// marks (a folder or a suffix), so that a missing photo.jpg gets the source's own error.
+bool looksLikeFile(const QString& word) {
+  return QFileInfo::exists(word) || word.contains(QLatin1Char('/')) || word.contains(QLatin1Char('.'));
+}
+
+// The window's options; parsed without an application object (runGui creates the QApplication).
+int runWindow(int argc, char** argv) {
+  const QStringList arguments = withoutQtOptions(arguments0(argc, argv));
   QCommandLineParser parser;
   parser.setApplicationDescription(windowDescription());
   parser.addHelpOption();
@@ -109,24 +134,43 @@ int runWindow(int argc, char** argv) {
   parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam, lenient, measure});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
-  if (!parser.parse(arguments)) return kc::cli::fail(kc::cli::kExitUsage, parser.errorText() + " (try --help)");
-  if (parser.isSet(QStringLiteral("help-all"))) showHelpAll(argc, argv, parser);
+  parser.addPositionalArgument(QStringLiteral("FILE"),
+                               QStringLiteral("An image or video to show, as --source FILE (what a file manager's "
+                                              "\"Open with\" passes)."),
+                               QStringLiteral("[FILE]"));
+  if (!parser.parse(arguments)) {
+    const QString error = kc::cli::parseErrorText(parser);
+    return kc::cli::fail(kc::cli::kExitUsage, error + (error.endsWith(QLatin1Char(')')) ? "" : " (try --help)"));
+  }
+  if (parser.isSet(QStringLiteral("help-all"))) {
+    std::fputs(helpAllText(parser).toLocal8Bit().constData(), stdout);
+    return kc::cli::kExitOk;
+  }
   if (parser.isSet(QStringLiteral("help"))) {
-    std::fputs((kc::cli::helpText(parser.helpText(), QStringLiteral("kernelcam [options] [command]")) + commandList())
-                   .toLocal8Bit()
-                   .constData(),
-               stdout);
+    std::fputs(
+        (kc::cli::helpText(parser.helpText(), QStringLiteral("kernelcam [options] [command | FILE]")) + commandList())
+            .toLocal8Bit()
+            .constData(),
+        stdout);
     return kc::cli::kExitOk;
   }
   if (parser.isSet(QStringLiteral("version"))) {
     std::printf("kernelcam %s\n", KC_VERSION);
     return kc::cli::kExitOk;
   }
-  if (!parser.positionalArguments().isEmpty())
-    return kc::cli::fail(kc::cli::kExitUsage,
-                         QStringLiteral("unknown command '%1' (try --help)").arg(parser.positionalArguments()[0]));
   kc::GuiOptions options;
   options.source = parser.value(source).toStdString();
+  if (const QStringList files = parser.positionalArguments(); !files.isEmpty()) {
+    // `kernelcam photo.jpg` (the desktop entry's %F): the first file, as --source would take it.
+    if (!looksLikeFile(files[0])) return kc::cli::fail(kc::cli::kExitUsage, kc::cli::unknownCommandText(files[0]));
+    if (parser.isSet(source))
+      return kc::cli::fail(kc::cli::kExitUsage,
+                           QStringLiteral("give --source or a FILE, not both ('%1')").arg(files[0]));
+    if (files.size() > 1)
+      std::fprintf(stderr, "kernelcam: showing %s, the first of the %d files given\n",
+                   files[0].toLocal8Bit().constData(), static_cast<int>(files.size()));
+    options.source = files[0].toStdString();
+  }
   options.filters = parser.value(filters).toStdString();
   options.viewMode = parser.value(viewMode).toStdString();
   options.cameraFormat = parser.value(cameraFormat).toStdString();
@@ -167,16 +211,26 @@ int runWindow(int argc, char** argv) {
     return kc::cli::fail(kc::cli::kExitUsage,
                          QStringLiteral("--pattern-format '%1': expected rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray")
                              .arg(parser.value(patternFormat)));
+  // Qt aborts without a display (exit 134 and an invitation to reinstall): one line and exit 2.
+  if (const QString why = kc::displayProblem(arguments0(argc, argv)); !why.isEmpty())
+    return kc::cli::fail(kc::cli::kExitUsage,
+                         QStringLiteral("no display: use `kernelcam process` for headless work (%1)").arg(why));
   return kc::runGui(argc, argv, options);
 }
 
-}  // namespace
+// `kernelcam help [COMMAND [...]]`: the same page as `kernelcam [COMMAND [...]] --help`.
+int runHelp(int argc, char** argv);
 
-int main(int argc, char** argv) {
-  kc::installQuietOutput(std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
-  QCoreApplication::setApplicationVersion(QStringLiteral(KC_VERSION));
-  const kc::cli::Command* command = argc >= 2 ? kc::cli::findCommand(QString::fromLocal8Bit(argv[1])) : nullptr;
-  if (!command) return runWindow(argc, argv);
+int dispatch(int argc, char** argv) {
+  const QString first = argc >= 2 ? QString::fromLocal8Bit(argv[1]) : QString();
+  if (first == QLatin1String("help")) return runHelp(argc, argv);
+  const kc::cli::Command* command = argc >= 2 ? kc::cli::findCommand(first) : nullptr;
+  if (!command) {
+    // A mistyped subcommand is named before the window's parser meets that command's options.
+    if (argc >= 2 && !first.startsWith(QLatin1Char('-')) && !looksLikeFile(first))
+      return kc::cli::fail(kc::cli::kExitUsage, kc::cli::unknownCommandText(first));
+    return runWindow(argc, argv);
+  }
   // `process --view` draws the overlays with QPainter, which needs a QGuiApplication; the offscreen
   // platform gives one without a display (a terminal, CI, the GPU machine). The other subcommands
   // keep a QCoreApplication, which needs no platform at all (nor prints its warnings).
@@ -191,4 +245,27 @@ int main(int argc, char** argv) {
   arguments.removeAll(QStringLiteral("--verbose"));  // a global option: installQuietOutput took it
   arguments[0] = QStringLiteral("kernelcam ") + QString::fromLatin1(command->name);
   return command->run(arguments);
+}
+
+int runHelp(int argc, char** argv) {
+  static char helpOption[] = "--help";
+  std::vector<char*> asked{argv[0]};
+  if (argc >= 3) {
+    const QString name = QString::fromLocal8Bit(argv[2]);
+    if (!kc::cli::findCommand(name))
+      return kc::cli::fail(kc::cli::kExitUsage,
+                           QStringLiteral("help: ") + kc::cli::unknownCommandText(name));
+    asked.insert(asked.end(), argv + 2, argv + argc);  // help demo cg: demo cg --help
+  }
+  asked.push_back(helpOption);
+  asked.push_back(nullptr);
+  return dispatch(static_cast<int>(asked.size()) - 1, asked.data());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  kc::installQuietOutput(std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
+  QCoreApplication::setApplicationVersion(QStringLiteral(KC_VERSION));
+  return dispatch(argc, argv);
 }

@@ -1,15 +1,70 @@
 # Installation and the Debian package: `cmake --install build [--prefix DIR]`, `cpack -G DEB`
-# (run in the build directory). Installs the binary, the desktop entry, the hicolor icons and the
-# demo matrices the demo panel lists (found again relative to the binary: app_demo_runners.cpp).
+# (run in the build directory). Installs the binary, the desktop entry, the hicolor icons, the
+# AppStream metainfo, the man page, bash and zsh completion, the copyright file and changelog
+# (packaging/), and the demo matrices and samples when ../shared/data exists (the demo panel finds
+# the matrices again: app_demo_runners.cpp).
 include(GNUInstallDirs)
+set(KC_PACKAGING_DIR ${PROJECT_SOURCE_DIR}/packaging)
 
 install(TARGETS kernelcam RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The kernel lab's processes, found beside kernelcam (gpu/lab/worker/worker_location.hpp).
 if(TARGET kernelcam-lab-compiler)
   install(TARGETS kernelcam-lab-worker kernelcam-lab-compiler RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # Their one man page, under both names (Debian wants one for every program in /usr/bin).
+  foreach(helper kernelcam-lab-worker kernelcam-lab-compiler)
+    set(page ${CMAKE_BINARY_DIR}/packaging/${helper}.1)
+    add_custom_command(OUTPUT ${page}.gz
+                       COMMAND ${CMAKE_COMMAND} -E copy ${PROJECT_SOURCE_DIR}/packaging/kernelcam-lab-helper.1 ${page}
+                       COMMAND gzip -9n -f ${page}
+                       DEPENDS ${PROJECT_SOURCE_DIR}/packaging/kernelcam-lab-helper.1 VERBATIM)
+    list(APPEND KC_HELPER_PAGES ${page}.gz)
+  endforeach()
+  add_custom_target(kernelcam_lab_man ALL DEPENDS ${KC_HELPER_PAGES})
+  install(FILES ${KC_HELPER_PAGES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/resources/kernelcam.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/icons/hicolor DESTINATION ${CMAKE_INSTALL_DATADIR}/icons)
+install(FILES ${KC_PACKAGING_DIR}/io.github.kernelcam.kernelcam.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
+install(FILES ${KC_PACKAGING_DIR}/completions/kernelcam.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
+        RENAME kernelcam)
+install(FILES ${KC_PACKAGING_DIR}/completions/_kernelcam DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+
+# /usr/share/doc/kernelcam: the machine-readable copyright file and the Debian changelog, which
+# Debian wants compressed with gzip -9n (no name, no time stamp: reproducible).
+install(FILES ${KC_PACKAGING_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# lintian's initial-upload-closes-no-bugs concerns uploads to Debian's archive, which this package is not.
+install(FILES ${KC_PACKAGING_DIR}/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME kernelcam)
+set(KC_CHANGELOG_GZ ${CMAKE_BINARY_DIR}/packaging/changelog.Debian.gz)
+add_custom_command(OUTPUT ${KC_CHANGELOG_GZ}
+                   COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/packaging
+                   COMMAND ${CMAKE_COMMAND} -E copy ${KC_PACKAGING_DIR}/changelog ${CMAKE_BINARY_DIR}/packaging/changelog.Debian
+                   COMMAND gzip -9n -f ${CMAKE_BINARY_DIR}/packaging/changelog.Debian
+                   DEPENDS ${KC_PACKAGING_DIR}/changelog VERBATIM)
+add_custom_target(kernelcam_changelog ALL DEPENDS ${KC_CHANGELOG_GZ})
+install(FILES ${KC_CHANGELOG_GZ} DESTINATION ${CMAKE_INSTALL_DOCDIR})
+file(STRINGS ${KC_PACKAGING_DIR}/changelog KC_CHANGELOG_TOP LIMIT_COUNT 1)
+if(NOT KC_CHANGELOG_TOP MATCHES "^kernelcam \\(${PROJECT_VERSION}-")
+  message(WARNING "kernelcam: packaging/changelog's first entry (${KC_CHANGELOG_TOP}) is not version ${PROJECT_VERSION}")
+endif()
+
+# The man page, from the help text (help2man; packaging/kernelcam.h2m gives its NAME line and
+# its examples, environment and files sections).
+find_program(KC_HELP2MAN help2man)
+if(KC_HELP2MAN)
+  set(KC_MAN_PAGE ${CMAKE_BINARY_DIR}/packaging/kernelcam.1)
+  add_custom_command(OUTPUT ${KC_MAN_PAGE}.gz
+                     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/packaging
+                     # A sanitizer build's binary runs here too: its leak report must not fail the build.
+                     COMMAND ${CMAKE_COMMAND} -E env ASAN_OPTIONS=detect_leaks=0 QT_QPA_PLATFORM=offscreen
+                             ${KC_HELP2MAN} --no-info --section=1 --include=${KC_PACKAGING_DIR}/kernelcam.h2m
+                             --output=${KC_MAN_PAGE} $<TARGET_FILE:kernelcam>
+                     COMMAND gzip -9n -f ${KC_MAN_PAGE}
+                     DEPENDS kernelcam ${KC_PACKAGING_DIR}/kernelcam.h2m VERBATIM)
+  add_custom_target(kernelcam_man ALL DEPENDS ${KC_MAN_PAGE}.gz)
+  install(FILES ${KC_MAN_PAGE}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+else()
+  message(STATUS "kernelcam: no help2man: the install has no man page (apt-get install help2man)")
+endif()
 
 # The matrices live beside the checkout (../shared/data), not in it: installed when present.
 set(KC_MATRIX_SOURCE_DIR "${PROJECT_SOURCE_DIR}/../shared/data/matrices" CACHE PATH
@@ -21,6 +76,16 @@ if(IS_DIRECTORY "${KC_MATRIX_SOURCE_DIR}")
 else()
   message(STATUS "kernelcam: no ${KC_MATRIX_SOURCE_DIR}: the installed CG demo offers Poisson and Open file only")
 endif()
+# A sample image and video (CC0 and CC-BY-3.0: packaging/copyright), also from ../shared/data.
+set(KC_SAMPLE_SOURCE_DIR "${PROJECT_SOURCE_DIR}/../shared/data" CACHE PATH
+    "Folder with images/chelsea.png and video/tears_of_steel_10s_640x360.mp4 to install as samples")
+foreach(sample images/chelsea.png video/tears_of_steel_10s_640x360.mp4)
+  if(EXISTS "${KC_SAMPLE_SOURCE_DIR}/${sample}")
+    install(FILES "${KC_SAMPLE_SOURCE_DIR}/${sample}" DESTINATION ${CMAKE_INSTALL_DATADIR}/kernelcam/samples)
+  else()
+    message(STATUS "kernelcam: no ${KC_SAMPLE_SOURCE_DIR}/${sample}: not installed as a sample")
+  endif()
+endforeach()
 # Where the installed binary looks for them, relative to itself (a --prefix anywhere works).
 file(RELATIVE_PATH KC_MATRICES_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_MATRIX_INSTALL_DIR}")
 target_compile_definitions(kernelcam_app PRIVATE KC_INSTALLED_MATRICES="${KC_MATRICES_FROM_BINARY}")
@@ -29,14 +94,19 @@ set(CPACK_PACKAGE_NAME kernelcam)
 set(CPACK_PACKAGE_VENDOR kernelcam)
 set(CPACK_PACKAGE_CONTACT "kernelcam maintainers <kernelcam@users.noreply.github.com>")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "live GPU image filtering and a GPU programming lab")
+# Lines under 80 characters: dpkg shows the description as written (lintian: extended-description-line-too-long).
 string(CONCAT CPACK_PACKAGE_DESCRIPTION
-       "Filters a webcam, a video, an image or a test pattern through CUDA kernels you can read (grayscale, "
-       "histogram, convolution, transpose) and shows the original beside the result with each kernel's timing; "
-       "classroom demos (reduction, matrix multiplication, conjugate gradient) compare GPU versions with the CPU "
-       "and NVIDIA's libraries. Runs on the CPU where no NVIDIA GPU is usable.")
+       "Filters a webcam, a video, an image or a test pattern through CUDA kernels\n"
+       "you can read (grayscale, histogram, convolution, transpose) and shows the\n"
+       "original beside the result with each kernel's timing; classroom demos\n"
+       "(reduction, matrix multiplication, conjugate gradient) compare GPU versions\n"
+       "with the CPU and NVIDIA's libraries. Runs on the CPU where no NVIDIA GPU is\n"
+       "usable.")
 set(CPACK_GENERATOR DEB)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+# A Debian revision (0.1.0-1): the package is not Debian-native, so its changelog is changelog.Debian.gz.
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
 set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 # Qt, OpenCV, GLEW, ... from the binary's shared libraries (dpkg-shlibdeps). Libraries no Debian
 # package owns (a CUDA Toolkit from NVIDIA's installer) are skipped by it: see below.

@@ -14,7 +14,7 @@ packages=(
   libglew-dev libegl-dev libgl-dev
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
   libjpeg-dev libpng-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
-  xvfb xauth fonts-dejavu-core
+  xvfb xauth fonts-dejavu-core help2man
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -93,7 +93,7 @@ int runBench(const QStringList& arguments) {
   for (const ValueOption& o : options) parser.addOption(o.option);
   const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
   parser.addOption(backend);
-  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("bench: ") + parser.errorText());
+  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("bench: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam bench [options]")).toLocal8Bit().constData(), stdout);
     return kExitOk;

@@ -1,6 +1,9 @@
 #include "app/cli/commands.hpp"
 
+#include <QRegularExpression>
+#include <algorithm>
 #include <cstdio>
+#include <vector>
 
 namespace kc::cli {
 
@@ -28,6 +31,79 @@ QString helpText(const QString& helpFromParser, const QString& usage) {
 
 bool helpAsked(const QCommandLineParser& parser) {
   return parser.isSet(QStringLiteral("help")) || parser.isSet(QStringLiteral("help-all"));
+}
+
+namespace {
+
+// Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps.
+int editDistance(const QString& a, const QString& b) {
+  const qsizetype n = a.size(), m = b.size();
+  std::vector<std::vector<int>> d(static_cast<std::size_t>(n + 1), std::vector<int>(static_cast<std::size_t>(m + 1)));
+  for (qsizetype i = 0; i <= n; ++i) d[i][0] = static_cast<int>(i);
+  for (qsizetype j = 0; j <= m; ++j) d[0][j] = static_cast<int>(j);
+  for (qsizetype i = 1; i <= n; ++i)
+    for (qsizetype j = 1; j <= m; ++j) {
+      const int cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[n][m];
+}
+
+}  // namespace
+
+QString closestName(const QString& word, const QStringList& candidates) {
+  if (word.size() < 2) return {};
+  const QString lower = word.toLower();
+  QString best;
+  int bestDistance = std::max<int>(1, static_cast<int>(word.size()) / 3) + 1;
+  for (const QString& candidate : candidates) {
+    if (candidate == word) continue;
+    int distance = editDistance(lower, candidate.toLower());
+    if (word.size() >= 3 && candidate.startsWith(lower)) distance = std::min(distance, 1);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = candidate;
+    }
+  }
+  return best;
+}
+
+QString didYouMean(const QString& word, const QStringList& candidates, const QString& otherwise) {
+  const QString near = closestName(word, candidates);
+  return near.isEmpty() ? otherwise : QStringLiteral(" (did you mean '%1'?)").arg(near);
+}
+
+QStringList optionNames(const QCommandLineParser& parser) {
+  // The option column of Qt's help: "  -s, --source <SOURCE>   ...", "  --view-mode <MODE>  ..." or,
+  // for a one-letter name, "  -n <N>".
+  static const QRegularExpression optionLine(QStringLiteral("^  (?:-\\w, )?--?([\\w-]+)"),
+                                             QRegularExpression::MultilineOption);
+  QStringList names;
+  for (auto match = optionLine.globalMatch(parser.helpText()); match.hasNext();) names << match.next().captured(1);
+  return names;
+}
+
+QString parseErrorText(const QCommandLineParser& parser) {
+  QString text = parser.errorText();
+  const QStringList unknown = parser.unknownOptionNames();
+  if (unknown.isEmpty()) return text;
+  const QString near = closestName(unknown.first(), optionNames(parser));
+  if (near.isEmpty()) return text;
+  if (text.endsWith(QLatin1Char('.'))) text.chop(1);
+  return text + QStringLiteral(" (did you mean --%1?)").arg(near);  // demo's --n too, as its help writes it
+}
+
+QStringList commandNames() {
+  QStringList names;
+  for (const auto& command : commands()) names << QString::fromLatin1(command.name);
+  names << QStringLiteral("help");
+  return names;
+}
+
+QString unknownCommandText(const QString& word) {
+  return QStringLiteral("unknown command '%1'").arg(word) +
+         didYouMean(word, commandNames(), QStringLiteral(" (try --help)"));
 }
 
 int fail(int code, const QString& message) {

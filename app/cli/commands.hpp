@@ -31,6 +31,20 @@ QString helpText(const QString& helpFromParser, const QString& usage);
 // without a GUI application, so Qt has no options of its own to add: --help-all shows the same page.
 bool helpAsked(const QCommandLineParser& parser);
 
+// "Did you mean": the candidate nearest `word` (edit distance, adjacent swaps counting one, at most
+// a third of the word's length, or a candidate `word` begins), "" when none is that near.
+QString closestName(const QString& word, const QStringList& candidates);
+// " (did you mean 'process'?)" when closestName finds one, else `otherwise`.
+QString didYouMean(const QString& word, const QStringList& candidates, const QString& otherwise = {});
+// The long option names `parser` offers (read from its help text: Qt keeps no public list).
+QStringList optionNames(const QCommandLineParser& parser);
+// parser.errorText() after a failed parse, with "did you mean --source?" for a mistyped option.
+QString parseErrorText(const QCommandLineParser& parser);
+// The subcommands' names and "help": what `kernelcam WORD` takes.
+QStringList commandNames();
+// "unknown command 'proces' (did you mean 'process'?)", or "... (try --help)".
+QString unknownCommandText(const QString& word);
+
 // "kernelcam: <message>" on stderr; returns `code` for `return fail(...)`.
 int fail(int code, const QString& message);
 

@@ -397,7 +397,7 @@ int runOne(const DemoEntry& demo, const QStringList& arguments) {
   const QString prefix = QStringLiteral("demo %1: ").arg(QLatin1String(demo.name));
   QCommandLineParser parser;
   demo.describe(parser);
-  if (!parser.parse(arguments)) return fail(kExitUsage, prefix + parser.errorText());
+  if (!parser.parse(arguments)) return fail(kExitUsage, prefix + parseErrorText(parser));
   if (helpAsked(parser)) {
     std::fputs(demoHelp(parser, demoUsage(demo)).toLocal8Bit().constData(), stdout);
     return kExitOk;
@@ -438,7 +438,10 @@ int runDemo(const QStringList& arguments) {
     rest[0] = QStringLiteral("kernelcam demo ") + name;
     return runOne(demo, rest);
   }
-  return fail(kExitUsage, QStringLiteral("demo: unknown demo '%1' (expected reduce, matmul or cg)").arg(name));
+  QStringList names;
+  for (const DemoEntry& demo : kDemos) names << QLatin1String(demo.name);
+  return fail(kExitUsage, QStringLiteral("demo: unknown demo '%1'").arg(name) +
+                              didYouMean(name, names, QStringLiteral(" (expected reduce, matmul or cg)")));
 }
 
 }  // namespace kc::cli

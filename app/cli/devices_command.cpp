@@ -14,7 +14,7 @@ int runDevices(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("List CUDA devices and cameras."));
   parser.addHelpOption();
-  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("devices: ") + parser.errorText());
+  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("devices: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam devices")).toLocal8Bit().constData(), stdout);
     return kExitOk;

@@ -49,7 +49,7 @@ bool parseWithPath(QCommandLineParser& parser, const QStringList& arguments, con
   parser.addHelpOption();
   parser.addPositionalArgument(QStringLiteral("PATH"), QStringLiteral("The kernel's .cu file."));
   if (!parser.parse(arguments)) {
-    *exitCode = fail(kExitUsage, prefix + parser.errorText());
+    *exitCode = fail(kExitUsage, prefix + parseErrorText(parser));
     return false;
   }
   if (parser.isSet(QStringLiteral("help"))) {
@@ -277,7 +277,9 @@ int runKernel(const QStringList& arguments) {
   rest[0] = QStringLiteral("kernelcam kernel ") + action;
   if (action == QLatin1String("new")) return runNew(rest);
   if (action == QLatin1String("check")) return runCheck(rest);
-  return fail(kExitUsage, QStringLiteral("kernel: unknown action '%1' (expected new or check)").arg(action));
+  return fail(kExitUsage, QStringLiteral("kernel: unknown action '%1'").arg(action) +
+                              didYouMean(action, {QStringLiteral("new"), QStringLiteral("check")},
+                                         QStringLiteral(" (expected new or check)")));
 }
 
 }  // namespace kc::cli

@@ -204,7 +204,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, patternFormat, view, soak, soakChild,
                      soakPeriod, vcam});
 
-  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parser.errorText());
+  if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam process [options]")).toLocal8Bit().constData(), stdout);
     return -1;

@@ -2,6 +2,7 @@
 // What the demos run on this build and machine (the window's panel and `kernelcam demo` alike),
 // and where their matrices are.
 #include <QString>
+#include <QStringList>
 #include <string>
 
 #include "gpu/core/memory_budget.hpp"
@@ -29,8 +30,24 @@ void admitDemoMemory(const std::string& what, const MemoryNeed& need, bool cuda)
 // with the reason the panel shows on its greyed "cuda" backend.
 DemoRunners appDemoRunners();
 
-// The shared Matrix Market set: $KC_MATRIX_DIR, else shared/data/matrices next to the checkout
-// (from the working directory or the binary's); "" when none is found.
+// Where the CG demo's Matrix Market files are looked for, in this order (README "Installed data"):
+//   1. a checkout's neighbour: ../shared/data/matrices from each of `checkoutBases` or up to 3
+//      folders above it (the working directory, the binary's folder);
+//   2. an install: `installedBesideBinary` (PREFIX/share/kernelcam/matrices for the binary's
+//      PREFIX/bin), then DIR/kernelcam/matrices for each XDG data directory (~/.local/share,
+//      /usr/local/share, /usr/share: QStandardPaths::GenericDataLocation);
+//   3. `environment` ($KC_MATRIX_DIR), as given.
+struct MatrixSearch {
+  QStringList checkoutBases;
+  QString installedBesideBinary;
+  QStringList dataDirs;
+  QString environment;
+};
+// The first folder of `where` that exists (canonical), else `environment` ("" when unset).
+QString findMatrixDirectory(const MatrixSearch& where);
+// The search from this process: its working directory, binary, XDG data dirs and environment.
+MatrixSearch matrixSearchHere();
+// findMatrixDirectory(matrixSearchHere()); "" when none is found.
 QString defaultMatrixDirectory();
 
 }  // namespace kc

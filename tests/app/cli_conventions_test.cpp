@@ -6,6 +6,8 @@
 #include <QProcessEnvironment>
 #include <filesystem>
 
+#include "app/cli/commands.hpp"
+#include "app/live/display_check.hpp"
 #include "cli_run.hpp"
 #include "common/test_data.hpp"
 
@@ -29,6 +31,11 @@ TEST(CliConventions, HelpAllWorksForTheWindowAndEverySubcommand) {
   for (const char* word : {"--camera-format", "--view-mode", "--verbose", "--version", "process", "bench",
                            "--platform"})  // the last one: Qt's own, which only --help-all lists
     EXPECT_NE(window.out.find(word), std::string::npos) << word;
+  // The program's name, not the build path; no QML debugger option in a widgets app.
+  EXPECT_EQ(window.out.rfind("Usage: kernelcam [options]", 0), 0u) << window.out.substr(0, 80);
+  EXPECT_EQ(window.out.find(KC_KERNELCAM_BINARY), std::string::npos);
+  EXPECT_EQ(window.out.find("qmljsdebugger"), std::string::npos);
+  EXPECT_TRUE(window.err.empty()) << window.err;
 
   const std::vector<QStringList> subcommands = {{"process"},        {"devices"},      {"demo"},
                                                 {"demo", "reduce"}, {"demo", "matmul"}, {"demo", "cg"}, {"bench"}};
@@ -87,6 +94,118 @@ TEST(CliConventions, StderrIsQuietUnlessVerbose) {
   EXPECT_NE(verbose.err.find("libpng warning"), std::string::npos) << verbose.err;
   std::filesystem::remove(out);
   std::filesystem::remove(view);
+}
+
+TEST(CliConventions, DidYouMeanPicksTheNearNameOnly) {
+  const QStringList commands = cli::commandNames();
+  EXPECT_EQ(cli::closestName("proces", commands), "process");
+  EXPECT_EQ(cli::closestName("prcoess", commands), "process");  // a swap counts once
+  EXPECT_EQ(cli::closestName("devcies", commands), "devices");
+  EXPECT_EQ(cli::closestName("bnech", commands), "bench");
+  EXPECT_EQ(cli::closestName("hlep", commands), "help");
+  EXPECT_EQ(cli::closestName("proc", commands), "process");  // a prefix
+  EXPECT_EQ(cli::closestName("foo", commands), "");
+  EXPECT_EQ(cli::closestName("x", commands), "");
+  EXPECT_EQ(cli::closestName("camera", commands), "");
+  EXPECT_EQ(cli::closestName("sorce", {"source", "size", "filters"}), "source");
+}
+
+TEST(CliConventions, AMistypedSubcommandOrOptionNamesTheNearOneAndExitsTwo) {
+  struct Case {
+    QStringList arguments;
+    std::string line;
+  };
+  const std::vector<Case> cases = {
+      {{"proces"}, "kernelcam: unknown command 'proces' (did you mean 'process'?)\n"},
+      // Named before the window's parser meets process's options.
+      {{"procss", "--source", "pattern", "--out", "x.png"},
+       "kernelcam: unknown command 'procss' (did you mean 'process'?)\n"},
+      {{"frobnicate"}, "kernelcam: unknown command 'frobnicate' (try --help)\n"},
+      {{"--sorce", "pattern"}, "kernelcam: Unknown option 'sorce' (did you mean --source?)\n"},
+      {{"process", "--sorce", "pattern"}, "kernelcam: process: Unknown option 'sorce' (did you mean --source?)\n"},
+      {{"bench", "--rep", "3"}, "kernelcam: bench: Unknown option 'rep' (did you mean --reps?)\n"},
+      {{"demo", "reduce", "--nn", "3"}, "kernelcam: demo reduce: Unknown option 'nn' (did you mean --n?)\n"},
+      {{"demo", "redcue"}, "kernelcam: demo: unknown demo 'redcue' (did you mean 'reduce'?)\n"},
+      {{"kernel", "chek"}, "kernelcam: kernel: unknown action 'chek' (did you mean 'check'?)\n"},
+      {{"help", "proces"}, "kernelcam: help: unknown command 'proces' (did you mean 'process'?)\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.arguments.join(' ').toStdString());
+    const CliRun run = runKernelcam(c.arguments);
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_EQ(run.err, c.line);
+    EXPECT_TRUE(run.out.empty()) << run.out;
+  }
+}
+
+TEST(CliConventions, HelpCommandIsTheHelpOption) {
+  const CliRun help = runKernelcam({"help"}), option = runKernelcam({"--help"});
+  EXPECT_EQ(help.exitCode, 0) << help.err;
+  EXPECT_EQ(help.out, option.out);
+  EXPECT_NE(help.out.find("help COMMAND"), std::string::npos) << "the page lists help itself";
+  for (const QStringList& command : {QStringList{"process"}, QStringList{"devices"}, QStringList{"demo"},
+                                     QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel"},
+                                     QStringList{"kernel", "check"}}) {
+    SCOPED_TRACE(command.join(' ').toStdString());
+    const CliRun viaHelp = runKernelcam(QStringList{"help"} + command);
+    const CliRun viaOption = runKernelcam(command + QStringList{"--help"});
+    EXPECT_EQ(viaHelp.exitCode, 0) << viaHelp.err;
+    EXPECT_EQ(viaHelp.out, viaOption.out);
+    EXPECT_FALSE(viaHelp.out.empty());
+  }
+}
+
+TEST(CliConventions, WithoutADisplayTheWindowSaysSoInOneLineAndExitsTwo) {
+  const std::string line =
+      "kernelcam: no display: use `kernelcam process` for headless work";
+  QProcessEnvironment noDisplay = QProcessEnvironment::systemEnvironment();
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) noDisplay.remove(QString::fromLatin1(name));
+  QProcessEnvironment deadDisplay = noDisplay;
+  deadDisplay.insert(QStringLiteral("DISPLAY"), QStringLiteral(":987"));  // no X server there
+  QProcessEnvironment xcbAsked = noDisplay;
+  xcbAsked.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("xcb"));
+  for (const QProcessEnvironment& environment : {noDisplay, deadDisplay, xcbAsked}) {
+    const CliRun run = runKernelcam({"--source", "pattern"}, 60000, environment);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_EQ(run.err.rfind(line, 0), 0u) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  }
+  // Help and the subcommands need no display.
+  EXPECT_EQ(runKernelcam({"--help"}, 60000, noDisplay).exitCode, 0);
+  EXPECT_EQ(runKernelcam({"devices", "--help"}, 60000, noDisplay).exitCode, 0);
+  // A platform that needs no display is the user's choice: Qt's offscreen gets as far as the GL check.
+  const CliRun offscreen = runKernelcam({"-platform", "offscreen", "--source", "pattern"}, 60000, noDisplay);
+  EXPECT_EQ(offscreen.exitCode, 1) << offscreen.err;
+  EXPECT_NE(offscreen.err.find("needs OpenGL"), std::string::npos) << offscreen.err;
+}
+
+TEST(CliConventions, DisplayCheckReadsThePlatformFromArgumentsThenTheEnvironment) {
+  const QByteArray saved = qgetenv("QT_QPA_PLATFORM");
+  qputenv("QT_QPA_PLATFORM", "offscreen");
+  EXPECT_EQ(requestedQtPlatform({"kernelcam"}), "offscreen");
+  EXPECT_EQ(requestedQtPlatform({"kernelcam", "-platform", "xcb"}), "xcb");
+  EXPECT_EQ(requestedQtPlatform({"kernelcam", "--platform=minimal"}), "minimal");
+  EXPECT_TRUE(displayProblem({"kernelcam"}).isEmpty()) << "offscreen needs no display";
+  EXPECT_FALSE(displayProblem({"kernelcam", "-platform", "xcb", "-display", ":987"}).isEmpty());
+  if (saved.isNull()) qunsetenv("QT_QPA_PLATFORM");
+  else qputenv("QT_QPA_PLATFORM", saved);
+}
+
+TEST(CliConventions, AFileArgumentIsTheSource) {
+  // What a file manager's "Open with" runs (Exec=kernelcam %F): the offscreen platform stops at the GL
+  // check, past the option checks, so the file was taken as the source.
+  const std::filesystem::path image = test::sharedData("images/chelsea.png");
+  if (!std::filesystem::exists(image)) GTEST_SKIP() << image << " is absent (shared test data not checked out)";
+  const QString path = QString::fromStdString(image.string());
+  const CliRun run = runKernelcam({"-platform", "offscreen", path});
+  EXPECT_EQ(run.exitCode, 1) << run.err;
+  EXPECT_NE(run.err.find("needs OpenGL"), std::string::npos) << run.err;
+  const CliRun both = runKernelcam({"--source", "pattern", path});
+  EXPECT_EQ(both.exitCode, 2);
+  EXPECT_NE(both.err.find("not both"), std::string::npos) << both.err;
+  const CliRun notAnImage = runKernelcam({"notes.txt"});
+  EXPECT_EQ(notAnImage.exitCode, 2);
+  EXPECT_NE(notAnImage.err.find("notes.txt"), std::string::npos) << notAnImage.err;
 }
 
 }  // namespace
