@@ -52,6 +52,9 @@ class GuiSession {
   LiveController& controller() { return *controller_; }
   SourceMenu& sources() { return *sources_; }
   RecordController& recorder() { return *recorder_; }
+  LabController& lab() { return *lab_; }
+  DemoPanel& demoPanel() { return *demoPanel_; }
+  KernelLabPanel& labPanel() { return *labPanel_; }
 
   // Opens the source and shows the window.
   void start();
