@@ -275,8 +275,8 @@ int soak(const ProcessOptions& options) {
   return runSoak(make, soak, stdout, options.soakPeriod) ? kExitOk : kExitFailure;
 }
 
-// --view: the window's renderer writes its PNG into a private temporary folder; the bytes then go
-// through the one atomic writer like every other output.
+// --view: the window's renderer draws the view into memory; its PNG then goes through the one
+// atomic writer like every other output.
 // *cpuSeconds: the process's CPU time over the live loop (not the ring's reading ahead).
 ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, FramePipeline& pipeline,
                             double* cpuSeconds) {
