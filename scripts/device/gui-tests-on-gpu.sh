@@ -20,10 +20,10 @@ if [ "${KC_EACH_ALONE:-0}" = 1 ]; then
     case "$line" in
       [A-Za-z]*.) suite="${line%% *}" ;;
       "  "*) test="$suite${line#  }"; test="${test%%  #*}"
-             timeout 120 .carry/bin/app_tests --gtest_filter="$test" > /tmp/kc-one.log 2>&1
+             timeout 120 "${app_tests[@]}" --gtest_filter="$test" > /tmp/kc-one.log 2>&1
              rc=$?
              kill_app_children
-             if [ $rc -ne 0 ]; then failed=$((failed + 1)); echo "FAILED ($rc) $test" | tee -a "$log"; tail -20 /tmp/kc-one.log >> "$log"
+             if [ $rc -ne 0 ]; then failed=$((failed + 1)); echo "FAILED ($rc) $test" | tee -a "$log"; grep -E "Failure|Expected|Which is|kc_segv|\]|\+0x" /tmp/kc-one.log | tail -40 >> "$log"
              elif grep -q '^\[  SKIPPED \]' /tmp/kc-one.log; then skipped=$((skipped + 1)); echo "SKIPPED $test: $(grep -m1 -A1 'Skipped' /tmp/kc-one.log | tail -1)" | tee -a "$log"
              else passed=$((passed + 1)); echo "ok $test" >> "$log"; fi ;;
     esac
@@ -31,7 +31,7 @@ if [ "${KC_EACH_ALONE:-0}" = 1 ]; then
   echo "each alone: $passed passed, $failed failed, $skipped skipped" | tee -a "$log"
   exit $((failed + skipped > 0))
 fi
-timeout 500 .carry/bin/app_tests --gtest_filter="$filter" > "$out/gui-tests.log" 2>&1
+timeout 500 "${app_tests[@]}" --gtest_filter="$filter" > "$out/gui-tests.log" 2>&1
 rc=$?
 grep -E '^\[  (FAILED|SKIPPED) ' "$out/gui-tests.log" | sort -u | head -40
 tail -3 "$out/gui-tests.log"

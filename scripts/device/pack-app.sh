@@ -32,7 +32,9 @@ if [ "${KC_PACK_FFMPEG:-0}" = 1 ]; then
   # Recording on the device (`process --backend cuda --out x.mp4|x.avi`): FFmpeg itself stays real
   # with libx264 (H.264) and its built-in MJPEG encoder; the other codecs, hardware-acceleration and
   # network libraries it links are stubbed (kernelcam never asks for them). ~10 MB more carry.
-  unused_ffmpeg='vpx|dav1d|rsvg-2|zvbi|snappy|aom|codec2|gsm|jxl|jxl_threads|mp3lame|opus|rav1e|shine|speex|SvtAv1Enc|theoraenc|theoradec|twolame|vorbis|vorbisenc|x265|xvidcore|va|va-drm|va-x11|vdpau|mfx|OpenCL|gme|openmpt|chromaprint|bluray|rabbitmq|rist|srt-gnutls|ssh-gcrypt|zmq|soxr'
+  # libgme and libopenmpt stay real: avformat_open_input probes every demuxer, and theirs call into
+  # them (gme_identify_header: a stub there segfaulted every video read on the device, 2026-11-26).
+  unused_ffmpeg='vpx|dav1d|rsvg-2|zvbi|snappy|aom|codec2|gsm|jxl|jxl_threads|mp3lame|opus|rav1e|shine|speex|SvtAv1Enc|theoraenc|theoradec|twolame|vorbis|vorbisenc|x265|xvidcore|va|va-drm|va-x11|vdpau|mfx|OpenCL|chromaprint|bluray|rabbitmq|rist|srt-gnutls|ssh-gcrypt|zmq|soxr'
 fi
 unused="^lib(${unused_always}|${unused_ffmpeg})\\.so"
 stubs=()

@@ -42,6 +42,6 @@ for size in 3840x2160 1920x1080; do
     "$size" "$w_fps" "$w_path" "$w_view" "$w_cpu" "$w_p50" "$w_lf" "$w_p95" "$h_fps" "$h_cpu" \
     "$(awk -v a="$w_fps" -v b="$h_fps" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')" | tee -a "$report"
 done
-KC_TOUR_OUT="$out" timeout 240 .carry/bin/app_tests --gtest_filter='WindowTour.*' > /tmp/tour.log 2>&1
+KC_TOUR_OUT="$out" timeout 240 "${app_tests[@]}" --gtest_filter='WindowTour.*' > /tmp/tour.log 2>&1
 echo "tour: rc=$? $(grep -E '^\[ +(OK|FAILED|SKIPPED) ' /tmp/tour.log)" | tee -a "$report"
 grep -E 'Failure|Expected|Which is|tour \]' /tmp/tour.log | head -10 | tee -a "$report"

@@ -57,6 +57,7 @@ if [ "$mode" = pack ]; then
   # shellcheck disable=SC2046
   g++ -O2 -fPIC -std=c++17 "$src/qt_gl_window.cpp" $(pkg-config --cflags --libs Qt6Widgets Qt6OpenGLWidgets) \
     -o "$glx/qt_gl_window"
+  gcc -O1 -g -Wall -shared -fPIC -o "$glx/kc_segv.so" "$src/segv_backtrace.c"
   strip "$glx/glx_probe" "$glx/kc_glx_shim.so" "$glx/qt_gl_window"
   size() { if [ -e "$1" ]; then du -sh "$1" | cut -f1; else echo "missing"; fi; }
   echo "carry sizes: .carry/glx $(size "$glx"), $xvfb_dir $(size "$xvfb_dir") (../shared/tools/pack-xvfb.sh)," \

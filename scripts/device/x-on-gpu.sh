@@ -3,7 +3,8 @@
 # on the same warm machine, with the app carry of scripts/device/pack-app.sh: starts Xvfb (1600x1000x24)
 # and exports what the window needs there: NVIDIA's GLX for the clients (KC_GUI_GL=mesa: Mesa's llvmpipe),
 # the app's carried libraries first, fonts, KC_TEST_DATA_DIR; a `kernelcam` link where app_tests looks.
-# Defines `x_stop` (also run at exit) and `kill_app_children` (no lab worker or window left behind).
+# Defines `x_stop` (also run at exit), `kill_app_children` (no lab worker or window left behind) and
+# "${app_tests[@]}" (app_tests, with the crash backtrace preloaded when .carry/glx/kc_segv.so is there).
 xr=/tmp/xvfb-root
 xl="$xr/usr/lib/x86_64-linux-gnu"
 [ -x "$xr/usr/bin/Xvfb" ] || { echo "no X server in $xr: run scripts/device/window-on-gpu.sh xvfb first (same machine)"; exit 2; }
@@ -29,3 +30,7 @@ export XDG_CONFIG_HOME=/tmp/kc-config-$x_display && rm -rf "$XDG_CONFIG_HOME" &&
 built="$(strings .carry/bin/app_tests | grep -m1 '/app/kernelcam$')"
 [ -n "$built" ] && mkdir -p "$(dirname "$built")" && ln -sf "$PWD/.carry/bin/kernelcam" "$built"
 export KC_TEST_DATA_DIR="$PWD/.carry/data"
+[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
+# A test process that crashes prints its backtrace (no gdb there): scripts/device/segv_backtrace.c.
+app_tests=(.carry/bin/app_tests)
+[ -f .carry/glx/kc_segv.so ] && app_tests=(env LD_PRELOAD="$PWD/.carry/glx/kc_segv.so" .carry/bin/app_tests)
