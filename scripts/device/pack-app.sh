@@ -25,6 +25,9 @@ fi
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 xz -dc .carry-full/libs.tar.xz | tar -C "$stage" -xf -
+# pack-for-device.sh decides "uses Qt" with `ldd BIN | grep -q` under pipefail: when grep quits first,
+# ldd's SIGPIPE can fail the test and the Qt plugins are left out (seen 2026-11-26). Never carry that.
+[ -f "$stage/plugins/platforms/libqxcb.so" ] || { echo "the full closure has no Qt platform plugins: run again" >&2; exit 1; }
 # Never used on the device: OpenCV's GDAL/GDCM/OpenEXR codecs and camera libraries, and FFmpeg.
 unused_always='gdal|gdcm[A-Za-z]*|OpenEXR[-_0-9A-Za-z.]*|gphoto2(_port)?|dc1394'
 unused_ffmpeg='avcodec|avformat|avutil|swscale|swresample'

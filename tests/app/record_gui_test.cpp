@@ -13,15 +13,20 @@
 #include <QSettings>
 #include <QTimer>
 #include <filesystem>
+#include <opencv2/core.hpp>
 #include <opencv2/videoio.hpp>
 
+#include "app/backend/pipeline_factory.hpp"
 #include "app/live/gui_launcher.hpp"
 #include "app/record/record_controller.hpp"
 #include "app/record/yuyv.hpp"
+#include "common/test_data.hpp"
+#include "gpu/pipeline/filter_chain.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"
 #include "video_read.hpp"
 #include "ui/render/gl_renderer.hpp"
+#include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 
@@ -123,6 +128,42 @@ TEST_F(RecordGui, TheViewWithOverlaysRecordsAtTheViewsSize) {
   ASSERT_TRUE(capture.read(frame));
   const cv::Vec3b right = frame.at<cv::Vec3b>(size.height / 2, size.width * 3 / 4);
   EXPECT_LE(std::abs(right[0] - right[2]), 12) << "the filtered half is grey";
+}
+
+// Record on CUDA (issue 20): the same photo through the same integer chain on the CUDA and on the
+// CPU backend, recorded as the filtered image: the chains' results are bit-exact (CUDA == CPU), and
+// the encoder is deterministic, so the recorded frames are equal: tolerance 0 grey levels.
+TEST_F(RecordGui, OnCudaTheRecordingEqualsTheCpuBackends) {
+  if (!cudaBackendAvailable()) GTEST_SKIP() << "no usable CUDA device: " << cudaUnavailableReason();
+  const fs::path photo = test::sharedData("images/chelsea.png");
+  if (!fs::exists(photo)) GTEST_SKIP() << photo << " missing (../shared/data)";
+  auto recordOn = [&](Backend backend, const std::string& path) {
+    GuiOptions options;
+    options.source = "image:" + photo.string();
+    options.filters = "gray=bt601";
+    options.backend = backend;
+    GuiSession session(options);
+    session.start();
+    const GlRenderer& renderer = session.window().view()->renderer();
+    EXPECT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 1; }, 30000)) << "no frame";
+    EXPECT_EQ(session.window().statusDisplayPath().startsWith(QStringLiteral("CUDA")), backend == Backend::Cuda)
+        << session.window().statusDisplayPath().toStdString();
+    RecordController& recorder = session.recorder();
+    EXPECT_TRUE(recorder.start(QString::fromStdString(path), RecordContent::Filtered)) << recorder.lastError().toStdString();
+    // The still runs again with the new chain: the recording's first frame.
+    session.window().filterDock()->setChain(parseFilterChain("gray=bt601,conv=box:3"));
+    test::processEventsUntil([] { return false; }, 800);
+    EXPECT_TRUE(recorder.stop()) << recorder.lastError().toStdString();
+    cv::VideoCapture capture(path);
+    cv::Mat frame;
+    EXPECT_TRUE(capture.read(frame)) << "the recording plays: " << path;
+    return frame;
+  };
+  const cv::Mat cuda = recordOn(Backend::Cuda, dir_.file("cuda.avi"));
+  const cv::Mat cpu = recordOn(Backend::Cpu, dir_.file("cpu.avi"));
+  ASSERT_FALSE(cuda.empty());
+  ASSERT_EQ(cuda.size(), cpu.size());
+  EXPECT_EQ(cv::norm(cuda, cpu, cv::NORM_INF), 0) << "recorded frames of CUDA and CPU differ";
 }
 
 TEST_F(RecordGui, AFolderThatCannotBeWrittenIsOneLineAndNoRecording) {
