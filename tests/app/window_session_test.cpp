@@ -4,6 +4,8 @@
 // Settings go to a fresh folder per test (QSettings::setPath), never the user's.
 #include <gtest/gtest.h>
 
+#include <QProcessEnvironment>
+
 #include <filesystem>
 
 #include <QAction>
@@ -22,6 +24,7 @@
 
 #include "app/sources/camera_backend.hpp"
 #include "app/backend/pipeline_factory.hpp"
+#include "app/cli_run.hpp"
 #include "app/live/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "common/test_data.hpp"
@@ -189,7 +192,19 @@ TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndADialogOnce
 }
 
 TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
-  if (cudaBackendAvailable()) GTEST_SKIP() << "this machine has a usable CUDA device";
+  if (cudaBackendAvailable()) {
+    // A machine with a GPU runs it as one without: this test again, in a child that sees no device.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QStringLiteral("-1"));
+    const test::CliRun child = test::runProgram(
+        QCoreApplication::applicationFilePath(),
+        {QStringLiteral("--gtest_filter=WindowSession.CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice")}, 120000, {},
+        environment);
+    EXPECT_EQ(child.exitCode, 0) << child.out << child.err;
+    EXPECT_NE(child.out.find("[  PASSED  ] 1 test"), std::string::npos) << child.out;
+    EXPECT_EQ(child.out.find("SKIPPED"), std::string::npos) << "the child saw a device: " << child.out;
+    return;
+  }
   GuiOptions options;
   options.source = "pattern";
   options.backend = Backend::Cuda;
