@@ -17,9 +17,9 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
 #include "app/cli/json_schema.hpp"
-#include "app/cli/memory_usage.hpp"
 #include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
+#include "app/diagnostics/memory_usage.hpp"
 #include "app/io/output_file.hpp"
 #include "app/record/stream_outputs.hpp"
 #include "app/record/video_file.hpp"
@@ -29,8 +29,8 @@
 #include "gpu/core/error.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
-#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/memory_usage.hpp"
+#include "app/diagnostics/memory_usage.hpp"
 #include "app/sources/pattern_source.hpp"
 #include "gpu/core/error.hpp"
 
