@@ -12,7 +12,7 @@
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/gui/window_measure.hpp"
 #include "app/lab/lab_controller.hpp"
-#include "app/lab/lab_toolchain.hpp"
+#include "app/lab/machine_toolchain.hpp"
 #include "app/live/kernelcam_application.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/live/replay_source.hpp"
