@@ -9,6 +9,7 @@
 #include "app/sources/video_source.hpp"
 #include "gpu/core/file_kind.hpp"
 #include "gpu/core/message_text.hpp"
+#include "gpu/core/text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
 
 namespace kc {
@@ -94,11 +95,8 @@ std::vector<std::string> sourceInputFiles(const SourceSpec& spec) {
 }
 
 bool parseFrameSize(std::string_view text, int* width, int* height) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return false;
   int w = 0, h = 0;
-  if (!parseInt(text.substr(0, x), &w) || !parseInt(text.substr(x + 1), &h)) return false;
-  if (!frameSizeAllowed(w, h)) return false;
+  if (!parseWxH(text, &w, &h) || !frameSizeAllowed(w, h)) return false;
   *width = w;
   *height = h;
   return true;

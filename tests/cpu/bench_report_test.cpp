@@ -35,6 +35,15 @@ TEST(BenchOptions, DefaultsAndParsing) {
   EXPECT_EQ(o.imageDir, "photos");
 }
 
+TEST(BenchOptions, SizeTakesAnXInEitherCaseAsProcessDoes) {
+  const BenchOptions o = parseBenchOptions({"--size", "640X480"});
+  ASSERT_EQ(o.sizes.size(), 1u);
+  EXPECT_EQ(o.sizes[0].width, 640);
+  EXPECT_EQ(o.sizes[0].height, 480);
+  EXPECT_THROW(parseBenchOptions({"--size", "16385x2"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--size", "640x480x3"}), InvalidArgument);
+}
+
 TEST(BenchOptions, BadInputIsRejectedClearly) {
   EXPECT_THROW(parseBenchOptions({"--size", "640"}), InvalidArgument);
   EXPECT_THROW(parseBenchOptions({"--size", "0x480"}), InvalidArgument);
