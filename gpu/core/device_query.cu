@@ -54,6 +54,12 @@ std::vector<DeviceInfo> listCudaDevices() {
   return devices;
 }
 
+int currentDeviceSmCount() {
+  int device = 0;
+  KC_CUDA_CHECK(cudaGetDevice(&device));
+  return attribute(cudaDevAttrMultiProcessorCount, device);
+}
+
 DeviceMemory currentDeviceMemory() {
   DeviceMemory memory;
   KC_CUDA_CHECK(cudaMemGetInfo(&memory.freeBytes, &memory.totalBytes));
