@@ -26,10 +26,11 @@ gpu/pipeline: gpu/core gpu/image gpu/interop
 gpu/lab: gpu/core gpu/pipeline
 gpu/stages: gpu/core gpu/image gpu/pipeline gpu/lab
 gpu/bench: gpu/core gpu/image gpu/demos gpu/pipeline
+ui/files:
 ui/render:
-ui/window: ui/render
-ui/demos: ui/render ui/window
-ui/lab: ui/render ui/window
+ui/window: ui/render ui/files
+ui/demos: ui/render ui/window ui/files
+ui/lab: ui/render ui/window ui/files
 app/io:
 app/diagnostics:
 app/backend: app/diagnostics
