@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "app/cli/commands.hpp"
-#include "gpu/core/backend.hpp"
 #include "app/diagnostics/quiet_output.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/io/output_file.hpp"
 #include "app/live/display_check.hpp"
-#include "app/live/gui_launcher.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
+#include "gpu/core/backend.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "ui/render/view_mode.hpp"

@@ -1,7 +1,7 @@
 #include "app/backend/frame_admission.hpp"
 
 #include "app/backend/pipeline_factory.hpp"
-#include "app/cli/memory_usage.hpp"
+#include "app/diagnostics/memory_usage.hpp"
 
 namespace kc {
 

@@ -11,6 +11,7 @@
 #include <random>
 #include <tuple>
 
+#include "gpu/core/elapsed.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
@@ -36,10 +37,6 @@ struct CpuStageTimes {
   double baselineMs = 0, baselineCpuMs = 0;
   double referenceMs = 0;  // 0 when not timed
 };
-
-double msBetween(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
 
 double cpuMsBetween(std::clock_t a, std::clock_t b) { return 1e3 * static_cast<double>(b - a) / CLOCKS_PER_SEC; }
 

@@ -17,20 +17,21 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
 #include "app/cli/json_schema.hpp"
-#include "app/cli/memory_usage.hpp"
 #include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
+#include "app/diagnostics/memory_usage.hpp"
 #include "app/io/output_file.hpp"
 #include "app/record/stream_outputs.hpp"
 #include "app/record/video_file.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
 #include "app/sources/video_source.hpp"
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
-#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
@@ -330,7 +331,7 @@ int process(const ProcessOptions& options) {
   StreamOutputs streams(options.out, options.vcam, source->framesPerSecond());
   StageSummaryCollector collector;
   FrameResult last;
-  std::chrono::duration<double> processing{0};
+  double processingSeconds = 0;
   double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
   int processed = 0;
   for (; processed < options.frames; ++processed) {
@@ -347,7 +348,7 @@ int process(const ProcessOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     const double cpuStart = processCpuSeconds();
     last = pipeline->process(frame);
-    processing += std::chrono::steady_clock::now() - start;
+    processingSeconds += secondsSince(start);
     processCpu += processCpuSeconds() - cpuStart;
     sourceCpu += cpuStart - sourceStart;
     if (!last.stats.failures.empty()) throw InvalidArgument(last.stats.failures.front().message);  // a user kernel
@@ -370,7 +371,7 @@ int process(const ProcessOptions& options) {
   if (!options.json.empty()) {
     QJsonObject report = reportJson(*pipeline, *source, last.stats, processed, options.frames, collector);
     // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
-    report["fps"] = processing.count() > 0 ? processed / processing.count() : 0.0;
+    report["fps"] = processingSeconds > 0 ? processed / processingSeconds : 0.0;
     // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
     report["cpu_ms_per_frame"] = processed > 0 ? 1e3 * processCpu / processed : 0.0;
     report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * sourceCpu / processed : 0.0;

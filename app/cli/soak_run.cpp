@@ -13,8 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "app/cli/memory_usage.hpp"
+#include "app/diagnostics/memory_usage.hpp"
 #include "app/sources/pattern_source.hpp"
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc {
@@ -139,8 +140,7 @@ bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& makePipeline
     if (done == lastCycleEnd) last = done == warmUpEnd ? warm : sample(done);
     if (done % reportEvery == 0 && done < options.frames) print(out, "", sample(done), options.frames, size);
   }
-  const double msPerFrame =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count() / options.frames;
+  const double msPerFrame = msSince(began) / options.frames;
   const Sample end = sample(options.frames);
   print(out, "end", end, options.frames, size);
   // Shutdown is part of the run: what the pipeline's destruction leaves, and any peak it makes.

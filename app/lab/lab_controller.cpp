@@ -5,14 +5,15 @@
 #include <algorithm>
 
 #include "app/live/live_controller.hpp"
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "ui/lab/builtin_kernels.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
 #include "ui/render/gl_renderer.hpp"
-#include "ui/window/gl_view.hpp"
 #include "ui/window/filter_dock.hpp"
+#include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
 
@@ -47,7 +48,7 @@ std::optional<double> EditToFrameClock::presented(std::int64_t frameIndex, std::
   if (!pending_) return std::nullopt;
   const std::int64_t first = pending_->firstFrame.load();
   if (first < 0 || frameIndex < first) return std::nullopt;
-  const double ms = std::chrono::duration<double, std::milli>(now - pending_->editedAt).count();
+  const double ms = msBetween(pending_->editedAt, now);
   pending_.reset();
   return ms;
 }

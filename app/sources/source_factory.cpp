@@ -1,6 +1,5 @@
 #include "app/sources/source_factory.hpp"
 
-#include <QString>
 #include <charconv>
 
 #include "app/sources/camera_source.hpp"
@@ -8,9 +7,10 @@
 #include "app/sources/image_source.hpp"
 #include "app/sources/pattern_source.hpp"
 #include "app/sources/video_source.hpp"
+#include "gpu/core/file_kind.hpp"
 #include "gpu/core/message_text.hpp"
+#include "gpu/core/text.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
-#include "ui/window/file_kind.hpp"
 
 namespace kc {
 
@@ -45,7 +45,7 @@ SourceSpec parseSourceSpec(std::string_view text) {
     if (spec.path.empty()) throw SourceError("--source " + quoted + ": missing path (" + std::string(kind) + ":PATH)");
   } else if (text.empty()) {
     throw SourceError(std::string("--source: empty (expected ") + kForms + ")");
-  } else if (const FileKind file = fileKindOf(QString::fromUtf8(text.data(), static_cast<qsizetype>(text.size())));
+  } else if (const FileKind file = fileKindOf(text);
              file == FileKind::Image || file == FileKind::Video) {
     // A bare file name (--source photo.jpg): an image or a video by its suffix, as the window's
     // File menu and drag and drop decide.
@@ -95,11 +95,8 @@ std::vector<std::string> sourceInputFiles(const SourceSpec& spec) {
 }
 
 bool parseFrameSize(std::string_view text, int* width, int* height) {
-  const std::size_t x = text.find_first_of("xX");
-  if (x == std::string_view::npos) return false;
   int w = 0, h = 0;
-  if (!parseInt(text.substr(0, x), &w) || !parseInt(text.substr(x + 1), &h)) return false;
-  if (!frameSizeAllowed(w, h)) return false;
+  if (!parseWxH(text, &w, &h) || !frameSizeAllowed(w, h)) return false;
   *width = w;
   *height = h;
   return true;

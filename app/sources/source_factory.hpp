@@ -2,7 +2,7 @@
 // The --source syntax: camera[:N] | pattern | image:PATH | video:PATH | sequence:PATTERN | PATH.
 // video:PATH is that one file, whatever characters its name holds; sequence:frame_%04d.png asks
 // for numbered images explicitly (read as a video). A bare PATH with an image or video suffix
-// (photo.jpg, clip.mp4; ui/window/file_kind.hpp's list) is image:PATH or video:PATH.
+// (photo.jpg, clip.mp4; gpu/core/file_kind.hpp's list) is image:PATH or video:PATH.
 #include <memory>
 #include <string>
 #include <string_view>

@@ -37,9 +37,9 @@ int parsePositive(const std::string& text, const char* option) {
 }
 
 ImageSize parseSize(const std::string& text) {
-  auto x = text.find('x');
-  if (x == std::string::npos) throw InvalidArgument("--size: expected WxH (e.g. 3840x2160), got '" + text + "'");
-  ImageSize size{parsePositive(text.substr(0, x), "--size width"), parsePositive(text.substr(x + 1), "--size height")};
+  ImageSize size{};
+  if (!parseWxH(text, &size.width, &size.height) || size.width < 1 || size.height < 1)
+    throw InvalidArgument("--size: expected WxH (e.g. 3840x2160), got '" + text + "'");
   KC_REQUIRE(size.width <= kMaxFrameSide && size.height <= kMaxFrameSide,
              "--size: at most " + std::to_string(kMaxFrameSide) + "x" + std::to_string(kMaxFrameSide));
   return size;

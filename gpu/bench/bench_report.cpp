@@ -3,11 +3,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
+
+#include <nlohmann/json.hpp>
 
 namespace kc::bench {
 
 namespace {
+
+// Ordered: the keys stay in the order they are written, as a reader of the file expects them.
+using Json = nlohmann::ordered_json;
 
 std::string fixed(double value, int decimals) {
   char text[64];
@@ -15,33 +21,13 @@ std::string fixed(double value, int decimals) {
   return text;
 }
 
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char esc[8];
-          std::snprintf(esc, sizeof esc, "\\u%04x", c);
-          out += esc;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
-// JSON has no NaN/inf: write null for them.
-std::string jsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
+// JSON has no NaN/inf: null for them; numbers keep 6 significant digits (timings, rates), as the
+// tables do not need more and the files stay readable.
+Json jsonNumber(double value) {
+  if (!std::isfinite(value)) return nullptr;
   char text[64];
   std::snprintf(text, sizeof text, "%.6g", value);
-  return text;
+  return std::strtod(text, nullptr);
 }
 
 // The extra columns' names as the rows give them ("uploadMs") in the JSON's one key style ("upload_ms").
@@ -88,14 +74,17 @@ std::string clockText(const BenchReport& report) {
 
 bool clockRead(const SmClock& clock) { return clock.known() || !clock.error.empty(); }
 
-std::string jsonClock(const SmClock& clock) {
-  return "{\"mhz\": " + (clock.known() ? std::to_string(clock.mhz) : std::string("null")) +
-         ", \"max_mhz\": " + (clock.maxMhz > 0 ? std::to_string(clock.maxMhz) : std::string("null")) +
-         ", \"source\": " + jsonString(clock.source) + ", \"error\": " + jsonString(clock.error) + "}";
+Json jsonClock(const SmClock& clock) {
+  Json json;
+  json["mhz"] = clock.known() ? Json(clock.mhz) : Json(nullptr);
+  json["max_mhz"] = clock.maxMhz > 0 ? Json(clock.maxMhz) : Json(nullptr);
+  json["source"] = clock.source;
+  json["error"] = clock.error;
+  return json;
 }
 
 // JSON null for "no figure" (0 or negative), the number otherwise.
-std::string jsonFigure(double value) { return value > 0 ? jsonNumber(value) : "null"; }
+Json jsonFigure(double value) { return value > 0 ? jsonNumber(value) : Json(nullptr); }
 
 }  // namespace
 
@@ -216,44 +205,61 @@ std::string formatMarkdown(const BenchReport& report) {
 // baseline is the library iteration replayed in a graph as the fused solver is.
 std::string formatJson(const BenchReport& report) {
   const CopyFit& fit = report.copyFit;
-  std::ostringstream out;
-  out << "{\n  \"schema\": \"" << kBenchJsonSchema << "\",\n  \"device\": " << jsonString(report.device)
-      << ",\n  \"method\": " << jsonString(report.method) << ",\n  \"l2_bytes\": " << report.l2Bytes
-      << ",\n  \"roofline_gbs\": " << jsonNumber(report.rooflineGBs) << ",\n  \"reps\": " << report.reps
-      << ",\n  \"warmup\": " << report.warmup << ",\n  \"graph_launches\": " << report.graphLaunches
-      << ",\n  \"graph_min_reps\": " << report.graphMinReps
-      << ",\n  \"sm_clock_before\": " << jsonClock(report.clockBefore)
-      << ",\n  \"sm_clock_after\": " << jsonClock(report.clockAfter)
-      << ",\n  \"copy_fit\": {\"points\": " << fit.points << ", \"fixed_us\": " << jsonNumber(fit.fixedUs)
-      << ", \"gb_per_s\": " << jsonNumber(fit.gbPerS) << ", \"graph_fixed_us\": " << jsonNumber(fit.graphFixedUs)
-      << ", \"graph_gb_per_s\": " << jsonNumber(fit.graphGbPerS) << ", \"min_bytes\": " << jsonNumber(fit.minBytes)
-      << ", \"max_bytes\": " << jsonNumber(fit.maxBytes) << "},\n  \"rows\": [";
-  for (std::size_t i = 0; i < report.rows.size(); ++i) {
-    const BenchRow& row = report.rows[i];
-    out << (i ? "," : "") << "\n    {\"name\": " << jsonString(row.name) << ", \"group\": " << jsonString(row.group)
-        << ", \"key\": " << jsonString(row.key) << ", \"ms\": " << jsonNumber(row.ms)
-        << ", \"graph_ms\": " << jsonFigure(row.graphMs) << ", \"graph_reps\": " << row.graphReps
-        << ", \"graph_note\": " << jsonString(row.graphNote)
-        << ", \"bytes\": " << jsonNumber(row.bytes) << ", \"flops\": " << jsonNumber(row.flops)
-        << ", \"gb_per_s\": " << jsonNumber(row.gbPerS()) << ", \"gflop_per_s\": " << jsonNumber(row.gflopPerS())
-        << ", \"percent\": " << jsonNumber(percentColumn(row, report.rooflineGBs))
-        << ", \"buffer_sets\": " << row.sets << ", \"copy_ms\": " << jsonFigure(row.copyMs)
-        << ", \"copy_graph_ms\": " << jsonFigure(row.copyGraphMs)
-        << ", \"percent_of_copy\": " << jsonFigure(row.percentOfCopy())
-        << ", \"percent_of_copy_graph\": " << jsonFigure(row.percentOfCopyGraph())
-        << ", \"is_baseline\": " << (row.isBaseline ? "true" : "false")
-        << ", \"baseline_name\": " << jsonString(row.baselineName)
-        << ", \"baseline_ms\": " << jsonNumber(row.baselineMs) << ", \"speedup\": " << jsonNumber(row.speedup())
-        << ", \"baseline_graph_ms\": " << jsonFigure(row.baselineGraphMs)
-        << ", \"graph_speedup\": " << jsonFigure(row.graphSpeedup())
-        << ", \"cpu_baseline_name\": " << jsonString(row.cpuBaselineName)
-        << ", \"cpu_baseline_ms\": " << jsonNumber(row.cpuBaselineMs)
-        << ", \"cpu_backend_ms\": " << jsonNumber(row.cpuBackendMs) << ", \"note\": " << jsonString(row.note);
-    for (const auto& [name, value] : row.extra) out << ", " << jsonString(snakeCase(name)) << ": " << jsonNumber(value);
-    out << "}";
+  Json json;  // keys in the order written
+  json["schema"] = kBenchJsonSchema;
+  json["device"] = report.device;
+  json["method"] = report.method;
+  json["l2_bytes"] = report.l2Bytes;
+  json["roofline_gbs"] = jsonNumber(report.rooflineGBs);
+  json["reps"] = report.reps;
+  json["warmup"] = report.warmup;
+  json["graph_launches"] = report.graphLaunches;
+  json["graph_min_reps"] = report.graphMinReps;
+  json["sm_clock_before"] = jsonClock(report.clockBefore);
+  json["sm_clock_after"] = jsonClock(report.clockAfter);
+  json["copy_fit"] = {{"points", fit.points},
+                      {"fixed_us", jsonNumber(fit.fixedUs)},
+                      {"gb_per_s", jsonNumber(fit.gbPerS)},
+                      {"graph_fixed_us", jsonNumber(fit.graphFixedUs)},
+                      {"graph_gb_per_s", jsonNumber(fit.graphGbPerS)},
+                      {"min_bytes", jsonNumber(fit.minBytes)},
+                      {"max_bytes", jsonNumber(fit.maxBytes)}};
+  Json rows = Json::array();
+  for (const BenchRow& row : report.rows) {
+    Json r;
+    r["name"] = row.name;
+    r["group"] = row.group;
+    r["key"] = row.key;
+    r["ms"] = jsonNumber(row.ms);
+    r["graph_ms"] = jsonFigure(row.graphMs);
+    r["graph_reps"] = row.graphReps;
+    r["graph_note"] = row.graphNote;
+    r["bytes"] = jsonNumber(row.bytes);
+    r["flops"] = jsonNumber(row.flops);
+    r["gb_per_s"] = jsonNumber(row.gbPerS());
+    r["gflop_per_s"] = jsonNumber(row.gflopPerS());
+    r["percent"] = jsonNumber(percentColumn(row, report.rooflineGBs));
+    r["buffer_sets"] = row.sets;
+    r["copy_ms"] = jsonFigure(row.copyMs);
+    r["copy_graph_ms"] = jsonFigure(row.copyGraphMs);
+    r["percent_of_copy"] = jsonFigure(row.percentOfCopy());
+    r["percent_of_copy_graph"] = jsonFigure(row.percentOfCopyGraph());
+    r["is_baseline"] = row.isBaseline;
+    r["baseline_name"] = row.baselineName;
+    r["baseline_ms"] = jsonNumber(row.baselineMs);
+    r["speedup"] = jsonNumber(row.speedup());
+    r["baseline_graph_ms"] = jsonFigure(row.baselineGraphMs);
+    r["graph_speedup"] = jsonFigure(row.graphSpeedup());
+    r["cpu_baseline_name"] = row.cpuBaselineName;
+    r["cpu_baseline_ms"] = jsonNumber(row.cpuBaselineMs);
+    r["cpu_backend_ms"] = jsonNumber(row.cpuBackendMs);
+    r["note"] = row.note;
+    for (const auto& [name, value] : row.extra) r[snakeCase(name)] = jsonNumber(value);
+    rows.push_back(std::move(r));
   }
-  out << "\n  ]\n}\n";
-  return out.str();
+  json["rows"] = std::move(rows);
+  // Text that is not valid UTF-8 (a device or file name) is replaced, never a throw mid-report.
+  return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace kc::bench

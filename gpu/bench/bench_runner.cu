@@ -1,6 +1,8 @@
 #include "gpu/bench/bench_runner.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 #include "gpu/bench/bench_context.cuh"
 #include "gpu/bench/sm_clock.hpp"
@@ -19,6 +21,12 @@ struct Group {
 // The groups that are not stages; the stages' groups come from the stage registry, between copy
 // and pipeline. copy runs always (it measures the roofline the % column needs).
 constexpr Group kBeforeStages[] = {{"copy", runCopyRows}};
+// The stages whose rows are written here in the bench (rows_NAME.cu) rather than generic (each of
+// the stage's benchCases): the bench knows the stages, never the other way round.
+constexpr Group kStageRows[] = {{"gray", runGrayRows},
+                                {"hist", runHistogramRows},
+                                {"conv", runConvolutionRows},
+                                {"transpose", runTransposeRows}};
 constexpr Group kAfterStages[] = {
     {"pipeline", runPipelineRows}, {"camera", runCameraFormatRows}, {"reduce", runReduceRows},
     {"gemm", runGemmRows},         {"cg", runCgRows}};
@@ -60,8 +68,10 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
   for (const Group& group : kBeforeStages) group.run(ctx);
   for (const StageDefinition* stage : stageRegistry().all()) {
     if (!groupSelected(options, stage->id)) continue;
-    if (const StageBenchRows rows = stageRegistry().benchRows(stage->id))
-      rows(ctx);
+    const auto own = std::find_if(std::begin(kStageRows), std::end(kStageRows),
+                                  [&](const Group& rows) { return stage->id == rows.name; });
+    if (own != std::end(kStageRows))
+      own->run(ctx);
     else
       runGenericStageRows(ctx, stage->id);
   }

@@ -7,6 +7,7 @@
 
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/core/device_buffer.cuh"
+#include "gpu/core/device_query.cuh"
 
 namespace kc::bench {
 
@@ -74,19 +75,16 @@ struct NppBaselines::Impl {
 };
 
 NppBaselines::NppBaselines() : impl_(std::make_unique<Impl>()) {
-  int device = 0;
-  KC_CUDA_CHECK(cudaGetDevice(&device));
-  cudaDeviceProp prop{};
-  KC_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  const DeviceInfo device = currentDeviceInfo();
   NppStreamContext& c = impl_->context;
   c.hStream = nullptr;
-  c.nCudaDeviceId = device;
-  c.nMultiProcessorCount = prop.multiProcessorCount;
-  c.nMaxThreadsPerMultiProcessor = prop.maxThreadsPerMultiProcessor;
-  c.nMaxThreadsPerBlock = prop.maxThreadsPerBlock;
-  c.nSharedMemPerBlock = prop.sharedMemPerBlock;
-  c.nCudaDevAttrComputeCapabilityMajor = prop.major;
-  c.nCudaDevAttrComputeCapabilityMinor = prop.minor;
+  c.nCudaDeviceId = device.index;
+  c.nMultiProcessorCount = device.multiprocessors;
+  c.nMaxThreadsPerMultiProcessor = device.maxThreadsPerMultiprocessor;
+  c.nMaxThreadsPerBlock = device.maxThreadsPerBlock;
+  c.nSharedMemPerBlock = device.sharedMemoryPerBlock;
+  c.nCudaDevAttrComputeCapabilityMajor = device.computeMajor;
+  c.nCudaDevAttrComputeCapabilityMinor = device.computeMinor;
 }
 
 NppBaselines::~NppBaselines() = default;

@@ -16,7 +16,10 @@ struct DeviceInfo {
   std::size_t totalMemoryBytes = 0;
   std::size_t freeMemoryBytes = 0;
   std::size_t l2CacheBytes = 0;
+  std::size_t sharedMemoryPerBlock = 0;
   std::size_t sharedMemoryPerBlockOptin = 0;
+  int maxThreadsPerBlock = 0;
+  int maxThreadsPerMultiprocessor = 0;
   int memoryClockKHz = 0;
   int memoryBusWidthBits = 0;
   int smClockKHz = 0;

@@ -31,7 +31,10 @@ DeviceInfo queryDevice(int device) {
   info.multiprocessors = prop.multiProcessorCount;
   info.totalMemoryBytes = prop.totalGlobalMem;
   info.l2CacheBytes = static_cast<std::size_t>(prop.l2CacheSize);
+  info.sharedMemoryPerBlock = prop.sharedMemPerBlock;
   info.sharedMemoryPerBlockOptin = prop.sharedMemPerBlockOptin;
+  info.maxThreadsPerBlock = prop.maxThreadsPerBlock;
+  info.maxThreadsPerMultiprocessor = prop.maxThreadsPerMultiProcessor;
   // CUDA 13 dropped the clock fields from cudaDeviceProp; the attributes remain.
   info.memoryClockKHz = attribute(cudaDevAttrMemoryClockRate, device);
   info.memoryBusWidthBits = attribute(cudaDevAttrGlobalMemoryBusWidth, device);
@@ -52,6 +55,12 @@ std::vector<DeviceInfo> listCudaDevices() {
   const int count = cudaDeviceCountOrZero();
   for (int i = 0; i < count; ++i) devices.push_back(queryDevice(i));
   return devices;
+}
+
+int currentDeviceSmCount() {
+  int device = 0;
+  KC_CUDA_CHECK(cudaGetDevice(&device));
+  return attribute(cudaDevAttrMultiProcessorCount, device);
 }
 
 DeviceMemory currentDeviceMemory() {

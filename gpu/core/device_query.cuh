@@ -14,6 +14,9 @@ std::vector<DeviceInfo> listCudaDevices();
 // The current device's properties.
 DeviceInfo currentDeviceInfo();
 
+// The current device's number of SMs (one attribute read: cheap enough per launch), for sizing grids.
+int currentDeviceSmCount();
+
 // Device memory of the current device as cudaMemGetInfo sees it (all processes together).
 struct DeviceMemory {
   std::size_t freeBytes = 0;

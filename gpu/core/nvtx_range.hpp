@@ -9,6 +9,7 @@
 #include <chrono>
 #include <string>
 
+#include "gpu/core/elapsed.hpp"
 #include "gpu/core/host_phase_times.hpp"
 
 #if __has_include(<nvtx3/nvToolsExt.h>)
@@ -44,7 +45,7 @@ class NvtxRange {
     nvtxDomainRangePop(domain());
 #endif
     if (!name_.empty())
-      addHostPhaseTime(name_, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count());
+      addHostPhaseTime(name_, msSince(start_));
   }
   NvtxRange(const NvtxRange&) = delete;
   NvtxRange& operator=(const NvtxRange&) = delete;

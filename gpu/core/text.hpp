@@ -12,4 +12,10 @@ std::string_view trim(std::string_view text);
 // "a," -> {"a", ""}. The views point into `text`; fields are not trimmed.
 std::vector<std::string_view> split(std::string_view text, char separator);
 
+// "WxH": two whole numbers separated by one x or X ("640x480", "640X480"), nothing else (no
+// signs, spaces or leading '+'). The one WxH reader: frame sizes (--size, --camera-format) and
+// the lab's @block; each caller checks the range it allows. False, with the outputs untouched,
+// otherwise.
+bool parseWxH(std::string_view text, int* width, int* height);
+
 }  // namespace kc

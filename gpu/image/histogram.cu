@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/core/device_query.cuh"
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/image/view_checks.hpp"
 
@@ -139,11 +140,9 @@ __global__ void __launch_bounds__(kBlockThreads)
 // Blocks of `kernel` that fit on the current GPU at once (threads, registers, shared memory).
 template <class Kernel>
 int residentBlocks(Kernel kernel, std::size_t sharedBytesPerBlock) {
-  int device = 0, sms = 0, perSm = 0;
-  KC_CUDA_CHECK(cudaGetDevice(&device));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  int perSm = 0;
   KC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, kBlockThreads, sharedBytesPerBlock));
-  return sms * (perSm > 0 ? perSm : 1);
+  return currentDeviceSmCount() * (perSm > 0 ? perSm : 1);
 }
 
 template <int kChannels>

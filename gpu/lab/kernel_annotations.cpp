@@ -10,6 +10,8 @@
 #include <optional>
 #include <string_view>
 
+#include "gpu/core/text.hpp"
+
 namespace kc::lab {
 namespace {
 
@@ -199,14 +201,13 @@ class AnnotationParser {
     sawBlockLine_ = comment_->line;
     const std::string usage = "expected X or XxY with at most 1024 threads per block, e.g. @block 16x16";
     if (!shape) return error(at, "@block needs a size: " + usage);
-    const std::size_t cross = shape->text.find('x');
-    const std::string_view xText = shape->text.substr(0, cross);
-    const std::string_view yText = cross == std::string_view::npos ? std::string_view("1") : shape->text.substr(cross + 1);
-    const std::optional<double> x = parseNumber(xText, KernelParamType::Int);
-    const std::optional<double> y = parseNumber(yText, KernelParamType::Int);
-    if (!x || !y || *x < 1 || *y < 1 || *x * *y > 1024)
+    int x = 0, y = 1;  // X alone is Xx1
+    const bool read = shape->text.find_first_of("xX") == std::string_view::npos
+                          ? parseWxH(std::string(shape->text) + "x1", &x, &y)
+                          : parseWxH(shape->text, &x, &y);
+    if (!read || x < 1 || y < 1 || static_cast<long long>(x) * y > 1024)
       return error(shape->offset, "@block '" + std::string(shape->text) + "': " + usage);
-    result_.annotations.block = {static_cast<int>(*x), static_cast<int>(*y)};
+    result_.annotations.block = {x, y};
     if (const std::optional<Token> extra = words.next())
       error(extra->offset, "@block: unexpected '" + std::string(extra->text) + "' after the size");
   }

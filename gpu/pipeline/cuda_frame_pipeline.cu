@@ -764,8 +764,7 @@ class CudaFramePipeline final : public FramePipeline {
     for (const auto& op : slot.ops) stats.stages.push_back(timing(slot, op));
     stats.path = path_;
     const auto now = std::chrono::steady_clock::now();
-    stats.frameMs = lastPresent_ ? std::chrono::duration<double, std::milli>(now - *lastPresent_).count()
-                                 : msSince(slot.enqueuedAt);
+    stats.frameMs = lastPresent_ ? msBetween(*lastPresent_, now) : msSince(slot.enqueuedAt);
     lastPresent_ = now;
     release(slot);
     NvtxRange range("view present");

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstring>
 
 #include "gpu/image/channel_convert.hpp"
@@ -69,10 +68,6 @@ bool yuvToRgbaOpenCv(const HostFrame& frame, ImageView<Rgba8> out) {
 
 void countHostFrameCopy() { gHostFrameCopies.fetch_add(1, std::memory_order_relaxed); }
 std::uint64_t hostFrameCopies() { return gHostFrameCopies.load(std::memory_order_relaxed); }
-
-double steadyNowSeconds() {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 HostFrame makeHostFrame(PixelFormat format, int width, int height) {
   HostFrame frame;

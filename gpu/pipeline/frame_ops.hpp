@@ -3,14 +3,12 @@
 // conversions of camera formats, copies, and the counter that proves how many copies a frame costs.
 #include <cstdint>
 
+#include "gpu/core/elapsed.hpp"  // steadyNowSeconds: HostFrame::timestampSeconds and latency use this one clock
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
-
-// Seconds on the steady clock: HostFrame::timestampSeconds and latency use this one clock.
-double steadyNowSeconds();
 
 // A Gray8, Rgba8 or Bgra8 frame of the given size with tightly packed rows, zero-filled, in its own
 // memory (not pooled: the pipelines' outputs and tests; sources take frames from a FramePool).

@@ -49,20 +49,14 @@ std::vector<std::string> StageRegistry::ids() const {
   return ids;
 }
 
-void StageRegistry::setCudaLaunch(std::string_view id, CudaStageLaunch launch, StageBenchRows benchRows) {
+void StageRegistry::setCudaLaunch(std::string_view id, CudaStageLaunch launch) {
   std::erase_if(cuda_, [&](const CudaEntry& entry) { return entry.id == id; });
-  cuda_.push_back({std::string(id), launch, benchRows});
+  cuda_.push_back({std::string(id), launch});
 }
 
 CudaStageLaunch StageRegistry::cudaLaunch(std::string_view id) const {
   for (const CudaEntry& entry : cuda_)
     if (entry.id == id) return entry.launch;
-  return nullptr;
-}
-
-StageBenchRows StageRegistry::benchRows(std::string_view id) const {
-  for (const CudaEntry& entry : cuda_)
-    if (entry.id == id) return entry.benchRows;
   return nullptr;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The registry of stage definitions. Each stage registers itself from its own files:
 //   gpu/stages/NAME_stage.cpp   KC_REGISTER_STAGE(NAME, makeDefinition())    (every build)
-//   gpu/stages/NAME_stage.cu    KC_REGISTER_CUDA_STAGE(NAME, launch, bench)  (builds with CUDA)
+//   gpu/stages/NAME_stage.cu    KC_REGISTER_CUDA_STAGE(NAME, launch)        (builds with CUDA)
 // gpu/CMakeLists.txt keeps those files linked into every program (see kc_stage_anchors there),
 // so adding a stage edits no list anywhere. A test may add throw-away stages at run time.
 #include <string>
@@ -11,13 +11,6 @@
 #include "gpu/pipeline/stage.hpp"
 
 namespace kc {
-
-namespace bench {
-class BenchContext;
-}
-
-// Rows of the bench for one stage, when the generic rows (benchCases) are not enough.
-using StageBenchRows = void (*)(bench::BenchContext& ctx);
 
 class StageRegistry {
  public:
@@ -31,10 +24,9 @@ class StageRegistry {
   std::vector<const StageDefinition*> all() const;
   std::vector<std::string> ids() const;
 
-  void setCudaLaunch(std::string_view id, CudaStageLaunch launch, StageBenchRows benchRows);
+  void setCudaLaunch(std::string_view id, CudaStageLaunch launch);
   // Null where the build has no CUDA or the stage has no CUDA implementation.
   CudaStageLaunch cudaLaunch(std::string_view id) const;
-  StageBenchRows benchRows(std::string_view id) const;
 
  private:
   struct Entry;
@@ -42,7 +34,6 @@ class StageRegistry {
   struct CudaEntry {
     std::string id;
     CudaStageLaunch launch = nullptr;
-    StageBenchRows benchRows = nullptr;
   };
   std::vector<CudaEntry> cuda_;  // kept apart: the .cu registrations may run before the .cpp ones
 };
@@ -53,8 +44,7 @@ StageRegistry& stageRegistry();
 // linker is told to keep (-u), so a stage in a static library is never dropped as unreferenced.
 #define KC_REGISTER_STAGE(NAME, DEFINITION) \
   extern "C" const int kc_stage_anchor_##NAME = (::kc::stageRegistry().add(DEFINITION), 1)
-#define KC_REGISTER_CUDA_STAGE(NAME, LAUNCH, BENCH_ROWS)                                     \
-  extern "C" const int kc_cuda_stage_anchor_##NAME =                                          \
-      (::kc::stageRegistry().setCudaLaunch(#NAME, LAUNCH, BENCH_ROWS), 1)
+#define KC_REGISTER_CUDA_STAGE(NAME, LAUNCH) \
+  extern "C" const int kc_cuda_stage_anchor_##NAME = (::kc::stageRegistry().setCudaLaunch(#NAME, LAUNCH), 1)
 
 }  // namespace kc

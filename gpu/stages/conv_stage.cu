@@ -1,4 +1,3 @@
-#include "gpu/bench/bench_context.cuh"
 #include "gpu/image/convolution.cuh"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/conv_stage.hpp"
@@ -14,6 +13,6 @@ void launchConv(const StageSpec& spec, const CudaStageIo& io) {
 
 }  // namespace
 
-KC_REGISTER_CUDA_STAGE(conv, launchConv, bench::runConvolutionRows);
+KC_REGISTER_CUDA_STAGE(conv, launchConv);
 
 }  // namespace kc::stages

@@ -14,6 +14,6 @@ void launchFlip(const StageSpec& spec, const CudaStageIo& io) {
 }  // namespace
 
 // No bench rows of its own: the bench's generic stage rows time its benchCases.
-KC_REGISTER_CUDA_STAGE(flip, launchFlip, nullptr);
+KC_REGISTER_CUDA_STAGE(flip, launchFlip);
 
 }  // namespace kc::stages

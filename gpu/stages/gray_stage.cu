@@ -1,4 +1,3 @@
-#include "gpu/bench/bench_context.cuh"
 #include "gpu/image/grayscale.cuh"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/gray_stage.hpp"
@@ -14,6 +13,6 @@ void launchGray(const StageSpec& spec, const CudaStageIo& io) {
 
 }  // namespace
 
-KC_REGISTER_CUDA_STAGE(gray, launchGray, bench::runGrayRows);
+KC_REGISTER_CUDA_STAGE(gray, launchGray);
 
 }  // namespace kc::stages

@@ -1,4 +1,3 @@
-#include "gpu/bench/bench_context.cuh"
 #include "gpu/image/histogram.cuh"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/hist_stage.hpp"
@@ -21,6 +20,6 @@ void launchHist(const StageSpec& spec, const CudaStageIo& io) {
 
 }  // namespace
 
-KC_REGISTER_CUDA_STAGE(hist, launchHist, bench::runHistogramRows);
+KC_REGISTER_CUDA_STAGE(hist, launchHist);
 
 }  // namespace kc::stages

@@ -114,6 +114,6 @@ void launchKernel(const StageSpec& spec, const CudaStageIo& io) {
 }  // namespace
 
 // No bench rows: the bench has no kernel file (StageDefinition::benchCases is empty too).
-KC_REGISTER_CUDA_STAGE(kernel, launchKernel, nullptr);
+KC_REGISTER_CUDA_STAGE(kernel, launchKernel);
 
 }  // namespace kc::stages

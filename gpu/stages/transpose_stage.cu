@@ -1,4 +1,3 @@
-#include "gpu/bench/bench_context.cuh"
 #include "gpu/image/transpose.cuh"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/stage_cuda.cuh"
@@ -12,6 +11,6 @@ void launchTranspose(const StageSpec&, const CudaStageIo& io) {
 
 }  // namespace
 
-KC_REGISTER_CUDA_STAGE(transpose, launchTranspose, bench::runTransposeRows);
+KC_REGISTER_CUDA_STAGE(transpose, launchTranspose);
 
 }  // namespace kc::stages

@@ -25,6 +25,8 @@ matrices="${KC_MATRICES:-$PWD/.carry/data/matrices}"
 [ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
 images="${KC_IMAGES:-$PWD/.carry/data/images}"
 [ -d .carry/dev/include/stb ] && [ ! -f /usr/include/stb/stb_image.h ] && cp -r .carry/dev/include/stb /usr/include/
+# nlohmann-json (the bench's JSON), carried the same way: the build needs its header.
+[ -d .carry/dev/include/nlohmann ] && [ ! -f /usr/include/nlohmann/json.hpp ] && cp -r .carry/dev/include/nlohmann /usr/include/
 
 build() {  # $1 source tree, $2 build dir
   cmake -S "$1" -B "$2" -G Ninja -DKC_WITH_APP=OFF -DKC_WITH_TESTS=OFF -DCMAKE_BUILD_TYPE=Release \

@@ -12,6 +12,8 @@ mkdir -p "$out_dir"
 # stb_image for the histogram's photo rows, where scripts/device/pack-dev.sh carried it (without
 # it those rows say "skipped: built without stb_image").
 [ -d .carry/dev/include/stb ] && [ ! -f /usr/include/stb/stb_image.h ] && cp -r .carry/dev/include/stb /usr/include/
+# nlohmann-json (the bench's JSON), carried the same way: the build needs its header.
+[ -d .carry/dev/include/nlohmann ] && [ ! -f /usr/include/nlohmann/json.hpp ] && cp -r .carry/dev/include/nlohmann /usr/include/
 cmake -S . -B "$build_dir" -G Ninja -DKC_WITH_APP=OFF -DKC_WITH_TESTS=OFF \
   -DCMAKE_CUDA_ARCHITECTURES="${KC_CUDA_ARCH:-90}" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc >"$out_dir/configure.log" 2>&1 || {

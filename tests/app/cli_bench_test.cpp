@@ -51,7 +51,8 @@ TEST(CliBench, CpuRowsWithoutACudaDevice) {
   if (kc::cudaBackendAvailable()) GTEST_SKIP() << "a CUDA device is present: the bench runs the GPU rows here";
   const std::string json = kc::test::tempPath("bench.json");
   std::filesystem::remove(json);
-  const CliRun run = runKernelcam({"bench", "--size", "67x33", "--reps", "3", "--warmup", "1", "--json",
+  // --size takes an X in either case, as process does.
+  const CliRun run = runKernelcam({"bench", "--size", "67X33", "--reps", "3", "--warmup", "1", "--json",
                                    QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.err.find("CPU rows"), std::string::npos) << run.err;

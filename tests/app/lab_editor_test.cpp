@@ -15,7 +15,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "app/lab/lab_toolchain.hpp"
+#include "app/lab/machine_toolchain.hpp"
 #include "gpu/lab/source_scan.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"

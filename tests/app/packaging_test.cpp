@@ -108,7 +108,7 @@ TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
   ASSERT_NE(mimeLine, std::string::npos);
   const QStringList mimeTypes = QString::fromStdString(entry.substr(mimeLine + 10, entry.find('\n', mimeLine + 1) - mimeLine - 10))
                                     .split(QLatin1Char(';'), Qt::SkipEmptyParts);
-  // Each suffix the window opens as an image or a video (file_kind.cpp) has its type listed.
+  // Each suffix the window opens as an image or a video (gpu/core/file_kind.cpp) has its type listed.
   const QMimeDatabase mime;
   for (FileKind kind : {FileKind::Image, FileKind::Video}) {
     const QString filter = fileDialogFilter(kind);

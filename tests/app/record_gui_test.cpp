@@ -17,18 +17,18 @@
 #include <opencv2/videoio.hpp>
 
 #include "app/backend/pipeline_factory.hpp"
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/record/record_controller.hpp"
 #include "app/record/yuyv.hpp"
 #include "common/test_data.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"
-#include "video_read.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "video_read.hpp"
 
 namespace kc {
 namespace {

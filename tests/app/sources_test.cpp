@@ -220,6 +220,8 @@ TEST(SourceFactory, ParsesTheSourceSyntax) {
   EXPECT_TRUE(kc::parseFrameSize("640x480", &w, &h));
   EXPECT_EQ(w, 640);
   EXPECT_EQ(h, 480);
+  EXPECT_TRUE(kc::parseFrameSize("320X240", &w, &h));
+  EXPECT_EQ(w, 320);
   for (const char* bad : {"640", "x480", "640x", "0x5", "640x480x3", "20000x10"}) EXPECT_FALSE(kc::parseFrameSize(bad, &w, &h)) << bad;
 }
 

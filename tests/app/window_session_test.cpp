@@ -25,7 +25,7 @@
 #include "app/sources/camera_backend.hpp"
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli_run.hpp"
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "common/test_data.hpp"
 #include "qt_test_app.hpp"

@@ -13,8 +13,8 @@
 #include <filesystem>
 
 #include "app/backend/pipeline_factory.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/lab/lab_controller.hpp"
-#include "app/live/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/temp_dir.hpp"

@@ -2,8 +2,10 @@
 // clock reading's parser and the photo input.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 
 #include "common/test_data.hpp"
 #include "gpu/bench/bench_options.hpp"
@@ -33,6 +35,15 @@ TEST(BenchOptions, DefaultsAndParsing) {
   EXPECT_EQ(o.only[1], "conv 5x5");
   EXPECT_EQ(o.jsonPath, "a.json");
   EXPECT_EQ(o.imageDir, "photos");
+}
+
+TEST(BenchOptions, SizeTakesAnXInEitherCaseAsProcessDoes) {
+  const BenchOptions o = parseBenchOptions({"--size", "640X480"});
+  ASSERT_EQ(o.sizes.size(), 1u);
+  EXPECT_EQ(o.sizes[0].width, 640);
+  EXPECT_EQ(o.sizes[0].height, 480);
+  EXPECT_THROW(parseBenchOptions({"--size", "16385x2"}), InvalidArgument);
+  EXPECT_THROW(parseBenchOptions({"--size", "640x480x3"}), InvalidArgument);
 }
 
 TEST(BenchOptions, BadInputIsRejectedClearly) {
@@ -158,14 +169,54 @@ TEST(BenchReport, GraphAndCopyColumns) {
             std::string::npos)
       << md;
 
-  const std::string json = formatJson(r);
-  for (const char* text : {"\"graph_ms\": 0.4,", "\"graph_reps\": 64,", "\"copy_ms\": 0.45,", "\"copy_graph_ms\": 0.4,",
-                           "\"percent_of_copy\": 90,", "\"percent_of_copy_graph\": 100,", "\"buffer_sets\": 2,",
-                           "\"graph_launches\": 3,", "\"graph_min_reps\": 64,",
-                           "\"sm_clock_before\": {\"mhz\": 1755, \"max_mhz\": 1980, \"source\": \"NVML\", \"error\": \"\"}",
-                           "\"copy_fit\": {\"points\": 2, \"fixed_us\": 2, \"gb_per_s\": 3000, \"graph_fixed_us\": 1,",
-                           "\"graph_ms\": null, \"graph_reps\": 0, \"graph_note\": \"not capturable: "})
-    EXPECT_NE(json.find(text), std::string::npos) << text << "\n" << json;
+  const std::string text = formatJson(r);
+  const nlohmann::json json = nlohmann::json::parse(text);
+  const nlohmann::json& copyRow = json["rows"][0];
+  EXPECT_EQ(copyRow["graph_ms"], 0.4) << text;
+  EXPECT_EQ(copyRow["graph_reps"], 64);
+  EXPECT_EQ(copyRow["copy_ms"], 0.45);
+  EXPECT_EQ(copyRow["copy_graph_ms"], 0.4);
+  EXPECT_EQ(copyRow["percent_of_copy"], 90);
+  EXPECT_EQ(copyRow["percent_of_copy_graph"], 100);
+  EXPECT_EQ(copyRow["buffer_sets"], 2);
+  EXPECT_EQ(json["graph_launches"], 3);
+  EXPECT_EQ(json["graph_min_reps"], 64);
+  EXPECT_EQ(json["sm_clock_before"],
+            (nlohmann::json{{"mhz", 1755}, {"max_mhz", 1980}, {"source", "NVML"}, {"error", ""}}));
+  EXPECT_EQ(json["copy_fit"]["points"], 2);
+  EXPECT_EQ(json["copy_fit"]["fixed_us"], 2);
+  EXPECT_EQ(json["copy_fit"]["gb_per_s"], 3000);
+  EXPECT_EQ(json["copy_fit"]["graph_fixed_us"], 1);
+  const nlohmann::json& nppRow = json["rows"].back();
+  EXPECT_TRUE(nppRow["graph_ms"].is_null());
+  EXPECT_EQ(nppRow["graph_reps"], 0);
+  EXPECT_EQ(nppRow["graph_note"].get<std::string>().rfind("not capturable: ", 0), 0u);
+}
+
+// The keys in the order they always had (the file reads top-down: header, then rows), 6
+// significant digits, null for a missing figure or a NaN, and text that is not UTF-8 replaced.
+TEST(BenchReport, JsonKeepsItsKeyOrderAndFigures) {
+  BenchReport r = gpuReport();
+  r.rows[0].ms = 0.123456789;
+  r.rows[0].note = std::string("bad \xff byte");
+  r.rooflineGBs = std::nan("");
+  const nlohmann::ordered_json json = nlohmann::ordered_json::parse(formatJson(r));
+  std::vector<std::string> keys;
+  for (const auto& item : json.items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"schema", "device", "method", "l2_bytes", "roofline_gbs", "reps", "warmup",
+                                            "graph_launches", "graph_min_reps", "sm_clock_before", "sm_clock_after",
+                                            "copy_fit", "rows"}));
+  keys.clear();
+  for (const auto& item : json["rows"][0].items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{
+                      "name", "group", "key", "ms", "graph_ms", "graph_reps", "graph_note", "bytes", "flops",
+                      "gb_per_s", "gflop_per_s", "percent", "buffer_sets", "copy_ms", "copy_graph_ms",
+                      "percent_of_copy", "percent_of_copy_graph", "is_baseline", "baseline_name", "baseline_ms",
+                      "speedup", "baseline_graph_ms", "graph_speedup", "cpu_baseline_name", "cpu_baseline_ms",
+                      "cpu_backend_ms", "note"}));
+  EXPECT_EQ(json["rows"][0]["ms"], 0.123457);
+  EXPECT_TRUE(json["roofline_gbs"].is_null());
+  EXPECT_EQ(json["rows"][0]["note"], "bad \ufffd byte");
 }
 
 TEST(BenchReport, CopyFitIsLeastSquaresOnTheRelativeError) {
@@ -274,7 +325,9 @@ TEST(BenchReport, CpuColumnsAndMethod) {
   EXPECT_NE(md.find("method: events: CUDA-event median of 50 runs"), std::string::npos) << md;
   const std::string json = formatJson(r);
   EXPECT_NE(json.find("\"cpu_backend_ms\": 1.25"), std::string::npos) << json;
-  EXPECT_NE(json.find("\"cpu_baseline_name\": \"cv::copyTo\", \"cpu_baseline_ms\": 2.5"), std::string::npos) << json;
+  const nlohmann::json row = nlohmann::json::parse(json)["rows"][0];
+  EXPECT_EQ(row["cpu_baseline_name"], "cv::copyTo") << json;
+  EXPECT_EQ(row["cpu_baseline_ms"], 2.5) << json;
   // The CPU rows say how they were timed instead of the CUDA-event method.
   r.method = "steady-clock median";
   md = formatMarkdown(r);

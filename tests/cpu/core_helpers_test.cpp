@@ -45,6 +45,23 @@ TEST(Text, TrimRemovesSpacesAndTabsAtBothEndsOnly) {
   EXPECT_EQ(trim("a\n"), "a\n");  // only spaces and tabs
 }
 
+TEST(Text, WxHTakesAnXInEitherCaseAndNothingElse) {
+  int w = -1, h = -1;
+  EXPECT_TRUE(parseWxH("640x480", &w, &h));
+  EXPECT_EQ(w, 640);
+  EXPECT_EQ(h, 480);
+  EXPECT_TRUE(parseWxH("1920X1080", &w, &h));
+  EXPECT_EQ(w, 1920);
+  EXPECT_EQ(h, 1080);
+  EXPECT_TRUE(parseWxH("0x0", &w, &h));  // the range is the caller's
+  for (const char* bad : {"", "640", "x480", "640x", "640x480x3", "640*480", " 640x480", "640x480 ", "+640x480",
+                          "-640x480", "640x-480", "6.4x480", "99999999999x1", "640xx480"}) {
+    w = h = -1;
+    EXPECT_FALSE(parseWxH(bad, &w, &h)) << bad;
+    EXPECT_EQ(w, -1) << bad;  // untouched
+  }
+}
+
 TEST(Elapsed, MsSinceCountsWallTimeInMilliseconds) {
   const auto start = std::chrono::steady_clock::now();
   EXPECT_GE(msSince(start), 0.0);

@@ -22,7 +22,7 @@
 #include <string>
 
 #include "app/cli_run.hpp"
-#include "app/lab/lab_toolchain.hpp"
+#include "app/lab/machine_toolchain.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/temp_dir.hpp"
 #include "gpu/lab/kernel_template.hpp"

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <opencv2/imgproc.hpp>
 
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/record/record_controller.hpp"
 #include "app/record/recording_recovery.hpp"

@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "app/cli_run.hpp"
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/sources/av_video_reader.hpp"

@@ -13,7 +13,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/record/record_controller.hpp"

@@ -10,7 +10,7 @@
 #include <QToolButton>
 
 #include "app/backend/frame_admission.hpp"
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/temp_dir.hpp"

@@ -77,6 +77,13 @@ TEST(LabAnnotations, OneDimensionalBlock) {
   EXPECT_EQ(result.annotations.block.y, 1);
 }
 
+TEST(LabAnnotations, BlockTakesAnXInEitherCase) {
+  const auto result = parse("// @block 32X8\n");
+  EXPECT_TRUE(result.diagnostics.empty());
+  EXPECT_EQ(result.annotations.block.x, 32);
+  EXPECT_EQ(result.annotations.block.y, 8);
+}
+
 TEST(LabAnnotations, BadParamsAreRejectedAtTheirToken) {
   //                 columns: "// @param " is 10 characters, the name starts at 11
   expectOne("// @param radius int\n", Severity::Error, 1, 4, "incomplete");

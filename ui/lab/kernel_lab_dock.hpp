@@ -4,7 +4,7 @@
 // it before MainWindow::restoreSettings() so the window remembers whether it was open.
 #include <QString>
 
-#include "gpu/lab/lab_toolchain.hpp"
+#include "ui/lab/lab_toolchain.hpp"
 
 class QDockWidget;
 

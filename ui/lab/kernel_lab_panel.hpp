@@ -17,9 +17,9 @@
 
 #include "gpu/lab/compiled_kernel.hpp"
 #include "gpu/lab/kernel_program.hpp"
-#include "gpu/lab/lab_toolchain.hpp"
 #include "ui/files/save_file.hpp"
 #include "ui/lab/compile_scheduler.hpp"
+#include "ui/lab/lab_toolchain.hpp"
 
 class QCheckBox;
 class QComboBox;

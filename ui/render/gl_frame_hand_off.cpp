@@ -47,36 +47,31 @@ void GlFrameHandOff::detachWorker() {
       pair.layout = {};
     }
   }
-  originalPbo_.reset();
-  filteredPbo_.reset();
+  pixelBuffers_.reset();
   context_.release();
 }
 
 bool GlFrameHandOff::prepare(const DisplayLayout& layout) {
-  if (layout == layout_ && originalPbo_) return false;
-  originalPbo_ = makePixelBuffer(originalRowBytes(layout) * static_cast<std::size_t>(layout.originalHeight));
-  filteredPbo_ = makePixelBuffer(filteredRowBytes(layout) * static_cast<std::size_t>(layout.filteredHeight));
+  if (!pixelBuffers_.prepare(layout)) return false;
   layout_ = layout;
   return true;  // new names: the CUDA pipeline registers them again
 }
 
 void GlFrameHandOff::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(originalPbo_.get(), pixels, pitch, static_cast<int>(originalRowBytes(layout_)),
-                   layout_.originalHeight);
+  pixelBuffers_.writeOriginal(pixels, pitch);
 }
 
 void GlFrameHandOff::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(filteredPbo_.get(), pixels, pitch, static_cast<int>(filteredRowBytes(layout_)),
-                   layout_.filteredHeight);
+  pixelBuffers_.writeFiltered(pixels, pitch);
 }
 
 void GlFrameHandOff::present(const FrameStats& stats) {
-  KC_REQUIRE(originalPbo_ && filteredPbo_, "GlFrameHandOff::present before prepare()");
+  KC_REQUIRE(pixelBuffers_.ready(), "GlFrameHandOff::present before prepare()");
   targetTextures();
   const TexturePair& pair = pairs_[static_cast<std::size_t>(writing_)];
   // Buffers -> textures on the GPU; the pipeline writes the buffers again only after this
   // (same context: GL orders it, and mapping them for CUDA waits for it).
-  copyBuffersToTextures(originalPbo_.get(), filteredPbo_.get(), pair.textures, pair.layout);
+  copyBuffersToTextures(pixelBuffers_.original(), pixelBuffers_.filtered(), pair.textures, pair.layout);
   presentTextures(stats);
 }
 

@@ -34,8 +34,8 @@ class GlFrameHandOff final : public FrameHandOff {
 
   // Worker thread, its context current.
   bool prepare(const DisplayLayout& layout) override;
-  unsigned originalBuffer() const override { return originalPbo_.get(); }
-  unsigned filteredBuffer() const override { return filteredPbo_.get(); }
+  unsigned originalBuffer() const override { return pixelBuffers_.original(); }
+  unsigned filteredBuffer() const override { return pixelBuffers_.filtered(); }
   void writeOriginal(const std::uint8_t* pixels, std::size_t pitch) override;
   void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override;
   void present(const FrameStats& stats) override;
@@ -56,7 +56,7 @@ class GlFrameHandOff final : public FrameHandOff {
 
   WorkerGlContext context_;
   // Worker thread only: the pipeline's buffers (only the worker's context touches them).
-  GlBuffer originalPbo_, filteredPbo_;
+  DisplayPixelBuffers pixelBuffers_;
   DisplayLayout layout_;
   // The pairs' contents belong to whoever the indices below say; the indices are under mutex_.
   std::array<TexturePair, 2> pairs_;

@@ -16,31 +16,24 @@ void deleteFramebuffer(GLuint name) { glDeleteFramebuffers(1, &name); }
 void deleteRenderbuffer(GLuint name) { glDeleteRenderbuffers(1, &name); }
 }  // namespace gl_detail
 
-GlBuffer makeBuffer() {
+namespace {
+
+// The one factory behind the make* functions: one name from a glGen* call, checked, owned.
+template <class Name, class Generate>
+Name generated(Generate generate, const char* call) {
   GLuint name = 0;
-  KC_GL_CHECK(glGenBuffers(1, &name));
-  return GlBuffer(name);
+  generate(1, &name);
+  checkGlError(__FILE__, __LINE__, call);
+  return Name(name);
 }
-GlTexture makeTexture() {
-  GLuint name = 0;
-  KC_GL_CHECK(glGenTextures(1, &name));
-  return GlTexture(name);
-}
-GlVertexArray makeVertexArray() {
-  GLuint name = 0;
-  KC_GL_CHECK(glGenVertexArrays(1, &name));
-  return GlVertexArray(name);
-}
-GlFramebuffer makeFramebuffer() {
-  GLuint name = 0;
-  KC_GL_CHECK(glGenFramebuffers(1, &name));
-  return GlFramebuffer(name);
-}
-GlRenderbuffer makeRenderbuffer() {
-  GLuint name = 0;
-  KC_GL_CHECK(glGenRenderbuffers(1, &name));
-  return GlRenderbuffer(name);
-}
+
+}  // namespace
+
+GlBuffer makeBuffer() { return generated<GlBuffer>(glGenBuffers, "glGenBuffers(1, &name)"); }
+GlTexture makeTexture() { return generated<GlTexture>(glGenTextures, "glGenTextures(1, &name)"); }
+GlVertexArray makeVertexArray() { return generated<GlVertexArray>(glGenVertexArrays, "glGenVertexArrays(1, &name)"); }
+GlFramebuffer makeFramebuffer() { return generated<GlFramebuffer>(glGenFramebuffers, "glGenFramebuffers(1, &name)"); }
+GlRenderbuffer makeRenderbuffer() { return generated<GlRenderbuffer>(glGenRenderbuffers, "glGenRenderbuffers(1, &name)"); }
 
 static GlShader compileShader(GLenum type, const std::string& source, const std::string& label) {
   GlShader shader(glCreateShader(type));

@@ -6,6 +6,7 @@
 #include <QImage>
 #include <algorithm>
 
+#include "ui/render/frame_hand_off.hpp"
 #include "ui/render/gl_check.hpp"
 #include "ui/render/gl_functions.hpp"
 #include "ui/render/overlay_fit.hpp"
@@ -60,6 +61,8 @@ RectPx letterbox(int imageWidth, int imageHeight, RectPx box) {
   return {box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height};
 }
 
+namespace {
+
 GlBuffer makePixelBuffer(std::size_t bytes) {
   GlBuffer pbo = makeBuffer();
   KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo.get()));
@@ -80,6 +83,32 @@ void writePixelBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitc
     checkGlError(__FILE__, __LINE__, "glBufferSubData (row by row)");
   }
   KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
+}
+
+}  // namespace
+
+bool DisplayPixelBuffers::prepare(const DisplayLayout& layout) {
+  if (layout == layout_ && ready()) return false;
+  original_ = makePixelBuffer(originalRowBytes(layout) * static_cast<std::size_t>(layout.originalHeight));
+  filtered_ = makePixelBuffer(filteredRowBytes(layout) * static_cast<std::size_t>(layout.filteredHeight));
+  layout_ = layout;
+  return true;
+}
+
+void DisplayPixelBuffers::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
+  writePixelBuffer(original_.get(), pixels, pitch, static_cast<int>(originalRowBytes(layout_)),
+                   layout_.originalHeight);
+}
+
+void DisplayPixelBuffers::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
+  writePixelBuffer(filtered_.get(), pixels, pitch, static_cast<int>(filteredRowBytes(layout_)),
+                   layout_.filteredHeight);
+}
+
+void DisplayPixelBuffers::reset() {
+  original_.reset();
+  filtered_.reset();
+  layout_ = {};
 }
 
 ImageTextures makeImageTextures(const DisplayLayout& layout) {
@@ -149,8 +178,7 @@ void GlRenderer::initialize() {
 }
 
 void GlRenderer::releaseGl() {
-  originalPbo_.reset();
-  filteredPbo_.reset();
+  pixelBuffers_.reset();
   textures_ = {};
   shownOriginal_ = shownFiltered_ = 0;
   timingOverlay_ = {};
@@ -171,13 +199,7 @@ bool GlRenderer::prepare(const DisplayLayout& layout) {
   KC_REQUIRE(layout.originalWidth > 0 && layout.originalHeight > 0 && layout.filteredWidth > 0 &&
                  layout.filteredHeight > 0,
              "GlRenderer::prepare: empty frame layout");
-  if (layout == ownLayout_ && originalPbo_) return false;
-
-  // New buffers rather than resized ones: the pipeline drops CUDA registrations of the old names
-  // when this returns true, and registering a fresh name is the documented interop path.
-  const bool grey = layout.filteredFormat == PixelFormat::Gray8;
-  originalPbo_ = makePixelBuffer(static_cast<std::size_t>(layout.originalWidth) * layout.originalHeight * 4);
-  filteredPbo_ = makePixelBuffer(static_cast<std::size_t>(layout.filteredWidth) * layout.filteredHeight * (grey ? 1 : 4));
+  if (!pixelBuffers_.prepare(layout)) return false;  // made for this layout already
 
   const bool showingOwn = shownOriginal_ == 0 || shownOriginal_ == textures_.original.get();
   textures_ = makeImageTextures(layout);
@@ -192,12 +214,11 @@ bool GlRenderer::prepare(const DisplayLayout& layout) {
 }
 
 void GlRenderer::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(originalPbo_.get(), pixels, pitch, ownLayout_.originalWidth * 4, ownLayout_.originalHeight);
+  pixelBuffers_.writeOriginal(pixels, pitch);
 }
 
 void GlRenderer::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(filteredPbo_.get(), pixels, pitch,
-                   ownLayout_.filteredWidth * bytesPerPixel(ownLayout_.filteredFormat), ownLayout_.filteredHeight);
+  pixelBuffers_.writeFiltered(pixels, pitch);
 }
 
 void GlRenderer::present(const FrameStats& stats) {
@@ -221,8 +242,8 @@ void GlRenderer::presentTextures(const FrameStats& stats) {
 }
 
 void GlRenderer::uploadBuffers() {
-  KC_REQUIRE(originalPbo_ && filteredPbo_, "GlRenderer::uploadBuffers before prepare()");
-  copyBuffersToTextures(originalPbo_.get(), filteredPbo_.get(), textures_, ownLayout_);
+  KC_REQUIRE(pixelBuffers_.ready(), "GlRenderer::uploadBuffers before prepare()");
+  copyBuffersToTextures(pixelBuffers_.original(), pixelBuffers_.filtered(), textures_, ownLayout_);
   showOwnTextures();
 }
 

@@ -25,11 +25,27 @@ struct RectPx {  // top-left origin, pixels
 // The largest rectangle of the image's aspect that fits `box`, centred (letterbox/pillarbox).
 RectPx letterbox(int imageWidth, int imageHeight, RectPx box);
 
-// Pixel-unpack buffers as the renderer and the worker's hand-off (gl_frame_hand_off.hpp) use
-// them, with a context current: one of `bytes` (GL_STREAM_DRAW), and host rows written into one
-// (tightly packed there, `pitch` apart in `pixels`).
-GlBuffer makePixelBuffer(std::size_t bytes);
-void writePixelBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows);
+// The two pixel-unpack buffers a GL display sink offers the pipeline (DisplaySink::originalBuffer
+// and filteredBuffer), sized for a layout, and host rows written into them (tightly packed there,
+// `pitch` apart in `pixels`): the one implementation the renderer and the worker's hand-off
+// (gl_frame_hand_off.hpp) share. Every member with a context current.
+class DisplayPixelBuffers {
+ public:
+  // New buffers for `layout` (GL_STREAM_DRAW), not resized ones: the pipeline drops the CUDA
+  // registrations of the old names when this returns true, and registering a fresh name is the
+  // documented interop path. False, nothing done, when they were made for this layout already.
+  bool prepare(const DisplayLayout& layout);
+  bool ready() const { return original_ && filtered_; }
+  unsigned original() const { return original_.get(); }
+  unsigned filtered() const { return filtered_.get(); }
+  void writeOriginal(const std::uint8_t* pixels, std::size_t pitch);
+  void writeFiltered(const std::uint8_t* pixels, std::size_t pitch);
+  void reset();
+
+ private:
+  GlBuffer original_, filtered_;
+  DisplayLayout layout_;
+};
 // The two textures a layout needs (RGBA original; filtered grey, read back as (g, g, g, 1), or
 // RGBA), and the two pixel buffers copied into them on the GPU.
 struct ImageTextures {
@@ -60,8 +76,8 @@ class GlRenderer : public DisplaySink {
 
   // DisplaySink
   bool prepare(const DisplayLayout& layout) override;
-  unsigned originalBuffer() const override { return originalPbo_.get(); }
-  unsigned filteredBuffer() const override { return filteredPbo_.get(); }
+  unsigned originalBuffer() const override { return pixelBuffers_.original(); }
+  unsigned filteredBuffer() const override { return pixelBuffers_.filtered(); }
   void writeOriginal(const std::uint8_t* pixels, std::size_t pitch) override;
   void writeFiltered(const std::uint8_t* pixels, std::size_t pitch) override;
   // uploadBuffers() then recordFrame(stats).
@@ -161,7 +177,7 @@ class GlRenderer : public DisplaySink {
   GlVertexArray vao_;  // empty, but core profiles draw only with one bound
   GlProgram imageProgram_, overlayProgram_;
   int imageRectLoc_ = -1, overlayRectLoc_ = -1, overlayOpacityLoc_ = -1;
-  GlBuffer originalPbo_, filteredPbo_;
+  DisplayPixelBuffers pixelBuffers_;
   ImageTextures textures_;
   unsigned texturesGeneration_ = 0;  // DisplayTextures::generation: bumped when textures_ is re-made
   DisplayLayout ownLayout_;  // of the buffers and textures above

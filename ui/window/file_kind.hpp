@@ -1,12 +1,11 @@
 #pragma once
-// What a file opened from the File menu or dropped on the window is, by its name: an image or a
-// video (a new source) or a Matrix Market file (the CG demo). One list of suffixes for the
-// dialogs' filters and for drag and drop.
+// The window's side of gpu/core/file_kind.hpp (what a file is by its name): the same answer for a
+// QString path, and the file dialogs' filters from the same list of suffixes.
 #include <QString>
 
-namespace kc {
+#include "gpu/core/file_kind.hpp"
 
-enum class FileKind { Unsupported, Image, Video, Matrix };
+namespace kc {
 
 FileKind fileKindOf(const QString& path);
 // "Images (*.png *.jpg ...)": a QFileDialog name filter for one kind, then "All files (*)".

@@ -6,6 +6,7 @@
 #include "gpu/demos/cg/cg_cpu.hpp"
 #include "gpu/demos/cg/cg_device.cuh"
 #include "gpu/demos/cg/cg_gpu.cuh"
+#include "gpu/demos/cg/cg_stop_rule.cuh"
 #include "gpu/demos/cg/cusparse_cg.cuh"
 
 namespace kc::cg {
@@ -43,15 +44,7 @@ template <class T>
 __global__ void baselineInitKernel(LibraryCgScalars<T>* c, CgState* s, bool jacobi) {
   const double rr = c->rr, rz = residualDotZ(c, jacobi);
   c->one = T(1);
-  s->rho = rz;
-  s->rr = s->rr0 = rr;
-  s->stopRr *= rr;
-  if (!isfinite(rr))
-    s->status = static_cast<int>(CgStatus::NumericalBreakdown);
-  else if (rr <= s->stopRr)
-    s->status = static_cast<int>(CgStatus::Converged);
-  else if (s->maxIterations <= 0)
-    s->status = static_cast<int>(CgStatus::MaxIterations);
+  device::startIterations(s, rr, rz);
 }
 
 template <class T>
@@ -67,19 +60,7 @@ template <class T>
 __global__ void baselineBetaKernel(LibraryCgScalars<T>* c, CgState* s, bool jacobi) {
   c->beta = T(0);
   if (s->status != kCgRunning) return;
-  const double rr = c->rr, rz = residualDotZ(c, jacobi);
-  s->iteration += 1;
-  s->rr = rr;
-  if (!isfinite(rr) || !isfinite(rz))
-    s->status = static_cast<int>(CgStatus::NumericalBreakdown);
-  else if (rr <= s->stopRr)
-    s->status = static_cast<int>(CgStatus::Converged);
-  else if (s->iteration >= s->maxIterations)
-    s->status = static_cast<int>(CgStatus::MaxIterations);
-  else {
-    c->beta = static_cast<T>(rz / s->rho);
-    s->rho = rz;
-  }
+  if (device::finishIteration(s, c->rr, residualDotZ(c, jacobi))) c->beta = static_cast<T>(s->beta);
 }
 
 // z = r / diag(A): cuBLAS has no elementwise product, so Jacobi needs this one kernel.

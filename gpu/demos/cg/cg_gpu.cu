@@ -9,6 +9,7 @@
 #include "gpu/demos/cg/cg_device.cuh"
 #include "gpu/demos/cg/cg_kernels.cuh"
 #include "gpu/demos/cg/cg_solve_loop.cuh"
+#include "gpu/demos/cg/cg_stop_rule.cuh"
 #include "gpu/core/cuda_graph.cuh"
 
 namespace kc::cg {
@@ -32,20 +33,24 @@ struct CgVectors {
   T* q;
 };
 
-// Thread 0 of the last block, after r and z of iteration k+1 are known.
-__device__ void finishIteration(CgState* s, double rr, double rz) {
-  s->iteration += 1;
-  s->rr = rr;
-  if (!isfinite(rr) || !isfinite(rz))
-    s->status = static_cast<int>(CgStatus::NumericalBreakdown);
-  else if (rr <= s->stopRr)
-    s->status = static_cast<int>(CgStatus::Converged);
-  else if (s->iteration >= s->maxIterations)
-    s->status = static_cast<int>(CgStatus::MaxIterations);
-  else {
-    s->beta = rz / s->rho;
-    s->rho = rz;
-  }
+// r = ri and z = M^-1 ri at element i (z is r itself without a preconditioner), adding r.r and r.z.
+template <class T>
+__device__ __forceinline__ void storeResidual(const CgVectors<T>& v, int i, T ri, double& rr, double& rz) {
+  const T zi = v.invDiag ? ri * v.invDiag[i] : ri;
+  v.r[i] = ri;
+  if (v.invDiag) v.z[i] = zi;
+  rr += static_cast<double>(ri) * ri;
+  rz += static_cast<double>(ri) * zi;
+}
+
+// The tail of every reduction kernel: each block's (a, b) into partials; true only in the block
+// that arrives last, which then has the grid's sums in `total`.
+__device__ __forceinline__ bool lastBlockSums(double2 mine, double2* partials, CgState* s, double2* total) {
+  const double2 sum = device::blockSum2(mine);
+  if (threadIdx.x == 0) partials[blockIdx.x] = sum;
+  if (!device::arriveLast(&s->arrivals)) return false;
+  *total = device::sumPartials(partials, gridDim.x);
+  return true;
 }
 
 // Grid-stride over elements; 256 threads, gridFor(n) blocks (at most 8 per SM, resident at once).
@@ -65,21 +70,9 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgInitKernel(CgVector
     rr += static_cast<double>(bi) * bi;
     rz += static_cast<double>(bi) * zi;
   }
-  const double2 sum = device::blockSum2(make_double2(rr, rz));
-  if (threadIdx.x == 0) partials[blockIdx.x] = sum;
-  if (!device::arriveLast(&s->arrivals)) return;
-  const double2 total = device::sumPartials(partials, gridDim.x);
-  if (threadIdx.x == 0) {
-    s->rho = total.y;
-    s->rr = s->rr0 = total.x;
-    s->stopRr *= total.x;  // the host stored tol^2 there
-    if (!isfinite(total.x))
-      s->status = static_cast<int>(CgStatus::NumericalBreakdown);
-    else if (total.x <= s->stopRr)
-      s->status = static_cast<int>(CgStatus::Converged);
-    else if (s->maxIterations <= 0)
-      s->status = static_cast<int>(CgStatus::MaxIterations);
-  }
+  double2 total;
+  if (!lastBlockSums(make_double2(rr, rz), partials, s, &total)) return;
+  if (threadIdx.x == 0) device::startIterations(s, total.x, total.y);
 }
 
 // 1. q = A d and d.q; alpha = rho / d.q, or "not positive definite" when d.q <= 0 or NaN.
@@ -95,10 +88,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgSpmvDotKernel(Devic
       dq += static_cast<double>(d[row]) * qi;
     }
   });
-  const double2 sum = device::blockSum2(make_double2(dq, 0.0));
-  if (threadIdx.x == 0) partials[blockIdx.x] = sum;
-  if (!device::arriveLast(&s->arrivals)) return;
-  const double2 total = device::sumPartials(partials, gridDim.x);
+  double2 total;
+  if (!lastBlockSums(make_double2(dq, 0.0), partials, s, &total)) return;
   if (threadIdx.x == 0) {
     if (!(total.x > 0))
       s->status = static_cast<int>(CgStatus::NotPositiveDefinite);
@@ -115,18 +106,11 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgUpdateKernel(CgVect
   double rr = 0, rz = 0;
   KC_FOR_EACH_ELEMENT(i, v.n) {
     v.x[i] += alpha * v.d[i];
-    const T ri = v.r[i] - alpha * v.q[i];
-    const T zi = v.invDiag ? ri * v.invDiag[i] : ri;
-    v.r[i] = ri;
-    if (v.invDiag) v.z[i] = zi;
-    rr += static_cast<double>(ri) * ri;
-    rz += static_cast<double>(ri) * zi;
+    storeResidual(v, i, static_cast<T>(v.r[i] - alpha * v.q[i]), rr, rz);
   }
-  const double2 sum = device::blockSum2(make_double2(rr, rz));
-  if (threadIdx.x == 0) partials[blockIdx.x] = sum;
-  if (!device::arriveLast(&s->arrivals)) return;
-  const double2 total = device::sumPartials(partials, gridDim.x);
-  if (threadIdx.x == 0) finishIteration(s, total.x, total.y);
+  double2 total;
+  if (!lastBlockSums(make_double2(rr, rz), partials, s, &total)) return;
+  if (threadIdx.x == 0) device::finishIteration(s, total.x, total.y);
 }
 
 // 2a (refresh iterations). x += alpha d, alone: the next kernel reads x at other rows' columns.
@@ -145,20 +129,11 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgRefreshKernel(Devic
   double rr = 0, rz = 0;
   device::forEachRow<LANES>(a.rows, [&](int row, int laneInRow) {
     const T ax = device::csrRowDot<LANES>(a, v.x, row, laneInRow);
-    if (row < a.rows && laneInRow == 0) {
-      const T ri = v.b[row] - ax;
-      const T zi = v.invDiag ? ri * v.invDiag[row] : ri;
-      v.r[row] = ri;
-      if (v.invDiag) v.z[row] = zi;
-      rr += static_cast<double>(ri) * ri;
-      rz += static_cast<double>(ri) * zi;
-    }
+    if (row < a.rows && laneInRow == 0) storeResidual(v, row, static_cast<T>(v.b[row] - ax), rr, rz);
   });
-  const double2 sum = device::blockSum2(make_double2(rr, rz));
-  if (threadIdx.x == 0) partials[blockIdx.x] = sum;
-  if (!device::arriveLast(&s->arrivals)) return;
-  const double2 total = device::sumPartials(partials, gridDim.x);
-  if (threadIdx.x == 0) finishIteration(s, total.x, total.y);
+  double2 total;
+  if (!lastBlockSums(make_double2(rr, rz), partials, s, &total)) return;
+  if (threadIdx.x == 0) device::finishIteration(s, total.x, total.y);
 }
 
 // 3. d = z + beta d.

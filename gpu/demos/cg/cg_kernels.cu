@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/core/device_query.cuh"
 #include "gpu/demos/cg/cg_device.cuh"
 
 namespace kc::cg {
@@ -25,12 +26,7 @@ DeviceCsrMatrix<T>::DeviceCsrMatrix(const CsrMatrix& host, cudaStream_t stream)
 template class DeviceCsrMatrix<float>;
 template class DeviceCsrMatrix<double>;
 
-int maxGrid() {
-  int dev = 0, sms = 0;
-  KC_CUDA_CHECK(cudaGetDevice(&dev));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
-  return sms * (2048 / kBlock);
-}
+int maxGrid() { return currentDeviceSmCount() * (2048 / kBlock); }
 
 int gridFor(long long work, int perBlock) {
   const long long blocks = (work + perBlock - 1) / perBlock;

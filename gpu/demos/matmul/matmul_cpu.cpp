@@ -112,20 +112,5 @@ std::vector<std::pair<int, int>> matmulSampleEntries(int M, int N, std::size_t c
   return entries;
 }
 
-std::vector<float> randomMatrixFloat(std::size_t count, std::uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<float> dist(-1.f, 1.f);
-  std::vector<float> v(count);
-  for (auto& x : v) x = dist(rng);
-  return v;
-}
-
-std::vector<std::int32_t> randomMatrixInt(std::size_t count, std::uint32_t seed, std::int32_t lo, std::int32_t hi) {
-  std::mt19937 rng(seed);
-  std::uniform_int_distribution<std::int32_t> dist(lo, hi);
-  std::vector<std::int32_t> v(count);
-  for (auto& x : v) x = dist(rng);
-  return v;
-}
 
 }  // namespace kc::demos

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "gpu/demos/demo_control.hpp"
+#include "gpu/demos/demo_random.hpp"
 
 namespace kc::demos {
 
@@ -51,8 +52,12 @@ double maxAbs(const float* values, std::size_t count);
 std::vector<std::pair<int, int>> matmulSampleEntries(int M, int N, std::size_t count, std::uint32_t seed);
 
 // Seeded inputs: floats uniform in [-1, 1), ints in [-100, 100].
-std::vector<float> randomMatrixFloat(std::size_t count, std::uint32_t seed);
-std::vector<std::int32_t> randomMatrixInt(std::size_t count, std::uint32_t seed, std::int32_t lo = -100,
-                                          std::int32_t hi = 100);
+inline std::vector<float> randomMatrixFloat(std::size_t count, std::uint32_t seed) {
+  return seededFloats(count, seed, -1.f, 1.f);
+}
+inline std::vector<std::int32_t> randomMatrixInt(std::size_t count, std::uint32_t seed, std::int32_t lo = -100,
+                                                 std::int32_t hi = 100) {
+  return seededInts(count, seed, lo, hi);
+}
 
 }  // namespace kc::demos

@@ -8,6 +8,7 @@
 #include <cuda/std/functional>
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/core/device_query.cuh"
 #include "gpu/demos/reduce/reduce_kernels.cuh"
 
 namespace kc::demos {
@@ -48,13 +49,6 @@ decltype(auto) withOp(ReduceOp op, ReduceType type, F&& f) {
   throw InvalidArgument("reduce: unknown op");
 }
 
-int smCount() {
-  int device = 0, sms = 0;
-  KC_CUDA_CHECK(cudaGetDevice(&device));
-  KC_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-  return sms;
-}
-
 // A grid-stride grid must be resident all at once (a second wave would run alone at the end),
 // so it is sized from the kernel's occupancy, at most 8 blocks of 256 (2048 threads) per SM.
 template <auto Kernel>
@@ -64,7 +58,7 @@ std::size_t residentGrid(unsigned blockSize, std::size_t wanted) {
     KC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, Kernel, static_cast<int>(blockSize), 0));
     return b < 1 ? 1 : (b > 8 ? 8 : b);
   }();
-  const std::size_t resident = static_cast<std::size_t>(blocksPerSm) * smCount();
+  const std::size_t resident = static_cast<std::size_t>(blocksPerSm) * currentDeviceSmCount();
   wanted = wanted < 1 ? 1 : wanted;
   return wanted < resident ? wanted : resident;
 }

@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "gpu/demos/demo_random.hpp"
+
 namespace kc::demos {
 
 enum class ReduceOp { Sum, Min, Max, ArgMax };
@@ -57,8 +59,12 @@ Mat3i mat3MinReference(const std::int32_t* planes, std::size_t n);
 
 // Seeded inputs the demo and the tests use: ints in [-1000, 5000] (many ties for ArgMax, and a
 // sum that overflows int32 from n ~ 2^20 on), floats uniform in [-1, 2) (mixed signs, mean 0.5).
-std::vector<std::int32_t> randomInts(std::size_t n, std::uint32_t seed, std::int32_t lo = -1000,
-                                     std::int32_t hi = 5000);
-std::vector<float> randomFloats(std::size_t n, std::uint32_t seed, float lo = -1.f, float hi = 2.f);
+inline std::vector<std::int32_t> randomInts(std::size_t n, std::uint32_t seed, std::int32_t lo = -1000,
+                                            std::int32_t hi = 5000) {
+  return seededInts(n, seed, lo, hi);
+}
+inline std::vector<float> randomFloats(std::size_t n, std::uint32_t seed, float lo = -1.f, float hi = 2.f) {
+  return seededFloats(n, seed, lo, hi);
+}
 
 }  // namespace kc::demos

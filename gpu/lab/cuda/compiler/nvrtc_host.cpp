@@ -10,6 +10,8 @@
 #include <new>
 #include <vector>
 
+#include "gpu/core/elapsed.hpp"
+
 namespace kc::lab {
 namespace {
 
@@ -122,7 +124,7 @@ NvrtcReply NvrtcHost::nvrtc(const NvrtcRequest& request) {
     const auto start = std::chrono::steady_clock::now();
     const double cpuAtStart = processCpuMs();
     const nvrtcResult compiled = nvrtcCompileProgram(raw, static_cast<int>(options.size()), options.data());
-    reply.compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    reply.compileMs = msSince(start);
     reply.compileCpuMs = processCpuMs() - cpuAtStart;
     reply.result = compiled;
     reply.resultText = nvrtcGetErrorString(compiled);

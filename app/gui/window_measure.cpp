@@ -1,4 +1,4 @@
-#include "app/live/window_measure.hpp"
+#include "app/gui/window_measure.hpp"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -8,7 +8,7 @@
 #include <cstdio>
 #include <memory>
 
-#include "app/live/gui_launcher.hpp"
+#include "app/gui/gui_launcher.hpp"
 #include "app/live/live_controller.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"

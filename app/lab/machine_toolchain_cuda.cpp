@@ -3,7 +3,7 @@
 #include <thread>
 
 #include "app/backend/pipeline_factory.hpp"
-#include "app/lab/lab_toolchain.hpp"
+#include "app/lab/machine_toolchain.hpp"
 #include "gpu/core/device_query.cuh"
 #include "gpu/lab/cuda/lab_runner.hpp"
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"

@@ -1,4 +1,4 @@
-#include "app/cli/memory_usage.hpp"
+#include "app/diagnostics/memory_usage.hpp"
 
 #include <fstream>
 #include <string>

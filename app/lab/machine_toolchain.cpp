@@ -1,4 +1,4 @@
-#include "app/lab/lab_toolchain.hpp"
+#include "app/lab/machine_toolchain.hpp"
 
 #include <QDir>
 #include <QStandardPaths>

@@ -1,9 +1,9 @@
 #pragma once
 // The kernel editor's toolchain for this build and machine: NVRTC and the device's occupancy in
-// builds with CUDA (lab_toolchain_cuda.cpp), a toolchain that says why not otherwise.
+// builds with CUDA (machine_toolchain_cuda.cpp), a toolchain that says why not otherwise.
 #include <QString>
 
-#include "gpu/lab/lab_toolchain.hpp"
+#include "ui/lab/lab_toolchain.hpp"
 
 namespace kc {
 

@@ -1,6 +1,7 @@
 #pragma once
-// What the kernel editor needs from the lab, in plain C++: the window (ui/, no CUDA header) is
-// handed one of these by the app, which fills it from gpu/lab/cuda in builds with CUDA.
+// What the kernel editor needs from the lab, in plain C++: the editor (ui/lab, no CUDA header) is
+// handed one of these by the app (app/lab/machine_toolchain.hpp), which fills it from gpu/lab/cuda
+// in builds with CUDA.
 #include <functional>
 #include <optional>
 #include <string>

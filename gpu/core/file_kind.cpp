@@ -1,0 +1,39 @@
+#include "gpu/core/file_kind.hpp"
+
+#include <algorithm>
+
+namespace kc {
+
+const std::vector<std::string>& fileKindSuffixes(FileKind kind) {
+  // What OpenCV's imgcodecs and videoio (FFmpeg) read on Debian.
+  static const std::vector<std::string> image = {"png", "jpg", "jpeg", "bmp", "tif",
+                                                 "tiff", "webp", "ppm", "pgm", "pnm"};
+  static const std::vector<std::string> video = {"mp4", "mkv", "avi", "mov", "webm",
+                                                 "m4v", "mpg", "mpeg", "ogv", "wmv"};
+  static const std::vector<std::string> matrix = {"mtx"};
+  static const std::vector<std::string> none;
+  switch (kind) {
+    case FileKind::Image: return image;
+    case FileKind::Video: return video;
+    case FileKind::Matrix: return matrix;
+    case FileKind::Unsupported: break;
+  }
+  return none;
+}
+
+FileKind fileKindOf(std::string_view path) {
+  const std::size_t slash = path.find_last_of('/');
+  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
+  const std::size_t dot = name.find_last_of('.');
+  if (dot == std::string_view::npos) return FileKind::Unsupported;
+  std::string suffix(name.substr(dot + 1));
+  std::transform(suffix.begin(), suffix.end(), suffix.begin(),
+                 [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+  for (FileKind kind : {FileKind::Image, FileKind::Video, FileKind::Matrix}) {
+    const std::vector<std::string>& suffixes = fileKindSuffixes(kind);
+    if (std::find(suffixes.begin(), suffixes.end(), suffix) != suffixes.end()) return kind;
+  }
+  return FileKind::Unsupported;
+}
+
+}  // namespace kc

@@ -1,0 +1,19 @@
+#pragma once
+// What a file is by its name: an image or a video (a new source) or a Matrix Market file (the CG
+// demo). One list of suffixes for `--source photo.jpg`, the window's file dialogs and drag and
+// drop (ui/window/file_kind.hpp adds the dialogs' filters).
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kc {
+
+enum class FileKind { Unsupported, Image, Video, Matrix };
+
+// By the suffix of the file's name (after its last '.'), in any case: "clip.MP4" is a video.
+FileKind fileKindOf(std::string_view path);
+
+// The suffixes of one kind, lower case and without the dot ("png", "jpg", ...); none for Unsupported.
+const std::vector<std::string>& fileKindSuffixes(FileKind kind);
+
+}  // namespace kc
