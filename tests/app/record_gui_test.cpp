@@ -23,6 +23,7 @@
 #include "common/test_data.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "qt_test_app.hpp"
+#include "started_session.hpp"
 #include "temp_dir.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
@@ -49,12 +50,7 @@ class RecordGui : public ::testing::Test {
     options.filters = "gray=bt601";
     options.backend = Backend::Cpu;
     options.vcam = vcam;
-    auto session = std::make_unique<GuiSession>(options);
-    session->start();
-    session->window().resize(900, 600);
-    const GlRenderer& renderer = session->window().view()->renderer();
-    EXPECT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 2; }, 30000)) << "no frames";
-    return session;
+    return test::startedSession(options, 2);
   }
   static QLabel* statusLabel(MainWindow& window) { return window.findChild<QLabel*>(QStringLiteral("recordStatus")); }
 

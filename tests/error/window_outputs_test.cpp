@@ -17,6 +17,7 @@
 #include "app/live/live_controller.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/record/record_controller.hpp"
+#include "app/started_session.hpp"
 #include "app/temp_dir.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
@@ -57,12 +58,7 @@ class WindowOutputs : public ::testing::Test {
     options.source = source;
     options.backend = Backend::Cpu;
     options.vcam = vcam;
-    auto session = std::make_unique<GuiSession>(options);
-    session->start();
-    session->window().resize(900, 600);
-    const GlRenderer& renderer = session->window().view()->renderer();
-    EXPECT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 1; }, 30000)) << "no frame";
-    return session;
+    return test::startedSession(options, 1);  // a still shows one
   }
   static QString statusMessage(GuiSession& session) { return session.window().statusBar()->currentMessage(); }
 
