@@ -1,6 +1,7 @@
 #pragma once
-// When the kernel editor compiles: ~300 ms after the typing stops (every keystroke restarts the
-// wait), on a worker thread (QtConcurrent), one compile at a time. Text typed while a compile runs
+// When the kernel editor compiles: as soon as the text changes (delayMs(), default 0: the event
+// loop's next turn; a longer delay restarts with every keystroke), on a worker thread
+// (QtConcurrent), one compile at a time. Text typed while a compile runs
 // is compiled when it finishes; a result for text that has changed since is dropped, so what the
 // editor shows always belongs to its current text.
 #include <QFutureWatcher>

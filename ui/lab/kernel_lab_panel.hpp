@@ -1,6 +1,6 @@
 #pragma once
 // The kernel lab's editor (View > Kernel lab): one .cu file in a code editor with CUDA highlighting
-// and line numbers, compiled on a worker thread ~300 ms after the typing stops. Errors become red
+// and line numbers, compiled on a worker thread as soon as the text changes. Errors become red
 // markers in the gutter and a list that jumps to LINE:COL; a version that compiles is handed on
 // (programReady) for the chain's kernel=PATH stage to run, so the last good kernel keeps running
 // while the text does not compile. Below: the kernel's resources (registers, shared and local
