@@ -432,26 +432,16 @@ void DemoPanel::changeEvent(QEvent* event) {
   QWidget::changeEvent(event);
 }
 
-namespace {
-
-bool saveReporting(const std::function<void()>& save, QString* error) {
-  try {
-    save();
-    return true;
-  } catch (const std::exception& failure) {
-    if (error) *error = QString::fromStdString(failure.what());
-    return false;
-  }
-}
-
-}  // namespace
-
 bool DemoPanel::saveTableCsv(const QString& path, QString* error) const {
-  return saveReporting([&] { saveFile_(tr("results table"), path, tableCsv(*results_)); }, error);
+  const auto failed = trySave(saveFile_, tr("results table"), path, [&] { return tableCsv(*results_); });
+  if (failed && error) *error = *failed;
+  return !failed;
 }
 
 bool DemoPanel::saveChartPng(const QString& path, QString* error) const {
-  return saveReporting([&] { saveFile_(tr("chart"), path, pngBytes(chartView_->grab().toImage())); }, error);
+  const auto failed = trySave(saveFile_, tr("chart"), path, [&] { return pngBytes(chartView_->grab().toImage()); });
+  if (failed && error) *error = *failed;
+  return !failed;
 }
 
 void DemoPanel::saveWithDialog(const QString& title, const QString& extension, const QString& filter,

@@ -8,6 +8,16 @@
 
 namespace kc {
 
+std::optional<QString> trySave(const SaveFile& save, const QString& what, const QString& path,
+                               const std::function<QByteArray()>& bytes) {
+  try {
+    save(what, path, bytes());
+    return std::nullopt;
+  } catch (const std::exception& error) {
+    return QString::fromStdString(error.what());
+  }
+}
+
 SaveFile unguardedSaveFile() {
   return [](const QString& what, const QString& path, const QByteArray& bytes) {
     QSaveFile file(path);

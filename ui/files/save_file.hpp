@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QString>
 #include <functional>
+#include <optional>
 
 class QImage;
 
@@ -14,6 +15,11 @@ namespace kc {
 // Writes `bytes` to `path` whole or not at all; `what` names the file in a refusal ("snapshot").
 // Throws std::exception whose what() is one line saying why nothing was written.
 using SaveFile = std::function<void(const QString& what, const QString& path, const QByteArray& bytes)>;
+
+// Runs `save` with the bytes `bytes()` makes (encoding may fail too): the one-line reason when
+// nothing was written, or nothing on success. What the window's save actions show the user.
+std::optional<QString> trySave(const SaveFile& save, const QString& what, const QString& path,
+                               const std::function<QByteArray()>& bytes);
 
 // QSaveFile: a temporary beside the target, renamed over it when complete. No output guard.
 SaveFile unguardedSaveFile();

@@ -249,10 +249,8 @@ bool KernelLabPanel::modified() const { return editor_->document()->isModified()
 // The editor's text to `path` through the window's SaveFile: whole or not at all (never a
 // half-written kernel for the stage); false with the one-line reason in the status line.
 bool KernelLabPanel::writeTo(const QString& path) {
-  try {
-    saveFile_(tr("kernel"), path, editor_->toPlainText().toUtf8());
-  } catch (const std::exception& error) {
-    setStatus(QString::fromStdString(error.what()), true);
+  if (const auto failed = trySave(saveFile_, tr("kernel"), path, [this] { return editor_->toPlainText().toUtf8(); })) {
+    setStatus(*failed, true);
     return false;
   }
   editor_->document()->setModified(false);

@@ -331,10 +331,8 @@ void MainWindow::showMessage(const QString& message, int timeoutMs) { statusBar(
 QImage MainWindow::grabView() { return view_->grabFramebuffer(); }
 
 bool MainWindow::saveSnapshot(const QString& path) {
-  try {
-    saveFile_(tr("snapshot"), path, pngBytes(grabView()));
-  } catch (const std::exception& error) {
-    showMessage(tr("Snapshot not saved: %1").arg(QString::fromStdString(error.what())), 10000);
+  if (const auto failed = trySave(saveFile_, tr("snapshot"), path, [this] { return pngBytes(grabView()); })) {
+    showMessage(tr("Snapshot not saved: %1").arg(*failed), 10000);
     return false;
   }
   showMessage(tr("saved %1").arg(path));
