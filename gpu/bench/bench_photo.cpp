@@ -3,29 +3,10 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <memory>
 #include <system_error>
 
-#if __has_include(<stb/stb_image.h>)
-#define KC_BENCH_HAVE_STB 1
-#if defined(__GNUC__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#pragma GCC diagnostic ignored "-Wsign-compare"
-#pragma GCC diagnostic ignored "-Wunused-but-set-variable"
-#pragma GCC diagnostic ignored "-Wunused-function"
-#pragma GCC diagnostic ignored "-Wpedantic"
-#endif
-// Static: gpu_tests defines stb_image's functions too (tests/gpu/load_image.cpp); these stay private.
-#define STB_IMAGE_STATIC
-#define STB_IMAGE_IMPLEMENTATION
-#define STBI_ONLY_PNG
-#define STBI_ONLY_JPEG
-#include <stb/stb_image.h>
-#if defined(__GNUC__)
-#pragma GCC diagnostic pop
-#endif
-#endif
+#include "gpu/core/error.hpp"
+#include "gpu/core/stb_decode.hpp"
 
 namespace kc::bench {
 
@@ -49,7 +30,10 @@ GrayPhoto loadGrayPhoto(const std::string& folder, std::string& why) {
     why = "no PNG or JPEG in " + folder;
     return photo;
   }
-#ifdef KC_BENCH_HAVE_STB
+  if (!stbDecodeAvailable()) {
+    why = "built without stb_image (<stb/stb_image.h>; scripts/device/pack-dev.sh carries it)";
+    return photo;
+  }
   // The most pixels first (a 4K row is then a crop of one photo rather than a tiling), then by name.
   struct Candidate {
     std::filesystem::path path;
@@ -57,28 +41,25 @@ GrayPhoto loadGrayPhoto(const std::string& folder, std::string& why) {
   };
   std::vector<Candidate> candidates;
   for (const std::filesystem::path& file : files) {
-    int width = 0, height = 0, channels = 0;
-    if (stbi_info(file.string().c_str(), &width, &height, &channels) && width > 0 && height > 0)
-      candidates.push_back({file, static_cast<long long>(width) * height});
+    int width = 0, height = 0;
+    if (stbImageSize(file.string(), &width, &height)) candidates.push_back({file, static_cast<long long>(width) * height});
   }
   std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
     return a.pixels != b.pixels ? a.pixels > b.pixels : a.path < b.path;
   });
   for (const Candidate& candidate : candidates) {
-    int width = 0, height = 0, channels = 0;
-    const std::unique_ptr<stbi_uc, void (*)(void*)> grey(
-        stbi_load(candidate.path.string().c_str(), &width, &height, &channels, 1), stbi_image_free);
-    if (!grey || width <= 0 || height <= 0) continue;
-    photo.name = candidate.path.filename().string();
-    photo.width = width;
-    photo.height = height;
-    photo.pixels.assign(grey.get(), grey.get() + static_cast<std::size_t>(width) * height);
-    return photo;
+    try {
+      StbImage grey = stbDecode(candidate.path.string(), 1);
+      photo.name = candidate.path.filename().string();
+      photo.width = grey.width;
+      photo.height = grey.height;
+      photo.pixels = std::move(grey.pixels);
+      return photo;
+    } catch (const Error&) {
+      // The next candidate.
+    }
   }
   why = "no PNG or JPEG in " + folder + " decodes";
-#else
-  why = "built without stb_image (<stb/stb_image.h>; scripts/device/pack-dev.sh carries it)";
-#endif
   return photo;
 }
 

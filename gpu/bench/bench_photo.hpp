@@ -1,7 +1,7 @@
 #pragma once
 // A natural photo's grey values for the bench's histogram rows: the contention of a real image
 // (smooth regions, few bins hot) between uniform random bytes and a constant image. Decoded with
-// stb_image where its header is installed (<stb/stb_image.h>, as for gpu_tests; on the GPU machine
+// gpu/core/stb_decode.hpp where stb_image is installed (<stb/stb_image.h>; on the GPU machine
 // scripts/device/pack-dev.sh carries it), PNG and JPEG. Plain C++.
 #include <cstdint>
 #include <string>

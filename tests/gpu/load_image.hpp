@@ -1,5 +1,5 @@
 #pragma once
-// Real photographs for GPU tests, decoded with stb_image (gpu_tests links no OpenCV).
+// Real photographs for GPU tests, decoded with stb_image (gpu/core/stb_decode.hpp: gpu_tests links no OpenCV).
 #include <filesystem>
 
 #include "gpu/image/host_image.hpp"
