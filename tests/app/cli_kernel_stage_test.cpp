@@ -12,8 +12,9 @@
 namespace {
 
 using kc::test::runKernelcam;
+using kc::test::q;
+using kc::test::lines;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 const std::string kCopyKernel =
     "// @param gain float 0..2 = 1\n"
@@ -22,7 +23,6 @@ const std::string kCopyKernel =
     "  if (x < out.width && y < out.height) out.setRgba(x, y, in.rgba(x, y));\n"
     "}\n";
 
-long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
 TEST(CliKernelStage, WithoutCudaExit3NamingTheStage) {
   kc::test::TempDir dir;

@@ -17,15 +17,10 @@ namespace fs = std::filesystem;
 namespace {
 
 using kc::test::runKernelcam;
+using kc::test::q;
+using kc::test::readAll;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 long lineCount(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 

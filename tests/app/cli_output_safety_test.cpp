@@ -22,8 +22,8 @@ namespace fs = std::filesystem;
 namespace {
 
 using kc::test::runKernelcam;
+using kc::test::q;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // No file at `path`, and no temporary left beside it.
 void expectNothingWritten(const kc::test::TempDir& dir, const std::string& path) {

@@ -24,10 +24,10 @@ namespace fs = std::filesystem;
 using kc::test::CliRun;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
+using kc::test::q;
+using kc::test::lines;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
-int lines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
 
 // Exit 2, one line on stderr holding every `needle`.
 void expectRefused(const CliRun& run, std::initializer_list<std::string> needles) {

@@ -5,7 +5,10 @@
 
 #include <QProcess>
 #include <QStringList>
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <unistd.h>
 
@@ -61,6 +64,15 @@ inline void expectCudaBackendOutcome(const CliRun& run, bool cudaAvailable) {
     EXPECT_EQ(run.exitCode, 3) << run.err;
     EXPECT_NE(run.err.find("--backend cuda"), std::string::npos) << run.err;
   }
+}
+
+// The small helpers every CLI test wants: a path as a QString argument, the lines of an output,
+// a file's bytes ("" when it cannot be read).
+inline QString q(const std::string& s) { return QString::fromStdString(s); }
+inline long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
+inline std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 }  // namespace kc::test

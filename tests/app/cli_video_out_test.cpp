@@ -18,8 +18,8 @@ namespace fs = std::filesystem;
 using kc::test::CliRun;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
+using kc::test::lines;
 
-long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
 CliRun processPattern(const std::string& size, const std::string& filters, int frames, const QStringList& outputs) {
   QStringList arguments = {"process", "--source", "pattern", "--size", QString::fromStdString(size), "--filters",

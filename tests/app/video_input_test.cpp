@@ -24,8 +24,8 @@ namespace fs = std::filesystem;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
 using kc::test::VideoSegment;
+using kc::test::q;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 const std::vector<VideoSegment> kSizeChanges{{320, 240, 5}, {640, 480, 5}, {320, 240, 5}};
 

@@ -37,10 +37,10 @@ namespace fs = std::filesystem;
 
 namespace kc {
 namespace {
+using kc::test::q;
 
 using Clock = std::chrono::steady_clock;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 long lineCount(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 

@@ -20,8 +20,8 @@ namespace {
 namespace fs = std::filesystem;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
+using kc::test::q;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 std::string contentOf(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -36,8 +36,8 @@ namespace {
 namespace fs = std::filesystem;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
+using kc::test::q;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
 
 constexpr auto kWatchdog = std::chrono::seconds(8);
 

@@ -31,14 +31,11 @@ namespace fs = std::filesystem;
 using kc::test::CliRun;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
+using kc::test::q;
+using kc::test::lines;
+using kc::test::readAll;
 
-QString q(const std::string& s) { return QString::fromStdString(s); }
-long lines(const std::string& text) { return std::count(text.begin(), text.end(), '\n'); }
 
-std::string readAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::vector<std::string> entries(const fs::path& folder) {
   std::vector<std::string> names;

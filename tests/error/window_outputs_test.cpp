@@ -10,10 +10,9 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "app/gui/gui_launcher.hpp"
+#include "app/cli_run.hpp"
 #include "app/live/live_controller.hpp"
 #include "app/qt_test_app.hpp"
 #include "app/record/record_controller.hpp"
@@ -36,13 +35,6 @@ namespace fs = std::filesystem;
 const char* kImageFixture = KC_TEST_FIXTURES_DIR "/images/grey_alpha_4x3.png";
 const char* kMatrixFixture = KC_TEST_FIXTURES_DIR "/matrices/spd_5x5.mtx";
 
-std::string bytesOf(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
 class WindowOutputs : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -50,7 +42,7 @@ class WindowOutputs : public ::testing::Test {
     QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir_.path().string()));
     image_ = dir_.file("photo.png");
     fs::copy_file(kImageFixture, image_);
-    imageBytes_ = bytesOf(image_);
+    imageBytes_ = test::readAll(image_);
   }
   // `kernelcam --source image:photo.png --backend cpu [--vcam ...]`, showing frames.
   std::unique_ptr<GuiSession> open(const std::string& source, const std::string& vcam = {}) {
@@ -72,18 +64,18 @@ TEST_F(WindowOutputs, ASnapshotOverTheShownImageIsRefusedAndTheImageKept) {
   const QString message = statusMessage(*session);
   EXPECT_TRUE(message.contains(QStringLiteral("is an input"))) << message.toStdString();
   EXPECT_FALSE(message.contains(QLatin1Char('\n'))) << "one line";
-  EXPECT_EQ(bytesOf(image_), imageBytes_) << "the shown image lost its bytes";
+  EXPECT_EQ(test::readAll(image_), imageBytes_) << "the shown image lost its bytes";
 
   // Elsewhere it is written, whole.
   const std::string snapshot = dir_.file("snap.png");
   EXPECT_TRUE(session->window().saveSnapshot(QString::fromStdString(snapshot)));
-  EXPECT_EQ(bytesOf(snapshot).substr(1, 3), "PNG");
+  EXPECT_EQ(test::readAll(snapshot).substr(1, 3), "PNG");
 }
 
 TEST_F(WindowOutputs, ADemoTableOverTheCgMatrixIsRefusedAndTheMatrixKept) {
   const std::string matrix = dir_.file("a.mtx");
   fs::copy_file(kMatrixFixture, matrix);
-  const std::string matrixBytes = bytesOf(matrix);
+  const std::string matrixBytes = test::readAll(matrix);
   auto session = open("pattern");
   session->openMatrix(QString::fromStdString(matrix));
   auto* panel = qobject_cast<DemoPanel*>(demoDock(session->window())->widget());
@@ -92,7 +84,7 @@ TEST_F(WindowOutputs, ADemoTableOverTheCgMatrixIsRefusedAndTheMatrixKept) {
   EXPECT_FALSE(panel->saveTableCsv(QString::fromStdString(matrix), &error));
   EXPECT_TRUE(error.contains(QStringLiteral("is an input"))) << error.toStdString();
   EXPECT_FALSE(panel->saveChartPng(QString::fromStdString(matrix), &error));
-  EXPECT_EQ(bytesOf(matrix), matrixBytes) << "the CG matrix lost its bytes";
+  EXPECT_EQ(test::readAll(matrix), matrixBytes) << "the CG matrix lost its bytes";
   EXPECT_TRUE(panel->saveTableCsv(QString::fromStdString(dir_.file("table.csv")), &error)) << error.toStdString();
 }
 
@@ -104,7 +96,7 @@ TEST_F(WindowOutputs, AKernelSavedOverTheShownImageIsRefusedAndItsOwnFileIsSaved
   ASSERT_TRUE(lab->newFile(QString::fromStdString(kernel))) << lab->statusText().toStdString();
   EXPECT_FALSE(lab->saveAs(QString::fromStdString(image_)));
   EXPECT_TRUE(lab->statusText().contains(QStringLiteral("is an input"))) << lab->statusText().toStdString();
-  EXPECT_EQ(bytesOf(image_), imageBytes_) << "the shown image lost its bytes";
+  EXPECT_EQ(test::readAll(image_), imageBytes_) << "the shown image lost its bytes";
   EXPECT_EQ(lab->path().toStdString(), kernel) << "a refused Save as leaves the editor on its file";
   // Its own file is an input of the running chain too, and is the one file it may replace.
   EXPECT_TRUE(lab->save()) << lab->statusText().toStdString();
@@ -116,7 +108,7 @@ TEST_F(WindowOutputs, ARecordingOverTheShownImageIsRefused) {
   EXPECT_FALSE(recorder.start(QString::fromStdString(image_), RecordContent::Filtered));
   EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("is an input"))) << recorder.lastError().toStdString();
   EXPECT_FALSE(recorder.recording());
-  EXPECT_EQ(bytesOf(image_), imageBytes_);
+  EXPECT_EQ(test::readAll(image_), imageBytes_);
 }
 
 TEST_F(WindowOutputs, TheVcamFileIsNeitherShownNorOverwrittenBySnapshots) {
