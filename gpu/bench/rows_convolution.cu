@@ -1,6 +1,7 @@
 // Convolution rows: Gaussian kernels 3x3..15x15 on gray, general (2D) and separable paths, plus
 // 5x5 on RGBA. Bytes = image read once + written once (the halo re-reads come from cache), so
 // the % column says how close a kernel gets to being memory-bound.
+#include <algorithm>
 #include <optional>
 
 #include "gpu/bench/bench_context.cuh"
@@ -71,6 +72,37 @@ void measureConvolution(BenchContext& ctx, ImageSize size, int kernelSize, ConvP
   ctx.add(std::move(ours));
 }
 
+// The general gray register kernel's launch shapes (rows per warp x pixels per lane), each on the 3x3
+// and 5x5 Gaussians: the sweep the default shape is chosen from. Only when named (--only "conv shape"),
+// so that a default run does not time its 32 extra rows.
+void measureStreamShapes(BenchContext& ctx, ImageSize size) {
+  const auto& only = ctx.options().only;
+  if (std::none_of(only.begin(), only.end(), [](const std::string& e) { return e.rfind("conv shape", 0) == 0; }))
+    return;
+  const double bytes = 2.0 * size.width * size.height;
+  const int sets = ctx.rotation(static_cast<std::size_t>(bytes));
+  auto in = randomImages<std::uint8_t>(sets, size.width, size.height, 4);
+  auto out = blankImages<std::uint8_t>(sets, size.width, size.height);
+  for (int k : {3, 5}) {
+    const ConvKernel kernel = makePresetKernel(ConvPreset::Gaussian, k);
+    const std::string ks = std::to_string(k);
+    for (const GrayStreamShape shape : grayStreamShapes()) {
+      bool launched = true;
+      const RowTiming timing = ctx.time([&](cudaStream_t s, int rep) {
+        launched &= convolveGrayStreamAsync(in[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp,
+                                            s, shape);
+      });
+      if (!launched) continue;
+      BenchRow row = makeRow("conv shape " + ks + "x" + ks + " rows " + std::to_string(shape.rowsPerWarp) + " px " +
+                                 std::to_string(shape.pixelsPerLane) + " " + sizeLabel(size),
+                             "conv", timing, bytes);
+      row.key = "conv/shape/" + ks + "/r" + std::to_string(shape.rowsPerWarp) + "p" +
+                std::to_string(shape.pixelsPerLane) + "/" + sizeLabel(size);
+      ctx.add(std::move(row));
+    }
+  }
+}
+
 }  // namespace
 
 void runConvolutionRows(BenchContext& ctx) {
@@ -81,6 +113,7 @@ void runConvolutionRows(BenchContext& ctx) {
     }
     measureConvolution<Rgba8>(ctx, size, 5, ConvPath::General);
     measureConvolution<Rgba8>(ctx, size, 5, ConvPath::Separable);
+    measureStreamShapes(ctx, size);
   }
 }
 

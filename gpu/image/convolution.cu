@@ -350,8 +350,7 @@ void dispatchRadius(ConstImageView<T> in, ImageView<T> out, BorderMode border, i
 }
 
 template <class T>
-void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kernel, BorderMode border,
-                  cudaStream_t stream, ConvPath path) {
+void requireConvolutionCall(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kernel) {
   validateKernel(kernel);
   requireValidView(in, "convolveAsync", "input");
   requireValidView<T>(out, "convolveAsync", "output");
@@ -360,6 +359,19 @@ void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kern
   requireElementAligned(in, "convolveAsync", "input");
   requireElementAligned<T>(out, "convolveAsync", "output");
   requireDistinct<T, T>(in, out, "convolveAsync");
+}
+
+FilterTaps generalTaps(const ConvKernel& kernel) {
+  FilterTaps taps{};
+  std::copy(kernel.weights.begin(), kernel.weights.end(), taps.w);
+  return taps;
+}
+
+template <class T>
+void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kernel, BorderMode border,
+                  cudaStream_t stream, ConvPath path) {
+  requireConvolutionCall(in, out, kernel);
+  if (in.empty()) return;
 
   std::optional<SeparableKernel> factors;
   if (path != ConvPath::General) factors = separateKernel(kernel);
@@ -372,7 +384,7 @@ void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kern
     std::copy(factors->row.begin(), factors->row.end(), taps.w);
     std::copy(factors->column.begin(), factors->column.end(), taps.w + kColumnTapsOffset);
   } else {
-    std::copy(kernel.weights.begin(), kernel.weights.end(), taps.w);
+    taps = generalTaps(kernel);
   }
   if constexpr (std::is_same_v<T, std::uint8_t>) {
     if (separable && launchSeparableGrayShuffle(in, out, border, kernel.size / 2, taps, stream)) return;
@@ -391,6 +403,13 @@ void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
 void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
                    cudaStream_t stream, ConvPath path) {
   convolveImpl(in, out, kernel, border, stream, path);
+}
+
+bool convolveGrayStreamAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+                             BorderMode border, cudaStream_t stream, GrayStreamShape shape) {
+  requireConvolutionCall(in, out, kernel);
+  if (in.empty()) return true;
+  return launchGeneralGrayStream(in, out, border, kernel.size / 2, generalTaps(kernel), stream, shape);
 }
 
 void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,

@@ -6,6 +6,8 @@
 // leaner separable kernel whose row pass runs in registers (convolution_rows_gray.cuh).
 #include <cuda_runtime.h>
 
+#include <vector>
+
 #include "gpu/image/convolution.hpp"
 
 namespace kc {
@@ -20,6 +22,20 @@ void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
                    BorderMode border, cudaStream_t stream, ConvPath path = ConvPath::Auto);
 void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
                    cudaStream_t stream, ConvPath path = ConvPath::Auto);
+
+// The register-streaming kernel of the general gray path (radius 1..3, rows 4-byte aligned) has several
+// launch shapes: output rows per warp and pixels per lane (4, or 8 with 8-byte-aligned rows).
+// convolveAsync picks one itself; these are for the bench's sweep of the shapes and for the tests.
+struct GrayStreamShape {
+  int rowsPerWarp = 0;  // 0: the shape convolveAsync would pick
+  int pixelsPerLane = 4;
+};
+std::vector<GrayStreamShape> grayStreamShapes();  // every instantiated shape
+// The general path on that kernel with that shape (bit-exact with convolveCpu). Launches nothing and
+// returns false where the call does not fit it (radius, row alignment); throws on a bad call as
+// convolveAsync does.
+bool convolveGrayStreamAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+                             BorderMode border, cudaStream_t stream, GrayStreamShape shape);
 
 void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
               BorderMode border, ConvPath path = ConvPath::Auto);

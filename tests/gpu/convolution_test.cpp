@@ -96,16 +96,16 @@ Diff compare(const HostImage<T>& gpu, const HostImage<T>& cpu, const HostImage<T
 // Runs the GPU on a padded-pitch copy of `in` with a poisoned, padded output and compares with the CPU.
 template <class T>
 void expectGpuMatchesCpu(const HostImage<T>& in, const ConvKernel& kernel, BorderMode border, ConvPath path,
-                         const std::string& what, bool alignedRows = false) {
+                         const std::string& what, bool alignedRows = false, std::size_t rowAlignment = 4) {
   std::ostringstream label;
-  label << in.width() << "x" << in.height() << (alignedRows ? " aligned rows" : " odd pitch") << " kernel "
+  label << in.width() << "x" << in.height() << (alignedRows ? " rows aligned to " + std::to_string(rowAlignment) : " odd pitch") << " kernel "
         << kernel.size << " " << what << " border " << toString(border) << " path " << pathName(path);
   SCOPED_TRACE(label.str());
   const int w = in.width(), h = in.height();
   // Odd pitches by default (rows on no common alignment); alignedRows: every row 4-byte aligned, as from
   // cudaMallocPitch, which the gray separable path's 4-byte loads and stores need (4 bytes of padding).
   const std::size_t rowBytes = in.view().rowBytes();
-  const std::size_t alignPad = (4 - rowBytes % 4) % 4 + 4;
+  const std::size_t alignPad = (rowAlignment - rowBytes % rowAlignment) % rowAlignment + rowAlignment;
   const std::size_t pad = alignedRows ? alignPad : sizeof(T) == 1 ? 3 : 12;
   PaddedDeviceImage<T> dIn(w, h, pad), dOut(w, h, alignedRows ? alignPad : pad + sizeof(T));
   KC_CUDA_CHECK(cudaMemcpy2D(dIn.bytes.data(), dIn.pitch, in.bytes(), in.pitch(), in.view().rowBytes(), h,
@@ -207,9 +207,10 @@ TEST(ConvolutionGpu, SeparableGrayAlignedRowsMatchCpu) {
 }
 
 // The gray general path for 4-byte-aligned rows and radius 1..3 (registers and warp shuffles, no shared
-// memory): sizes around its 128-column warp span and its 4/8/16 rows per warp (1921x1079 takes 4,
-// 3000x1500 takes 8, 4K 8), narrower than one word, every border, random (not separable) kernels and
-// Gaussians forced onto the general path. Bit-exact with the CPU reference.
+// memory) in the shape convolveAsync picks: sizes around its 128-column warp span and its 2 rows per
+// warp, narrower than one word, every border, random (not separable) kernels and Gaussians forced onto
+// the general path; 4K with rows 4-byte aligned (4 pixels per lane) and 8-byte aligned (8 pixels per
+// lane, the shape for frames of 4 Mpx and more). Bit-exact with the CPU reference.
 TEST(ConvolutionGpu, GeneralGrayAlignedRowsMatchCpuExactly) {
   KC_REQUIRE_CUDA_DEVICE();
   std::uint32_t seed = 1900;
@@ -226,8 +227,67 @@ TEST(ConvolutionGpu, GeneralGrayAlignedRowsMatchCpuExactly) {
   }
   if (test::smallInputsOnly()) return;
   const auto in4k = test::randomImage<std::uint8_t>(3840, 2160, seed++);
-  for (int n : {3, 5, 7})
+  for (int n : {3, 5, 7}) {
     expectGpuMatchesCpu(in4k, randomKernel(n, seed++), BorderMode::Reflect, ConvPath::General, "random", true);
+    expectGpuMatchesCpu(in4k, randomKernel(n, seed++), BorderMode::Zero, ConvPath::General, "random", true, 8);
+  }
+}
+
+// Every launch shape of that register kernel (rows per warp 2..16, 4 or 8 pixels per lane), not only the
+// one convolveAsync picks for a size: rows 8-byte aligned so the 8-pixel shapes run too, sizes around
+// their 256-column span and their row counts, poisoned outputs, bit-exact with the CPU reference.
+TEST(ConvolutionGpu, EveryGrayStreamShapeMatchesCpuExactly) {
+  KC_REQUIRE_CUDA_DEVICE();
+  std::uint32_t seed = 2600;
+  std::vector<test::Size2D> sizes{{1, 1}, {17, 3}, {255, 5}, {257, 33}, {521, 67}};
+  if (!test::smallInputsOnly()) sizes.push_back({1921, 1079});
+  for (const auto& size : sizes) {
+    const int w = size.width, h = size.height;
+    const auto in = test::randomImage<std::uint8_t>(w, h, seed++, 8);
+    const std::size_t pad = (8 - static_cast<std::size_t>(w) % 8) % 8 + 8;  // pitch a multiple of 8
+    PaddedDeviceImage<std::uint8_t> dIn(w, h, pad), dOut(w, h, pad);
+    KC_CUDA_CHECK(cudaMemcpy2D(dIn.bytes.data(), dIn.pitch, in.bytes(), in.pitch(), in.view().rowBytes(), h,
+                               cudaMemcpyHostToDevice));
+    for (int n : {3, 5, 7}) {
+      const ConvKernel kernel = randomKernel(n, seed++);
+      for (BorderMode border : kBorders) {
+        HostImage<std::uint8_t> cpu(w, h);
+        convolveCpu(in.view(), cpu.view(), kernel, border);
+        for (const GrayStreamShape shape : grayStreamShapes()) {
+          SCOPED_TRACE(::testing::Message() << w << "x" << h << " kernel " << n << " border " << toString(border)
+                                            << " rows/warp " << shape.rowsPerWarp << " px/lane "
+                                            << shape.pixelsPerLane);
+          dOut.bytes.fillBytes(kPoison);
+          ASSERT_TRUE(convolveGrayStreamAsync(ConstImageView<std::uint8_t>(dIn.view(w, h)), dOut.view(w, h), kernel,
+                                              border, nullptr, shape));
+          KC_CUDA_CHECK(cudaStreamSynchronize(nullptr));
+          HostImage<std::uint8_t> gpu(w, h, dOut.pitch);
+          KC_CUDA_CHECK(cudaMemcpy(gpu.bytes(), dOut.bytes.data(), gpu.sizeBytes(), cudaMemcpyDeviceToHost));
+          const Diff d = compare(gpu, cpu, in);
+          EXPECT_EQ(d.count, 0) << d.count << " pixels differ (max " << d.max << ")";
+          EXPECT_TRUE(d.paddingUntouched) << "the kernel wrote into the row padding";
+        }
+      }
+    }
+  }
+}
+
+// The 8-pixel shapes need 8-byte-aligned rows; on 4-byte-aligned ones the call says no and launches nothing.
+TEST(ConvolutionGpu, EightPixelShapesDeclineRowsNotEightByteAligned) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const int w = 64, h = 8;
+  PaddedDeviceImage<std::uint8_t> dIn(w, h, 4), dOut(w, h, 4);  // pitch 68: 4- but not 8-byte aligned
+  dIn.bytes.fillBytes(7);
+  dOut.bytes.fillBytes(kPoison);
+  const ConvKernel kernel = randomKernel(3, 5);
+  EXPECT_FALSE(convolveGrayStreamAsync(ConstImageView<std::uint8_t>(dIn.view(w, h)), dOut.view(w, h), kernel,
+                                       BorderMode::Clamp, nullptr, GrayStreamShape{4, 8}));
+  EXPECT_TRUE(convolveGrayStreamAsync(ConstImageView<std::uint8_t>(dIn.view(w, h)), dOut.view(w, h), kernel,
+                                      BorderMode::Clamp, nullptr, GrayStreamShape{4, 4}));
+  EXPECT_FALSE(convolveGrayStreamAsync(ConstImageView<std::uint8_t>(dIn.view(w, h)), dOut.view(w, h),
+                                       randomKernel(9, 6), BorderMode::Clamp, nullptr, GrayStreamShape{4, 4}))
+      << "radius 4 is not this kernel's";
+  KC_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 // Large radii: separable gray filters up to 31x31 on the shuffle kernel (up to 4 lending lanes a side)
