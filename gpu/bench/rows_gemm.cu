@@ -52,6 +52,21 @@ void runGemmRows(BenchContext& ctx) {
     BenchRow ours = makeRow("SGEMM fp32 " + ns + "^3 (register-blocked)", "gemm", ctx.time([&](cudaStream_t s, int) {
       demos::matmulAsync(ourVersion, demos::MatmulType::Float32, a.data(), b.data(), c.data(), n, n, n, nullptr, s);
     }), 0, row.flops);
+    // The kernel with B copied asynchronously in each shape (k tile x stages), against the same cuBLAS row.
+    for (const demos::SgemmPipelineShape shape : demos::sgemmPipelineShapes()) {
+      const std::string name = "SGEMM fp32 " + ns + "^3 (async B, k tile " + std::to_string(shape.tileK) + ", " +
+                               std::to_string(shape.stages) + " stages, " +
+                               std::to_string(shape.minBlocksPerSm) + " blocks/SM)";
+      if (!rowSelected(ctx.options(), "gemm", name)) continue;
+      BenchRow pipelined = makeRow(name, "gemm", ctx.time([&](cudaStream_t s, int) {
+        KC_REQUIRE(demos::sgemmPipelinedAsync(a.data(), b.data(), c.data(), n, n, n, s, shape),
+                   "bench: the pipelined SGEMM declined a square float4-aligned problem");
+      }), 0, row.flops);
+      pipelined.baselineName = row.name;
+      pipelined.baselineMs = row.ms;
+      pipelined.baselineGraphMs = row.graphMs;
+      ctx.add(std::move(pipelined));
+    }
     ctx.addBaseline(ours, std::move(row));
     ctx.add(std::move(ours));
   }

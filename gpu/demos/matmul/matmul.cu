@@ -2,10 +2,12 @@
 #include "gpu/demos/matmul/matmul.cuh"
 
 #include <cstdint>
+#include <mutex>
 
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/core/library_handles.cuh"
 #include "gpu/demos/matmul/matmul_kernels.cuh"
+#include "gpu/demos/matmul/matmul_pipelined.cuh"
 
 namespace kc::demos {
 namespace {
@@ -62,7 +64,40 @@ void cublasSgemm(cublasHandle_t handle, const float* A, const float* B, float* C
                                &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
 }
 
+template <int kTileK, int kStages, int kMinBlocks>
+void launchPipelined(const float* A, const float* B, float* C, int M, int N, int K, cudaStream_t stream) {
+  const auto kernel = gpu::matmulPipelined<kTileK, kStages, kMinBlocks>;
+  constexpr int smem = gpu::pipelinedSharedBytes<kTileK, kStages>();
+  // Above 48 KB of dynamic shared memory a kernel must opt in, once.
+  static std::once_flag optIn;
+  std::call_once(optIn, [&] {
+    KC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+  });
+  const dim3 grid(ceilDiv(N, gpu::kPipeTileN), ceilDiv(M, gpu::kPipeTileM));
+  kernel<<<grid, gpu::kPipeThreads, smem, stream>>>(A, B, C, M, N, K);
+  KC_CUDA_CHECK_LAUNCH("matmulPipelined");
+}
+
 }  // namespace
+
+std::vector<SgemmPipelineShape> sgemmPipelineShapes() {
+  return {{16, 2, 2}, {8, 3, 2}, {8, 4, 2}, {16, 3, 1}};
+}
+
+bool sgemmPipelinedAsync(const float* dA, const float* dB, float* dC, int M, int N, int K, cudaStream_t stream,
+                         SgemmPipelineShape shape) {
+  KC_REQUIRE(M >= 1 && N >= 1 && K >= 1, "matmul: M, N, K must be at least 1");
+  KC_REQUIRE(dA && dB && dC, "matmul: null matrix pointer");
+  KC_REQUIRE(ceilDiv(M, gpu::kPipeTileM) <= 65535u, "matmul: M above 8388480 exceeds the grid's y dimension");
+  if (K % 4 != 0 || N % 4 != 0 || !aligned16(dA) || !aligned16(dB) || !aligned16(dC)) return false;
+  switch (shape.tileK * 100 + shape.stages * 10 + shape.minBlocksPerSm) {
+    case 832: launchPipelined<8, 3, 2>(dA, dB, dC, M, N, K, stream); return true;
+    case 842: launchPipelined<8, 4, 2>(dA, dB, dC, M, N, K, stream); return true;
+    case 1622: launchPipelined<16, 2, 2>(dA, dB, dC, M, N, K, stream); return true;
+    case 1631: launchPipelined<16, 3, 1>(dA, dB, dC, M, N, K, stream); return true;
+    default: return false;
+  }
+}
 
 bool matmulVersionSupports(MatmulVersion version, MatmulType type) {
   return !(version == MatmulVersion::Cublas && type == MatmulType::Int32);
