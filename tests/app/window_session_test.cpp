@@ -8,8 +8,10 @@
 
 #include <filesystem>
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QCheckBox>
+#include <QLabel>
 #include <QDockWidget>
 #include <QCameraDevice>
 #include <QDropEvent>
@@ -64,7 +66,7 @@ class WindowSession : public ::testing::Test {
     return session;
   }
   static void closeDialogs() {
-    test::processEventsUntil([] { return false; }, 50);  // queued first-time dialogs open now
+    test::processEventsUntil([] { return false; }, 50);  // a dialog opened by a test's click
     for (QWidget* widget : QApplication::topLevelWidgets())
       if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->isVisible()) box->done(QMessageBox::Ok);
     test::processEventsUntil([] { return false; }, 50);
@@ -160,7 +162,12 @@ TEST_F(WindowSession, WhatTheUserChangesAfterTheCommandLineIsKept) {
   EXPECT_FALSE(QSettings().contains("filters/chain")) << "the unchanged --filters is not the new default";
 }
 
-TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndADialogOnce) {
+// The banner's buttons, by the object names NoticeBanner gives them.
+QAbstractButton* bannerButton(QWidget* banner, const char* name) {
+  return banner ? banner->findChild<QAbstractButton*>(QString::fromLatin1(name)) : nullptr;
+}
+
+TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndABannerOnceButNoDialog) {
   // Without a multimedia backend (the GPU machine's pack) there is no camera, and QMediaDevices would abort.
   if (cameraBackendAvailable() && !QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
   GuiOptions options;
@@ -173,14 +180,36 @@ TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndADialogOnce
   QToolButton* notice = notices->widget(QStringLiteral("source"));
   ASSERT_NE(notice, nullptr);
   EXPECT_TRUE(notice->text().endsWith(QStringLiteral("showing the test pattern"))) << notice->text().toStdString();
-  ASSERT_TRUE(test::processEventsUntil([&] { return notices->openDialog() != nullptr; }, 5000)) << "no dialog";
+
+  // Nothing blocks the window: no dialog opens by itself, no modal widget takes the keyboard (Ctrl+Q).
+  test::processEventsUntil([] { return false; }, 500);
+  EXPECT_EQ(notices->openDialog(), nullptr) << "a dialog opened by itself";
+  EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
+  QWidget* banner = notices->banner(QStringLiteral("source"));
+  ASSERT_NE(banner, nullptr) << "the first time, a banner says it";
+  EXPECT_TRUE(banner->isVisible());
+  const auto* bannerText = banner->findChild<QLabel*>(QStringLiteral("noticeBannerText"));
+  ASSERT_NE(bannerText, nullptr);
+  EXPECT_EQ(bannerText->text(), notice->text());
+
+  // "Why?" opens the explanation, not modal: the window still takes its shortcuts.
+  QAbstractButton* why = bannerButton(banner, "noticeWhy");
+  ASSERT_NE(why, nullptr);
+  why->click();
   QMessageBox* dialog = notices->openDialog();
+  ASSERT_NE(dialog, nullptr);
   EXPECT_EQ(dialog->text(), notice->text());
   EXPECT_FALSE(dialog->informativeText().isEmpty());
-  ASSERT_NE(dialog->checkBox(), nullptr);
-  dialog->checkBox()->setChecked(true);  // "Don't show this again"
+  EXPECT_EQ(dialog->windowModality(), Qt::NonModal);
+  EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
   dialog->done(QMessageBox::Ok);
+
+  // "Don't show again": the banner goes, the notice stays.
+  QAbstractButton* dontShow = bannerButton(banner, "noticeDontShow");
+  ASSERT_NE(dontShow, nullptr);
+  dontShow->click();
   test::processEventsUntil([] { return false; }, 3000);  // a timed status message would be gone by now
+  EXPECT_EQ(notices->banner(QStringLiteral("source")), nullptr);
   ASSERT_TRUE(notice->isVisible()) << "the notice stays";
   session.reset();
 
@@ -188,7 +217,29 @@ TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndADialogOnce
   session->start();
   test::processEventsUntil([] { return false; }, 300);
   ASSERT_NE(session->window().notices()->widget(QStringLiteral("source")), nullptr) << "the notice, again";
-  EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "but not the dialog";
+  EXPECT_EQ(session->window().notices()->banner(QStringLiteral("source")), nullptr) << "but not the banner";
+  EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "nor a dialog";
+}
+
+// Quit (Ctrl+Q) works while a start-up notice is up: no modal widget holds the keyboard, and the
+// window's Quit action closes it.
+TEST_F(WindowSession, QuitWorksWhileAStartupNoticeIsUp) {
+  GuiOptions options;
+  options.source = "image:/no/such/photo.png";
+  options.backend = Backend::Cpu;
+  auto session = std::make_unique<GuiSession>(options);
+  session->start();
+  test::processEventsUntil([] { return false; }, 300);
+  MainWindow& window = session->window();
+  ASSERT_NE(window.notices()->widget(QStringLiteral("source")), nullptr) << "the missing photo's notice";
+  EXPECT_EQ(QApplication::activeModalWidget(), nullptr) << "a modal widget would swallow Ctrl+Q";
+  QAction* quit = nullptr;
+  for (QAction* action : window.findChildren<QAction*>())
+    if (action->shortcut() == QKeySequence(QKeySequence::Quit)) quit = action;
+  ASSERT_NE(quit, nullptr) << "a Quit action with the platform's shortcut";
+  ASSERT_TRUE(quit->isEnabled());
+  quit->trigger();
+  EXPECT_TRUE(test::processEventsUntil([&] { return !window.isVisible(); }, 5000)) << "the window is still open";
 }
 
 TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
@@ -219,9 +270,10 @@ TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
   EXPECT_TRUE(notice->summary.contains(QStringLiteral("CPU"))) << notice->summary.toStdString();
   EXPECT_FALSE(notice->summary.contains(QStringLiteral(".cu:"))) << notice->summary.toStdString();
   EXPECT_FALSE(notice->explanation.contains(QStringLiteral(".cu:"))) << notice->explanation.toStdString();
-  ASSERT_TRUE(test::processEventsUntil([&] { return session->window().notices()->openDialog() != nullptr; }, 5000));
-  EXPECT_EQ(session->window().notices()->openDialog()->text(), notice->summary);
-  closeDialogs();
+  QWidget* banner = session->window().notices()->banner(QStringLiteral("backend"));
+  ASSERT_NE(banner, nullptr) << "the first time, a banner says it";
+  EXPECT_EQ(banner->findChild<QLabel*>(QStringLiteral("noticeBannerText"))->text(), notice->summary);
+  EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "and no dialog opens by itself";
 }
 
 // Drops `path` on the window the way a file manager does: drag enter, then drop.

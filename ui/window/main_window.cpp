@@ -14,6 +14,7 @@
 #include <QMenuBar>
 #include <QMimeData>
 #include <QScrollArea>
+#include <QVBoxLayout>
 #include <QSettings>
 #include <QLineEdit>
 #include <QSignalBlocker>
@@ -61,7 +62,20 @@ Notice savedChainNotice(const std::vector<FilterDock::Problem>& problems) {
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setWindowTitle(QStringLiteral("kernelcam"));
   view_ = new GlView(this);
-  setCentralWidget(view_);
+  // Above the view: the start-up notices' banners (NoticeArea), which push the view down rather than
+  // cover it and never block the window.
+  auto* central = new QWidget(this);
+  auto* column = new QVBoxLayout(central);
+  column->setContentsMargins(0, 0, 0, 0);
+  column->setSpacing(0);
+  auto* banners = new QWidget(central);
+  banners->setObjectName(QStringLiteral("noticeBanners"));
+  auto* bannerColumn = new QVBoxLayout(banners);
+  bannerColumn->setContentsMargins(0, 0, 0, 0);
+  bannerColumn->setSpacing(0);
+  column->addWidget(banners);
+  column->addWidget(view_, 1);
+  setCentralWidget(central);
 
   filters_ = new FilterDock;
   auto* scroll = new QScrollArea;
@@ -82,7 +96,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   statusBar()->addPermanentWidget(sourceLabel_);
   statusBar()->addPermanentWidget(pathLabel_);
   statusBar()->addPermanentWidget(deviceLabel_);
-  notices_ = new NoticeArea(statusBar());
+  notices_ = new NoticeArea(statusBar(), banners);
   connect(view_, &GlView::renderError, this, [this](const QString& message, const QString& details) {
     notices_->post({QStringLiteral("render"), tr("Display problem: %1").arg(message), message, details, QString()});
   });

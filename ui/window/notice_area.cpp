@@ -5,10 +5,11 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
-#include <QTimer>
 #include <QToolButton>
+#include <QVBoxLayout>
 
 #include "gpu/core/error.hpp"
+#include "ui/window/notice_banner.hpp"
 
 namespace kc {
 
@@ -27,7 +28,8 @@ QString shortenedMessage(const QString& text, int maxChars) {
   return text.left(maxChars - tail - 1) + QStringLiteral("\u2026") + text.right(tail);
 }
 
-NoticeArea::NoticeArea(QStatusBar* statusBar) : QObject(statusBar), statusBar_(statusBar) {}
+NoticeArea::NoticeArea(QStatusBar* statusBar, QWidget* bannerHost)
+    : QObject(statusBar), statusBar_(statusBar), bannerHost_(bannerHost) {}
 
 const Notice* NoticeArea::find(const QString& id) const {
   const auto it = shown_.find(id);
@@ -37,6 +39,11 @@ const Notice* NoticeArea::find(const QString& id) const {
 QToolButton* NoticeArea::widget(const QString& id) const {
   const auto it = shown_.find(id);
   return it == shown_.end() ? nullptr : it->second.button;
+}
+
+QWidget* NoticeArea::banner(const QString& id) const {
+  const auto it = shown_.find(id);
+  return it == shown_.end() ? nullptr : it->second.banner.data();
 }
 
 void NoticeArea::post(const Notice& notice) {
@@ -60,18 +67,42 @@ void NoticeArea::post(const Notice& notice) {
   shown.button->setToolTip(notice.explanation + tr("\n\nClick for details."));
   emit posted(notice);
 
-  if (notice.dialogKey.isEmpty() || dialogShownThisRun_[notice.dialogKey] || dialogSuppressed(notice.dialogKey)) return;
-  dialogShownThisRun_[notice.dialogKey] = true;
-  queued_.push_back(notice);
-  // Notices can come from inside paintGL (a GPU that fails there): the dialog opens afterwards.
-  QTimer::singleShot(0, this, &NoticeArea::showNextQueuedDialog);
+  if (shown.banner) {  // a newer word on the same trouble: the banner says it
+    removeBanner(shown);
+    showBanner(shown);
+    return;
+  }
+  if (notice.dialogKey.isEmpty() || bannerShownThisRun_[notice.dialogKey] || dialogSuppressed(notice.dialogKey)) return;
+  bannerShownThisRun_[notice.dialogKey] = true;
+  showBanner(shown);
 }
 
-void NoticeArea::showNextQueuedDialog() {
-  if (dialog_ || queued_.empty()) return;
-  const Notice notice = queued_.front();
-  queued_.pop_front();
-  showDialog(notice);
+void NoticeArea::showBanner(Shown& shown) {
+  if (!bannerHost_ || !bannerHost_->layout()) return;
+  auto* banner = new NoticeBanner(shown.notice, bannerHost_);
+  const QString id = shown.notice.id;
+  connect(banner, &NoticeBanner::whyClicked, this, [this, id] {
+    if (const Notice* current = find(id)) showDialog(*current);
+  });
+  connect(banner, &NoticeBanner::dontShowAgainClicked, this, [this, id] {
+    const auto it = shown_.find(id);
+    if (it == shown_.end()) return;
+    QSettings().setValue(settingsKey(it->second.notice.dialogKey), true);
+    removeBanner(it->second);
+  });
+  connect(banner, &NoticeBanner::closeClicked, this, [this, id] {
+    const auto it = shown_.find(id);
+    if (it != shown_.end()) removeBanner(it->second);
+  });
+  bannerHost_->layout()->addWidget(banner);
+  shown.banner = banner;
+}
+
+void NoticeArea::removeBanner(Shown& shown) {
+  if (!shown.banner) return;
+  shown.banner->hide();
+  shown.banner->deleteLater();
+  shown.banner = nullptr;
 }
 
 void NoticeArea::clear(const QString& id) {
@@ -79,6 +110,7 @@ void NoticeArea::clear(const QString& id) {
   if (it == shown_.end()) return;
   statusBar_->removeWidget(it->second.button);
   it->second.button->deleteLater();
+  removeBanner(it->second);
   shown_.erase(it);
 }
 
@@ -103,9 +135,10 @@ QMessageBox* NoticeArea::showDialog(const Notice& notice) {
       QSettings().setValue(settingsKey(key), dontShow->isChecked());
     });
   }
-  connect(box, &QMessageBox::finished, this, [this] { QTimer::singleShot(0, this, &NoticeArea::showNextQueuedDialog); });
+  if (dialog_) dialog_->close();  // one explanation at a time
   dialog_ = box;
-  box->open();
+  box->setWindowModality(Qt::NonModal);
+  box->show();
   return box;
 }
 

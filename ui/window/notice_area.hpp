@@ -2,19 +2,20 @@
 // Notices: what the window does instead of what was asked (the test pattern for a missing camera,
 // the CPU for an unusable GPU) and why. Each stays in the status bar until its cause is gone (a
 // permanent widget, not a timed message); clicking it explains. The first time a kind of notice
-// comes up in a run, a dialog says why and what to install, until the user ticks "Don't show this
-// again" (remembered in QSettings under notices/). Technical details (error text with source
-// locations, versions) stay in the dialog's details and in --verbose output, never in the summary.
+// comes up in a run, a banner at the top of the window says it too, with "Why?" and "Don't show
+// again" (remembered in QSettings under notices/) — never a dialog that blocks the window: nothing
+// opens by itself, and the explanation's dialog is not modal. Technical details (error text with
+// source locations, versions) stay in the dialog's details and in --verbose output, never in the summary.
 #include <QObject>
 #include <QString>
 #include <exception>
 #include <QPointer>
-#include <deque>
 #include <map>
 
 class QMessageBox;
 class QStatusBar;
 class QToolButton;
+class QWidget;
 
 namespace kc {
 
@@ -23,21 +24,24 @@ struct Notice {
   QString summary;      // status bar: what happened and what is shown instead
   QString explanation;  // dialog: why, and what to install or do
   QString details;      // dialog details / --verbose: error text, versions
-  QString dialogKey;    // "" : no dialog; else the dialog's "don't show again" key (one per cause)
+  QString dialogKey;    // "" : no banner; else the banner's "don't show again" key (one per cause)
 };
 
 class NoticeArea : public QObject {
   Q_OBJECT
  public:
-  explicit NoticeArea(QStatusBar* statusBar);
+  // Banners go into `bannerHost`'s vertical layout (none without one).
+  explicit NoticeArea(QStatusBar* statusBar, QWidget* bannerHost = nullptr);
 
   void post(const Notice& notice);
   void clear(const QString& id);
   bool has(const QString& id) const { return shown_.count(id) != 0; }
   const Notice* find(const QString& id) const;
   QToolButton* widget(const QString& id) const;
+  QWidget* banner(const QString& id) const;  // the notice's banner while it is up, else null
 
-  // The dialog for a notice (the one clicking it opens). Not modal to the event loop: open().
+  // The explanation's dialog for a notice ("Why?", or clicking the status bar notice). Not modal: the
+  // window, its menus and shortcuts (Ctrl+Q) keep working while it is open.
   QMessageBox* showDialog(const Notice& notice);
   QMessageBox* openDialog() const;
   static bool dialogSuppressed(const QString& dialogKey);
@@ -49,13 +53,15 @@ class NoticeArea : public QObject {
   struct Shown {
     Notice notice;
     QToolButton* button = nullptr;
+    QPointer<QWidget> banner;
   };
-  void showNextQueuedDialog();
+  void showBanner(Shown& shown);
+  void removeBanner(Shown& shown);
 
   QStatusBar* statusBar_;
+  QPointer<QWidget> bannerHost_;
   std::map<QString, Shown> shown_;
-  std::map<QString, bool> dialogShownThisRun_;
-  std::deque<Notice> queued_;  // first-time dialogs wait for the open one: one at a time
+  std::map<QString, bool> bannerShownThisRun_;
   QPointer<QMessageBox> dialog_;
 };
 
