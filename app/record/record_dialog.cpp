@@ -11,30 +11,24 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QVBoxLayout>
+
+#include "ui/files/save_folder.hpp"
 
 namespace kc {
 
 namespace {
-constexpr char kFolderKey[] = "record/folder";
 constexpr char kContentKey[] = "record/content";  // "filtered" | "view"
-
-QString defaultFolder() {
-  const QString movies = QStandardPaths::writableLocation(QStandardPaths::MoviesLocation);
-  return QDir(movies).exists() ? movies : QDir::homePath();
-}
 }  // namespace
 
 RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   setObjectName(QStringLiteral("recordDialog"));
   setWindowTitle(tr("Record"));
   QSettings settings;
-  const QString folder = settings.value(kFolderKey, defaultFolder()).toString();
   const QString name =
       QStringLiteral("kernelcam-%1.mp4").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")));
 
-  path_ = new QLineEdit(QDir(folder).filePath(name));
+  path_ = new QLineEdit(suggestedSavePath(name));
   auto* browse = new QPushButton(tr("Browse..."));
   connect(browse, &QPushButton::clicked, this, &RecordDialog::browse);
   auto* file = new QHBoxLayout;
@@ -66,8 +60,8 @@ QString RecordDialog::path() const { return path_->text().trimmed(); }
 RecordContent RecordDialog::content() const { return view_->isChecked() ? RecordContent::View : RecordContent::Filtered; }
 
 void RecordDialog::remember() const {
+  rememberSaveFolder(path());
   QSettings settings;
-  settings.setValue(kFolderKey, QFileInfo(path()).absolutePath());
   settings.setValue(kContentKey, content() == RecordContent::View ? QStringLiteral("view") : QStringLiteral("filtered"));
 }
 
