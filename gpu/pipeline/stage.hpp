@@ -55,6 +55,9 @@ struct ParamDescriptor {
   // FloatList only: the values form a square grid whose side is this Int parameter (conv's size),
   // so an editor can show a grid and keep it centred when the side changes.
   std::string gridSideParam;
+  // Text only: non-empty when the text is a file to read, as a file dialog's name filter
+  // ("CUDA kernels (*.cu)"): a window asks for the file with a file chooser.
+  std::string fileFilter;
 };
 
 // A stage's parameters in their parsed, validated form, built once by StageDefinition::configure

@@ -65,8 +65,10 @@ StageDefinition kernelStage() {
   stage.displayName = "Kernel (lab)";
   stage.help = "Your CUDA kernel from a .cu file, compiled with NVRTC at run time (docs/KERNEL-LAB.md); CUDA only";
   stage.menuOrder = 90;
-  stage.params = {plainParam("path", "Path", ParamType::Text,
-                             "the kernel's .cu file (kernelcam kernel new PATH writes a template); no ':' or ','"),
+  ParamDescriptor path = plainParam("path", "Path", ParamType::Text,
+                                    "the kernel's .cu file (kernelcam kernel new PATH writes a template); no ':' or ','");
+  path.fileFilter = "CUDA kernels (*.cu)";
+  stage.params = {path,
                   plainParam("params", "Parameters", ParamType::Assignments,
                              "values of the kernel's @param annotations, NAME=VALUE each (defaults otherwise)")};
   stage.configure = configureKernel;

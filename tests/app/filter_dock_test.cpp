@@ -4,12 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <QAction>
+#include <filesystem>
+#include <fstream>
 #include <QComboBox>
 #include <QSpinBox>
 #include <QTableWidget>
 
+#include "gpu/lab/kernel_template.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "qt_test_app.hpp"
+#include "temp_dir.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/stage_editor.hpp"
 
@@ -121,12 +125,42 @@ TEST(FilterDock, AddMenuListsEveryRegisteredStage) {
     dock.addStage(makeStage(definition->id));
     EXPECT_EQ(dock.stageCount(), before + 1) << definition->id;
   }
-  // The kernel stage needs a file: Add says so where it is clicked, and adds nothing.
-  const int before = dock.stageCount();
+  // The kernel stage needs a file: Add asks for it; cancelled, nothing is added and nothing is wrong.
+  QAction* addKernel = nullptr;
   for (QAction* action : dock.findChildren<QAction*>())
-    if (action->data().toString() == QStringLiteral("kernel")) action->trigger();
+    if (action->data().toString() == QStringLiteral("kernel")) addKernel = action;
+  ASSERT_NE(addKernel, nullptr);
+  QString askedFilter;
+  dock.setFileChooser([&](const QString&, const QString& filter) {
+    askedFilter = filter;
+    return QString();
+  });
+  const int before = dock.stageCount();
+  addKernel->trigger();
+  EXPECT_TRUE(askedFilter.contains(QStringLiteral("*.cu"))) << askedFilter.toStdString();
   EXPECT_EQ(dock.stageCount(), before);
-  EXPECT_TRUE(dock.errorText().contains(QStringLiteral("the kernel stage needs a file"))) << dock.errorText().toStdString();
+  EXPECT_TRUE(dock.errorText().isEmpty()) << dock.errorText().toStdString();
+}
+
+TEST(FilterDock, AddingTheKernelStageAsksForItsFile) {
+  test::testApplication();
+  test::TempDir dir;
+  const std::filesystem::path kernel = dir.path() / "mine.cu";
+  std::ofstream(kernel) << lab::kernelTemplate();
+  const std::filesystem::path notAKernel = dir.path() / "notes.cu";
+  std::ofstream(notAKernel) << "this is not CUDA\n";
+
+  FilterDock dock;
+  const int before = dock.stageCount();
+  dock.setFileChooser([&](const QString&, const QString&) { return QString::fromStdString(notAKernel.string()); });
+  EXPECT_FALSE(dock.addRegisteredStage("kernel"));
+  EXPECT_EQ(dock.stageCount(), before);
+  EXPECT_FALSE(dock.errorText().isEmpty()) << "a file that is not a kernel: the dock says why";
+
+  dock.setFileChooser([&](const QString&, const QString&) { return QString::fromStdString(kernel.string()); });
+  ASSERT_TRUE(dock.addRegisteredStage("kernel")) << dock.errorText().toStdString();
+  ASSERT_EQ(dock.stageCount(), before + 1);
+  EXPECT_EQ(dock.stageText(before).toStdString(), "kernel=" + kernel.string());
 }
 
 }  // namespace

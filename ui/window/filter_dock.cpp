@@ -1,6 +1,7 @@
 #include "ui/window/filter_dock.hpp"
 
 #include <QGroupBox>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -55,12 +56,7 @@ FilterDock::FilterDock(QWidget* parent) : QWidget(parent) {
     action->setToolTip(QString::fromStdString(definition->help));
     action->setData(QString::fromStdString(definition->id));
     connect(action, &QAction::triggered, this, [this, id = definition->id] {
-      const int at = selectedStage() < 0 ? stageCount() : selectedStage() + 1;
-      try {
-        addStage(makeStage(id), at);
-      } catch (const std::exception& error) {  // a stage that needs input first (kernel=PATH): say what
-        onStageInvalid(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")));
-      }
+      addRegisteredStage(id, selectedStage() < 0 ? stageCount() : selectedStage() + 1);
     });
   }
   add_->setMenu(addMenu);
@@ -165,6 +161,28 @@ void FilterDock::setChain(const FilterChain& chain) {
   rebuildList();
   selectStage(entries_.empty() ? -1 : 0);
   emitChain();
+}
+
+bool FilterDock::addRegisteredStage(const std::string& id, int index) {
+  const StageDefinition& definition = *stageRegistry().find(id);
+  std::vector<std::string> values(definition.params.size());
+  for (std::size_t i = 0; i < definition.params.size(); ++i) {
+    const ParamDescriptor& param = definition.params[i];
+    if (param.fileFilter.empty() || !param.defaultValue.empty()) continue;
+    const QString title = tr("%1: choose the %2").arg(QString::fromStdString(definition.displayName),
+                                                        QString::fromStdString(param.displayName).toLower());
+    const QString filter = QString::fromStdString(param.fileFilter);
+    const QString path = chooseFile_ ? chooseFile_(title, filter) : QFileDialog::getOpenFileName(this, title, QString(), filter);
+    if (path.isEmpty()) return false;
+    values[i] = path.toStdString();
+  }
+  try {
+    addStage(makeStage(definition, std::move(values)), index < 0 ? stageCount() : index);
+    return true;
+  } catch (const std::exception& error) {  // the chosen file is not a valid kernel, say: say what
+    onStageInvalid(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")));
+    return false;
+  }
 }
 
 void FilterDock::addStage(const StageSpec& stage, int index) {

@@ -16,6 +16,7 @@
 #include <QString>
 #include <QWidget>
 #include <optional>
+#include <functional>
 #include <vector>
 
 #include "gpu/pipeline/filter_chain.hpp"
@@ -60,6 +61,14 @@ class FilterDock : public QWidget {
 
   int stageCount() const { return static_cast<int>(entries_.size()); }
   void addStage(const StageSpec& stage, int index = -1);  // -1: at the end
+  // The registered stage `id` at its defaults, added at `index` (-1: the end), as the Add menus do. A
+  // stage that needs a file first (a parameter with a fileFilter: the lab's kernel=PATH) asks for it
+  // with the file chooser. False when nothing was added: the chooser was cancelled, or the stage is
+  // not valid (errorText() says why).
+  bool addRegisteredStage(const std::string& id, int index = -1);
+  // Asks for a file to read (title, name filter); "" when cancelled. QFileDialog unless set (tests).
+  using FileChooser = std::function<QString(const QString& title, const QString& filter)>;
+  void setFileChooser(FileChooser chooser) { chooseFile_ = std::move(chooser); }
   void removeStage(int index);
   void moveStage(int from, int to);
   // The user's tick. Ticking a stage with a problem tries it again (a saved stage is parsed again;
@@ -101,6 +110,7 @@ class FilterDock : public QWidget {
   void emitChain();
 
   std::vector<Entry> entries_;
+  FileChooser chooseFile_;
   QListWidget* list_ = nullptr;
   QToolButton* add_ = nullptr;
   QPushButton* remove_ = nullptr;
