@@ -123,6 +123,32 @@ TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
   EXPECT_EQ(formatFilterChain(window.filterDock()->chain()), chainText);
 }
 
+// Presets can be renamed and deleted; a name QSettings would split, or one taken, is refused with a
+// message and changes nothing.
+TEST_F(WindowSession, PresetsAreRenamedAndDeleted) {
+  GuiOptions options;
+  options.source = "pattern";
+  options.filters = "gray=bt709,hist=64";
+  auto session = open(options);
+  MainWindow& window = session->window();
+  ASSERT_TRUE(window.savePreset(QStringLiteral("grey")));
+  window.filterDock()->setChain(defaultFilterChain());
+  ASSERT_TRUE(window.savePreset(QStringLiteral("default")));
+  EXPECT_FALSE(window.savePreset(QStringLiteral("a/b"))) << "'/' would make a settings group";
+  EXPECT_EQ(window.presetNames(), QStringList({QStringLiteral("default"), QStringLiteral("grey")}));
+
+  EXPECT_FALSE(window.renameSavedPreset(QStringLiteral("grey"), QStringLiteral("default"))) << "taken";
+  ASSERT_TRUE(window.renameSavedPreset(QStringLiteral("grey"), QStringLiteral("grey 709")));
+  EXPECT_EQ(window.presetNames(), QStringList({QStringLiteral("default"), QStringLiteral("grey 709")}));
+  ASSERT_TRUE(window.loadPreset(QStringLiteral("grey 709")));
+  EXPECT_EQ(formatFilterChain(window.filterDock()->chain()), "gray=bt709,hist=64");
+  EXPECT_FALSE(window.loadPreset(QStringLiteral("grey"))) << "the old name is gone";
+
+  ASSERT_TRUE(window.deleteSavedPreset(QStringLiteral("default")));
+  EXPECT_FALSE(window.deleteSavedPreset(QStringLiteral("default")));
+  EXPECT_EQ(window.presetNames(), QStringList({QStringLiteral("grey 709")}));
+}
+
 TEST_F(WindowSession, CommandLineOptionsHoldForOneRunOnly) {
   {
     QSettings settings;

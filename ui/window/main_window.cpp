@@ -25,6 +25,8 @@
 #include <cstdio>
 
 #include "gpu/pipeline/stage_registry.hpp"
+#include "ui/files/save_folder.hpp"
+#include "ui/window/chain_presets.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/help_dialogs.hpp"
@@ -200,11 +202,8 @@ void MainWindow::buildFilterMenu() {
     QAction* action = add->addAction(QString::fromStdString(definition->displayName));
     action->setStatusTip(QString::fromStdString(definition->help));
     connect(action, &QAction::triggered, this, [this, id = definition->id] {
-      try {
-        filters_->addStage(makeStage(id), filters_->stageCount());
-      } catch (const std::exception& error) {  // a stage that needs input first (kernel=PATH): say what
-        showMessage(QString::fromStdString(error.what()).remove(QStringLiteral("--filters: ")), 10000);
-      }
+      if (!filters_->addRegisteredStage(id) && !filters_->errorText().isEmpty())
+        showMessage(filters_->errorText(), 10000);
     });
   }
   QAction* copy = filterMenu->addAction(tr("&Copy chain as --filters"));
@@ -220,7 +219,7 @@ void MainWindow::buildFilterMenu() {
     bool ok = false;
     const QString name = QInputDialog::getText(this, tr("Save preset"), tr("Name of this chain:"), QLineEdit::Normal,
                                                QString(), &ok).trimmed();
-    if (ok && !name.isEmpty()) savePreset(name);
+    if (ok) savePreset(name);
   });
   QMenu* presets = filterMenu->addMenu(tr("&Presets"));
   connect(presets, &QMenu::aboutToShow, this, [this, presets] {
@@ -229,33 +228,70 @@ void MainWindow::buildFilterMenu() {
     if (names.isEmpty()) presets->addAction(tr("(none saved yet)"))->setEnabled(false);
     for (const QString& name : names)
       connect(presets->addAction(name), &QAction::triggered, this, [this, name] { loadPreset(name); });
+    if (names.isEmpty()) return;
+    presets->addSeparator();
+    connect(presets->addAction(tr("&Rename a preset...")), &QAction::triggered, this, [this] {
+      bool ok = false;
+      const QString from = QInputDialog::getItem(this, tr("Rename preset"), tr("Preset:"), presetNames(), 0, false, &ok);
+      if (!ok) return;
+      const QString to = QInputDialog::getText(this, tr("Rename preset"), tr("New name of '%1':").arg(from),
+                                               QLineEdit::Normal, from, &ok).trimmed();
+      if (ok && to != from) renameSavedPreset(from, to);
+    });
+    connect(presets->addAction(tr("&Delete a preset...")), &QAction::triggered, this, [this] {
+      bool ok = false;
+      const QString name = QInputDialog::getItem(this, tr("Delete preset"), tr("Preset:"), presetNames(), 0, false, &ok);
+      if (ok) deleteSavedPreset(name);
+    });
   });
   QAction* reset = filterMenu->addAction(tr("&Reset to the default chain"));
   connect(reset, &QAction::triggered, this, [this] { filters_->setChain(defaultFilterChain()); });
 }
 
-// Presets live in QSettings under presets/NAME as --filters text: readable, and the CLI's syntax.
-QStringList MainWindow::presetNames() const {
-  QSettings settings;
-  settings.beginGroup(QStringLiteral("presets"));
-  return settings.childKeys();
-}
+QStringList MainWindow::presetNames() const { return kc::presetNames(); }
 
-void MainWindow::savePreset(const QString& name) {
-  QSettings settings;
-  settings.setValue(QStringLiteral("presets/") + name, QString::fromStdString(formatFilterChain(filters_->chain())));
+bool MainWindow::savePreset(const QString& name) {
+  if (const QString problem = presetNameProblem(name); !problem.isEmpty()) {
+    showMessage(tr("not saved: %1").arg(problem));
+    return false;
+  }
+  storePreset(name, QString::fromStdString(formatFilterChain(filters_->chain())));
   showMessage(tr("saved preset '%1'").arg(name));
+  return true;
 }
 
 bool MainWindow::loadPreset(const QString& name) {
-  const QString text = QSettings().value(QStringLiteral("presets/") + name).toString();
+  const std::optional<QString> text = presetChainText(name);
+  if (!text) {
+    showMessage(tr("no preset named '%1'").arg(name));
+    return false;
+  }
   try {
-    filters_->setChain(parseFilterChain(text.toStdString()));
+    filters_->setChain(parseFilterChain(text->toStdString()));
     return true;
   } catch (const std::exception& error) {  // a preset saved by a version that knew other stages
     showMessage(tr("preset '%1' cannot be used: %2").arg(name, QString::fromStdString(error.what())));
     return false;
   }
+}
+
+bool MainWindow::renameSavedPreset(const QString& from, const QString& to) {
+  if (const QString problem = presetNameProblem(to); !problem.isEmpty()) {
+    showMessage(tr("not renamed: %1").arg(problem));
+    return false;
+  }
+  if (!renamePreset(from, to)) {
+    showMessage(tr("not renamed: a preset named '%1' exists already").arg(to));
+    return false;
+  }
+  showMessage(tr("renamed preset '%1' to '%2'").arg(from, to));
+  return true;
+}
+
+bool MainWindow::deleteSavedPreset(const QString& name) {
+  if (!removePreset(name)) return false;
+  showMessage(tr("deleted preset '%1'").arg(name));
+  return true;
 }
 
 void MainWindow::buildHelpMenu() {
@@ -354,10 +390,12 @@ bool MainWindow::saveSnapshot(const QString& path) {
 }
 
 void MainWindow::snapshotWithDialog() {
-  const QString suggested =
-      QStringLiteral("kernelcam-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")));
+  const QString suggested = suggestedSavePath(
+      QStringLiteral("kernelcam-%1.png").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss"))));
   const QString path = QFileDialog::getSaveFileName(this, tr("Save snapshot"), suggested, tr("PNG images (*.png)"));
-  if (!path.isEmpty()) saveSnapshot(path);
+  if (path.isEmpty()) return;
+  rememberSaveFolder(path);
+  saveSnapshot(path);
 }
 
 void MainWindow::toggleFullScreen() { isFullScreen() ? showNormal() : showFullScreen(); }

@@ -64,10 +64,13 @@ class MainWindow : public QMainWindow {
   ViewMode viewMode() const;
   // View > Mirror: a flip=h stage at the front of the chain, or not.
   void setMirrored(bool mirrored);
-  // Named chains (Filters > Save chain as preset / Presets), kept in QSettings as --filters text.
+  // Named chains (Filters > Save chain as preset / Presets; ui/window/chain_presets.hpp). Each says
+  // what it did, or why not, in the status bar, and returns whether it did it.
   QStringList presetNames() const;
-  void savePreset(const QString& name);
+  bool savePreset(const QString& name);
   bool loadPreset(const QString& name);
+  bool renameSavedPreset(const QString& from, const QString& to);
+  bool deleteSavedPreset(const QString& name);
   // The shown view (image + overlays) as it is on screen.
   QImage grabView();
   // File > Snapshot's write: the view as PNG through the window's SaveFile; a refusal or a failed
