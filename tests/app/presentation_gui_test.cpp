@@ -12,6 +12,7 @@
 #include <QMenu>
 #include <QSet>
 #include <QSettings>
+#include <QStyle>
 #include <QThreadPool>
 #include <memory>
 
@@ -25,6 +26,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/presentation_mode.hpp"
+#include "ui/window/scaled_style.hpp"
 
 namespace kc {
 namespace {
@@ -101,11 +103,20 @@ TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {
     EXPECT_TRUE(window.viewMenu()->actions().contains(toggle));
     EXPECT_FALSE(toggle->isChecked());
 
+    const int indicator = QApplication::style()->pixelMetric(QStyle::PM_IndicatorWidth);
+    QDockWidget* dock = window.findChild<QDockWidget*>(QStringLiteral("filterDock"));
+    ASSERT_NE(dock, nullptr);
     toggle->trigger();
     EXPECT_TRUE(toggle->isChecked());
     EXPECT_DOUBLE_EQ(presentation->scale(), 1.5);
     EXPECT_NEAR(fontSize(QApplication::font()), 1.5 * fontSize(base), 0.51);
     EXPECT_DOUBLE_EQ(window.view()->renderer().overlayScale(), 1.5);
+    // Check boxes grow with the text, and the docks' titles are drawn in the larger font: QDockWidget
+    // keeps its construction-time title font unless it has a font of its own that differs.
+    EXPECT_NEAR(QApplication::style()->pixelMetric(QStyle::PM_IndicatorWidth), 1.5 * indicator, 1.0);
+    EXPECT_TRUE(dock->testAttribute(Qt::WA_SetFont));
+    EXPECT_NE(dock->font(), QApplication::font("QDockWidget"));
+    EXPECT_NEAR(fontSize(dock->font()), 1.5 * fontSize(base), 0.51);
 
     QAction* larger = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_Equal));
     QAction* smaller = actionWithShortcut(window, QKeySequence(Qt::CTRL | Qt::Key_Minus));
@@ -128,6 +139,8 @@ TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {
     EXPECT_FALSE(toggle->isChecked());
     EXPECT_DOUBLE_EQ(presentation->scale(), 1.0);
     EXPECT_EQ(QApplication::font(), base);
+    EXPECT_EQ(QApplication::style()->pixelMetric(QStyle::PM_IndicatorWidth), indicator);
+    EXPECT_EQ(dock->font(), QApplication::font()) << "the dock inherits again";
     EXPECT_DOUBLE_EQ(window.view()->renderer().overlayScale(), 1.0);
 
     // Turned on again, it comes back at the last presentation scale; Ctrl+= from 1 turns it on.
@@ -139,6 +152,7 @@ TEST(PresentationGui, ScalesTheApplicationFontAndTheOverlaysAndResets) {
     EXPECT_DOUBLE_EQ(presentation->scale(), 1.25);
   }
   EXPECT_EQ(QApplication::font(), base) << "a window that goes gives the font back";
+  EXPECT_EQ(dynamic_cast<ScaledStyle*>(QApplication::style()), nullptr) << "and the style";
   QSettings().remove(QStringLiteral("view/presentationScale"));
 }
 

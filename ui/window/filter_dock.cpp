@@ -301,7 +301,9 @@ void FilterDock::rebuildList() {
 }
 
 void FilterDock::showEditorFor(int index) {
-  if (editor_) {
+  if (editor_) {  // out of the layout and hidden now: deleteLater alone left it on screen until the next loop turn
+    editorArea_->removeWidget(editor_);
+    editor_->hide();
     editor_->deleteLater();
     editor_ = nullptr;
   }

@@ -2,12 +2,16 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
+#include <QStyle>
+#include <QStyleFactory>
 #include <QMenu>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <algorithm>
 
 #include "ui/window/gl_view.hpp"
+#include "ui/window/scaled_style.hpp"
 
 namespace kc {
 
@@ -26,6 +30,9 @@ QList<QKeySequence> withoutRepeats(const QList<QKeySequence>& keys) {
 
 PresentationMode::PresentationMode(GlView* view, QMenu* viewMenu, QObject* parent)
     : QObject(parent), view_(view), baseFont_(QApplication::font()) {
+  const auto* scaled = dynamic_cast<const ScaledStyle*>(QApplication::style());
+  baseStyleName_ = scaled ? scaled->baseStyle()->name() : QApplication::style()->name();
+  if (baseStyleName_.isEmpty()) baseStyleName_ = QStringLiteral("Fusion");
   const double remembered = QSettings().value(kScaleKey, kDefaultScale).toDouble();
   presentationScale_ = remembered > kMinScale && remembered <= kMaxScale ? remembered : kDefaultScale;
 
@@ -48,7 +55,9 @@ PresentationMode::PresentationMode(GlView* view, QMenu* viewMenu, QObject* paren
 }
 
 PresentationMode::~PresentationMode() {
-  if (active()) QApplication::setFont(baseFont_);
+  if (!active()) return;
+  QApplication::setFont(baseFont_);
+  QApplication::setStyle(QStyleFactory::create(baseStyleName_));
 }
 
 void PresentationMode::setActive(bool on) { setScale(on ? presentationScale_ : kMinScale); }
@@ -75,9 +84,32 @@ void PresentationMode::setScale(double scale) {
   if (baseFont_.pointSizeF() > 0) font.setPointSizeF(baseFont_.pointSizeF() * scale_);
   else font.setPixelSize(static_cast<int>(baseFont_.pixelSize() * scale_ + 0.5));
   QApplication::setFont(font);
+  // Setting a style repolishes every widget: only when the scale changes (a key press), never per frame.
+  QApplication::setStyle(scale_ > kMinScale ? new ScaledStyle(baseStyleName_, scale_)
+                                            : QStyleFactory::create(baseStyleName_));
+  scaleDockTitles();
   view_->renderer().setOverlayScale(scale_);
   view_->update();
   emit scaleChanged(scale_);
+}
+
+// QDockWidget draws its title with the title font it took when it was made (the platform theme's),
+// whenever its own font equals the application's QDockWidget font, as it does after
+// QApplication::setFont. A font of its own (differing in a style hint nobody sees) makes it draw the
+// title in that font; at 1x the dock goes back to inheriting.
+void PresentationMode::scaleDockTitles() {
+  QWidget* window = view_->window();
+  if (!window) return;
+  for (QDockWidget* dock : window->findChildren<QDockWidget*>()) {
+    if (scale_ <= kMinScale) {
+      dock->setFont(QFont());
+      dock->setAttribute(Qt::WA_SetFont, false);
+      continue;
+    }
+    QFont titleFont = QApplication::font();
+    titleFont.setStyleStrategy(QFont::PreferQuality);
+    dock->setFont(titleFont);
+  }
 }
 
 }  // namespace kc

@@ -1,7 +1,7 @@
 #pragma once
 // View > Presentation, for a projector: the application font (so every widget without a font
-// of its own: menus, docks, the demo panel's table and charts) and the view's overlays scale
-// together. Ctrl+= and Ctrl+- step the scale (above 1 is presentation), Ctrl+0 resets it to 1.
+// of its own: menus, docks, the demo panel's table and charts), the docks' titles, the style's
+// check boxes, icons and scroll bars (ScaledStyle) and the view's overlays scale together. Ctrl+= and Ctrl+- step the scale (above 1 is presentation), Ctrl+0 resets it to 1.
 // The last presentation scale is remembered (QSettings view/presentationScale); presentation
 // itself starts off, because the projector may not be there next time.
 #include <QFont>
@@ -21,7 +21,7 @@ class PresentationMode : public QObject {
 
   // Adds Presentation (checkable), Larger, Smaller and Actual size to `viewMenu`.
   PresentationMode(GlView* view, QMenu* viewMenu, QObject* parent = nullptr);
-  ~PresentationMode() override;  // gives the application its font back
+  ~PresentationMode() override;  // gives the application its font and style back
 
   bool active() const { return scale_ > kMinScale; }
   double scale() const { return scale_; }
@@ -40,7 +40,10 @@ class PresentationMode : public QObject {
  private:
   GlView* view_;
   QAction* toggle_ = nullptr;
-  QFont baseFont_;  // the application font at scale 1
+  void scaleDockTitles();
+
+  QFont baseFont_;           // the application font at scale 1
+  QString baseStyleName_;    // the application style at scale 1
   double scale_ = kMinScale;
   double presentationScale_ = kDefaultScale;
 };
