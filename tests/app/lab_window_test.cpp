@@ -6,6 +6,8 @@
 // stops the A/B with the reason. The kernel's @params are sliders in the dock.
 #include <gtest/gtest.h>
 
+#include <QDockWidget>
+
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
@@ -86,6 +88,25 @@ class LabWindow : public ::testing::Test {
   std::unique_ptr<LiveController> live_;
   std::unique_ptr<LabController> lab_;
 };
+
+// Opening the lab leaves the view at least half the window: the filter chain joins the lab as a tab
+// (the lab in front), and goes back to the right when the lab closes.
+TEST_F(LabWindow, OpeningTheLabLeavesTheViewHalfTheWindow) {
+  window_->resize(1400, 820);
+  processEventsUntil([] { return false; }, 200);
+  QDockWidget* lab = kernelLabDock(*window_);
+  auto* filters = window_->findChild<QDockWidget*>(QStringLiteral("filterDock"));
+  ASSERT_TRUE(lab && filters);
+  lab->show();
+  processEventsUntil([] { return false; }, 300);
+  EXPECT_GE(window_->view()->width(), window_->width() / 2) << "view " << window_->view()->width();
+  EXPECT_TRUE(window_->tabifiedDockWidgets(lab).contains(filters));
+  EXPECT_FALSE(lab->visibleRegion().isEmpty()) << "the lab is the tab in front";
+  lab->hide();
+  processEventsUntil([] { return false; }, 300);
+  EXPECT_EQ(window_->dockWidgetArea(filters), Qt::RightDockWidgetArea);
+  EXPECT_TRUE(filters->isVisible());
+}
 
 TEST_F(LabWindow, OnTheCpuBackendTheKernelStageIsSwitchedOffWithANotice) {
   ASSERT_TRUE(framesAdvance(2));

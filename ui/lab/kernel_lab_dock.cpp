@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <memory>
 
 #include "ui/lab/builtin_kernels.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
@@ -14,7 +15,34 @@ namespace kc {
 
 namespace {
 const QString kDockName = QStringLiteral("kernelLabDock");
+
+// The lab on the left and the filter chain on the right left the view ~460 px of a 1400 px window.
+// When the lab opens and the view would get less than half the window, the filter chain joins the
+// lab as a tab (its stage controls a click away); when the lab closes, it goes back to the right.
+// The user's own arrangement wins: a filter dock that is floating or already beside the lab is left alone.
+void keepTheViewWide(MainWindow& window, QDockWidget* lab) {
+  auto* filters = window.findChild<QDockWidget*>(QStringLiteral("filterDock"));
+  if (!filters) return;
+  auto tabbed = std::make_shared<bool>(false);
+  QObject::connect(lab->toggleViewAction(), &QAction::toggled, lab, [&window, lab, filters, tabbed](bool shown) {
+    if (shown) {
+      const bool squeezed = window.dockWidgetArea(filters) == Qt::RightDockWidgetArea && !filters->isFloating() &&
+                            filters->isVisible() &&
+                            window.width() - lab->minimumWidth() - filters->width() < window.width() / 2;
+      if (!squeezed) return;
+      window.tabifyDockWidget(lab, filters);
+      lab->raise();
+      *tabbed = true;
+    } else if (*tabbed) {
+      *tabbed = false;
+      if (window.dockWidgetArea(filters) == Qt::LeftDockWidgetArea && !filters->isFloating()) {
+        window.addDockWidget(Qt::RightDockWidgetArea, filters);
+        filters->show();
+      }
+    }
+  });
 }
+}  // namespace
 
 KernelLabPanel* installKernelLab(MainWindow& window, lab::LabToolchain toolchain, const QString& labDirectory) {
   auto* panel = new KernelLabPanel(std::move(toolchain), labDirectory);
@@ -24,6 +52,7 @@ KernelLabPanel* installKernelLab(MainWindow& window, lab::LabToolchain toolchain
   dock->setMinimumWidth(540);
   window.addDockWidget(Qt::LeftDockWidgetArea, dock);
   dock->hide();
+  keepTheViewWide(window, dock);
 
   QAction* toggle = dock->toggleViewAction();
   toggle->setText(QObject::tr("Kernel lab"));
