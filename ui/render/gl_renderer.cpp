@@ -5,6 +5,7 @@
 #include <QFile>
 #include <QImage>
 #include <algorithm>
+#include <iterator>
 
 #include "ui/render/frame_hand_off.hpp"
 #include "ui/render/gl_check.hpp"
@@ -22,6 +23,12 @@ namespace {
 // A few repaints per second keep the numbers readable and the QPainter work off the frame path.
 constexpr auto kOverlayRepaintInterval = std::chrono::milliseconds(250);
 constexpr int kOverlayMarginPx = 8;
+// An overlay that has to go over an image (no letterbox band takes it) lets the image show through.
+constexpr double kOverlayOpacityOverImage = 0.72;
+
+bool overlaps(const RectPx& a, const RectPx& b) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
 
 std::string loadShader(const char* name) {
   QFile file(QStringLiteral(":/shaders/") + QString::fromLatin1(name));
@@ -376,21 +383,42 @@ void GlRenderer::render(int width, int height) {
   const RectPx whole{0, 0, static_cast<double>(width), static_cast<double>(height)};
   const int ow = layout_.originalWidth, oh = layout_.originalHeight;
   const int fw = layout_.filteredWidth, fh = layout_.filteredHeight;
+  updateOverlays();  // their sizes decide the bands below
+  const bool drawTiming = showTiming_ && timingOverlay_.texture;
+  const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
+  auto overlaySize = [&](const OverlayTexture& overlay) {
+    const double scale = overlayDrawScale(width, height, overlay.width, overlay.height, kOverlayMarginPx);
+    return std::pair{overlay.width * scale, overlay.height * scale};
+  };
+  // Side by side and filtered only: the timing overlay above the images, the histogram below, in
+  // bands of their own where the view is tall enough (imageArea); split mode fills the view.
+  const double topBand = drawTiming ? overlaySize(timingOverlay_).second + 2 * kOverlayMarginPx : 0;
+  const double bottomBand = drawHistogram ? overlaySize(histogramOverlay_).second + 2 * kOverlayMarginPx : 0;
+  auto halves = [](const RectPx& area) {
+    return std::pair{RectPx{area.x, area.y, area.width / 2.0, area.height},
+                     RectPx{area.x + area.width / 2.0, area.y, area.width - area.width / 2.0, area.height}};
+  };
   RectPx timingBox = whole, histogramBox = whole;  // where each overlay is anchored
   switch (viewMode_) {
     case ViewMode::SideBySide: {
-      const RectPx left{0, 0, width / 2.0, static_cast<double>(height)};
-      const RectPx right{width / 2.0, 0, width - width / 2.0, static_cast<double>(height)};
+      const RectPx area = imageArea(whole, topBand, bottomBand, [&](const RectPx& a) {
+        const auto [left, right] = halves(a);
+        return std::max(letterbox(ow, oh, left).height, letterbox(fw, fh, right).height);
+      });
+      const auto [left, right] = halves(area);
       timingBox = letterbox(ow, oh, left);
       histogramBox = letterbox(fw, fh, right);
       drawTexture(shownOriginal_, timingBox, width, height, false);
       drawTexture(shownFiltered_, histogramBox, width, height, false);
       break;
     }
-    case ViewMode::FilteredOnly:
-      timingBox = histogramBox = letterbox(fw, fh, whole);
+    case ViewMode::FilteredOnly: {
+      const RectPx area =
+          imageArea(whole, topBand, bottomBand, [&](const RectPx& a) { return letterbox(fw, fh, a).height; });
+      timingBox = histogramBox = letterbox(fw, fh, area);
       drawTexture(shownFiltered_, timingBox, width, height, false);
       break;
+    }
     case ViewMode::Split: {
       // Each frame fills the whole view with its own aspect (a transposed result is drawn
       // rotated in its own frame); the scissor shows the original left of the divider.
@@ -411,7 +439,6 @@ void GlRenderer::render(int width, int height) {
     }
   }
 
-  updateOverlays();
   if (viewMode_ == ViewMode::Split) {  // each side's caption next to the divider
     const double divider = split_ * width;
     drawCaptions(width, height, {0, 0, divider, static_cast<double>(height)},
@@ -419,17 +446,15 @@ void GlRenderer::render(int width, int height) {
   } else {
     drawCaptions(width, height, viewMode_ == ViewMode::SideBySide ? timingBox : RectPx{}, histogramBox);
   }
-  const bool drawTiming = showTiming_ && timingOverlay_.texture;
-  const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
   if (drawTiming || drawHistogram) {
     KC_GL_CHECK(glEnable(GL_BLEND));
     KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
     // Anchored to their image's corner, at the size overlayDrawScale gives (1:1 unless the view
     // is small).
+    const RectPx images[] = {timingBox, histogramBox};
     auto place = [&](const OverlayTexture& overlay, const RectPx& box, bool topLeft) {
       const RectPx area = box.width >= 64 && box.height >= 64 ? box : whole;
-      const double scale = overlayDrawScale(width, height, overlay.width, overlay.height, kOverlayMarginPx);
-      const double w = overlay.width * scale, h = overlay.height * scale;
+      const auto [w, h] = overlaySize(overlay);
       double x = topLeft ? area.x + kOverlayMarginPx : area.x + area.width - w - kOverlayMarginPx;
       double y = topLeft ? area.y + kOverlayMarginPx : area.y + area.height - h - kOverlayMarginPx;
       // Letterbox bands wide enough for the overlay take it, so it covers none of the image.
@@ -437,7 +462,11 @@ void GlRenderer::render(int width, int height) {
       if (!topLeft && height - (area.y + area.height) >= h + 2 * kOverlayMarginPx) y = area.y + area.height + kOverlayMarginPx;
       x = std::clamp(x, 0.0, std::max(0.0, width - w));
       y = std::clamp(y, 0.0, std::max(0.0, height - h));
-      drawTexture(overlay.texture.get(), {x, y, w, h}, width, height, true);
+      const RectPx rect{x, y, w, h};
+      // Where no band could take it, it goes over an image: translucent, so the image shows through.
+      const bool overImage = viewMode_ != ViewMode::Split && std::any_of(std::begin(images), std::end(images),
+                                                                         [&](const RectPx& image) { return overlaps(rect, image); });
+      drawTexture(overlay.texture.get(), rect, width, height, true, overImage ? kOverlayOpacityOverImage : 1.0);
     };
     if (drawTiming) place(timingOverlay_, timingBox, true);
     if (drawHistogram) place(histogramOverlay_, histogramBox, false);

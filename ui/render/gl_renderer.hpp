@@ -25,6 +25,19 @@ struct RectPx {  // top-left origin, pixels
 // The largest rectangle of the image's aspect that fits `box`, centred (letterbox/pillarbox).
 RectPx letterbox(int imageWidth, int imageHeight, RectPx box);
 
+// Where the images are laid out so that the overlays sit beside them, not on them: `whole` less a
+// band at the top (`topBand` px, the timing overlay's) and one at the bottom (the histogram's).
+// `imageHeightIn(area)` is the images' drawn height when laid out in `area`. The bands are kept only
+// while the images keep at least kMinImageShareForBands of the height they have in `whole` (a short
+// view, the demo dock open: the overlays then go over the images, translucent).
+inline constexpr double kMinImageShareForBands = 0.75;
+template <class ImageHeightIn>
+RectPx imageArea(RectPx whole, double topBand, double bottomBand, ImageHeightIn imageHeightIn) {
+  const RectPx banded{whole.x, whole.y + topBand, whole.width, whole.height - topBand - bottomBand};
+  if (banded.height <= 0) return whole;
+  return imageHeightIn(banded) >= kMinImageShareForBands * imageHeightIn(whole) ? banded : whole;
+}
+
 // The two pixel-unpack buffers a GL display sink offers the pipeline (DisplaySink::originalBuffer
 // and filteredBuffer), sized for a layout, and host rows written into them (tightly packed there,
 // `pitch` apart in `pixels`): the one implementation the renderer and the worker's hand-off
