@@ -115,7 +115,7 @@ QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source,
                               {"ms_median", s.msMedian},
                               {"gbps", s.gbps}});
   return QJsonObject{{"schema", kProcessJsonSchema},
-                     {"backend", QString::fromStdString(pipeline.backendName())},
+                     {"backend", QString::fromLatin1(toString(pipeline.backend()))},
                      {"device", QString::fromStdString(pipeline.deviceName())},
                      {"source", QString::fromStdString(source.name())},
                      {"filters", QString::fromStdString(formatFilterChain(pipeline.chain()))},

@@ -213,7 +213,7 @@ TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
   const GlRenderer& renderer = session->window().view()->renderer();
   ASSERT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 3; }, 30000))
       << "the view shows frames (not a black view)";
-  EXPECT_EQ(session->controller().backendName(), "CPU");
+  EXPECT_EQ(session->controller().runningBackend(), Backend::Cpu);
   const Notice* notice = session->window().notices()->find(QStringLiteral("backend"));
   ASSERT_NE(notice, nullptr);
   EXPECT_TRUE(notice->summary.contains(QStringLiteral("CPU"))) << notice->summary.toStdString();
