@@ -209,8 +209,8 @@ TEST_F(WindowSettings, ASourceWhoseFramesCannotFitIsRefusedAsProcessRefusesIt) {
   MemoryNeed largest;
   GuiOptions options;
   options.backend = Backend::Cpu;
-  options.source = "pattern";
-  options.patternWidth = options.patternHeight = 16384;
+  options.source = parseSourceSpec("pattern");
+  options.patternSize = RunOptions::Size{16384, 16384};
   auto session = std::make_unique<GuiSession>(options);
   session->controller().setMemoryCheck([&](const std::string& what, const MemoryNeed& need, Backend backend) {
     asked.push_back(what);
