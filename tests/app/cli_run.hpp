@@ -55,18 +55,7 @@ inline bool canRunOnATerminal() { return !QStandardPaths::findExecutable(QString
 inline CliRun runOnATerminal(const QStringList& arguments, int timeoutMs = 120000) {
   QString command = QStringLiteral(KC_KERNELCAM_BINARY);
   for (const QString& argument : arguments) command += QLatin1Char(' ') + argument;
-  QProcess script;
-  script.start(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")});
-  CliRun run;
-  if (!script.waitForFinished(timeoutMs)) {
-    script.kill();
-    script.waitForFinished();
-    run.err = "timed out";
-    return run;
-  }
-  run.exitCode = script.exitCode();
-  run.out = script.readAllStandardOutput().toStdString();
-  return run;
+  return runProgram(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")}, timeoutMs);
 }
 
 // A per-process file name in the system temp folder (CTest may run tests in parallel).
