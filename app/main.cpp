@@ -157,6 +157,7 @@ int runWindow(int argc, char** argv) {
                            QStringLiteral("--measure '%1': expected seconds, more than 0 and at most 3600").arg(parser.value(measure)));
   }
   try {
+    // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.
     kc::RunOptions& run = options;  // the part `process` shares
     run = shared.read(parser);
     if (!files.isEmpty()) options.source = kc::parseSourceSpec(files[0].toStdString());
@@ -165,7 +166,6 @@ int runWindow(int argc, char** argv) {
       kc::io::checkOutputs({{"--vcam", file}}, options.source ? kc::sourceInputFiles(*options.source)
                                                               : std::vector<std::string>{});
     if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
-    // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.
   } catch (const std::exception& e) {
     return kc::cli::fail(kc::cli::kExitUsage, QString::fromStdString(e.what()));
   }

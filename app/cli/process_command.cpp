@@ -33,7 +33,6 @@
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
-#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on

@@ -23,7 +23,6 @@
 #include "app/record/vcam_feed.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
-#include "gpu/core/error.hpp"
 #include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
