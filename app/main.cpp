@@ -16,12 +16,9 @@
 #include "app/gui/gui_launcher.hpp"
 #include "app/io/output_file.hpp"
 #include "app/live/display_check.hpp"
+#include "app/options/run_option_group.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
-#include "gpu/core/backend.hpp"
-#include "gpu/core/error.hpp"
-#include "gpu/pipeline/filter_chain.hpp"
-#include "ui/render/view_mode.hpp"
 
 namespace {
 
@@ -105,33 +102,14 @@ int runWindow(int argc, char** argv) {
   parser.setApplicationDescription(windowDescription());
   parser.addHelpOption();
   parser.addVersionOption();
-  const QCommandLineOption source(
-      {"s", "source"},
-      "camera[:N] | pattern | image:PATH | video:PATH | PATH (an image or video file by its suffix; default: the last "
-      "one used, else camera:0).",
-      "SOURCE");
-  const QCommandLineOption filters({"f", "filters"}, "Initial filter chain (see kernelcam process --help).", "LIST");
-  const QCommandLineOption viewMode("view-mode", "side-by-side | filtered | split.", "MODE");
-  const QCommandLineOption cameraFormat(
-      "camera-format",
-      "WxH[@FPS][:PIXFMT], e.g. 1280x720@30:MJPG (default: the largest resolution at 30 fps or more; "
-      "`kernelcam devices` lists each camera's formats).",
-      "FORMAT");
-  const QCommandLineOption backend("backend", kc::kBackendOptionHelp, "NAME", "auto");
-  const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
-  const QCommandLineOption patternFormat("pattern-format",
-                                         "The pattern in a camera's pixel format: rgba (default), nv12, i420, yv12, "
-                                         "yuyv, uyvy, bgra or gray.",
-                                         "FORMAT", "rgba");
+  const kc::RunOptionGroup shared(kc::OptionsFor::Window);  // the options `process` has too
+  shared.addTo(parser);
   const QCommandLineOption verbose("verbose", "Also print library warnings and the details of notices (any command).");
-  const QCommandLineOption vcam("vcam", kc::kVcamOptionHelp, "DEVICE");
-  const QCommandLineOption lenient("lenient", "Show damaged images and videos anyway (damaged parts grey) instead of "
-                                              "refusing them with the reason.");
   const QCommandLineOption measure(
       "measure", "Measure the window for SECONDS (after a 2 s warm-up; the source's first frames replayed as fast as "
                  "the window takes them), print its frames/s, CPU ms per frame and source-to-screen latency as JSON on "
                  "stdout, and quit.", "SECONDS");
-  parser.addOptions({source, filters, viewMode, cameraFormat, backend, size, patternFormat, verbose, vcam, lenient, measure});
+  parser.addOptions({verbose, measure});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
   parser.addPositionalArgument(QStringLiteral("FILE"),
@@ -158,25 +136,19 @@ int runWindow(int argc, char** argv) {
     std::printf("kernelcam %s\n", KC_VERSION);
     return kc::cli::kExitOk;
   }
-  kc::GuiOptions options;
-  options.source = parser.value(source).toStdString();
-  if (const QStringList files = parser.positionalArguments(); !files.isEmpty()) {
+  const QStringList files = parser.positionalArguments();
+  if (!files.isEmpty()) {
     // `kernelcam photo.jpg` (the desktop entry's %F): the first file, as --source would take it.
     if (!looksLikeFile(files[0])) return kc::cli::fail(kc::cli::kExitUsage, kc::cli::unknownCommandText(files[0]));
-    if (parser.isSet(source))
+    if (parser.isSet(shared.source()))
       return kc::cli::fail(kc::cli::kExitUsage,
                            QStringLiteral("give --source or a FILE, not both ('%1')").arg(files[0]));
     if (files.size() > 1)
       std::fprintf(stderr, "kernelcam: showing %s, the first of the %d files given\n",
                    files[0].toLocal8Bit().constData(), static_cast<int>(files.size()));
-    options.source = files[0].toStdString();
   }
-  options.filters = parser.value(filters).toStdString();
-  options.viewMode = parser.value(viewMode).toStdString();
-  options.cameraFormat = parser.value(cameraFormat).toStdString();
+  kc::GuiOptions options;
   options.verbose = parser.isSet(verbose);
-  options.vcam = parser.value(vcam).toStdString();
-  options.lenient = parser.isSet(lenient);
   if (parser.isSet(measure)) {
     bool ok = false;
     options.measureSeconds = parser.value(measure).toDouble(&ok);
@@ -185,32 +157,18 @@ int runWindow(int argc, char** argv) {
                            QStringLiteral("--measure '%1': expected seconds, more than 0 and at most 3600").arg(parser.value(measure)));
   }
   try {
+    // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.
+    kc::RunOptions& run = options;  // the part `process` shares
+    run = shared.read(parser);
+    if (!files.isEmpty()) options.source = kc::parseSourceSpec(files[0].toStdString());
     // --vcam file:PATH is an output like process's: never the --source's file (the output guard).
     if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty())
-      kc::io::checkOutputs({{"--vcam", file}}, options.source.empty()
-                                                   ? std::vector<std::string>{}
-                                                   : kc::sourceInputFiles(kc::parseSourceSpec(options.source)));
+      kc::io::checkOutputs({{"--vcam", file}}, options.source ? kc::sourceInputFiles(*options.source)
+                                                              : std::vector<std::string>{});
     if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
-    if (!options.source.empty()) (void)kc::parseSourceSpec(options.source);
-    if (!options.filters.empty()) (void)kc::parseFilterChain(options.filters);
-    // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.
-    options.backend = kc::parseBackend(parser.value(backend).toStdString());
-    if (!options.viewMode.empty() && !kc::parseViewMode(options.viewMode))
-      throw kc::InvalidArgument("--view-mode '" + options.viewMode + "': expected side-by-side, filtered or split");
-    if (!options.cameraFormat.empty() && !kc::parseCameraFormat(options.cameraFormat))
-      throw kc::InvalidArgument("--camera-format '" + options.cameraFormat +
-                                "': expected WxH[@FPS][:PIXFMT], e.g. 1280x720, 1920x1080@30 or 640x480@30:YUYV");
   } catch (const std::exception& e) {
     return kc::cli::fail(kc::cli::kExitUsage, QString::fromStdString(e.what()));
   }
-  if (parser.isSet(size) &&
-      !kc::parseFrameSize(parser.value(size).toStdString(), &options.patternWidth, &options.patternHeight))
-    return kc::cli::fail(kc::cli::kExitUsage, QStringLiteral("--size '%1': expected WxH").arg(parser.value(size)));
-  options.patternFormat = parser.value(patternFormat).toStdString();
-  if (!kc::pixelFormatNamed(options.patternFormat))
-    return kc::cli::fail(kc::cli::kExitUsage,
-                         QStringLiteral("--pattern-format '%1': expected rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray")
-                             .arg(parser.value(patternFormat)));
   // Qt aborts without a display (exit 134 and an invitation to reinstall): one line and exit 2.
   if (const QString why = kc::displayProblem(arguments0(argc, argv)); !why.isEmpty())
     return kc::cli::fail(kc::cli::kExitUsage,

@@ -39,9 +39,10 @@ app/record: ui app/io app/diagnostics app/sources
 app/demos: ui app/diagnostics app/backend
 app/live: ui app/io app/diagnostics app/backend app/sources app/record
 app/lab: ui app/diagnostics app/backend app/live
-app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab
-app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live
-app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli
+app/options: ui app/sources
+app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options
+app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options
+app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options
 '
 
 # Every include line, as FILE:LINE:TEXT (comments and strings that merely mention #include do not

@@ -6,28 +6,28 @@
 #include <functional>
 #include <string>
 
+#include "gpu/core/backend.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 
 namespace kc {
 
-// Host memory (MemAvailable) and, when `cuda`, the free memory of the current CUDA device
+// Host memory (MemAvailable) and, on the CUDA backend, the free memory of the current CUDA device
 // (cudaMemGetInfo): throws OutOfMemory when `need` does not fit. The demos ask here too.
-void requireMachineMemory(const std::string& what, const MemoryNeed& need, bool cuda);
+void requireMachineMemory(const std::string& what, const MemoryNeed& need, Backend backend);
 
 // A check of that form; the window takes another in tests (a machine with less memory).
-using MemoryCheck = std::function<void(const std::string& what, const MemoryNeed& need, bool cuda)>;
+using MemoryCheck = std::function<void(const std::string& what, const MemoryNeed& need, Backend backend)>;
 
-// Host (and, with the CUDA backend, device) bytes a pipeline holds for frames of this size: the
+// Host (and, on the CUDA backend, device) bytes a pipeline holds for frames of this size: the
 // source's frame, the chain's intermediate and output frames, the encoded copy.
-MemoryNeed frameMemoryNeed(int width, int height, bool cuda);
+MemoryNeed frameMemoryNeed(int width, int height, Backend backend);
 
-// "WxH frames through the <backend> pipeline" against `check`; `backendName` as
-// FramePipeline::backendName() gives it ("CUDA" asks the device too). Throws OutOfMemory.
-void admitFrames(int width, int height, const std::string& backendName,
-                 const MemoryCheck& check = requireMachineMemory);
+// "WxH frames on the <backend> backend" against `check`; `backend` is Cuda or Cpu (Cuda asks the
+// device too). Throws OutOfMemory.
+void admitFrames(int width, int height, Backend backend, const MemoryCheck& check = requireMachineMemory);
 inline void admitFrames(int width, int height, const FramePipeline& pipeline) {
-  admitFrames(width, height, pipeline.backendName());
+  admitFrames(width, height, pipeline.backend());
 }
 
 }  // namespace kc

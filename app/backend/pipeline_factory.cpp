@@ -25,11 +25,11 @@ std::string cudaDeviceName() {
 #endif
 }
 
-BackendChoice chooseBackend(Backend requested) {
+BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda) {
   if (requested == Backend::Cpu) return {Backend::Cpu, ""};
   const std::string why = cudaUnavailableReason();
   if (why.empty()) return {Backend::Cuda, ""};
-  if (requested == Backend::Cuda) throw NoCudaError("--backend cuda: " + why);
+  if (requested == Backend::Cuda && ifNoCuda == IfNoCuda::Refuse) throw NoCudaError("--backend cuda: " + why);
   return {Backend::Cpu, why + ": using the CPU"};
 }
 

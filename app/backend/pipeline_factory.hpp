@@ -23,10 +23,15 @@ std::string cudaDeviceName();         // the current CUDA device (CUDA builds wi
 
 struct BackendChoice {
   Backend backend = Backend::Cpu;  // Cuda or Cpu, never Auto
-  std::string note;                // why auto took the CPU ("" otherwise), for the user
+  std::string note;                // why the CPU runs although CUDA was wanted ("" otherwise), for the user
 };
-// Auto -> Cuda where available, else Cpu with a note; Cuda -> Cuda or NoCudaError; Cpu -> Cpu.
-BackendChoice chooseBackend(Backend requested);
+// What --backend cuda means where CUDA cannot be had: the commands refuse (NoCudaError, exit 3);
+// the window runs on the CPU and says why in a notice (a window that does not open helps no one),
+// so there cuda and auto end alike.
+enum class IfNoCuda { Refuse, UseCpu };
+// The one decision of a backend: Auto -> Cuda where available, else Cpu with a note; Cuda -> Cuda,
+// else NoCudaError (Refuse) or Cpu with a note (UseCpu); Cpu -> Cpu.
+BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda = IfNoCuda::Refuse);
 
 struct PipelineChoice {
   std::unique_ptr<FramePipeline> pipeline;

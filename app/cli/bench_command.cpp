@@ -1,5 +1,5 @@
 // `kernelcam bench`: the gpu/bench rows (the same options as kc_bench, parsed here with
-// QCommandLineParser; bench_options.cpp checks the values for both) plus, for each row that times
+// QCommandLineParser; bench_options.hpp's readers check the values for both) plus, for each row that times
 // one stage, that stage on the CPU: kernelcam's CPU backend and the bare OpenCV call. With the CPU
 // backend (--backend cpu, or auto without a usable CUDA device) it runs the CPU rows instead.
 // Prints the markdown table and writes --json / --md where asked.
@@ -24,34 +24,45 @@ namespace kc::cli {
 
 namespace {
 
-struct ValueOption {
-  QCommandLineOption option;
-  const char* flag;  // its spelling for parseBenchOptions
-};
-
 QString groupList() {
   QStringList groups;
   for (const std::string& group : bench::benchGroups()) groups << QString::fromStdString(group);
   return groups.join(QLatin1Char(' '));
 }
 
-std::vector<ValueOption> valueOptions() {
-  return {
-      {QCommandLineOption("size", "One image size instead of 1920x1080 and 3840x2160.", "WxH"), "--size"},
-      {QCommandLineOption("reps", "Timed repetitions per row, median reported (default 50).", "N"), "--reps"},
-      {QCommandLineOption("warmup", "Warm-up runs per row (default 5).", "N"), "--warmup"},
-      {QCommandLineOption("only", "Comma-separated groups (" + groupList() + ") or row-name prefixes, e.g. --only gray,\"conv 5x5\".",
-                          "LIST"),
-       "--only"},
-      {QCommandLineOption("json", "Also write the JSON report there.", "PATH"), "--json"},
-      {QCommandLineOption("md", "Also write the markdown table there.", "PATH"), "--md"},
-      {QCommandLineOption("matrices", "Matrix Market folder for the CG rows (default ../shared/data/matrices).",
-                          "DIR"),
-       "--matrices"},
-      {QCommandLineOption("images", "Photos for the histogram's photo rows (default ../shared/data/images).", "DIR"),
-       "--images"},
-  };
-}
+// kc_bench's options (bench_options.hpp), declared for QCommandLineParser, and their values read
+// from it through the same readers kc_bench uses.
+struct BenchCommandLine {
+  QCommandLineOption size{"size", "One image size instead of 1920x1080 and 3840x2160.", "WxH"};
+  QCommandLineOption reps{"reps", "Timed repetitions per row, median reported (default 50).", "N"};
+  QCommandLineOption warmup{"warmup", "Warm-up runs per row (default 5).", "N"};
+  QCommandLineOption only{"only",
+                          "Comma-separated groups (" + groupList() + ") or row-name prefixes, e.g. --only gray,\"conv 5x5\".",
+                          "LIST"};
+  QCommandLineOption json{"json", "Also write the JSON report there.", "PATH"};
+  QCommandLineOption md{"md", "Also write the markdown table there.", "PATH"};
+  QCommandLineOption matrices{"matrices", "Matrix Market folder for the CG rows (default ../shared/data/matrices).", "DIR"};
+  QCommandLineOption images{"images", "Photos for the histogram's photo rows (default ../shared/data/images).", "DIR"};
+
+  void addTo(QCommandLineParser& parser) const {
+    parser.addOptions({size, reps, warmup, only, json, md, matrices, images});
+  }
+
+  // Throws kc::InvalidArgument naming the option.
+  bench::BenchOptions read(const QCommandLineParser& parser) const {
+    const auto text = [&](const QCommandLineOption& option) { return parser.value(option).toStdString(); };
+    bench::BenchOptions options;
+    if (parser.isSet(size)) options.sizes = {bench::parseBenchSize(text(size))};
+    if (parser.isSet(reps)) options.reps = bench::parseBenchCount(text(reps), "--reps");
+    if (parser.isSet(warmup)) options.warmup = bench::parseBenchCount(text(warmup), "--warmup");
+    if (parser.isSet(only)) options.only = bench::parseBenchOnly(text(only));
+    options.jsonPath = text(json);
+    options.markdownPath = text(md);
+    if (parser.isSet(matrices)) options.matrixDir = text(matrices);
+    if (parser.isSet(images)) options.imageDir = text(images);
+    return options;
+  }
+};
 
 // The reports go through the one output writer (app/io/output_file.hpp): checked before minutes of
 // measuring, written whole or not at all, "-" for stdout.
@@ -89,8 +100,8 @@ int runBench(const QStringList& arguments) {
       "cpu, or no CUDA device), the CPU rows only. A markdown table on stdout; docs/PERFORMANCE.md explains\n"
       "the method."));
   parser.addHelpOption();
-  const std::vector<ValueOption> options = valueOptions();
-  for (const ValueOption& o : options) parser.addOption(o.option);
+  const BenchCommandLine options;
+  options.addTo(parser);
   const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
   parser.addOption(backend);
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("bench: ") + parseErrorText(parser));
@@ -101,10 +112,7 @@ int runBench(const QStringList& arguments) {
   if (!parser.positionalArguments().isEmpty())
     return fail(kExitUsage, QStringLiteral("bench: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
   try {
-    std::vector<std::string> flags;
-    for (const ValueOption& o : options)
-      if (parser.isSet(o.option)) flags.insert(flags.end(), {o.flag, parser.value(o.option).toStdString()});
-    const bench::BenchOptions benchOptions = bench::parseBenchOptions(flags);
+    const bench::BenchOptions benchOptions = options.read(parser);
     std::vector<io::OutputFile> outputs;  // unwritable, or two on one path: exit 2 before measuring
     for (const io::OutputFile& file : {jsonFile(benchOptions), markdownFile(benchOptions)})
       if (!file.path.empty()) outputs.push_back(file);
@@ -122,10 +130,7 @@ int runBench(const QStringList& arguments) {
   } catch (const NoCudaError& e) {
     return fail(kExitNoCuda, QStringLiteral("bench: ") + QString::fromStdString(e.what()));
   } catch (const InvalidArgument& e) {
-    // parseBenchOptions appends its usage to some messages: the first line says what is wrong.
-    const std::string message = e.what();
-    return fail(kExitUsage, QStringLiteral("bench: ") + QString::fromStdString(message.substr(0, message.find('\n'))) +
-                                QStringLiteral(" (try --help)"));
+    return fail(kExitUsage, QStringLiteral("bench: ") + QString::fromStdString(e.what()) + QStringLiteral(" (try --help)"));
   } catch (const std::exception& e) {
     return fail(kExitFailure, QStringLiteral("bench: ") + QString::fromStdString(e.what()));
   }

@@ -116,7 +116,7 @@ QJsonObject cgReportJson(const cg::CgDemoReport& report, const cg::CgDemoConfig&
   }
   return QJsonObject{{"schema", kDemoJsonSchema},
                      {"demo", QString::fromStdString(run.demo)},
-                     {"backend", QString::fromStdString(run.backend)},
+                     {"backend", QString::fromLatin1(toString(run.backend))},
                      {"device", QString::fromStdString(run.device)},
                      {"problem", QString::fromStdString(report.problem)},
                      {"n", report.n},

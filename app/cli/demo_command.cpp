@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "app/backend/frame_admission.hpp"
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/cg_format.hpp"
 #include "app/cli/commands.hpp"
@@ -151,8 +152,7 @@ auto runWithProgress(const QCommandLineParser& parser, const QString& prefix, de
 }
 
 DemoRunInfo runInfo(const char* demo, const ChosenBackend& backend) {
-  if (backend.backend == Backend::Cuda) return {demo, "cuda", cudaDeviceName()};
-  return {demo, "cpu", "CPU"};
+  return {demo, backend.backend, backend.backend == Backend::Cuda ? cudaDeviceName() : "CPU"};
 }
 
 // ---- outputs ----------------------------------------------------------------------------------
@@ -201,7 +201,7 @@ int printReport(const demos::DemoReport& report, const DemoRunInfo& info, const 
 }
 
 // The memory admission of a run, the window's demo panel's too: device bytes only with CUDA.
-void admit(const std::string& what, const MemoryNeed& need, bool cuda) { admitDemoMemory(what, need, cuda); }
+void admit(const std::string& what, const MemoryNeed& need, Backend backend) { requireMachineMemory(what, need, backend); }
 
 // ---- the three demos --------------------------------------------------------------------------
 
@@ -221,7 +221,7 @@ int runReduce(const QCommandLineParser& parser, const QString& prefix) {
   const DemoOutputs outputs = checkOutputs(parser, {});
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
-  admit("reduce --n " + std::to_string(config.n), demos::reduceDemoMemory(config), backend.backend == Backend::Cuda);
+  admit("reduce --n " + std::to_string(config.n), demos::reduceDemoMemory(config), backend.backend);
 
   const demos::DemoReport report =
       runWithProgress(parser, prefix, config.control, [&] { return demos::runReduceDemo(config, backend.gpu.reduce); });
@@ -238,10 +238,9 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
   const DemoOutputs outputs = checkOutputs(parser, {});
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
-  const bool cuda = backend.backend == Backend::Cuda;
   // On the CPU backend only the CPU rows run, and above the flop limit both are skipped: a run
   // that would measure nothing is refused before it allocates A and B.
-  if (!cuda && demos::matmulFlops(config) > config.cpuFlopLimit)
+  if (backend.backend == Backend::Cpu && demos::matmulFlops(config) > config.cpuFlopLimit)
     throw UsageError{prefix + QStringLiteral("--m %1 --n %2 --k %3 on the CPU backend: 2MNK = %4 flops is above the "
                                              "CPU versions' limit of %5 (minutes single-threaded), so every version "
                                              "would be skipped; use smaller sizes or --backend cuda")
@@ -252,7 +251,7 @@ int runMatmul(const QCommandLineParser& parser, const QString& prefix) {
                                   .arg(config.cpuFlopLimit, 0, 'g', 3)};
   admit("matmul " + std::to_string(config.M) + "x" + std::to_string(config.K) + " times " + std::to_string(config.K) +
             "x" + std::to_string(config.N),
-        demos::matmulDemoMemory(config), cuda);
+        demos::matmulDemoMemory(config), backend.backend);
 
   const demos::DemoReport report =
       runWithProgress(parser, prefix, config.control, [&] { return demos::runMatmulDemo(config, backend.gpu.matmul); });
@@ -292,7 +291,7 @@ double parseTolerance(const std::string& text) {
 
 // The matrix is read here, not by the runner, so a bad file is exit 2 before any other output.
 cg::CsrMatrix loadCgProblem(const QCommandLineParser& parser, const QString& prefix, cg::CgDemoConfig& config,
-                            std::string& problem, bool cuda) {
+                            std::string& problem, Backend backend) {
   const bool file = parser.isSet(QStringLiteral("matrix")), grid = parser.isSet(QStringLiteral("poisson"));
   if (file == grid)
     throw UsageError{prefix + (file ? QStringLiteral("give --matrix or --poisson, not both")
@@ -302,7 +301,7 @@ cg::CsrMatrix loadCgProblem(const QCommandLineParser& parser, const QString& pre
     problem = "poisson2D n=" + std::to_string(config.poissonN);
     const long long rows = static_cast<long long>(config.poissonN) * config.poissonN;
     admit("CG on " + problem + " (" + std::to_string(rows) + " rows)",
-          cg::cgDemoMemory(rows, cg::poisson2DNonzeros(config.poissonN), config), cuda);
+          cg::cgDemoMemory(rows, cg::poisson2DNonzeros(config.poissonN), config), backend);
     return cg::poisson2D(config.poissonN);
   }
   config.matrixPath = parser.value(QStringLiteral("matrix")).toStdString();
@@ -311,7 +310,7 @@ cg::CsrMatrix loadCgProblem(const QCommandLineParser& parser, const QString& pre
   // Before the reader allocates: the whole solve must fit, not only the matrix.
   options.checkSize = [&](const cg::MatrixMarketSize& size) {
     admit("CG on a " + std::to_string(size.rows) + " x " + std::to_string(size.cols) + " matrix",
-          cg::cgDemoMemory(size.rows, size.nonzeros, config), cuda);
+          cg::cgDemoMemory(size.rows, size.nonzeros, config), backend);
   };
   try {
     return cg::readMatrixMarket(config.matrixPath, options);
@@ -336,7 +335,7 @@ int runCg(const QCommandLineParser& parser, const QString& prefix) {
   const Backend expected = chooseBackend(parseBackend(parser.value(QStringLiteral("backend")).toStdString())).backend;
   config.backend = expected;
   std::string problem;
-  const cg::CsrMatrix matrix = loadCgProblem(parser, prefix, config, problem, expected == Backend::Cuda);
+  const cg::CsrMatrix matrix = loadCgProblem(parser, prefix, config, problem, expected);
   const ChosenBackend backend = chooseDemoBackend(parser, prefix);
   config.backend = backend.backend;
   // The CPU row first: it is the reference the speedups and the classroom start from.

@@ -46,7 +46,7 @@ QJsonValue jsonSpeedup(const std::optional<double>& speedup) {
 QJsonValue jsonNumber(double value) { return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null); }
 
 std::string demoHeaderLine(const DemoRunInfo& run, const std::string& problem) {
-  return run.demo + " demo on " + run.device + " (backend " + run.backend + "): " + problem;
+  return run.demo + " demo on " + run.device + " (backend " + toString(run.backend) + "): " + problem;
 }
 
 bool allRowsCorrect(const DemoReport& report) {
@@ -96,7 +96,7 @@ QJsonObject demoReportJson(const DemoReport& report, const DemoRunInfo& run) {
                             {"source_anchor", QString::fromStdString(row.sourceAnchor)}});
   return QJsonObject{{"schema", kDemoJsonSchema},
                      {"demo", QString::fromStdString(run.demo)},
-                     {"backend", QString::fromStdString(run.backend)},
+                     {"backend", QString::fromLatin1(toString(run.backend))},
                      {"device", QString::fromStdString(run.device)},
                      {"problem", QString::fromStdString(report.title)},
                      {"verification", QString::fromStdString(report.verification)},

@@ -5,6 +5,7 @@
 #include <QJsonValue>
 #include <string>
 
+#include "gpu/core/backend.hpp"
 #include "gpu/demos/demo_report.hpp"
 
 namespace kc::cli {
@@ -12,7 +13,7 @@ namespace kc::cli {
 // Where a report was produced: the first line of the table and the JSON's top-level fields.
 struct DemoRunInfo {
   std::string demo;     // reduce | matmul | cg
-  std::string backend;  // cuda | cpu
+  Backend backend = Backend::Cpu;  // Cuda or Cpu, written as toString spells it: "cuda", "cpu"
   std::string device;   // the GPU's name, or "CPU"
 };
 

@@ -7,7 +7,8 @@
 
 namespace kc::cli {
 
-inline constexpr QLatin1String kProcessJsonSchema{"kernelcam-process/1"};
+// process/2: "backend" is spelled "cuda" / "cpu" as in the demo's report (process/1 wrote "CUDA" / "CPU").
+inline constexpr QLatin1String kProcessJsonSchema{"kernelcam-process/2"};
 inline constexpr QLatin1String kDemoJsonSchema{"kernelcam-demo/1"};
 
 }  // namespace kc::cli

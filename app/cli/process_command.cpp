@@ -19,8 +19,10 @@
 #include "app/cli/json_schema.hpp"
 #include "app/cli/soak_run.hpp"
 #include "app/cli/stage_summary.hpp"
+#include "app/cli/terminal_progress.hpp"
 #include "app/diagnostics/memory_usage.hpp"
 #include "app/io/output_file.hpp"
+#include "app/options/run_option_group.hpp"
 #include "app/record/stream_outputs.hpp"
 #include "app/record/video_file.hpp"
 #include "app/record/virtual_camera.hpp"
@@ -31,7 +33,6 @@
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
-#include "gpu/pipeline/frame_limits.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
 // --view renders the window's view through the UI's renderer (an offscreen GL context: EGL on
@@ -50,6 +51,7 @@ struct ProcessOptions {
   std::string out, json, view, vcam;
   int frames = 1;
   Backend backend = Backend::Auto;
+  bool quiet = false;      // no progress on a terminal
   bool soak = false;
   bool soakChild = false;  // a run under superviseSoak (hidden options --soak-child --soak-period)
   int soakPeriod = 0;
@@ -115,7 +117,7 @@ QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source,
                               {"ms_median", s.msMedian},
                               {"gbps", s.gbps}});
   return QJsonObject{{"schema", kProcessJsonSchema},
-                     {"backend", QString::fromStdString(pipeline.backendName())},
+                     {"backend", QString::fromLatin1(toString(pipeline.backend()))},
                      {"device", QString::fromStdString(pipeline.deviceName())},
                      {"source", QString::fromStdString(source.name())},
                      {"filters", QString::fromStdString(formatFilterChain(pipeline.chain()))},
@@ -159,17 +161,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
                      "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png\n\n") +
       QString::fromStdString(filterHelpText()));
   parser.addHelpOption();
-  const QCommandLineOption source(
-      {"s", "source"},
-      "pattern | image:PATH | video:PATH | sequence:PATTERN | PATH (required). video:PATH is that one file; "
-      "sequence:frame_%04d.png reads numbered images as a video; a bare PATH is an image or a video by its "
-      "suffix (photo.jpg, clip.mp4).",
-      "SOURCE");
-  const QCommandLineOption filters(
-      {"f", "filters"},
-      "Stages, comma-separated, run in the order given (repeats allowed; the stages are listed above). "
-      "Default: the window's first chain.",
-      "LIST");
+  const RunOptionGroup shared(OptionsFor::Process);  // the options the window has too
+  shared.addTo(parser);
   const QCommandLineOption out({"o", "out"},
                                "Output image (PNG); for video/pattern the last frame. Ending in '/': one "
                                "numbered PNG per frame in that folder. Ending in .mp4 or .avi: a video of every "
@@ -179,18 +172,12 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "frames", "Frames to process (default 1). A video that ends sooner stops there (exit 0; the JSON says how many).",
       "N", "1");
   const QCommandLineOption loop("loop", "Start a video over at its end until --frames are processed.");
-  const QCommandLineOption lenient(
-      "lenient", "Decode images and videos despite the decoder's corrupt-data warnings (damaged parts come out grey "
-                 "or are skipped); without it such an input is refused.");
-  const QCommandLineOption backend("backend", kBackendOptionHelp, "NAME", "auto");
-  const QCommandLineOption json("json", "Write a JSON report (stages, timings, histogram); '-' writes it to stdout.",
+  const QCommandLineOption json("json",
+                                "Write a JSON report (stages, timings, histogram; fps of the filters alone and "
+                                "end_to_end_fps of the whole run); '-' writes it to stdout.",
                                 "PATH");
-  const QCommandLineOption size("size", "Pattern size (default 1280x720).", "WxH");
-  const QCommandLineOption patternFormat(
-      "pattern-format",
-      "The pattern in a camera's pixel format: rgba (default), nv12, i420, yv12, yuyv, uyvy, bgra or gray "
-      "(YUV: BT.601 limited range). The pipeline converts it at entry (CUDA: on the GPU).",
-      "FORMAT");
+  const QCommandLineOption quiet("quiet", "No progress on stderr (frames done, frames/s, time left), which a "
+                                          "terminal otherwise gets during a run of several frames.");
   const QCommandLineOption soak(
       "soak",
       "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
@@ -198,12 +185,10 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
       "then a verdict. Exit 1 when the memory it retains grew more than 1 MiB after the first cycle (every size "
       "with every chain), or a peak more than 32 MiB.");
   const QCommandLineOption view("view", "Render the window view of the last frame to a PNG (needs the UI).", "PATH");
-  const QCommandLineOption vcam("vcam", kVcamOptionHelp, "DEVICE");
   QCommandLineOption soakChild("soak-child"), soakPeriod("soak-period", "", "N");
   soakChild.setFlags(QCommandLineOption::HiddenFromHelp);
   soakPeriod.setFlags(QCommandLineOption::HiddenFromHelp);
-  parser.addOptions({source, filters, out, frames, loop, lenient, backend, json, size, patternFormat, view, soak, soakChild,
-                     soakPeriod, vcam});
+  parser.addOptions({out, frames, loop, json, quiet, view, soak, soakChild, soakPeriod});
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
@@ -212,15 +197,18 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   }
   if (!parser.positionalArguments().isEmpty())
     return fail(kExitUsage, QStringLiteral("process: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
-  if (!parser.isSet(source)) return fail(kExitUsage, QStringLiteral("process: --source is required (try --help)"));
-  options.source = parseSourceSpec(parser.value(source).toStdString());
+  if (!parser.isSet(shared.source())) return fail(kExitUsage, QStringLiteral("process: --source is required (try --help)"));
+  const RunOptions run = shared.read(parser);
+  options.source = *run.source;
   if (options.source.kind == SourceKind::Camera)
     return fail(kExitUsage, QStringLiteral("process: --source camera is for the window; use pattern, image: or video:"));
-  options.chain = parser.isSet(filters) ? parseFilterChain(parser.value(filters).toStdString()) : defaultFilterChain();
+  options.chain = run.chain ? *run.chain : defaultFilterChain();
+  options.backend = run.backend;
+  options.vcam = run.vcam;
   options.out = parser.value(out).toStdString();
   options.json = parser.value(json).toStdString();
   options.view = parser.value(view).toStdString();
-  options.vcam = parser.value(vcam).toStdString();
+  options.quiet = parser.isSet(quiet);
   options.soak = parser.isSet(soak);
   options.soakChild = parser.isSet(soakChild);
   options.soakPeriod = parser.value(soakPeriod).toInt();
@@ -229,29 +217,14 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
     return fail(kExitUsage, QStringLiteral("process: --soak needs --source pattern (it changes the pattern's size)"));
   if (options.out.empty() && options.json.empty() && options.view.empty() && options.vcam.empty() && !options.soak)
     return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json, --view and/or --vcam"));
-  options.sourceOptions.loopVideo = parser.isSet(loop);
-  options.sourceOptions.lenient = parser.isSet(lenient);
   if (!parseFrameCount(parser.value(frames), &options.frames)) return kExitUsage;
   if (options.soak && !parser.isSet(frames)) options.frames = 1000;
-  options.backend = parseBackend(parser.value(backend).toStdString());
-  if (parser.isSet(size)) {
-    if (options.source.kind != SourceKind::Pattern)
-      return fail(kExitUsage, QStringLiteral("process: --size applies to --source pattern only"));
-    if (!parseFrameSize(parser.value(size).toStdString(), &options.sourceOptions.patternWidth,
-                        &options.sourceOptions.patternHeight))
-      return fail(kExitUsage,
-                  QStringLiteral("process: --size '%1': expected WxH, each 1..%2 (1280x720)").arg(parser.value(size)).arg(kMaxFrameSide));
-  }
-  if (parser.isSet(patternFormat)) {
-    if (options.source.kind != SourceKind::Pattern)
-      return fail(kExitUsage, QStringLiteral("process: --pattern-format applies to --source pattern only"));
-    const std::optional<PixelFormat> format = pixelFormatNamed(parser.value(patternFormat).toStdString());
-    if (!format)
-      return fail(kExitUsage, QStringLiteral("process: --pattern-format '%1': expected rgba, nv12, i420, yv12, yuyv, "
-                                             "uyvy, bgra or gray")
-                                  .arg(parser.value(patternFormat)));
-    options.sourceOptions.patternFormat = *format;
-  }
+  for (const auto& [given, name] : {std::pair{run.patternSize.has_value(), "--size"},
+                                    std::pair{run.patternFormat.has_value(), "--pattern-format"}})
+    if (given && options.source.kind != SourceKind::Pattern)
+      return fail(kExitUsage, QStringLiteral("process: %1 applies to --source pattern only").arg(QLatin1String(name)));
+  options.sourceOptions = run.sourceOptions();
+  options.sourceOptions.loopVideo = parser.isSet(loop);
   return kExitOk;
 }
 
@@ -331,8 +304,12 @@ int process(const ProcessOptions& options) {
   StreamOutputs streams(options.out, options.vcam, source->framesPerSecond());
   StageSummaryCollector collector;
   FrameResult last;
-  double processingSeconds = 0;
+  double processingSeconds = 0;  // in the pipeline alone: the JSON's fps
   double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
+  TerminalProgress progress("process: ", stderr);
+  const bool showProgress = TerminalProgress::wanted(options.quiet);
+  // From the first frame read to the last output written: decode, filters, encode, write (end_to_end_fps).
+  const auto runStart = std::chrono::steady_clock::now();
   int processed = 0;
   for (; processed < options.frames; ++processed) {
     const double sourceStart = processCpuSeconds();
@@ -341,6 +318,7 @@ int process(const ProcessOptions& options) {
       frame = source->next();
     } catch (const VideoEnded& e) {
       if (processed == 0) throw SourceError(e.what());
+      progress.clear();
       std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", e.what(),
                    options.frames);
       break;
@@ -358,9 +336,12 @@ int process(const ProcessOptions& options) {
       writeFrameFile(last.output, {out.option, options.out + name.toStdString()});
     }
     streams.write(last.output);
+    if (showProgress) progress.reportFrames(processed + 1, options.frames, secondsSince(runStart));
   }
   streams.finish();
   if (!options.out.empty() && !out.isFolder && !streams.writesVideo()) writeFrameFile(last.output, out);
+  const double endToEndSeconds = secondsSince(runStart);
+  progress.clear();
 
   // The view goes before the JSON so the report can say which display path and GL it used.
   // --frames frames go through the live path too (two streams, interop where possible), so its fps
@@ -372,6 +353,8 @@ int process(const ProcessOptions& options) {
     QJsonObject report = reportJson(*pipeline, *source, last.stats, processed, options.frames, collector);
     // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
     report["fps"] = processingSeconds > 0 ? processed / processingSeconds : 0.0;
+    // What the user got: the frames over the whole run, reading and writing them included.
+    report["end_to_end_fps"] = endToEndSeconds > 0 ? processed / endToEndSeconds : 0.0;
     // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
     report["cpu_ms_per_frame"] = processed > 0 ? 1e3 * processCpu / processed : 0.0;
     report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * sourceCpu / processed : 0.0;

@@ -120,7 +120,7 @@ bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& makePipeline
 
   Size size = sizes[0];
   std::unique_ptr<FramePipeline> pipeline = makePipeline();
-  std::fprintf(out, "soak: backend %s (%s)\n", pipeline->backendName().c_str(), pipeline->deviceName().c_str());
+  std::fprintf(out, "soak: backend %s (%s)\n", toString(pipeline->backend()), pipeline->deviceName().c_str());
   std::optional<PatternSource> source(std::in_place, size.width, size.height);
   pipeline->setChain(chains[0]);
   const Sample start = sample(0);

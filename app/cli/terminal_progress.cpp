@@ -2,10 +2,31 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
+
+#include "app/cli/text_table.hpp"
+
 namespace kc::cli {
 
 namespace {
 constexpr auto kInterval = std::chrono::milliseconds(500);
+
+// "55 s", "3 min 05 s": a person's reading of a time left.
+std::string durationText(double seconds) {
+  const long whole = std::lround(std::max(0.0, seconds));
+  if (whole < 60) return std::to_string(whole) + " s";
+  const long minutes = whole / 60, rest = whole % 60;
+  return std::to_string(minutes) + " min " + (rest < 10 ? "0" : "") + std::to_string(rest) + " s";
+}
+}  // namespace
+
+std::string framesProgressText(int done, int total, double seconds) {
+  std::string text = "frame " + std::to_string(done) + " of " + std::to_string(total);
+  if (done <= 0 || !(seconds > 0)) return text;
+  const double fps = done / seconds;
+  return text + ", " + formatFixed(fps, fps < 10 ? 2 : 1) + " frames/s, " + durationText((total - done) / fps) +
+         " left";
 }
 
 TerminalProgress::TerminalProgress(std::string label, std::FILE* stream) : label_(std::move(label)), stream_(stream) {}
@@ -25,9 +46,19 @@ void TerminalProgress::report(const demos::DemoProgress& progress) {
   if (newVersion) sampleShown_ = false;
   if (progress.iteration >= 0) sampleShown_ = true;
   lastVersion_ = progress.version;
+  show(demos::describeProgress(progress), now);
+}
+
+void TerminalProgress::reportFrames(int done, int total, double seconds) {
+  const auto now = std::chrono::steady_clock::now();
+  if (done >= total || (done > 1 && now - lastPrint_ < kInterval)) return;
+  show(framesProgressText(done, total, seconds), now);
+}
+
+void TerminalProgress::show(const std::string& text, std::chrono::steady_clock::time_point now) {
   lastPrint_ = now;
   // \r and "erase to the end of the line" (ANSI, as every terminal emulator reads it).
-  std::fprintf(stream_, "\r\033[Kkernelcam: %s%s", label_.c_str(), demos::describeProgress(progress).c_str());
+  std::fprintf(stream_, "\r\033[Kkernelcam: %s%s", label_.c_str(), text.c_str());
   std::fflush(stream_);
   lineShown_ = true;
 }

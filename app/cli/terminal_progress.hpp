@@ -1,8 +1,10 @@
 #pragma once
-// The demos' progress on stderr while they run, for a person at a terminal: "version i of n:
-// NAME" when a version starts, and for CG its first iteration sample and then one about every 0.5 s, on
-// one line that is rewritten in place and wiped before the results are printed. Off when
-// stderr is not a terminal (a log or a pipe gets no carriage returns) or with --quiet.
+// Progress on stderr while a command runs, for a person at a terminal, on one line that is
+// rewritten in place and wiped before the results are printed. Off when stderr is not a terminal
+// (a log or a pipe gets no carriage returns) or with --quiet.
+//   demos: "version i of n: NAME" when a version starts, and for CG its first iteration sample and
+//          then one about every 0.5 s;
+//   process: "frame i of n, F frames/s, T left" after the first frame and then about every 0.5 s.
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -10,6 +12,9 @@
 #include "gpu/demos/demo_control.hpp"
 
 namespace kc::cli {
+
+// "frame 120 of 900, 14.2 frames/s, 55 s left" after `seconds` of a run of `total` frames.
+std::string framesProgressText(int done, int total, double seconds);
 
 class TerminalProgress {
  public:
@@ -24,9 +29,14 @@ class TerminalProgress {
 
   // The callback for DemoControl::progress; it refers to this object, which must outlive the run.
   void report(const demos::DemoProgress& progress);
+  // `done` of `total` frames after `seconds`: the first at once (the run has started, however slow
+  // each frame), the last not at all (the run is over), the others at most every 0.5 s.
+  void reportFrames(int done, int total, double seconds);
   void clear();
 
  private:
+  void show(const std::string& text, std::chrono::steady_clock::time_point now);
+
   std::string label_;
   std::FILE* stream_;
   int lastVersion_ = -1;

@@ -20,19 +20,15 @@ DemoGpuParts demoGpuParts() {
   return {};
 }
 
-void admitDemoMemory(const std::string& what, const MemoryNeed& need, bool cuda) {
-  requireMachineMemory(what, need, cuda);
-}
-
 DemoRunners appDemoRunners() {
   const DemoGpuParts gpu = demoGpuParts();
   if (!gpu.cg) return cpuOnlyDemoRunners(QString::fromStdString(cudaUnavailableReason()));
   DemoRunners runners;
   runners.reduce = [gpu](const demos::ReduceDemoConfig& config) { return demos::runReduceDemo(config, gpu.reduce); };
   runners.matmul = [gpu](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemo(config, gpu.matmul); };
-  runners.cg = [gpu](const cg::CgDemoConfig& config) { return runAdmittedCgDemo(config, gpu.cg, admitDemoMemory); };
+  runners.cg = [gpu](const cg::CgDemoConfig& config) { return runAdmittedCgDemo(config, gpu.cg, requireMachineMemory); };
   runners.cudaAvailable = true;
-  runners.admit = admitDemoMemory;
+  runners.admit = requireMachineMemory;
   return runners;
 }
 

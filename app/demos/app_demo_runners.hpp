@@ -22,11 +22,8 @@ struct DemoGpuParts {
 };
 DemoGpuParts demoGpuParts();
 
-// The memory admission of a demo run, for `kernelcam demo` and the panel alike: host memory
-// (MemAvailable) and, when `cuda`, the device's free memory (cudaMemGetInfo). Throws OutOfMemory.
-void admitDemoMemory(const std::string& what, const MemoryNeed& need, bool cuda);
-
-// The panel's runners over demoGpuParts(), with admitDemoMemory; where those are empty, CPU only,
+// The panel's runners over demoGpuParts(), admitted by requireMachineMemory (frame_admission.hpp,
+// as `kernelcam demo` is); where those are empty, CPU only,
 // with the reason the panel shows on its greyed "cuda" backend.
 DemoRunners appDemoRunners();
 

@@ -24,7 +24,10 @@ void installQuietOutput(bool verbose) {
   routeFfmpegLog();  // FFmpeg's hook: its lines follow --verbose at the time they are logged
   if (verbose) return;
   previousHandler = qInstallMessageHandler(filterMessage);
-  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_ERROR);
+  // OpenCV's own log: its decoders' errors (OpenJPEG's, libtiff's through OpenCV's handler) say
+  // what kernelcam's one line says; its other remarks mean nothing to a user.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
+  filterCerrNoise();  // what OpenCV writes to std::cerr itself
 }
 
 }  // namespace kc

@@ -1,14 +1,12 @@
 #include "app/diagnostics/stderr_noise.hpp"
 
 #include <atomic>
-#include <string>
-#include <unistd.h>
+#include <iostream>
 
 namespace kc {
 
 namespace {
 std::atomic<bool> verbose{false};
-std::mutex redirectMutex;
 }  // namespace
 
 bool isKnownNoise(std::string_view line) {
@@ -17,6 +15,7 @@ bool isKnownNoise(std::string_view line) {
       "runtime directory",                  // QStandardPaths: "wrong permissions on runtime directory"
       "PulseAudioService: pa_context_",     // Qt Multimedia's audio side without a PulseAudio server
       "libpng warning: iCCP:",              // an image's broken colour profile, which libpng then ignores
+      "imdecode_(",                         // OpenCV's decoders on a damaged file: "can't read data: ..."
   };
   for (std::string_view noise : kNoise)
     if (line.find(noise) != std::string_view::npos) return true;
@@ -26,36 +25,46 @@ bool isKnownNoise(std::string_view line) {
 void setVerboseOutput(bool beVerbose) { verbose = beVerbose; }
 bool verboseOutput() { return verbose; }
 
-LibraryNoiseFilter::LibraryNoiseFilter() {
-  if (verbose) return;
-  lock_ = std::unique_lock(redirectMutex);
-  std::fflush(stderr);
-  capture_ = std::tmpfile();
-  savedStderr_ = capture_ ? ::dup(STDERR_FILENO) : -1;
-  if (savedStderr_ < 0 || ::dup2(::fileno(capture_), STDERR_FILENO) < 0) {
-    if (savedStderr_ >= 0) ::close(savedStderr_);
-    if (capture_) std::fclose(capture_);
-    savedStderr_ = -1;
-    capture_ = nullptr;
+NoiseFilteringBuffer::~NoiseFilteringBuffer() {
+  const std::lock_guard lock(mutex_);
+  if (!pending_.empty()) pass(pending_);
+}
+
+NoiseFilteringBuffer::int_type NoiseFilteringBuffer::overflow(int_type c) {
+  if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+  const char character = traits_type::to_char_type(c);
+  xsputn(&character, 1);
+  return c;
+}
+
+std::streamsize NoiseFilteringBuffer::xsputn(const char* text, std::streamsize count) {
+  const std::lock_guard lock(mutex_);
+  pending_.append(text, static_cast<std::size_t>(count));
+  passCompleteLines();
+  return count;
+}
+
+void NoiseFilteringBuffer::passCompleteLines() {
+  for (std::size_t end; (end = pending_.find('\n')) != std::string::npos;) {
+    pass(pending_.substr(0, end + 1));
+    pending_.erase(0, end + 1);
   }
 }
 
-LibraryNoiseFilter::~LibraryNoiseFilter() {
-  if (!capture_) return;
-  std::fflush(stderr);
-  ::dup2(savedStderr_, STDERR_FILENO);
-  ::close(savedStderr_);
-  std::rewind(capture_);
-  char buffer[4096];
-  std::string line;
-  while (std::fgets(buffer, sizeof buffer, capture_)) {
-    line += buffer;
-    if (line.back() != '\n' && !std::feof(capture_)) continue;  // a longer line: read on
-    if (!isKnownNoise(line)) std::fputs(line.c_str(), stderr);
-    line.clear();
-  }
-  if (!line.empty() && !isKnownNoise(line)) std::fputs(line.c_str(), stderr);
-  std::fclose(capture_);
+void NoiseFilteringBuffer::pass(const std::string& line) {
+  const bool blank = line.find_first_not_of(" \t\r\n") == std::string::npos;
+  const bool drop = isKnownNoise(line) || (blank && lastDropped_);
+  lastDropped_ = drop && !blank;
+  if (drop) return;
+  std::fputs(line.c_str(), out_);
+  std::fflush(out_);
+}
+
+void filterCerrNoise() {
+  // Never destroyed: std::cerr may be written to until the very end (other statics' destructors).
+  static NoiseFilteringBuffer* const buffer = new NoiseFilteringBuffer(stderr);
+  std::cerr.flush();
+  std::cerr.rdbuf(buffer);
 }
 
 }  // namespace kc

@@ -23,7 +23,6 @@
 #include "app/record/vcam_feed.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
-#include "gpu/core/error.hpp"
 #include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
@@ -56,18 +55,6 @@ void printNotice(const Notice& notice) {
 }  // namespace
 
 GuiSession::GuiSession(const GuiOptions& options) {
-  const Backend backend = options.backend;
-  std::optional<ViewMode> mode;
-  if (!options.viewMode.empty()) {
-    mode = parseViewMode(options.viewMode);
-    KC_REQUIRE(mode.has_value(), "--view-mode: expected side-by-side, filtered or split, got '" + options.viewMode + "'");
-  }
-  std::optional<CameraFormatRequest> cameraFormat;
-  if (!options.cameraFormat.empty()) {
-    cameraFormat = parseCameraFormat(options.cameraFormat);
-    KC_REQUIRE(cameraFormat.has_value(), "--camera-format: expected WxH[@FPS][:PIXFMT], got '" + options.cameraFormat + "'");
-  }
-
   vcamFile_ = vcamFilePath(options.vcam);
   outputs_ = std::make_unique<WindowOutputs>([this] { return filesRead(); }, [this] { return filesWritten(); });
   window_ = std::make_unique<MainWindow>();
@@ -80,40 +67,35 @@ GuiSession::GuiSession(const GuiOptions& options) {
   labPanel_->setSaveFile(outputs_->saveFile([this] { return labPanel_->path(); }));  // it saves over its own file
   QString spec = window_->restoreSettings();
   QSettings settings;
-  SourceOptions sourceOptions;
-  sourceOptions.patternWidth = options.patternWidth;
-  sourceOptions.patternHeight = options.patternHeight;
-  sourceOptions.patternFormat = pixelFormatNamed(options.patternFormat).value_or(PixelFormat::Rgba8);
-  sourceOptions.lenient = options.lenient;
-  sourceOptions.cameraFormat = cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
+  SourceOptions sourceOptions = options.sourceOptions();
+  if (!options.cameraFormat)
+    sourceOptions.cameraFormat = cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
 
   // The command line wins for this run; pinned with the values the window holds afterwards
   // (the dock puts stages in its own order), so "unchanged" compares like with like.
   overrides_ = std::make_unique<RunOverrides>();
-  if (!options.filters.empty()) {
-    window_->filterDock()->setChain(parseFilterChain(options.filters));
+  if (options.chain) {
+    window_->filterDock()->setChain(*options.chain);
     overrides_->pin(settings, settings_key::kChain,
                     QString::fromStdString(formatFilterChain(window_->filterDock()->chain())));
     overrides_->pin(settings, settings_key::kChainOff, QString());  // every stage of --filters runs
     window_->notices()->clear(QStringLiteral("chain"));  // a saved chain with problems is not running (and is kept)
   }
-  if (mode) {
-    window_->setViewMode(*mode);
-    overrides_->pin(settings, settings_key::kViewMode, QString::fromLatin1(viewModeName(*mode)));
+  if (options.viewMode) {
+    window_->setViewMode(*options.viewMode);
+    overrides_->pin(settings, settings_key::kViewMode, QString::fromLatin1(viewModeName(*options.viewMode)));
   }
-  if (cameraFormat) {
-    sourceOptions.cameraFormat = *cameraFormat;
-    overrides_->pin(settings, kCameraFormatKey, QString::fromStdString(formatCameraFormat(*cameraFormat)));
-  }
-  if (!options.source.empty()) {
-    spec = QString::fromStdString(options.source);
+  if (options.cameraFormat)  // QSettings keeps it as text: as saveSettings writes it
+    overrides_->pin(settings, kCameraFormatKey, QString::fromStdString(formatCameraFormat(*options.cameraFormat)));
+  if (options.source) {
+    spec = QString::fromStdString(formatSourceSpec(*options.source));
     overrides_->pin(settings, settings_key::kSource, spec);
   }
   // Nothing asked and nothing remembered: the first camera (with a notice when there is none).
   startSpec_ = spec.isEmpty() ? QStringLiteral("camera:0") : spec;
 
   sources_ = new SourceMenu(*window_);
-  controller_ = std::make_unique<LiveController>(*window_, backend);
+  controller_ = std::make_unique<LiveController>(*window_, options.backend);
   controller_->setSourceOptions(sourceOptions);
   controller_->setSourceCheck([this](const std::string& spec) { outputs_->checkSource(spec); });
   if (options.measureSeconds > 0)  // the window's path measured, not the source's pace

@@ -3,12 +3,12 @@
 // adds (demo dock, source menu, live controller, notices, About versions), resume, the live loop.
 #include <QString>
 
-#include "gpu/core/backend.hpp"
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "app/io/output_file.hpp"
+#include "app/options/run_options.hpp"
 
 namespace kc {
 
@@ -23,26 +23,18 @@ class WindowOutputs;
 class RunOverrides;
 class SourceMenu;
 
-// What the command line asks of the window. Empty fields: what the user chose last time
-// (QSettings), else the defaults. What is given here holds for this run only (run_overrides.hpp).
-struct GuiOptions {
-  std::string source;        // camera[:N] | pattern | image:PATH | video:PATH; default: the first camera
-  std::string filters;       // --filters text; default: the default chain
-  std::string viewMode;      // side-by-side | filtered | split
-  std::string cameraFormat;  // WxH[@FPS][:PIXFMT]; default: the largest resolution at >= 30 fps
-  Backend backend = Backend::Auto;  // --backend cuda without a device: the CPU with a notice
-  int patternWidth = 1280, patternHeight = 720;  // --size, for the pattern source
-  std::string patternFormat = "rgba";            // --pattern-format: the pattern as a camera format
-  bool verbose = false;  // notices' details and library warnings on stderr
-  std::string vcam;      // --vcam: /dev/videoN (v4l2loopback) or file:PATH gets the filtered stream
-  bool lenient = false;  // --lenient: damaged images and videos are shown (damaged parts grey), not refused
+// What the command line asks of the window, parsed (main.cpp reads it once). Empty fields of
+// RunOptions: what the user chose last time (QSettings), else the defaults (the source: the first
+// camera). What is given here holds for this run only (run_overrides.hpp). --backend cuda without a
+// device: the CPU with a notice (IfNoCuda::UseCpu).
+struct GuiOptions : RunOptions {
+  bool verbose = false;       // notices' details and library warnings on stderr
   double measureSeconds = 0;  // --measure: the window's figures over this long as JSON on stdout, then quit
 };
 
 // The window, wired and resumed; needs a QApplication. Tests build one without runGui's loop.
 class GuiSession {
  public:
-  // Throws kc::InvalidArgument for malformed options (main.cpp checks them first).
   explicit GuiSession(const GuiOptions& options);
   ~GuiSession();
   GuiSession(const GuiSession&) = delete;

@@ -20,8 +20,7 @@ void appendSide(FrameStats& shown, const FrameStats& side, const char* prefix) {
 
 }  // namespace
 
-AbRunner::AbRunner(bool cuda) {
-  const Backend backend = cuda ? Backend::Cuda : Backend::Cpu;
+AbRunner::AbRunner(Backend backend) {
   a_ = makePipeline(backend).pipeline;
   b_ = makePipeline(backend).pipeline;
 }

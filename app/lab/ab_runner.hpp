@@ -13,8 +13,8 @@ namespace kc {
 
 class AbRunner {
  public:
-  // `cuda`: pipelines of the CUDA backend (else the CPU's), as the live view runs.
-  explicit AbRunner(bool cuda);
+  // Two pipelines of `backend` (Cuda or Cpu), the one the live view runs on.
+  explicit AbRunner(Backend backend);
   ~AbRunner();
 
   // Throws InvalidArgument for a chain the backend refuses; the times start again.

@@ -55,7 +55,7 @@ std::optional<FrameStats> AbSwitchPipeline::submitLive(const HostFrame& frame, D
   try {
     if (!ab_) {
       live_->flushLive(sink);  // the live frame in flight is shown before A/B takes over
-      ab_ = std::make_unique<AbRunner>(live_->backendName() == "CUDA");
+      ab_ = std::make_unique<AbRunner>(live_->backend());
       version_ = 0;
     }
     if (settings.version != version_) {

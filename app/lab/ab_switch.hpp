@@ -42,7 +42,7 @@ class AbSwitchPipeline final : public FramePipeline {
   AbSwitchPipeline(std::unique_ptr<FramePipeline> live, std::shared_ptr<AbControl> control);
   ~AbSwitchPipeline() override;
 
-  std::string backendName() const override { return live_->backendName(); }
+  Backend backend() const override { return live_->backend(); }
   std::string deviceName() const override { return live_->deviceName(); }
   void setChain(const FilterChain& chain) override { live_->setChain(chain); }
   const FilterChain& chain() const override { return live_->chain(); }

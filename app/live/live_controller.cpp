@@ -115,14 +115,13 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
 }
 
 // The source, once its frames are admitted: what the pipeline will hold for them must fit (the
-// pipeline is made later, with the view's GL context: until then its backend is the one asked for).
+// pipeline is made later, with the view's GL context: until then its backend is the one it will get).
 std::unique_ptr<LiveSource> LiveController::openAdmitted(const QString& spec) {
   if (checkSource_) checkSource_(spec.toStdString());
   std::unique_ptr<LiveSource> source = openSource_(spec.toStdString());
   if (source->width() > 0 && source->height() > 0) {
-    const bool cuda =
-        backendName_.empty() ? backend_ != Backend::Cpu && cudaBackendAvailable() : backendName_ == "CUDA";
-    admitFrames(source->width(), source->height(), cuda ? "CUDA" : "CPU", memoryCheck_);
+    const Backend backend = runningBackend_ ? *runningBackend_ : chooseBackend(backend_, IfNoCuda::UseCpu).backend;
+    admitFrames(source->width(), source->height(), backend, memoryCheck_);
   }
   return source;
 }
@@ -284,9 +283,11 @@ void LiveController::measureStill(int runs) {
 }
 
 std::unique_ptr<FramePipeline> LiveController::createPipeline() {
-  // auto and --backend cuda alike: CUDA when it works, else the CPU with a notice saying why.
+  // The window's --backend (IfNoCuda::UseCpu): CUDA when it can be had and starts, else the CPU
+  // with a notice saying why, for auto and cuda alike.
   std::unique_ptr<FramePipeline> pipeline;
-  if (backend_ != Backend::Cpu) {
+  const BackendChoice choice = chooseBackend(backend_, IfNoCuda::UseCpu);
+  if (choice.backend == Backend::Cuda) {
     try {
       pipeline = makePipeline(Backend::Cuda).pipeline;
     } catch (const std::exception& error) {
@@ -294,6 +295,10 @@ std::unique_ptr<FramePipeline> LiveController::createPipeline() {
           cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), false));
       backend_ = Backend::Cpu;
     }
+  } else if (!choice.note.empty()) {  // no usable device, or a build without CUDA
+    const QString why = QString::fromStdString(cudaUnavailableReason());
+    window_.notices()->post(cudaFallbackNotice(queryCudaRuntime(), why, why, false));
+    backend_ = Backend::Cpu;
   }
   if (!pipeline) pipeline = makePipeline(Backend::Cpu).pipeline;
   return wrapPipeline_ ? wrapPipeline_(std::move(pipeline)) : std::move(pipeline);
@@ -328,7 +333,7 @@ void LiveController::ensureWorker() {
   // Sources fill frames in the pipeline's pool (page-locked on CUDA): the pump is not running yet.
   framePool_ = pipeline->framePool();
   if (source_) source_->setFramePool(framePool_);
-  backendName_ = pipeline->backendName();
+  runningBackend_ = pipeline->backend();
   deviceName_ = pipeline->deviceName();
   shownPath_ = pipeline->displayPath();
   window_.view()->renderer().setDeviceName(deviceName_);
@@ -378,7 +383,7 @@ void LiveController::stopWorker() {
 
 void LiveController::workerFailed(const std::exception& error) {
   stopWorker();
-  if (backendName_ != "CPU") {
+  if (runningBackend_ != Backend::Cpu) {
     // A GPU failure mid-stream (device lost, interop refused): keep the view alive on the CPU.
     window_.notices()->post(
         cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), true));
@@ -419,7 +424,7 @@ void LiveController::renderHook(GlRenderer& renderer) {
 }
 
 void LiveController::updateStatus() {
-  const QString path = backendName_.empty() ? QString() : QString::fromLatin1(displayPathName(shownPath_));
+  const QString path = runningBackend_ ? QString::fromLatin1(displayPathName(shownPath_)) : QString();
   QString source = source_ ? QString::fromStdString(source_->description()) : spec_;
   if (frozen_) source = tr("frozen: %1").arg(source);  // also with the overlay off (Ctrl+I)
   window_.setStatusInfo(QString::fromStdString(deviceName_), path, source, shownWidth_, shownHeight_);

@@ -78,8 +78,8 @@ class LiveController : public QObject {
   const QString& sourceSpec() const { return spec_; }  // what is shown
   const QString& wantedSpec() const { return wanted_; }  // what was asked for
   const FilterChain& chain() const { return chain_; }     // what runs (the dock's stages that are on)
-  // "CUDA", "CPU"; "" before the first frame made the pipeline.
-  const std::string& backendName() const { return backendName_; }
+  // The backend the pipeline runs on (Cuda or Cpu); none before the first frame made the pipeline.
+  std::optional<Backend> runningBackend() const { return runningBackend_; }
   // Called when the list of cameras changed: a camera in use that is gone falls back; the camera
   // asked for that comes back is opened again.
   void camerasChanged(int cameraCount);
@@ -149,7 +149,8 @@ class LiveController : public QObject {
   std::uint64_t workerEpoch_ = 0;  // tells a stale worker's queued report from the current one's
   std::uint64_t pumpEpoch_ = 0;    // the same for the pump
   std::atomic<bool> repaintPosted_{false};
-  std::string backendName_, deviceName_;
+  std::optional<Backend> runningBackend_;
+  std::string deviceName_;
   QString spec_, wanted_;
   FilterChain chain_;
   SourceCheck checkSource_;

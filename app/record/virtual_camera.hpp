@@ -16,12 +16,6 @@ namespace io {
 class PendingOutput;
 }
 
-// --vcam's help, for the window and `process`.
-inline constexpr char kVcamOptionHelp[] =
-    "Send the filtered stream to a virtual camera for video-call apps: a v4l2loopback device "
-    "(sudo modprobe v4l2loopback exclusive_caps=1; then /dev/videoN), as YUYV. file:PATH writes the raw "
-    "YUYV frames to a file instead.";
-
 // The file a `file:PATH` target writes (PATH), or "" for a device: an output of the run, which the
 // output guard (app/io/output_file.hpp) checks against the run's inputs and other outputs.
 std::string vcamFilePath(const std::string& target);

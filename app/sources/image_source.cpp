@@ -26,11 +26,8 @@ ImageSource::ImageSource(const std::string& path, const DecodeOptions& options) 
   std::ifstream file(path, std::ios::binary);
   const std::vector<unsigned char> bytes{std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>()};
   if (!file.good() && !file.eof()) throw SourceError(what + ": read error");
-  DecodedImage decoded;
-  {
-    const LibraryNoiseFilter quiet;  // what OpenCV's decoders of other formats print (stderr_noise.hpp)
-    decoded = decodeImageBytes(bytes, what, options);
-  }
+  // What OpenCV's decoders of other formats print is filtered by its own hooks (quiet_output.hpp).
+  DecodedImage decoded = decodeImageBytes(bytes, what, options);
   image_ = std::move(decoded.frame);
   warning_ = std::move(decoded.warning);
   // libpng's and libjpeg's own remarks (a colour profile they ignore): for --verbose only.

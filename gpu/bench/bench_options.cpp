@@ -28,7 +28,9 @@ std::string joinedGroups() {
 
 bool startsWith(const std::string& s, const std::string& prefix) { return s.compare(0, prefix.size(), prefix) == 0; }
 
-int parsePositive(const std::string& text, const char* option) {
+}  // namespace
+
+int parseBenchCount(const std::string& text, const char* option) {
   int value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
@@ -36,24 +38,24 @@ int parsePositive(const std::string& text, const char* option) {
   return value;
 }
 
-ImageSize parseSize(const std::string& text) {
+ImageSize parseBenchSize(const std::string& text) {
   ImageSize size{};
   if (!parseWxH(text, &size.width, &size.height) || size.width < 1 || size.height < 1)
     throw InvalidArgument("--size: expected WxH (e.g. 3840x2160), got '" + text + "'");
-  KC_REQUIRE(size.width <= kMaxFrameSide && size.height <= kMaxFrameSide,
-             "--size: at most " + std::to_string(kMaxFrameSide) + "x" + std::to_string(kMaxFrameSide));
+  if (size.width > kMaxFrameSide || size.height > kMaxFrameSide)
+    throw InvalidArgument("--size: at most " + std::to_string(kMaxFrameSide) + "x" + std::to_string(kMaxFrameSide) +
+                          ", got '" + text + "'");
   return size;
 }
 
-// Comma-separated, empty items dropped ("gray,,conv" is "gray,conv").
-std::vector<std::string> splitList(const std::string& text) {
+std::vector<std::string> parseBenchOnly(const std::string& text) {
+  // Comma-separated, empty items dropped ("gray,,conv" is "gray,conv").
   std::vector<std::string> items;
   for (std::string_view item : split(text, ','))
     if (!item.empty()) items.emplace_back(item);
+  if (items.empty()) throw InvalidArgument("--only: empty list");
   return items;
 }
-
-}  // namespace
 
 BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
   BenchOptions options;
@@ -64,14 +66,13 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
       return args[++i];
     };
     if (arg == "--size") {
-      options.sizes = {parseSize(value())};
+      options.sizes = {parseBenchSize(value())};
     } else if (arg == "--reps") {
-      options.reps = parsePositive(value(), "--reps");
+      options.reps = parseBenchCount(value(), "--reps");
     } else if (arg == "--warmup") {
-      options.warmup = parsePositive(value(), "--warmup");
+      options.warmup = parseBenchCount(value(), "--warmup");
     } else if (arg == "--only") {
-      options.only = splitList(value());
-      if (options.only.empty()) throw InvalidArgument("--only: empty list");
+      options.only = parseBenchOnly(value());
     } else if (arg == "--json") {
       options.jsonPath = value();
     } else if (arg == "--md") {

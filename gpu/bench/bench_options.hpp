@@ -32,8 +32,15 @@ struct BenchOptions {
 // copy, the registered stages' ids (gray, conv, ...), pipeline, reduce, gemm, cg: report order.
 std::vector<std::string> benchGroups();
 
-// Throws kc::InvalidArgument naming the bad option and what is accepted.
+// kc_bench's command line; throws kc::InvalidArgument naming the bad option and what is accepted.
 BenchOptions parseBenchOptions(const std::vector<std::string>& args);
+
+// The values of the options that need checking, one reader each: parseBenchOptions and
+// `kernelcam bench` (which parses its command line with QCommandLineParser) both use them. Each
+// throws kc::InvalidArgument naming the option.
+ImageSize parseBenchSize(const std::string& text);                 // --size WxH (x or X)
+int parseBenchCount(const std::string& text, const char* option);  // --reps, --warmup: a positive integer
+std::vector<std::string> parseBenchOnly(const std::string& text);  // --only: a non-empty list
 std::string benchUsage();
 
 // Whether a group is run at all (some entry names it, or is a row prefix starting with its name).

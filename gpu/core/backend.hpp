@@ -1,7 +1,9 @@
 #pragma once
 // The one backend vocabulary: where frames and demos run. Every --backend option (window,
-// process, demo, bench) parses through parseBackend and means the same thing; app/backend
-// resolves Auto against the build and the machine.
+// process, demo, bench) parses through parseBackend and means the same thing; one function,
+// app/backend's chooseBackend, resolves Auto against the build and the machine, and whatever runs
+// afterwards (a pipeline, a demo) holds Cuda or Cpu. toString is the one spelling of a backend in
+// every JSON report and message: "cuda", "cpu".
 #include <string_view>
 
 namespace kc {
@@ -15,7 +17,7 @@ enum class Backend {
 // "auto" | "cuda" | "cpu"; anything else throws kc::InvalidArgument naming the option:
 // "--backend 'gpu': expected auto, cuda or cpu".
 Backend parseBackend(std::string_view text);
-const char* toString(Backend backend) noexcept;  // "auto" | "cuda" | "cpu"
+const char* toString(Backend backend) noexcept;  // "auto" | "cuda" | "cpu", as parseBackend reads them
 
 // The option's help line, the same in every command.
 inline constexpr const char* kBackendOptionHelp =

@@ -48,10 +48,12 @@ void fillSpeedups(DemoReport& report) {
 }
 
 bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo) {
+  KC_REQUIRE(backend != Backend::Auto,
+             std::string(demo) + ": backend auto must be resolved to cuda or cpu before the run (chooseBackend)");
   if (backend == Backend::Cuda)
     KC_REQUIRE(gpuGiven, std::string(demo) + ": backend cuda needs the demo's CUDA versions, and none were given "
                                              "(a build without CUDA, or no usable device)");
-  return backend != Backend::Cpu && gpuGiven;
+  return backend == Backend::Cuda;
 }
 
 }  // namespace kc::demos

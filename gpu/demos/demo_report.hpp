@@ -52,8 +52,9 @@ void fillSpeedups(DemoReport& report);
 template <class Config, class Input>
 using GpuRowsFn = std::function<void(const Config&, const Input&, DemoReport&)>;
 
-// Whether a run takes the GPU versions: Cpu never, Auto when they were given, Cuda always (and
-// without them kc::InvalidArgument naming `demo`).
+// Whether a run takes the GPU versions: Cpu never, Cuda always (and without them
+// kc::InvalidArgument naming `demo`). Auto is kc::InvalidArgument: which backend runs is decided
+// once, by the caller (app/backend's chooseBackend), not again by each demo.
 bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo);
 
 // The runners' common shape: the input and the CPU rows, the GPU rows where demoRunsOnGpu says

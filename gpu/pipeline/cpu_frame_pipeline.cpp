@@ -51,7 +51,7 @@ class CpuFramePipeline final : public FramePipeline {
     if (!reference_) startCpuThreadPool();
   }
 
-  std::string backendName() const override { return "CPU"; }
+  Backend backend() const override { return Backend::Cpu; }
   std::string deviceName() const override { return device_; }
 
   void setChain(const FilterChain& chain) override {

@@ -208,7 +208,7 @@ class CudaFramePipeline final : public FramePipeline {
     (void)cudaStreamSynchronize(compute_);  // interop writes nobody waited for use the slots' images
   }
 
-  std::string backendName() const override { return "CUDA"; }
+  Backend backend() const override { return Backend::Cuda; }
   std::string deviceName() const override { return deviceName_; }
 
   void setChain(const FilterChain& chain) override {

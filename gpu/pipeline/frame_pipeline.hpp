@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "gpu/core/backend.hpp"
 #include "gpu/pipeline/display_sink.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pool.hpp"
@@ -21,7 +22,7 @@ struct FrameResult {
 class FramePipeline {
  public:
   virtual ~FramePipeline() = default;
-  virtual std::string backendName() const = 0;  // "CUDA" or "CPU"
+  virtual Backend backend() const = 0;          // Cuda or Cpu, never Auto (its name: toString)
   virtual std::string deviceName() const = 0;   // GPU name, or the CPU's
   virtual void setChain(const FilterChain& chain) = 0;
   virtual const FilterChain& chain() const = 0;

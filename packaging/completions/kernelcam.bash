@@ -18,7 +18,7 @@ _kernelcam() {
 
   local commands="process devices demo bench kernel help"
   local window="--help --help-all --version --source --filters --view-mode --camera-format --backend --size --pattern-format --verbose --vcam --lenient --measure"
-  local process="--help --help-all --source --filters --out --frames --loop --lenient --backend --json --size --pattern-format --view --soak --vcam --verbose"
+  local process="--help --help-all --source --filters --out --frames --loop --lenient --backend --json --quiet --size --pattern-format --view --soak --vcam --verbose"
   local devices="--help --help-all --verbose"
   local reduce="--help --help-all --op --n --type --backend --json --quiet --reps --verbose"
   local matmul="--help --help-all --m --n --k --type --backend --json --quiet --reps --verbose"

@@ -3,6 +3,8 @@
 // without a usable device. The binary is run as a user would.
 #include <gtest/gtest.h>
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <algorithm>
 
 #include "app/backend/pipeline_factory.hpp"
@@ -42,6 +44,26 @@ TEST(CliBackend, AutoIsAcceptedAndMeansCudaWhereUsableElseTheCpu) {
   EXPECT_NE(demo.out.find(cudaBackendAvailable() ? "backend cuda" : "backend cpu"), std::string::npos) << demo.out;
 }
 
+// One spelling of a backend in every report: process's JSON and the demo's say what ran as
+// toString(Backend) writes it, for cpu asked and for auto resolved (chooseBackend).
+TEST(CliBackend, ProcessAndDemoReportsSpellTheBackendAlike) {
+  const std::string expectedAuto = toString(chooseBackend(Backend::Auto).backend);
+  for (const char* asked : {"cpu", "auto"}) {
+    SCOPED_TRACE(asked);
+    const CliRun process = runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", asked,
+                                         "--json", "-"});
+    const CliRun demo = runKernelcam({"demo", "reduce", "--n", "100", "--reps", "1", "--quiet", "--backend", asked,
+                                      "--json", "-"});
+    ASSERT_EQ(process.exitCode, 0) << process.err;
+    ASSERT_EQ(demo.exitCode, 0) << demo.err;
+    const QString processBackend =
+        QJsonDocument::fromJson(QByteArray::fromStdString(process.out)).object()["backend"].toString();
+    const QString demoBackend = QJsonDocument::fromJson(QByteArray::fromStdString(demo.out)).object()["backend"].toString();
+    EXPECT_EQ(processBackend.toStdString(), std::string(asked) == "cpu" ? "cpu" : expectedAuto);
+    EXPECT_EQ(processBackend, demoBackend);
+  }
+}
+
 TEST(CliBackend, BenchRunsTheCpuRowsOnTheCpuBackend) {
   const CliRun help = runKernelcam({"bench", "--help"});
   EXPECT_EQ(help.exitCode, 0) << help.err;
@@ -75,7 +97,7 @@ TEST(PipelineFactory, ResolvesTheBackendAndSaysWhyTheCpuRuns) {
   EXPECT_EQ(chooseBackend(Backend::Cpu).backend, Backend::Cpu);
   EXPECT_TRUE(chooseBackend(Backend::Cpu).note.empty());
   const PipelineChoice cpu = makePipeline(Backend::Cpu);
-  EXPECT_EQ(cpu.pipeline->backendName(), "CPU");
+  EXPECT_EQ(cpu.pipeline->backend(), Backend::Cpu);
   EXPECT_TRUE(cpu.note.empty());
   const BackendChoice automatic = chooseBackend(Backend::Auto);
   if (cudaBackendAvailable()) {
@@ -87,7 +109,7 @@ TEST(PipelineFactory, ResolvesTheBackendAndSaysWhyTheCpuRuns) {
   EXPECT_EQ(automatic.backend, Backend::Cpu);
   EXPECT_EQ(automatic.note, cudaUnavailableReason() + ": using the CPU");
   const PipelineChoice fallback = makePipeline(Backend::Auto);
-  EXPECT_EQ(fallback.pipeline->backendName(), "CPU");
+  EXPECT_EQ(fallback.pipeline->backend(), Backend::Cpu);
   EXPECT_EQ(fallback.note, automatic.note);
   try {
     makePipeline(Backend::Cuda);

@@ -34,6 +34,9 @@ TEST(CliBench, BadUsageIsOneClearLine) {
   } cases[] = {{{"bench", "--frobnicate"}, "frobnicate"},
                {{"bench", "--reps", "0"}, "--reps"},
                {{"bench", "--size", "640"}, "--size"},
+               {{"bench", "--size", "20000x10"}, "--size: at most 16384x16384, got '20000x10'"},
+               {{"bench", "--warmup", "x"}, "--warmup: expected a positive integer, got 'x'"},
+               {{"bench", "--only", ","}, "--only: empty list"},
                {{"bench", "--reps"}, "reps"},
                {{"bench", "stray"}, "stray"}};
   for (const auto& c : cases) {

@@ -76,6 +76,26 @@ TEST(CliConventions, BadWindowOptionsAreOneLineAndExitTwo) {
   }
 }
 
+// The options the window and process share (app/options/run_option_group.hpp) are read by the same
+// code: a bad value is the same line in both, exit 2, before any window opens or any work is done.
+TEST(CliConventions, ABadSharedOptionIsTheSameLineForTheWindowAndProcess) {
+  const QString out = QString::fromStdString(test::cliTempPath("shared.png"));
+  for (const QStringList& bad : {QStringList{"--size", "12"}, QStringList{"--pattern-format", "nv21"},
+                                 QStringList{"--filters", "gray,blur"}, QStringList{"--source", "webcam"},
+                                 QStringList{"--backend", "gpu"}}) {
+    SCOPED_TRACE(bad.join(' ').toStdString());
+    const QStringList processArguments =
+        QStringList{"process"} + (bad[0] == "--source" ? QStringList{} : QStringList{"--source", "pattern"}) + bad +
+        QStringList{"--out", out};
+    const CliRun window = runKernelcam(bad), process = runKernelcam(processArguments);
+    EXPECT_EQ(window.exitCode, 2) << window.err;
+    EXPECT_EQ(process.exitCode, 2) << process.err;
+    EXPECT_EQ(std::count(window.err.begin(), window.err.end(), '\n'), 1) << window.err;
+    EXPECT_EQ(window.err, process.err);
+  }
+  EXPECT_FALSE(std::filesystem::exists(out.toStdString()));
+}
+
 TEST(CliConventions, StderrIsQuietUnlessVerbose) {
   // chelsea.png carries the colour profile libpng warns about; no XDG_RUNTIME_DIR, as in a container.
   const std::filesystem::path image = test::sharedData("images/chelsea.png");

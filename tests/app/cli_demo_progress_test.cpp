@@ -2,8 +2,6 @@
 // (a pseudo-terminal from `script` here), never into a pipe or a log.
 #include <gtest/gtest.h>
 
-#include <QProcess>
-#include <QStandardPaths>
 #include <string>
 
 #include "app/cli_run.hpp"  // tests/app
@@ -39,30 +37,12 @@ TEST(CliDemoProgress, NoProgressIntoAPipe) {
   EXPECT_EQ(run.err.find('\r'), std::string::npos) << run.err;
 }
 
-// script(1) runs the command on a pseudo-terminal and copies what it prints.
-CliRun runOnATerminal(const QStringList& arguments) {
-  QString command = QStringLiteral(KC_KERNELCAM_BINARY);
-  for (const QString& argument : arguments) command += QLatin1Char(' ') + argument;
-  QProcess script;
-  script.start(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")});
-  CliRun run;
-  if (!script.waitForFinished(120000)) {
-    script.kill();
-    script.waitForFinished();
-    return run;
-  }
-  run.exitCode = script.exitCode();
-  run.out = script.readAllStandardOutput().toStdString();
-  return run;
-}
-
 TEST(CliDemoProgress, ATerminalSeesTheIterationAndResidualOfCg) {
-  if (QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty())
-    GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
+  if (!kc::test::canRunOnATerminal()) GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
   // Thousands of iterations on 90000 rows; the first sample of a solve is shown at once, so the
   // test does not depend on how fast this machine is.
   const QStringList cg = {"demo", "cg", "--poisson", "300", "--tol", "1e-10", "--backend", "cpu"};
-  const CliRun shown = runOnATerminal(cg);
+  const CliRun shown = kc::test::runOnATerminal(cg);
   ASSERT_EQ(shown.exitCode, 0) << shown.out;
   EXPECT_NE(shown.out.find("kernelcam: demo cg: version 1 of 1: CPU reference"), std::string::npos) << shown.out;
   EXPECT_NE(shown.out.find(", iteration "), std::string::npos) << shown.out;
@@ -71,7 +51,7 @@ TEST(CliDemoProgress, ATerminalSeesTheIterationAndResidualOfCg) {
 
   QStringList quiet = cg;
   quiet << QStringLiteral("--quiet");
-  const CliRun silent = runOnATerminal(quiet);
+  const CliRun silent = kc::test::runOnATerminal(quiet);
   ASSERT_EQ(silent.exitCode, 0) << silent.out;
   EXPECT_EQ(silent.out.find(", iteration "), std::string::npos) << silent.out;
   EXPECT_NE(silent.out.find("converged"), std::string::npos) << silent.out;

@@ -265,7 +265,7 @@ TEST(CliOutputSafety, JsonDashIsStdoutAndEveryDocumentHasASchema) {
   const auto [processOut, processErr] =
       runIn({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--json", "-"});
   QJsonObject report = parseJson(processOut);
-  EXPECT_EQ(report["schema"].toString(), "kernelcam-process/1");
+  EXPECT_EQ(report["schema"].toString(), "kernelcam-process/2");
   EXPECT_EQ(report["frames"].toInt(), 1);
   expectSnakeCaseKeys(report, "process");
   const auto [reduceOut, reduceErr] = runIn({"demo", "reduce", "--n", "100", "--reps", "1", "--backend", "cpu", "--json", "-"});

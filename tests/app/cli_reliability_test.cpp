@@ -230,6 +230,27 @@ TEST(InputChecks, LibpngRemarksReachStderrOnlyWithVerbose) {
   EXPECT_NE(verbose.err.find("libpng warning: gAMA: gamma value out of range"), std::string::npos) << verbose.err;
 }
 
+// A damaged image of a format OpenCV decodes (not PNG or JPEG, which kernelcam reads through libpng
+// and libjpeg): OpenCV's own lines (its log, and what its imdecode writes to std::cerr) stay off
+// stderr unless --verbose, so the user reads kernelcam's one line.
+TEST(InputChecks, ADamagedImageOfAnotherFormatIsOneLineWithOpenCvsTextOnlyWithVerbose) {
+  TempDir dir;
+  cv::Mat picture(37, 53, CV_8UC3, cv::Scalar(10, 200, 90));
+  for (const char* suffix : {".bmp", ".ppm", ".jp2"}) {
+    SCOPED_TRACE(suffix);
+    std::vector<unsigned char> bytes;
+    if (!cv::imencode(suffix, picture, bytes)) continue;  // an OpenCV built without that codec
+    bytes.resize(bytes.size() / 2);
+    const std::string path = dir.file(std::string("half") + suffix);
+    kc::test::writeBytes(path, std::string(bytes.begin(), bytes.end()));
+    const QStringList args{"process", "--source", q("image:" + path), "--backend", "cpu", "--out", q(dir.file("o.png"))};
+    expectRefused(runKernelcam(args), {"kernelcam: image:" + path + ": "});
+    const CliRun verbose = runKernelcam(QStringList(args) << "--verbose");
+    EXPECT_EQ(verbose.exitCode, 2) << verbose.err;
+    EXPECT_GT(lines(verbose.err), 1) << "OpenCV's own text with --verbose: " << verbose.err;
+  }
+}
+
 TEST(InputChecks, DeclaredImageSizeIsCheckedBeforeDecoding) {
   TempDir dir;
   std::vector<unsigned char> png;

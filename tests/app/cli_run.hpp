@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <QProcess>
+#include <QStandardPaths>
 #include <QStringList>
 #include <algorithm>
 #include <filesystem>
@@ -46,6 +47,15 @@ inline CliRun runProgram(const QString& program, const QStringList& arguments, i
 inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000,
                            const QProcessEnvironment& environment = QProcessEnvironment::systemEnvironment()) {
   return runProgram(QStringLiteral(KC_KERNELCAM_BINARY), arguments, timeoutMs, {}, environment);
+}
+
+// script(1) runs kernelcam on a pseudo-terminal (stdout and stderr both the terminal) and copies
+// what it prints into `out`; arguments are joined with spaces (no quoting: keep them plain).
+inline bool canRunOnATerminal() { return !QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty(); }
+inline CliRun runOnATerminal(const QStringList& arguments, int timeoutMs = 120000) {
+  QString command = QStringLiteral(KC_KERNELCAM_BINARY);
+  for (const QString& argument : arguments) command += QLatin1Char(' ') + argument;
+  return runProgram(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")}, timeoutMs);
 }
 
 // A per-process file name in the system temp folder (CTest may run tests in parallel).

@@ -73,7 +73,7 @@ TEST(CliSoak, ShortRunReportsMemoryAndStaysFlat) {
 class LeakingPipeline final : public kc::FramePipeline {
  public:
   explicit LeakingPipeline(std::size_t leakBytes) : inner_(kc::makeCpuPipeline()), leakBytes_(leakBytes) {}
-  std::string backendName() const override { return inner_->backendName(); }
+  kc::Backend backend() const override { return inner_->backend(); }
   std::string deviceName() const override { return inner_->deviceName(); }
   void setChain(const kc::FilterChain& chain) override { inner_->setChain(chain); }
   const kc::FilterChain& chain() const override { return inner_->chain(); }

@@ -34,7 +34,7 @@ struct SmallMachine {
   MemoryNeed lastNeed;
   int asked = 0;
   DemoAdmission admission() {
-    return [this](const std::string& what, const MemoryNeed& need, bool) {
+    return [this](const std::string& what, const MemoryNeed& need, Backend) {
       ++asked;
       lastWhat = what;
       lastNeed = need;
@@ -112,8 +112,8 @@ TEST(DemoPanelAdmission, TheRunnersAdmitAgainstTheMachinesRealMemory) {
   const DemoRunners runners = cpuOnlyDemoRunners();
   ASSERT_TRUE(runners.admit);
   if (!hostMemoryAvailable()) GTEST_SKIP() << "no /proc/meminfo: no admission on this system";
-  EXPECT_THROW(runners.admit("1 EiB", {1.2e18, 0}, false), OutOfMemory);
-  EXPECT_NO_THROW(runners.admit("1 KiB", {1024, 0}, false));
+  EXPECT_THROW(runners.admit("1 EiB", {1.2e18, 0}, Backend::Cpu), OutOfMemory);
+  EXPECT_NO_THROW(runners.admit("1 KiB", {1024, 0}, Backend::Cpu));
 }
 
 TEST(DemoPanelAdmission, MatrixFileThatCannotFitIsRefusedAtItsSizeLine) {

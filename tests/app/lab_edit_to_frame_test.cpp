@@ -34,8 +34,8 @@ TEST(LabEditToFrame, TwentyEditsOfTheTemplateReachTheScreenWithinTheTargets) {
   test::TempDir dir;
   QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir.path().string()));
   GuiOptions options;
-  options.source = "pattern";
-  options.filters = "gray=lab";
+  options.source = parseSourceSpec("pattern");
+  options.chain = parseFilterChain("gray=lab");
   options.backend = Backend::Cuda;
   auto session = test::startedSession(options, 3);
   kernelLabDock(session->window())->show();

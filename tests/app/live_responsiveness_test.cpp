@@ -168,7 +168,7 @@ TEST_F(LiveResponsiveness, TheCudaBackendRunsOnTheWorkerToo) {
   if (!cudaBackendAvailable()) GTEST_SKIP() << "needs a CUDA device: " << cudaUnavailableReason();
   open("gray=bt709,conv=gauss:5:clamp,hist=256", LiveController::HandOff::Auto, Backend::Cuda);
   ASSERT_TRUE(framesShownReach(10));
-  EXPECT_EQ(controller_->backendName(), "CUDA");
+  EXPECT_EQ(controller_->runningBackend(), Backend::Cuda);
   EXPECT_NE(renderer().lastStats().path, DisplayPath::Cpu);
   EXPECT_EQ(renderer().layout().filteredFormat, PixelFormat::Gray8);
   EXPECT_EQ(renderer().lastStats().histogramBins, 256);
@@ -184,7 +184,7 @@ TEST_F(LiveResponsiveness, TheCudaBackendRunsOnTheWorkerToo) {
   window_->filterDock()->setChain(parseFilterChain("transpose"));
   ASSERT_TRUE(test::processEventsUntil(
       [&] { return renderer().layout().filteredWidth == renderer().layout().originalHeight; }, 10000));
-  EXPECT_EQ(controller_->backendName(), "CUDA");
+  EXPECT_EQ(controller_->runningBackend(), Backend::Cuda);
 }
 
 // Both ways frames reach the view: textures from the worker's shared GL context (the default on

@@ -13,7 +13,7 @@ TEST(AppPipeline, FollowsSizeChangesMidStream) {
   const auto chain = kc::parseFilterChain("gray=bt601,transpose,hist=64");  // exact on every backend
   pipeline->setChain(chain);
   reference->setChain(chain);
-  SCOPED_TRACE(pipeline->backendName());
+  SCOPED_TRACE(kc::toString(pipeline->backend()));
   const int sizes[][2] = {{160, 90}, {160, 90}, {33, 17}, {320, 180}, {160, 90}, {1, 1}};
   std::int64_t index = 0;
   for (const auto& size : sizes) {

@@ -105,7 +105,7 @@ void expectFilteredFramesAndCompositeAreExact(Backend backend) {
       live->flushLive(*display);
       tap.viewPainted(renderer);
     }
-    SCOPED_TRACE(testing::Message() << live->backendName() << ", display path " << displayPathId(live->displayPath()));
+    SCOPED_TRACE(testing::Message() << toString(live->backend()) << ", display path " << displayPathId(live->displayPath()));
     filteredSink.finish();
     compositeSink.finish();
     expectThePipelinesResults(filtered, backend, 5);

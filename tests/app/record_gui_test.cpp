@@ -44,10 +44,9 @@ class RecordGui : public ::testing::Test {
   }
   std::unique_ptr<GuiSession> open(const std::string& vcam = {}) {
     GuiOptions options;
-    options.source = "pattern";
-    options.patternWidth = 320;
-    options.patternHeight = 240;
-    options.filters = "gray=bt601";
+    options.source = parseSourceSpec("pattern");
+    options.patternSize = RunOptions::Size{320, 240};
+    options.chain = parseFilterChain("gray=bt601");
     options.backend = Backend::Cpu;
     options.vcam = vcam;
     return test::startedSession(options, 2);
@@ -135,8 +134,8 @@ TEST_F(RecordGui, OnCudaTheRecordingEqualsTheCpuBackends) {
   if (!fs::exists(photo)) GTEST_SKIP() << photo << " missing (../shared/data)";
   auto recordOn = [&](Backend backend, const std::string& path) {
     GuiOptions options;
-    options.source = "image:" + photo.string();
-    options.filters = "gray=bt601";
+    options.source = parseSourceSpec("image:" + photo.string());
+    options.chain = parseFilterChain("gray=bt601");
     options.backend = backend;
     GuiSession session(options);
     session.start();

@@ -100,9 +100,9 @@ TEST_F(WindowSession, ComesBackAsTheUserLeftIt) {
 TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
   const std::string chainText = "gray=bt601,conv=box:3:clamp,transpose,conv=box:5:reflect,flip=h,hist=64";
   GuiOptions options;
-  options.source = "image:" + test::sharedData("images").string() + "/chelsea.png";
-  if (!std::filesystem::exists(options.source.substr(6))) options.source = "image:" + kImage.toStdString();
-  options.filters = chainText;
+  const std::string photo = test::sharedData("images").string() + "/chelsea.png";
+  options.source = parseSourceSpec("image:" + (std::filesystem::exists(photo) ? photo : kImage.toStdString()));
+  options.chain = parseFilterChain(chainText);
   auto session = open(options);
   MainWindow& window = session->window();
   EXPECT_EQ(formatFilterChain(window.filterDock()->chain()), chainText);
@@ -158,10 +158,10 @@ TEST_F(WindowSession, CommandLineOptionsHoldForOneRunOnly) {
     settings.setValue("camera/format", "640x480@30");
   }
   GuiOptions options;
-  options.source = "pattern";
-  options.filters = "conv=box:3:clamp";
-  options.viewMode = "split";
-  options.cameraFormat = "320x240:YUYV";
+  options.source = parseSourceSpec("pattern");
+  options.chain = parseFilterChain("conv=box:3:clamp");
+  options.viewMode = ViewMode::Split;
+  options.cameraFormat = parseCameraFormat("320x240:YUYV");
   auto session = open(options);
   EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("pattern"));
   EXPECT_EQ(formatFilterChain(session->window().filterDock()->chain()), "conv=box:3:clamp");
@@ -176,9 +176,9 @@ TEST_F(WindowSession, CommandLineOptionsHoldForOneRunOnly) {
 
 TEST_F(WindowSession, WhatTheUserChangesAfterTheCommandLineIsKept) {
   GuiOptions options;
-  options.source = "pattern";
-  options.viewMode = "split";
-  options.filters = "gray";
+  options.source = parseSourceSpec("pattern");
+  options.viewMode = ViewMode::Split;
+  options.chain = parseFilterChain("gray");
   auto session = open(options);
   session->window().setViewMode(ViewMode::FilteredOnly);
   session->window().openFile(kImage, FileKind::Image);
@@ -283,14 +283,14 @@ TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
     return;
   }
   GuiOptions options;
-  options.source = "pattern";
+  options.source = parseSourceSpec("pattern");
   options.backend = Backend::Cuda;
   auto session = std::make_unique<GuiSession>(options);
   session->start();
   const GlRenderer& renderer = session->window().view()->renderer();
   ASSERT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 3; }, 30000))
       << "the view shows frames (not a black view)";
-  EXPECT_EQ(session->controller().backendName(), "CPU");
+  EXPECT_EQ(session->controller().runningBackend(), Backend::Cpu);
   const Notice* notice = session->window().notices()->find(QStringLiteral("backend"));
   ASSERT_NE(notice, nullptr);
   EXPECT_TRUE(notice->summary.contains(QStringLiteral("CPU"))) << notice->summary.toStdString();
@@ -317,7 +317,7 @@ bool drop(MainWindow& window, const QString& path) {
 
 TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
   GuiOptions options;
-  options.source = "pattern";
+  options.source = parseSourceSpec("pattern");
   auto session = open(options);
   MainWindow& window = session->window();
   ASSERT_TRUE(drop(window, kImage));
@@ -346,7 +346,7 @@ TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
 
 TEST_F(WindowSession, MenusFollowTheDesktopConventions) {
   GuiOptions options;
-  options.source = "pattern";
+  options.source = parseSourceSpec("pattern");
   auto session = open(options);
   MainWindow& window = session->window();
   QStringList menus;

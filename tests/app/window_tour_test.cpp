@@ -63,9 +63,8 @@ class WindowTour : public ::testing::Test {
 TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
   const bool cuda = cudaBackendAvailable();
   GuiOptions options;
-  options.source = "pattern";
-  options.patternWidth = 3840;
-  options.patternHeight = 2160;
+  options.source = parseSourceSpec("pattern");
+  options.patternSize = RunOptions::Size{3840, 2160};
   options.backend = Backend::Auto;
   GuiSession session(options);
   session.window().resize(1600, 1000);

@@ -226,7 +226,9 @@ TEST(CgDemoCpu, GpuVersionWithoutGpuSolversIsAClearError) {
   config.poissonN = 4;
   config.backend = Backend::Cuda;
   EXPECT_THROW(runCgDemo(config), kc::InvalidArgument);  // default versions are CUDA ones
-  config.backend = Backend::Auto;  // without the GPU solvers: the CPU reference alone
+  config.backend = Backend::Auto;  // resolved by the caller (chooseBackend), never by the demo
+  EXPECT_THROW(runCgDemo(config), kc::InvalidArgument);
+  config.backend = Backend::Cpu;  // the CPU reference alone, whatever `versions` says
   const CgDemoReport cpuOnly = runCgDemo(config);
   ASSERT_EQ(cpuOnly.rows.size(), 1u);
   EXPECT_EQ(cpuOnly.rows[0].version, CgVersion::Cpu);

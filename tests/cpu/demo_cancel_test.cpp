@@ -165,7 +165,7 @@ TEST(ReduceCancel, ProgressCountsTheCpuRowAndTheInjectedGpuVersions) {
       report.rows.push_back(row);
     }
   };
-  config.backend = Backend::Auto;
+  config.backend = Backend::Cuda;
   EXPECT_EQ(runReduceDemo(config, gpu).rows.size(), 1 + kReduceVersions.size());
   ASSERT_EQ(reports.size(), 1 + kReduceVersions.size());
   for (std::size_t i = 0; i < reports.size(); ++i) {
@@ -179,7 +179,7 @@ TEST(ReduceCancel, CancelledRunsThrowInsteadOfReturningAHalfTable) {
   ReduceDemoConfig config;
   config.n = 1000;
   config.reps = 1;
-  config.backend = Backend::Auto;
+  config.backend = Backend::Cuda;
   int gpuCalls = 0;
   // A GPU part that stops early, as a cancelled one does: the runner must not tabulate it.
   const ReduceGpuRowsFn gpu = [&](const ReduceDemoConfig& c, const ReduceDemoInput&, DemoReport&) {

@@ -160,9 +160,8 @@ TEST(RecordingSurvivesAKill, TheNextStartOfTheWindowRecoversIt) {
   QSettings().setValue("record/running", QStringList{QString::fromStdString(temporary + "\n" + target)});
 
   GuiOptions options;
-  options.source = "pattern";
-  options.patternWidth = 160;
-  options.patternHeight = 120;
+  options.source = parseSourceSpec("pattern");
+  options.patternSize = RunOptions::Size{160, 120};
   options.backend = Backend::Cpu;
   GuiSession session(options);
   EXPECT_EQ(session.recorder().recovered(), QStringList{QString::fromStdString(target)});

@@ -47,7 +47,7 @@ class WindowOutputs : public ::testing::Test {
   // `kernelcam --source image:photo.png --backend cpu [--vcam ...]`, showing frames.
   std::unique_ptr<GuiSession> open(const std::string& source, const std::string& vcam = {}) {
     GuiOptions options;
-    options.source = source;
+    options.source = parseSourceSpec(source);
     options.backend = Backend::Cpu;
     options.vcam = vcam;
     return test::startedSession(options, 1);  // a still shows one

@@ -209,21 +209,21 @@ TEST_F(WindowSettings, ASourceWhoseFramesCannotFitIsRefusedAsProcessRefusesIt) {
   MemoryNeed largest;
   GuiOptions options;
   options.backend = Backend::Cpu;
-  options.source = "pattern";
-  options.patternWidth = options.patternHeight = 16384;
+  options.source = parseSourceSpec("pattern");
+  options.patternSize = RunOptions::Size{16384, 16384};
   auto session = std::make_unique<GuiSession>(options);
-  session->controller().setMemoryCheck([&](const std::string& what, const MemoryNeed& need, bool cuda) {
+  session->controller().setMemoryCheck([&](const std::string& what, const MemoryNeed& need, Backend backend) {
     asked.push_back(what);
     if (need.hostBytes > largest.hostBytes) largest = need;
     if (need.hostBytes > kBudget)
       throw OutOfMemory("not enough host memory for " + what + ": needs about " + formatBytes(need.hostBytes) + ", " +
                         formatBytes(kBudget) + " available (test)");
-    (void)cuda;
+    EXPECT_EQ(backend, Backend::Cpu);
   });
   session->start();
   ASSERT_FALSE(asked.empty()) << "the window asked for memory before making frames";
-  EXPECT_EQ(asked.front(), "16384x16384 frames through the CPU pipeline");
-  EXPECT_EQ(largest.hostBytes, frameMemoryNeed(16384, 16384, false).hostBytes) << "process's estimate";
+  EXPECT_EQ(asked.front(), "16384x16384 frames on the cpu backend");
+  EXPECT_EQ(largest.hostBytes, frameMemoryNeed(16384, 16384, Backend::Cpu).hostBytes) << "process's estimate";
   const Notice* source = notice(*session, "source");
   ASSERT_NE(source, nullptr);
   EXPECT_TRUE(source->summary.contains(QStringLiteral("16384x16384"))) << source->summary.toStdString();

@@ -325,6 +325,7 @@ TEST(CgDemo, RunnerProducesOneRowPerVersion) {
   KC_REQUIRE_CUDA_DEVICE();
   CgDemoConfig config;
   config.poissonN = 64;
+  config.backend = Backend::Cuda;
   config.versions = {CgVersion::Cpu, CgVersion::ScalarCsr, CgVersion::VectorCsr, CgVersion::CuSparse};
   const auto report = runCgDemo(config, cudaCgSolvers());
   ASSERT_EQ(report.rows.size(), 4u);

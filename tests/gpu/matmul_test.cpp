@@ -100,6 +100,7 @@ TEST(MatmulDemoGpu, RunnerRowsAreAllCorrect) {
   config.M = 257;
   config.N = 255;
   config.K = 129;
+  config.backend = Backend::Cuda;
   config.reps = 2;
   for (MatmulType type : {MatmulType::Float32, MatmulType::Int32}) {
     config.type = type;

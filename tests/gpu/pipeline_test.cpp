@@ -85,7 +85,7 @@ TEST(CudaPipeline, MatchesCpuPipelineOnAwkwardSizes) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
   auto cpu = kc::makeCpuReferencePipeline();
-  EXPECT_EQ(gpu->backendName(), "CUDA");
+  EXPECT_EQ(gpu->backend(), kc::Backend::Cuda);
   std::uint32_t seed = 1;
   for (const char* text : kChains) {
     const auto chain = kc::parseFilterChain(text);

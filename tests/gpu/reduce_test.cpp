@@ -105,6 +105,7 @@ TEST(ReduceDemoGpu, RunnerRowsAreAllCorrect) {
   KC_REQUIRE_CUDA_DEVICE();
   ReduceDemoConfig config;
   config.n = (1 << 20) + 5;
+  config.backend = Backend::Cuda;
   config.reps = 2;
   for (auto op : {"sum", "argmax", "mat3min"}) {
     config.op = parseReduceDemoOp(op);

@@ -140,6 +140,6 @@ void CgForm::setConfig(const cg::CgDemoConfig& config) {
   versions_->setCheckedRows(rows);
 }
 
-void CgForm::setBackend(Backend backend) { versions_->setCudaBackend(backend == Backend::Cuda); }
+void CgForm::setBackend(Backend backend) { versions_->setBackend(backend); }
 
 }  // namespace kc

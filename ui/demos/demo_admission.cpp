@@ -10,12 +10,12 @@ namespace kc {
 namespace {
 
 void ask(const DemoAdmission& admit, const std::string& what, const MemoryNeed& need, Backend backend) {
-  (admit ? admit : admitHostMemory)(what, need, backend == Backend::Cuda);
+  (admit ? admit : admitHostMemory)(what, need, backend);
 }
 
 }  // namespace
 
-void admitHostMemory(const std::string& what, const MemoryNeed& need, bool) { requireMemory(what, need); }
+void admitHostMemory(const std::string& what, const MemoryNeed& need, Backend) { requireMemory(what, need); }
 
 void admitReduceRun(const DemoAdmission& admit, const demos::ReduceDemoConfig& config) {
   ask(admit, "reduce n=" + std::to_string(config.n), demos::reduceDemoMemory(config), config.backend);

@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 
+#include "gpu/core/backend.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/demos/cg/cg_demo.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
@@ -15,12 +16,12 @@
 
 namespace kc {
 
-// Throws OutOfMemory when `need` cannot fit; `cuda`: the run uses the device too, whose free
-// memory app/ knows (admitDemoMemory in app/demos/app_demo_runners.hpp).
-using DemoAdmission = std::function<void(const std::string& what, const MemoryNeed& need, bool cuda)>;
+// Throws OutOfMemory when `need` cannot fit; on the CUDA backend the run uses the device too, whose
+// free memory app/ knows (requireMachineMemory in app/backend/frame_admission.hpp).
+using DemoAdmission = std::function<void(const std::string& what, const MemoryNeed& need, Backend backend)>;
 
 // Host memory only (MemAvailable): the admission of runners without a CUDA device.
-void admitHostMemory(const std::string& what, const MemoryNeed& need, bool cuda);
+void admitHostMemory(const std::string& what, const MemoryNeed& need, Backend backend);
 
 // Each run's request against `admit` (admitHostMemory when empty). A CG run on a matrix file is
 // admitted at its size line by runAdmittedCgDemo; admitCgRun covers the Poisson grid.

@@ -81,6 +81,6 @@ void MatmulForm::setConfig(const demos::MatmulDemoConfig& config) {
   updateCpuNote();
 }
 
-void MatmulForm::setBackend(Backend backend) { versions_->setCudaBackend(backend == Backend::Cuda); }
+void MatmulForm::setBackend(Backend backend) { versions_->setBackend(backend); }
 
 }  // namespace kc

@@ -66,6 +66,6 @@ void ReduceForm::setConfig(const demos::ReduceDemoConfig& config) {
   updateTypeChoice();
 }
 
-void ReduceForm::setBackend(Backend backend) { versions_->setCudaBackend(backend == Backend::Cuda); }
+void ReduceForm::setBackend(Backend backend) { versions_->setBackend(backend); }
 
 }  // namespace kc

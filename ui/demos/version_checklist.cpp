@@ -23,8 +23,9 @@ void VersionChecklist::setVersions(const QStringList& names, const std::vector<b
   setFixedHeight(sizeHintForRow(0) * std::max<qsizetype>(1, names.size()) + 2 * frameWidth() + 2);
 }
 
-void VersionChecklist::setCudaBackend(bool cuda) {
-  cuda_ = cuda;
+void VersionChecklist::setBackend(Backend backend) {
+  backend_ = backend;
+  const bool cuda = backend == Backend::Cuda;
   for (int row = 0; row < count(); ++row) {
     QListWidgetItem* entry = item(row);
     if (row >= static_cast<int>(gpu_.size()) || !gpu_[static_cast<std::size_t>(row)]) {
@@ -50,7 +51,7 @@ std::vector<int> VersionChecklist::checkedRows() const {
 void VersionChecklist::setCheckedRows(const std::vector<int>& rows) {
   for (int row = 0; row < count(); ++row)
     item(row)->setCheckState(std::find(rows.begin(), rows.end(), row) != rows.end() ? Qt::Checked : Qt::Unchecked);
-  setCudaBackend(cuda_);
+  setBackend(backend_);
 }
 
 }  // namespace kc

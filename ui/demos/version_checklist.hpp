@@ -5,6 +5,8 @@
 #include <QListWidget>
 #include <vector>
 
+#include "gpu/core/backend.hpp"
+
 namespace kc {
 
 class VersionChecklist : public QListWidget {
@@ -14,7 +16,7 @@ class VersionChecklist : public QListWidget {
 
   // gpu[i]: version i needs the CUDA backend.
   void setVersions(const QStringList& names, const std::vector<bool>& gpu, bool choosable);
-  void setCudaBackend(bool cuda);
+  void setBackend(Backend backend);  // Cuda or Cpu: the versions that backend runs are enabled
 
   std::vector<int> checkedRows() const;
   void setCheckedRows(const std::vector<int>& rows);
@@ -22,7 +24,7 @@ class VersionChecklist : public QListWidget {
  private:
   std::vector<bool> gpu_;
   bool choosable_ = false;
-  bool cuda_ = true;
+  Backend backend_ = Backend::Cuda;
 };
 
 }  // namespace kc

@@ -30,8 +30,9 @@ struct CgDemoConfig {
   double tolerance = 1e-6;
   long long maxIterations = 0;  // 0: defaultMaxIterations(n)
   int refreshEvery = 50;
-  // Cpu, or Auto without `gpu`: only CgVersion::Cpu runs, whatever `versions` says.
-  Backend backend = Backend::Auto;
+  // Cuda or Cpu, as the caller resolved --backend (demo_report.hpp); Cpu: only CgVersion::Cpu
+  // runs, whatever `versions` says.
+  Backend backend = Backend::Cpu;
   std::vector<CgVersion> versions{CgVersion::ScalarCsr, CgVersion::VectorCsr, CgVersion::CuSparse};
   bool keepSolution = true;
   // Cancel (a cancelled run throws demos::Cancelled) and progress: "version i of n" before each

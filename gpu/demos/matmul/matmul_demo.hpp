@@ -21,7 +21,7 @@ MatmulType parseMatmulType(const std::string& text);  // int32 | float
 struct MatmulDemoConfig {
   MatmulType type = MatmulType::Float32;
   int M = 1024, N = 1024, K = 1024;
-  Backend backend = Backend::Auto;
+  Backend backend = Backend::Cpu;  // Cuda or Cpu, as the caller resolved --backend (demo_report.hpp)
   std::uint32_t seed = 1;
   int reps = 5;
   double cpuFlopLimit = 2147483648.0;  // 2^31 flops (2*M*N*K): above, the CPU rows are skipped

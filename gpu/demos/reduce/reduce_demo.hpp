@@ -1,6 +1,6 @@
 #pragma once
 // Runner of the reduction demo for the CLI and the UI panel (plain C++: no CUDA header).
-// Generates a seeded input, runs the CPU reference and (backend cuda or auto) every GPU version,
+// Generates a seeded input, runs the CPU reference and (backend cuda) every GPU version,
 // times each (CUDA events / std::chrono: one warm-up, median of reps) and checks each result
 // against the CPU reference (reduce_cpu.hpp states the rules).
 //
@@ -26,7 +26,7 @@ struct ReduceDemoConfig {
   ReduceDemoOp op = ReduceDemoOp::Sum;
   ReduceType type = ReduceType::Float32;  // mat3min is int32 only
   std::size_t n = std::size_t(1) << 24;   // elements (mat3min: matrices)
-  Backend backend = Backend::Auto;
+  Backend backend = Backend::Cpu;  // Cuda or Cpu, as the caller resolved --backend (demo_report.hpp)
   std::uint32_t seed = 1;
   int reps = 10;
   DemoControl control;  // cancel and progress ("version i of n"), both optional
@@ -56,7 +56,7 @@ DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoI
 using ReduceGpuRowsFn = GpuRowsFn<ReduceDemoConfig, ReduceDemoInput>;
 
 // The entry point for the CLI and the UI: the CPU row, then the GPU rows from `gpu` unless the
-// backend is cpu (backend cuda without `gpu`: kc::InvalidArgument; auto without it: CPU only).
+// backend is cpu (backend cuda without `gpu`, or auto: kc::InvalidArgument).
 DemoReport runReduceDemo(const ReduceDemoConfig& config, const ReduceGpuRowsFn& gpu = nullptr);
 
 }  // namespace kc::demos
