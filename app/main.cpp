@@ -225,5 +225,8 @@ int runHelp(int argc, char** argv) {
 int main(int argc, char** argv) {
   kc::installQuietOutput(std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
   QCoreApplication::setApplicationVersion(QStringLiteral(KC_VERSION));
+  // Before any option is read: --preset reads the window's settings (QSettings), whichever command asks.
+  QCoreApplication::setOrganizationName(QStringLiteral("kernelcam"));
+  QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
   return dispatch(argc, argv);
 }

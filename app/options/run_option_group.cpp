@@ -2,6 +2,7 @@
 
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/frame_limits.hpp"
+#include "ui/window/chain_presets.hpp"
 
 namespace kc {
 
@@ -26,12 +27,32 @@ QString filtersHelp(OptionsFor command) {
 // The values --pattern-format takes, in the order the help and the error list them.
 constexpr const char* kPatternFormats = "rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray";
 
+// The chain of the preset the window saved as `name`, the one line naming the option otherwise.
+FilterChain presetChain(const std::string& name, bool filtersGiven) {
+  const QString asked = QString::fromStdString(name);
+  if (filtersGiven) throw InvalidArgument("--preset '" + name + "' and --filters: give one of them");
+  const std::optional<QString> text = presetChainText(asked);
+  if (!text) {
+    const QStringList saved = presetNames();
+    throw InvalidArgument("--preset '" + name + "': no preset of that name " +
+                          (saved.isEmpty() ? std::string("(none saved yet: Filters > Save chain as preset in the window)")
+                                           : "(saved: " + saved.join(QStringLiteral(", ")).toStdString() + ")"));
+  }
+  try {
+    return parseFilterChain(text->toStdString());
+  } catch (const std::exception& error) {  // saved by a version that knew other stages
+    throw InvalidArgument("--preset '" + name + "': " + error.what());
+  }
+}
+
 }  // namespace
 
 RunOptionGroup::RunOptionGroup(OptionsFor command)
     : command_(command),
       source_({"s", "source"}, sourceHelp(command), "SOURCE"),
       filters_({"f", "filters"}, filtersHelp(command), "LIST"),
+      preset_("preset", "The chain saved in the window as preset NAME (Filters > Save chain as preset), instead of "
+                        "--filters.", "NAME"),
       backend_("backend", kBackendOptionHelp, "NAME", "auto"),
       size_("size", "Pattern size (default 1280x720).", "WxH"),
       patternFormat_("pattern-format",
@@ -53,7 +74,7 @@ RunOptionGroup::RunOptionGroup(OptionsFor command)
       viewMode_("view-mode", "side-by-side | filtered | split.", "MODE") {}
 
 void RunOptionGroup::addTo(QCommandLineParser& parser) const {
-  parser.addOptions({source_, filters_});
+  parser.addOptions({source_, filters_, preset_});
   if (command_ == OptionsFor::Window) parser.addOptions({viewMode_, cameraFormat_});
   parser.addOptions({backend_, size_, patternFormat_, lenient_, vcam_});
 }
@@ -63,6 +84,7 @@ RunOptions RunOptionGroup::read(const QCommandLineParser& parser) const {
   RunOptions options;
   if (parser.isSet(source_)) options.source = parseSourceSpec(text(source_));
   if (parser.isSet(filters_)) options.chain = parseFilterChain(text(filters_));
+  if (parser.isSet(preset_)) options.chain = presetChain(text(preset_), parser.isSet(filters_));
   options.backend = parseBackend(text(backend_));
   if (command_ == OptionsFor::Window) {
     if (parser.isSet(viewMode_)) {

@@ -17,8 +17,8 @@ _kernelcam() {
   fi
 
   local commands="process devices demo bench kernel help"
-  local window="--help --help-all --version --source --filters --view-mode --camera-format --backend --size --pattern-format --verbose --vcam --lenient --measure"
-  local process="--help --help-all --source --filters --out --frames --loop --lenient --backend --json --quiet --size --pattern-format --view --soak --vcam --verbose"
+  local window="--help --help-all --version --source --filters --preset --view-mode --camera-format --backend --size --pattern-format --verbose --vcam --lenient --measure"
+  local process="--help --help-all --source --filters --preset --out --frames --loop --lenient --backend --json --quiet --size --pattern-format --view --soak --vcam --verbose"
   local devices="--help --help-all --verbose"
   local reduce="--help --help-all --op --n --type --backend --json --quiet --reps --verbose"
   local matmul="--help --help-all --m --n --k --type --backend --json --quiet --reps --verbose"
@@ -49,7 +49,7 @@ _kernelcam() {
     -o | --out | --json | --md | --view | --matrix | --solution | --vcam)
       _kernelcam_filenames "$cur"; return ;;
     --matrices | --images) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
-    -f | --filters | --camera-format | --size | --frames | --n | --m | --k | --reps | --warmup | --only | --tol | \
+    -f | --filters | --preset | --camera-format | --size | --frames | --n | --m | --k | --reps | --warmup | --only | --tol | \
       --max-iter | --poisson | --arch | --compile-memory | --compile-time | --soak-period)
       return ;;  # free text or a number
   esac

@@ -127,8 +127,8 @@ TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
 // message and changes nothing.
 TEST_F(WindowSession, PresetsAreRenamedAndDeleted) {
   GuiOptions options;
-  options.source = "pattern";
-  options.filters = "gray=bt709,hist=64";
+  options.source = parseSourceSpec("pattern");
+  options.chain = parseFilterChain("gray=bt709,hist=64");
   auto session = open(options);
   MainWindow& window = session->window();
   ASSERT_TRUE(window.savePreset(QStringLiteral("grey")));
@@ -251,7 +251,7 @@ TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndABannerOnce
 // window's Quit action closes it.
 TEST_F(WindowSession, QuitWorksWhileAStartupNoticeIsUp) {
   GuiOptions options;
-  options.source = "image:/no/such/photo.png";
+  options.source = parseSourceSpec("image:/no/such/photo.png");
   options.backend = Backend::Cpu;
   auto session = std::make_unique<GuiSession>(options);
   session->start();
