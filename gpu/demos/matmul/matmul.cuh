@@ -27,7 +27,9 @@ struct SgemmPipelineShape {
   int stages = 3;
   int minBlocksPerSm = 2;
 };
-std::vector<SgemmPipelineShape> sgemmPipelineShapes();
+// The shape the matmul demo's AsyncB version runs: the fastest of the H200 sweep (docs/PERFORMANCE.md).
+inline constexpr SgemmPipelineShape kDefaultSgemmPipelineShape{16, 2, 2};
+std::vector<SgemmPipelineShape> sgemmPipelineShapes();  // the default first
 // Float C = A * B with that shape. Launches nothing and returns false where the kernel's needs are not
 // met (K and N multiples of 4, 16-byte-aligned matrices); M, N, K >= 1 as matmulAsync.
 bool sgemmPipelinedAsync(const float* dA, const float* dB, float* dC, int M, int N, int K, cudaStream_t stream,
