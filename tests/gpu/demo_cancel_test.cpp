@@ -5,12 +5,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "gpu/demos/cg/cg_demo.hpp"
 #include "gpu/demos/cg/cg_demo_cuda.cuh"
 #include "gpu/demos/matmul/matmul_demo_cuda.cuh"
+#include "gpu/demos/matmul/matmul_versions.hpp"
 #include "gpu/demos/reduce/reduce_demo_cuda.cuh"
 #include "gpu_test_support.hpp"
 
@@ -114,10 +116,12 @@ TEST(GpuDemoCancel, MatmulStopsBetweenVersionsAndShowsVersionIOfN) {
   };
   EXPECT_THROW(demos::runMatmulDemo(config, demos::cudaMatmulRows()), demos::Cancelled);
   ASSERT_EQ(reports.size(), 4u);
-  EXPECT_EQ(demos::describeProgress(reports[2]).rfind("version 3 of 8: ", 0), 0u) << demos::describeProgress(reports[2]);
+  const std::size_t rows = 2 + demos::kMatmulVersions.size();  // the two CPU rows, then every GPU version
+  const std::string third = "version 3 of " + std::to_string(rows) + ": ";
+  EXPECT_EQ(demos::describeProgress(reports[2]).rfind(third, 0), 0u) << demos::describeProgress(reports[2]);
   // The same runner, not cancelled, still gives every row: nothing was left behind on the device.
   config.control = {};
-  EXPECT_EQ(demos::runMatmulDemo(config, demos::cudaMatmulRows()).rows.size(), 8u);
+  EXPECT_EQ(demos::runMatmulDemo(config, demos::cudaMatmulRows()).rows.size(), rows);
 }
 
 }  // namespace
