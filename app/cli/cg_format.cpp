@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "app/cli/json_schema.hpp"
-#include "app/cli/text_table.hpp"
+#include "gpu/core/text_table.hpp"
 
 namespace kc::cli {
 

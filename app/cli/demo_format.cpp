@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "app/cli/json_schema.hpp"
-#include "app/cli/text_table.hpp"
+#include "gpu/core/text_table.hpp"
 
 namespace kc::cli {
 
