@@ -13,11 +13,10 @@
 
 #include "app/live/live_controller.hpp"
 #include "qt_test_app.hpp"
-#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/demos/demo_results_table.hpp"
-#include "ui/demos/reduce_form.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 
@@ -35,10 +34,9 @@ TEST(DemoPanelGui, CtrlDOpensTheDockAndTheViewKeepsRenderingDuringARun) {
   MainWindow window;
   DemoRunners runners = cpuOnlyDemoRunners();
   std::atomic<bool> release{false};
-  const auto cpuReduce = runners.reduce;
-  runners.reduce = [&, cpuReduce](const demos::ReduceDemoConfig& config) {
+  runners.run = [&](const demos::DemoRequest& request, const demos::DemoAdmission& admit) {
     while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    return cpuReduce(config);
+    return demos::runDemo(request, admit);
   };
   DemoPanel* panel = installDemoDock(window, runners, QStringLiteral(KC_TEST_DATA_DIR "/matrices"));
   LiveController controller(window, Backend::Cpu);
@@ -55,10 +53,8 @@ TEST(DemoPanelGui, CtrlDOpensTheDockAndTheViewKeepsRenderingDuringARun) {
   toggle->trigger();
   EXPECT_TRUE(dock->isVisible());
 
-  demos::ReduceDemoConfig config;
-  config.n = 1000;
-  panel->selectDemo(DemoKind::Reduce);
-  panel->reduceForm()->setConfig(config);
+  panel->selectDemo("reduce");
+  ASSERT_TRUE(panel->form("reduce")->setValue("n", "1000"));
   ASSERT_TRUE(panel->run());
   const std::int64_t before = window.view()->renderer().framesPresented();
   EXPECT_TRUE(test::processEventsUntil([&] { return window.view()->renderer().framesPresented() >= before + 3; }, 30000))
@@ -70,11 +66,9 @@ TEST(DemoPanelGui, CtrlDOpensTheDockAndTheViewKeepsRenderingDuringARun) {
   EXPECT_EQ(panel->results()->rowCount(), 1);
 
   if (const char* path = std::getenv("KC_SCREENSHOT_DEMO")) {
-    cg::CgDemoConfig cgConfig;
-    cgConfig.poissonN = 48;
-    cgConfig.preconditioner = cg::Preconditioner::Jacobi;
-    panel->selectDemo(DemoKind::Cg);
-    panel->cgForm()->setConfig(cgConfig);
+    panel->selectDemo("cg");
+    ASSERT_TRUE(panel->form("cg")->setValue("poisson", "48"));
+    ASSERT_TRUE(panel->form("cg")->setValue("precond", "jacobi"));
     ASSERT_TRUE(panel->run());
     ASSERT_TRUE(test::processEventsUntil([&] { return !panel->running(); }, 60000));
     test::processEventsUntil([] { return false; }, 1500);

@@ -32,8 +32,8 @@
 #include "common/test_data.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"
-#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
@@ -337,8 +337,8 @@ TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
   EXPECT_TRUE(dock->isVisible());
   auto* panel = qobject_cast<DemoPanel*>(dock->widget());
   ASSERT_NE(panel, nullptr);
-  EXPECT_EQ(panel->demo(), DemoKind::Cg);
-  EXPECT_EQ(QString::fromStdString(panel->cgForm()->config(Backend::Cpu).matrixPath), kMatrix);
+  EXPECT_EQ(panel->demo(), QStringLiteral("cg"));
+  EXPECT_EQ(panel->form("cg")->value("matrix"), kMatrix);
   EXPECT_EQ(session->controller().sourceSpec(), sourceBefore) << "a matrix is no source";
 
   EXPECT_FALSE(drop(window, QStringLiteral(KC_TEST_FIXTURES_DIR "/../CMakeLists.txt"))) << "not a kind it opens";
