@@ -95,6 +95,25 @@ TEST_F(WindowSession, ComesBackAsTheUserLeftIt) {
   EXPECT_EQ(session->controller().sourceOptions().cameraFormat, format);
 }
 
+// Issue 25: the demo panel's choice was forgotten on restart.
+TEST_F(WindowSession, TheDemoChosenComesBack) {
+  {
+    auto session = open({});
+    EXPECT_EQ(session->demoPanel().demo().toStdString(), "reduce") << "nothing remembered: the first demo";
+    ASSERT_TRUE(session->demoPanel().selectDemo(QStringLiteral("matmul")));
+    session->window().close();  // writes the settings, as quitting does
+  }
+  EXPECT_EQ(setting("demos/demo").toStdString(), "matmul");
+  {
+    auto session = open({});
+    EXPECT_EQ(session->demoPanel().demo().toStdString(), "matmul");
+    ASSERT_TRUE(session->demoPanel().selectDemo(QStringLiteral("cg")));
+    session->window().close();
+  }
+  auto session = open({});
+  EXPECT_EQ(session->demoPanel().demo().toStdString(), "cg");
+}
+
 // kernelcam --source image:P --filters "..." runs that chain in that order (the dock shows it as given,
 // the frames' timing rows come in that order) and saves it unchanged (as a preset, and restored as is).
 TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
