@@ -174,8 +174,8 @@ QWidget* DemoPanel::makeControls() {
   connect(runButton_, &QPushButton::clicked, this, &DemoPanel::run);
   connect(cancelButton_, &QPushButton::clicked, this, &DemoPanel::cancel);
 
-  // The parameters scroll (a short dock must not push the live view away); Run, Cancel, the
-  // progress and the message stay in sight below them.
+  // The parameters scroll (a short dock must not push the live view away); the progress, the
+  // message, Run and Cancel stay in sight below them.
   controlsScroll_ = new QScrollArea;
   controlsScroll_->setWidget(controls);
   controlsScroll_->setWidgetResizable(true);
@@ -183,16 +183,18 @@ QWidget* DemoPanel::makeControls() {
   controlsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   controlsScroll_->setMinimumHeight(60);
   fitControlsWidth();
+  // Run and Cancel last: the progress bar and the message grow and shrink above them (a run starts,
+  // a message wraps), so the buttons stay where the hand is.
   auto* side = new QWidget;
   auto* sideColumn = new QVBoxLayout(side);
   sideColumn->setContentsMargins(0, 0, 0, 0);
   sideColumn->addWidget(controlsScroll_, 1);
+  sideColumn->addWidget(progress_);
+  sideColumn->addWidget(message_);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(runButton_);
   buttons->addWidget(cancelButton_);
   sideColumn->addLayout(buttons);
-  sideColumn->addWidget(progress_);
-  sideColumn->addWidget(message_);
   return side;
 }
 
