@@ -42,12 +42,11 @@ enum class DemoFile { None, Input, Output };
 
 // How the form offers an input file (CG's matrix): `noneText` for no file (the other parameters
 // describe the input then: "Poisson 2D (N x N grid)"), the data folder's files matching `pattern`,
-// and an entry that opens a file dialog.
+// and an entry that opens a file dialog (filtered by the descriptor's fileFilter).
 struct DemoFileChoice {
   std::string noneText;
-  std::string pattern;       // "*.mtx"
-  std::string dialogTitle;   // "Open a Matrix Market file"
-  std::string dialogFilter;  // "Matrix Market (*.mtx);;All files (*)"
+  std::string pattern;      // "*.mtx"
+  std::string dialogTitle;  // "Open a Matrix Market file"
 };
 
 struct DemoParam {

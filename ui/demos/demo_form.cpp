@@ -66,7 +66,7 @@ DemoForm::DemoForm(const demos::DemoDefinition& demo, const QString& dataDirecto
     if (!param.inForm()) continue;
     QWidget* control = nullptr;
     if (param.fileChoice) {
-      auto* files = new FileChoiceBox(*param.fileChoice, dataDirectory);
+      auto* files = new FileChoiceBox(*param.fileChoice, text(param.descriptor.fileFilter), dataDirectory);
       connect(files, &QComboBox::currentIndexChanged, this, &DemoForm::applyRules);
       control = files;
     } else {

@@ -11,8 +11,9 @@ namespace {
 const QString kOpenFileEntry = QStringLiteral("<open-file>");
 }  // namespace
 
-FileChoiceBox::FileChoiceBox(const demos::DemoFileChoice& choice, const QString& folder, QWidget* parent)
-    : QComboBox(parent), choice_(choice) {
+FileChoiceBox::FileChoiceBox(const demos::DemoFileChoice& choice, const QString& dialogFilter, const QString& folder,
+                             QWidget* parent)
+    : QComboBox(parent), choice_(choice), dialogFilter_(dialogFilter) {
   addItem(QString::fromStdString(choice.noneText), QString());
   if (!folder.isEmpty()) {
     const QDir dir(folder);
@@ -54,8 +55,8 @@ void FileChoiceBox::chosen(int index) {
     lastIndex_ = index;
     return;
   }
-  const QString path = QFileDialog::getOpenFileName(this, QString::fromStdString(choice_.dialogTitle), QString(),
-                                                    QString::fromStdString(choice_.dialogFilter));
+  const QString path =
+      QFileDialog::getOpenFileName(this, QString::fromStdString(choice_.dialogTitle), QString(), dialogFilter_);
   lastIndex_ = path.isEmpty() ? lastIndex_ : addFile(path);
   setCurrentIndex(lastIndex_);
 }

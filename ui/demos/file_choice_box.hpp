@@ -11,8 +11,10 @@ namespace kc {
 class FileChoiceBox : public QComboBox {
   Q_OBJECT
  public:
-  // folder: its files matching the choice's pattern are offered ("" or missing: none).
-  FileChoiceBox(const demos::DemoFileChoice& choice, const QString& folder, QWidget* parent = nullptr);
+  // folder: its files matching the choice's pattern are offered ("" or missing: none); the dialog
+  // shows the files `dialogFilter` names (a parameter's fileFilter).
+  FileChoiceBox(const demos::DemoFileChoice& choice, const QString& dialogFilter, const QString& folder,
+                QWidget* parent = nullptr);
 
   QString path() const;  // "" for no file
   // "" chooses no file; a file not offered yet is added (before "Open file...") and chosen.
@@ -24,6 +26,7 @@ class FileChoiceBox : public QComboBox {
   int addFile(const QString& path);
 
   demos::DemoFileChoice choice_;
+  QString dialogFilter_;
   int lastIndex_ = 0;  // the entry chosen before "Open file..."
 };
 

@@ -122,8 +122,8 @@ demos::DemoDefinition cgDemo() {
   DemoParam matrix = demos::demoParam(ParamType::Text, "matrix", "Matrix", "PATH",
                                       "Matrix Market file (coordinate, symmetric or general).");
   matrix.file = demos::DemoFile::Input;
-  matrix.fileChoice = demos::DemoFileChoice{"Poisson 2D (N x N grid)", "*.mtx", "Open a Matrix Market file",
-                                            "Matrix Market (*.mtx);;All files (*)"};
+  matrix.descriptor.fileFilter = "Matrix Market (*.mtx);;All files (*)";
+  matrix.fileChoice = demos::DemoFileChoice{"Poisson 2D (N x N grid)", "*.mtx", "Open a Matrix Market file"};
   DemoParam poisson = demos::intParam("poisson", "Poisson N", "N",
                                       "Or the 2D Poisson matrix of an N x N grid (N^2 rows), 1..20000.", 1, 20000);
   poisson.formMin = 2;
