@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/cli/text_table.hpp"
+#include "gpu/core/text_table.hpp"
 
 namespace kc::cli {
 

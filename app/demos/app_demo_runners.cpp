@@ -7,26 +7,13 @@
 
 #include "app/backend/frame_admission.hpp"
 #include "app/backend/pipeline_factory.hpp"
-#ifdef KC_HAVE_CUDA
-#include "app/demos/cuda_demo_parts.hpp"
-#endif
 
 namespace kc {
 
-DemoGpuParts demoGpuParts() {
-#ifdef KC_HAVE_CUDA
-  if (cudaBackendAvailable()) return cudaDemoParts();
-#endif
-  return {};
-}
-
 DemoRunners appDemoRunners() {
-  const DemoGpuParts gpu = demoGpuParts();
-  if (!gpu.cg) return cpuOnlyDemoRunners(QString::fromStdString(cudaUnavailableReason()));
+  // cudaBackendAvailable: a build with CUDA (and so with the demos' CUDA parts) and a usable device.
+  if (!cudaBackendAvailable()) return cpuOnlyDemoRunners(QString::fromStdString(cudaUnavailableReason()));
   DemoRunners runners;
-  runners.reduce = [gpu](const demos::ReduceDemoConfig& config) { return demos::runReduceDemo(config, gpu.reduce); };
-  runners.matmul = [gpu](const demos::MatmulDemoConfig& config) { return demos::runMatmulDemo(config, gpu.matmul); };
-  runners.cg = [gpu](const cg::CgDemoConfig& config) { return runAdmittedCgDemo(config, gpu.cg, requireMachineMemory); };
   runners.cudaAvailable = true;
   runners.admit = requireMachineMemory;
   return runners;

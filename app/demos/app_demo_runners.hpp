@@ -1,30 +1,17 @@
 #pragma once
-// What the demos run on this build and machine (the window's panel and `kernelcam demo` alike),
-// and where their matrices are.
+// What the demos run on this machine (the window's panel and `kernelcam demo` alike), and where
+// their matrices are.
 #include <QString>
 #include <QStringList>
-#include <string>
 
-#include "gpu/core/memory_budget.hpp"
-#include "gpu/demos/cg/cg_demo.hpp"
-#include "gpu/demos/matmul/matmul_demo.hpp"
-#include "gpu/demos/reduce/reduce_demo.hpp"
 #include "ui/demos/demo_runners.hpp"
 
 namespace kc {
 
-// The injected runner table: each demo's CUDA versions, handed to runReduceDemo / runMatmulDemo /
-// runCgDemo. All empty where the build has no CUDA or the machine no usable device.
-struct DemoGpuParts {
-  demos::ReduceGpuRowsFn reduce;
-  demos::MatmulGpuRowsFn matmul;
-  cg::CgGpuSolverFn cg;
-};
-DemoGpuParts demoGpuParts();
-
-// The panel's runners over demoGpuParts(), admitted by requireMachineMemory (frame_admission.hpp,
-// as `kernelcam demo` is); where those are empty, CPU only,
-// with the reason the panel shows on its greyed "cuda" backend.
+// The panel's runners: every registered demo's run, admitted by requireMachineMemory
+// (frame_admission.hpp, as `kernelcam demo` is); CUDA offered where this build has the demos' CUDA
+// parts and the machine a usable device, else CPU only, with the reason the panel shows on its
+// greyed "cuda" backend.
 DemoRunners appDemoRunners();
 
 // Where the CG demo's Matrix Market files are looked for, in this order (README "Installed data"):

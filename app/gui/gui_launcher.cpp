@@ -23,7 +23,6 @@
 #include "app/record/vcam_feed.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
-#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/lab/kernel_lab_dock.hpp"
@@ -164,12 +163,7 @@ std::vector<std::string> GuiSession::filesRead() const {
   }
   for (std::string& file : chainInputFiles(controller_->chain())) files.push_back(std::move(file));
   if (!labPanel_->path().isEmpty()) files.push_back(labPanel_->path().toStdString());
-  try {
-    if (std::string matrix = demoPanel_->cgForm()->config(Backend::Cpu).matrixPath; !matrix.empty())
-      files.push_back(std::move(matrix));
-  } catch (const std::exception&) {
-    // An unreadable tolerance in the form: its matrix is still in the combo, but no run reads it now.
-  }
+  for (const QString& file : demoPanel_->inputFiles()) files.push_back(file.toStdString());
   return files;
 }
 
@@ -183,15 +177,7 @@ std::vector<io::OutputFile> GuiSession::filesWritten() const {
 
 void GuiSession::openMatrix(const QString& path) {
   if (QDockWidget* dock = demoDock(*window_)) dock->show();
-  demoPanel_->selectDemo(DemoKind::Cg);
-  cg::CgDemoConfig config;
-  try {
-    config = demoPanel_->cgForm()->config(Backend::Cpu);  // keeps the form's other choices
-  } catch (const std::exception&) {
-    // An unreadable tolerance in the form: the defaults, with the dropped matrix.
-  }
-  config.matrixPath = path.toStdString();
-  demoPanel_->cgForm()->setConfig(config);
+  demoPanel_->openInputFile(path);  // the CG demo, its form's other choices kept
   window_->showMessage(QObject::tr("CG demo: %1 \u2014 press Run").arg(path.section(QLatin1Char('/'), -1)), 8000);
 }
 

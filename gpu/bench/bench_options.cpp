@@ -7,6 +7,7 @@
 #include "gpu/core/error.hpp"
 #include "gpu/core/size_limits.hpp"
 #include "gpu/core/text.hpp"
+#include "gpu/demos/demo_registry.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
@@ -14,7 +15,9 @@ namespace kc::bench {
 std::vector<std::string> benchGroups() {
   std::vector<std::string> groups{"copy"};
   for (const std::string& id : stageRegistry().ids()) groups.push_back(id);
-  for (const char* group : {"pipeline", "camera", "reduce", "gemm", "cg"}) groups.emplace_back(group);
+  for (const char* group : {"pipeline", "camera"}) groups.emplace_back(group);
+  for (const demos::DemoDefinition* demo : demos::demoRegistry().all())
+    if (!demo->benchGroup.empty()) groups.push_back(demo->benchGroup);
   return groups;
 }
 

@@ -2,7 +2,8 @@
 // Options of `kc_bench` and `kernelcam bench` (same spelling in both):
 //   --size WxH   one image size instead of the default 1920x1080 and 3840x2160
 //   --reps N     timed repetitions per row, median reported (>= 50 by default; fewer for a smoke run)
-//   --only LIST  comma-separated groups (copy, each registered stage's id, pipeline, reduce, gemm, cg)
+//   --only LIST  comma-separated groups (copy, each registered stage's id, pipeline, camera, each
+//                registered demo's bench group: reduce, gemm, cg)
 //                or row-name prefixes ("conv 5x5")
 //   --json PATH  also write the JSON report there;  --md PATH  the markdown table
 //   --matrices DIR  Matrix Market folder for the CG rows (default ../shared/data/matrices)
@@ -29,7 +30,8 @@ struct BenchOptions {
   std::string imageDir = "../shared/data/images";
 };
 
-// copy, the registered stages' ids (gray, conv, ...), pipeline, reduce, gemm, cg: report order.
+// copy, the registered stages' ids (gray, conv, ...), pipeline, camera, the registered demos'
+// bench groups (reduce, gemm, cg): report order.
 std::vector<std::string> benchGroups();
 
 // kc_bench's command line; throws kc::InvalidArgument naming the bad option and what is accepted.

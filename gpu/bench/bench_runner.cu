@@ -7,6 +7,7 @@
 #include "gpu/bench/bench_context.cuh"
 #include "gpu/bench/sm_clock.hpp"
 #include "gpu/core/device_query.cuh"
+#include "gpu/demos/demo_registry.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
@@ -27,9 +28,16 @@ constexpr Group kStageRows[] = {{"gray", runGrayRows},
                                 {"hist", runHistogramRows},
                                 {"conv", runConvolutionRows},
                                 {"transpose", runTransposeRows}};
-constexpr Group kAfterStages[] = {
-    {"pipeline", runPipelineRows}, {"camera", runCameraFormatRows}, {"reduce", runReduceRows},
-    {"gemm", runGemmRows},         {"cg", runCgRows}};
+constexpr Group kAfterStages[] = {{"pipeline", runPipelineRows}, {"camera", runCameraFormatRows}};
+// The demos' groups come from the demo registry (each record's benchGroup), after those; these are
+// the rows the bench writes for them (rows_NAME.cu), as for the stages above: the bench knows the
+// demos' groups, a demo names no bench.
+constexpr Group kDemoRows[] = {{"reduce", runReduceRows}, {"gemm", runGemmRows}, {"cg", runCgRows}};
+
+const Group* ownRows(const Group* begin, const Group* end, const std::string& name) {
+  const Group* own = std::find_if(begin, end, [&](const Group& rows) { return name == rows.name; });
+  return own != end ? own : nullptr;
+}
 
 std::string describeDevice(const DeviceInfo& info) {
   char text[256];
@@ -68,15 +76,17 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
   for (const Group& group : kBeforeStages) group.run(ctx);
   for (const StageDefinition* stage : stageRegistry().all()) {
     if (!groupSelected(options, stage->id)) continue;
-    const auto own = std::find_if(std::begin(kStageRows), std::end(kStageRows),
-                                  [&](const Group& rows) { return stage->id == rows.name; });
-    if (own != std::end(kStageRows))
+    if (const Group* own = ownRows(std::begin(kStageRows), std::end(kStageRows), stage->id))
       own->run(ctx);
     else
       runGenericStageRows(ctx, stage->id);
   }
   for (const Group& group : kAfterStages)
     if (groupSelected(options, group.name)) group.run(ctx);
+  for (const demos::DemoDefinition* demo : demos::demoRegistry().all()) {
+    if (demo->benchGroup.empty() || !groupSelected(options, demo->benchGroup)) continue;
+    if (const Group* own = ownRows(std::begin(kDemoRows), std::end(kDemoRows), demo->benchGroup)) own->run(ctx);
+  }
   report.clockAfter = readSmClock(busId);
   return report;
 }

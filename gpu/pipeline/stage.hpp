@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpu/core/param_descriptor.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc {
@@ -27,37 +28,6 @@ struct FrameShape {
   std::size_t rowBytes() const { return static_cast<std::size_t>(width) * bytesPerPixel(format); }
   std::size_t bytes() const { return rowBytes() * static_cast<std::size_t>(height); }
   bool operator==(const FrameShape& o) const { return width == o.width && height == o.height && format == o.format; }
-};
-
-enum class ParamType {
-  Choice,       // one of `choices`
-  Int,          // minValue..maxValue, every `step` from minValue (size: 1, 3, 5, ... 31)
-  FloatList,    // space-separated finite numbers (custom convolution weights)
-  Text,         // free text without ':' or ',' (a file path)
-  Float,        // a finite number in minReal..maxReal
-  // The rest of the stage's ':'-separated tokens, each NAME=VALUE, stored as one value
-  // ("radius=3:gain=0.5"): the values of the stage's instanceParams. Only as the last parameter.
-  Assignments,
-};
-
-struct ParamDescriptor {
-  std::string id;           // "weights", "preset", "size", "border", "bins", "custom", "axis"
-  std::string displayName;  // "Weights", "Preset", ...
-  ParamType type = ParamType::Int;
-  std::vector<std::string> choices;          // Choice: the CLI spellings, e.g. {"lab","bt601","bt709"}
-  int minValue = 0, maxValue = 0, step = 1;  // Int
-  double minReal = 0, maxReal = 0;           // Float
-  std::string defaultValue;                  // CLI spelling of the default
-  std::string help;
-  // The parameter exists only while another one has a given value (conv's weights: preset custom).
-  // It is then parsed and printed in its place in the list, and left out otherwise.
-  std::string onlyWhenParam, onlyWhenValue;
-  // FloatList only: the values form a square grid whose side is this Int parameter (conv's size),
-  // so an editor can show a grid and keep it centred when the side changes.
-  std::string gridSideParam;
-  // Text only: non-empty when the text is a file to read, as a file dialog's name filter
-  // ("CUDA kernels (*.cu)"): a window asks for the file with a file chooser.
-  std::string fileFilter;
 };
 
 // A stage's parameters in their parsed, validated form, built once by StageDefinition::configure

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "gpu/core/error.hpp"
+#include "gpu/core/menu_order.hpp"
 
 namespace kc {
 
@@ -37,17 +38,10 @@ const StageDefinition* StageRegistry::find(std::string_view id) const {
 std::vector<const StageDefinition*> StageRegistry::all() const {
   std::vector<const StageDefinition*> definitions;
   for (const auto& entry : entries_) definitions.push_back(&entry->definition);
-  std::sort(definitions.begin(), definitions.end(), [](const StageDefinition* a, const StageDefinition* b) {
-    return a->menuOrder != b->menuOrder ? a->menuOrder < b->menuOrder : a->id < b->id;
-  });
-  return definitions;
+  return inMenuOrder(std::move(definitions));
 }
 
-std::vector<std::string> StageRegistry::ids() const {
-  std::vector<std::string> ids;
-  for (const StageDefinition* definition : all()) ids.push_back(definition->id);
-  return ids;
-}
+std::vector<std::string> StageRegistry::ids() const { return idsOf(all()); }
 
 void StageRegistry::setCudaLaunch(std::string_view id, CudaStageLaunch launch) {
   std::erase_if(cuda_, [&](const CudaEntry& entry) { return entry.id == id; });

@@ -18,12 +18,11 @@ TEST(AppDemoRunners, OfferCudaExactlyWhenADeviceIsUsableAndAlwaysRunOnTheCpu) {
   if (!runners.cudaAvailable) {
     EXPECT_FALSE(runners.cudaUnavailableReason.isEmpty());
   }
-  demos::ReduceDemoConfig config;
-  config.n = 500;
-  config.backend = Backend::Cpu;
-  const demos::DemoReport report = runners.reduce(config);
-  ASSERT_EQ(report.rows.size(), 1u);
-  EXPECT_TRUE(report.rows[0].correct);
+  demos::DemoRequest request = demos::requestFor(*demos::demoRegistry().find("reduce"), Backend::Cpu);
+  request.values["n"] = "500";
+  const auto result = runners.run(request, runners.admit);
+  ASSERT_EQ(result->table().rows.size(), 1u);
+  EXPECT_TRUE(result->failure().empty());
 }
 
 // The lookup order the README documents: the checkout's ../shared, then an install (beside the

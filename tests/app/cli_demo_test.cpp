@@ -14,8 +14,6 @@
 #include <vector>
 
 #include "app/backend/pipeline_factory.hpp"
-#include "app/cli/cg_format.hpp"
-#include "app/cli/text_table.hpp"
 #include "app/cli_run.hpp"  // tests/app
 #include "common/test_data.hpp"
 #include "gpu/demos/cg/csr_matrix.hpp"
@@ -239,30 +237,6 @@ TEST(CliDemo, HelpListsEveryDemoAndOption) {
   EXPECT_EQ(reduce.exitCode, 0) << reduce.err;
   for (const char* word : {"Usage: kernelcam demo reduce", "--op", "--n", "--type", "--reps", "--backend", "--json"})
     EXPECT_NE(reduce.out.find(word), std::string::npos) << word;
-}
-
-// The formatting helpers the UI panel may reuse, without the binary.
-TEST(DemoFormat, HistoryDecimationKeepsBothEndsAndAtMostTheLimit) {
-  std::vector<kc::cg::CgSample> history;
-  for (long long k = 0; k <= 400000; k += 50) history.push_back({k, 1.0 / (1 + k)});
-  const auto kept = kc::cli::decimateHistory(history, 1000);
-  ASSERT_EQ(kept.size(), 1000u);
-  EXPECT_EQ(kept.front().iteration, 0);
-  EXPECT_EQ(kept.back().iteration, 400000);
-  EXPECT_TRUE(std::is_sorted(kept.begin(), kept.end(), [](auto& a, auto& b) { return a.iteration < b.iteration; }));
-  EXPECT_EQ(kc::cli::decimateHistory({history.begin(), history.begin() + 10}, 1000).size(), 10u);
-}
-
-TEST(DemoFormat, TableColumnsLineUp) {
-  kc::cli::TextTable table({{"version", kc::cli::TextTable::Align::Left}, {"ms"}});
-  table.addRow({"1 naïve", "12.5"});
-  table.addRow({"10 library", "0.25"});
-  const std::string text = table.format();
-  EXPECT_EQ(text,
-            "version       ms\n"
-            "----------  ----\n"
-            "1 naïve     12.5\n"
-            "10 library  0.25\n");
 }
 
 }  // namespace

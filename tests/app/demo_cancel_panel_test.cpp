@@ -17,22 +17,21 @@
 
 #include "cli_run.hpp"
 #include "qt_test_app.hpp"
-#include "ui/demos/cg_form.hpp"
+#include "gpu/demos/version_rows_result.hpp"
 #include "ui/demos/demo_charts.hpp"
 #include "ui/demos/demo_export.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/demos/demo_results_table.hpp"
-#include "ui/demos/reduce_form.hpp"
 
 namespace kc {
 namespace {
 
 // CPU CG to 1e-14 on a 600 x 600 Poisson grid: thousands of iterations, a minute on one core.
-cg::CgDemoConfig longCg() {
-  cg::CgDemoConfig config;
-  config.poissonN = 600;
-  config.tolerance = 1e-14;
-  return config;
+void chooseLongCg(DemoPanel& panel) {
+  panel.selectDemo("cg");
+  ASSERT_TRUE(panel.form("cg")->setValue("poisson", "600"));
+  ASSERT_TRUE(panel.form("cg")->setValue("tol", "1e-14"));
 }
 
 ResidualChart* liveChart(const DemoPanel& panel) { return qobject_cast<ResidualChart*>(panel.chart()); }
@@ -40,8 +39,7 @@ ResidualChart* liveChart(const DemoPanel& panel) { return qobject_cast<ResidualC
 TEST(DemoPanelCancel, CancelEndsALongCgRunWithinASecondAndTheChartShowsHowFarItGot) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners());
-  panel.selectDemo(DemoKind::Cg);
-  panel.cgForm()->setConfig(longCg());
+  chooseLongCg(panel);
   ASSERT_TRUE(panel.run());
   EXPECT_TRUE(panel.cancelButton()->isEnabled());
   auto* progress = panel.findChild<QProgressBar*>(QStringLiteral("demoProgress"));
@@ -74,9 +72,8 @@ TEST(DemoPanelCancel, CancelEndsALongCgRunWithinASecondAndTheChartShowsHowFarItG
   EXPECT_TRUE(panel.findChild<QPushButton*>(QStringLiteral("demoRun"))->isEnabled());
 
   // It runs again, and to the end, after a cancel (the flag is the run's own).
-  cg::CgDemoConfig small;
-  small.poissonN = 8;
-  panel.cgForm()->setConfig(small);
+  ASSERT_TRUE(panel.form("cg")->setValue("poisson", "8"));
+  ASSERT_TRUE(panel.form("cg")->setValue("tol", "1e-6"));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(test::processEventsUntil([&] { return !panel.running(); }, 30000));
   EXPECT_FALSE(panel.lastRunCancelled());
@@ -86,8 +83,7 @@ TEST(DemoPanelCancel, CancelEndsALongCgRunWithinASecondAndTheChartShowsHowFarItG
 TEST(DemoPanelCancel, DestroyingThePanelCancelsItsRunSoThePoolEmptiesAtOnce) {
   test::testApplication();
   auto panel = std::make_unique<DemoPanel>(cpuOnlyDemoRunners());
-  panel->selectDemo(DemoKind::Cg);
-  panel->cgForm()->setConfig(longCg());
+  chooseLongCg(*panel);
   ASSERT_TRUE(panel->run());
   ASSERT_TRUE(test::processEventsUntil([&] { return panel->message().contains("iteration"); }, 60000));
   QElapsedTimer clock;
@@ -103,17 +99,14 @@ TEST(DemoPanelCancel, ReductionShowsVersionIOfN) {
   DemoRunners runners = cpuOnlyDemoRunners();
   // Hold the run inside its first version until the panel has shown it.
   std::atomic<bool> shown{false};
-  const auto cpuReduce = runners.reduce;
-  runners.reduce = [&, cpuReduce](const demos::ReduceDemoConfig& config) {
-    config.control.counting(1).beginVersion(1, "CPU reference (1 thread)");  // as runReduceDemo reports it
-    while (!shown && !config.control.cancel.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    return cpuReduce(config);
+  runners.run = [&](const demos::DemoRequest& request, const demos::DemoAdmission& admit) {
+    request.control.counting(1).beginVersion(1, "CPU reference (1 thread)");  // as runReduceDemo reports it
+    while (!shown && !request.control.cancel.cancelled()) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return demos::runDemo(request, admit);
   };
   DemoPanel panel(runners);
-  panel.selectDemo(DemoKind::Reduce);
-  demos::ReduceDemoConfig config;
-  config.n = 1000;
-  panel.reduceForm()->setConfig(config);
+  panel.selectDemo("reduce");
+  ASSERT_TRUE(panel.form("reduce")->setValue("n", "1000"));
   ASSERT_TRUE(panel.run());
   EXPECT_TRUE(test::processEventsUntil(
       [&] { return panel.message().contains(QStringLiteral("version 1 of 1: CPU reference (1 thread)")); }, 10000))
@@ -128,10 +121,8 @@ TEST(DemoPanelExport, TableAsCsvAndChartAsPng) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners());
   panel.resize(1200, 400);
-  panel.selectDemo(DemoKind::Reduce);
-  demos::ReduceDemoConfig config;
-  config.n = 17;
-  panel.reduceForm()->setConfig(config);
+  panel.selectDemo("reduce");
+  ASSERT_TRUE(panel.form("reduce")->setValue("n", "17"));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(test::processEventsUntil([&] { return !panel.running(); }, 30000));
   ASSERT_EQ(panel.results()->rowCount(), 1);
@@ -173,7 +164,7 @@ TEST(DemoPanelExport, CsvQuotesFieldsWithCommasAndQuotes) {
   row.throughputUnit = "GB/s";
   row.correct = true;
   report.rows.push_back(row);
-  table.showReport(report);
+  table.showTable(demos::VersionRowsResult(report).table());
   const QByteArray csv = tableCsv(table);
   EXPECT_TRUE(csv.contains("\r\n\"a, \"\"quoted\"\" version\",1.5,")) << csv.toStdString();
 }

@@ -13,11 +13,9 @@
 #include "gpu/demos/demo_memory.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"
-#include "ui/demos/cg_form.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/demos/demo_results_table.hpp"
-#include "ui/demos/matmul_form.hpp"
-#include "ui/demos/reduce_form.hpp"
 
 namespace kc {
 namespace {
@@ -33,7 +31,7 @@ struct SmallMachine {
   std::string lastWhat;
   MemoryNeed lastNeed;
   int asked = 0;
-  DemoAdmission admission() {
+  demos::DemoAdmission admission() {
     return [this](const std::string& what, const MemoryNeed& need, Backend) {
       ++asked;
       lastWhat = what;
@@ -51,16 +49,19 @@ TEST(DemoPanelAdmission, RunThatCannotFitIsOneRedLineAndNothingRuns) {
   DemoRunners runners = cpuOnlyDemoRunners();
   runners.admit = machine.admission();
   std::atomic<int> matmulRuns{0};
-  const auto cpuMatmul = runners.matmul;
-  runners.matmul = [&, cpuMatmul](const demos::MatmulDemoConfig& config) {
-    ++matmulRuns;
-    return cpuMatmul(config);
+  runners.run = [&](const demos::DemoRequest& request, const demos::DemoAdmission& admit) {
+    if (request.demo->id == "matmul") ++matmulRuns;
+    return demos::runDemo(request, admit);
   };
   DemoPanel panel(runners);
-  panel.selectDemo(DemoKind::Matmul);
+  panel.selectDemo("matmul");
+  DemoForm& matmul = *panel.form("matmul");
+  const auto setSides = [&](const char* side) {
+    for (const char* param : {"m", "n", "k"}) ASSERT_TRUE(matmul.setValue(param, side));
+  };
+  setSides("32768");  // the form's largest: A and B alone are 8 GiB
   demos::MatmulDemoConfig big;
-  big.M = big.N = big.K = 32768;  // the form's largest: A and B alone are 8 GiB
-  panel.matmulForm()->setConfig(big);
+  big.M = big.N = big.K = 32768;
 
   const auto start = std::chrono::steady_clock::now();
   EXPECT_FALSE(panel.run());
@@ -82,24 +83,20 @@ TEST(DemoPanelAdmission, RunThatCannotFitIsOneRedLineAndNothingRuns) {
   EXPECT_TRUE(panel.findChild<QPushButton*>(QStringLiteral("demoRun"))->isEnabled());
 
   // A size that fits runs, after the refusal.
-  demos::MatmulDemoConfig small;
-  small.M = small.N = small.K = 17;
-  panel.matmulForm()->setConfig(small);
+  setSides("17");
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();
   EXPECT_EQ(matmulRuns, 1);
 
   // The reduction and the Poisson grid ask it too, with their own estimates.
-  panel.selectDemo(DemoKind::Reduce);
+  panel.selectDemo("reduce");
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_EQ(machine.lastWhat.rfind("reduce n=", 0), 0u) << machine.lastWhat;
-  panel.selectDemo(DemoKind::Cg);
-  cg::CgDemoConfig grid;
-  grid.poissonN = 4096;
-  grid.versions = {cg::CgVersion::Cpu};
-  panel.cgForm()->setConfig(grid);
+  panel.selectDemo("cg");
+  ASSERT_TRUE(panel.form("cg")->setValue("poisson", "4096"));
+  panel.form("cg")->setVersions({0});  // the CPU solver
   machine.budget = 1e8;  // 4096^2 rows need about 3 GiB
   EXPECT_FALSE(panel.run());
   EXPECT_EQ(machine.lastWhat, "CG on poisson2D n=4096 (16777216 rows)");
@@ -127,11 +124,10 @@ TEST(DemoPanelAdmission, MatrixFileThatCannotFitIsRefusedAtItsSizeLine) {
   const std::string path = dir.file("huge.mtx");
   test::writeBytes(path, "%%MatrixMarket matrix coordinate real general\n2147483647 2147483647 1\n1 1 1\n");
   DemoPanel panel(cpuOnlyDemoRunners());
-  panel.selectDemo(DemoKind::Cg);
-  cg::CgDemoConfig config;
-  config.matrixPath = path;
-  config.versions = {cg::CgVersion::Cpu};
-  panel.cgForm()->setConfig(config);
+  panel.selectDemo("cg");
+  DemoForm& form = *panel.form("cg");
+  ASSERT_TRUE(form.setValue("matrix", QString::fromStdString(path)));
+  form.setVersions({0});  // the CPU solver
   const auto start = std::chrono::steady_clock::now();
   ASSERT_TRUE(panel.run());  // the size is in the file: the run reads its size line
   ASSERT_TRUE(waitForRun(panel));
@@ -145,9 +141,8 @@ TEST(DemoPanelAdmission, MatrixFileThatCannotFitIsRefusedAtItsSizeLine) {
   EXPECT_NE(message.find("available (MemAvailable)"), std::string::npos) << message;
 
   // And the panel runs again.
-  config.matrixPath.clear();
-  config.poissonN = 8;
-  panel.cgForm()->setConfig(config);
+  ASSERT_TRUE(form.setValue("matrix", ""));
+  ASSERT_TRUE(form.setValue("poisson", "8"));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();

@@ -14,12 +14,10 @@
 #include "common/test_data.hpp"
 #include "gpu/core/error.hpp"
 #include "qt_test_app.hpp"
-#include "ui/demos/cg_form.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/demos/demo_results_table.hpp"
 #include "ui/demos/kernel_source_view.hpp"
-#include "ui/demos/matmul_form.hpp"
-#include "ui/demos/reduce_form.hpp"
 
 namespace kc {
 namespace {
@@ -39,9 +37,10 @@ TEST(DemoPanel, ConstructsWithCudaGreyedWhenTheRunnersHaveNone) {
   panel.setBackend(Backend::Cuda);
   EXPECT_EQ(panel.backend(), Backend::Cpu);
   if (std::filesystem::exists(test::sharedData("matrices/nos2.mtx"))) {
-    EXPECT_TRUE(panel.cgForm()->matrixChoices().contains(QStringLiteral("nos2.mtx")));
+    EXPECT_TRUE(panel.form("cg")->choices("matrix").contains(QStringLiteral("nos2.mtx")));
   }
-  EXPECT_EQ(panel.cgForm()->matrixChoices().last(), QStringLiteral("Open file..."));
+  EXPECT_EQ(panel.form("cg")->choices("matrix").first(), QStringLiteral("Poisson 2D (N x N grid)"));
+  EXPECT_EQ(panel.form("cg")->choices("matrix").last(), QStringLiteral("Open file..."));
   EXPECT_EQ(panel.results()->rowCount(), 0);
   EXPECT_FALSE(panel.running());
 }
@@ -49,10 +48,8 @@ TEST(DemoPanel, ConstructsWithCudaGreyedWhenTheRunnersHaveNone) {
 TEST(DemoPanel, SmallCpuReductionFillsTheTableWithACorrectCpuRow) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo(DemoKind::Reduce);
-  demos::ReduceDemoConfig config;
-  config.n = 1000;
-  panel.reduceForm()->setConfig(config);
+  ASSERT_TRUE(panel.selectDemo("reduce"));
+  ASSERT_TRUE(panel.form("reduce")->setValue("n", "1000"));
   ASSERT_TRUE(panel.run());
   EXPECT_TRUE(panel.running());
   EXPECT_FALSE(runButton(panel)->isEnabled());
@@ -73,12 +70,9 @@ TEST(DemoPanel, SmallCpuReductionFillsTheTableWithACorrectCpuRow) {
 TEST(DemoPanel, SmallCpuMatmulFillsTheTableWithBothCpuRows) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo(DemoKind::Matmul);
-  demos::MatmulDemoConfig config;
-  config.M = 48;
-  config.N = 40;
-  config.K = 32;
-  panel.matmulForm()->setConfig(config);
+  panel.selectDemo("matmul");
+  DemoForm& form = *panel.form("matmul");
+  for (const auto& [param, value] : {std::pair{"m", "48"}, {"n", "40"}, {"k", "32"}}) ASSERT_TRUE(form.setValue(param, value));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();
@@ -95,11 +89,8 @@ TEST(DemoPanel, SmallCpuMatmulFillsTheTableWithBothCpuRows) {
 TEST(DemoPanel, CgOnPoisson8DrawsTheResidualOnALogAxis) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo(DemoKind::Cg);
-  cg::CgDemoConfig config;
-  config.poissonN = 8;
-  config.backend = Backend::Cpu;
-  panel.cgForm()->setConfig(config);
+  panel.selectDemo("cg");
+  ASSERT_TRUE(panel.form("cg")->setValue("poisson", "8"));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();
@@ -117,19 +108,17 @@ TEST(DemoPanel, CgOnPoisson8DrawsTheResidualOnALogAxis) {
 TEST(DemoPanel, MissingMatrixFileIsAMessageAndThePanelRunsAgain) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo(DemoKind::Cg);
-  cg::CgDemoConfig config;
-  config.matrixPath = "/nonexistent/missing.mtx";
-  panel.cgForm()->setConfig(config);
+  panel.selectDemo("cg");
+  DemoForm& form = *panel.form("cg");
+  ASSERT_TRUE(form.setValue("matrix", "/nonexistent/missing.mtx"));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_TRUE(panel.lastRunFailed());
   EXPECT_TRUE(panel.message().contains(QStringLiteral("missing.mtx"))) << panel.message().toStdString();
   EXPECT_TRUE(runButton(panel)->isEnabled());
 
-  config.matrixPath.clear();
-  config.poissonN = 6;
-  panel.cgForm()->setConfig(config);
+  ASSERT_TRUE(form.setValue("matrix", ""));
+  ASSERT_TRUE(form.setValue("poisson", "6"));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();
@@ -139,24 +128,25 @@ TEST(DemoPanel, MissingMatrixFileIsAMessageAndThePanelRunsAgain) {
 TEST(DemoPanel, BadToleranceIsRejectedBeforeAnythingRuns) {
   test::testApplication();
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo(DemoKind::Cg);
-  panel.cgForm()->findChild<QLineEdit*>(QStringLiteral("cgTolerance"))->setText(QStringLiteral("small"));
+  panel.selectDemo("cg");
+  panel.form("cg")->findChild<QLineEdit*>(QStringLiteral("cgTol"))->setText(QStringLiteral("small"));
   EXPECT_FALSE(panel.run());
   EXPECT_FALSE(panel.running());
   EXPECT_TRUE(panel.lastRunFailed());
-  EXPECT_TRUE(panel.message().contains(QStringLiteral("tolerance")));
+  // The record's check, named as the form labels it.
+  EXPECT_EQ(panel.message(), QStringLiteral("Tolerance: 'small': expected a number between 0 and 1 (such as 1e-8)"));
 }
 
 TEST(DemoPanel, RunsInTheBackgroundOneAtATimeAndReportsRunnerErrors) {
   test::testApplication();
   DemoRunners runners = cpuOnlyDemoRunners();
   std::atomic<bool> release{false};
-  runners.reduce = [&](const demos::ReduceDemoConfig&) -> demos::DemoReport {
+  runners.run = [&](const demos::DemoRequest&, const demos::DemoAdmission&) -> std::unique_ptr<demos::DemoResult> {
     while (!release) std::this_thread::sleep_for(std::chrono::milliseconds(5));
     throwError(__FILE__, __LINE__, "cudaMalloc", "out of memory (simulated)");
   };
   DemoPanel panel(runners, kMatrixDir);
-  panel.selectDemo(DemoKind::Reduce);
+  panel.selectDemo("reduce");
   ASSERT_TRUE(panel.run());
   // The GUI thread is free while the runner works: events flow, a second run is refused.
   int ticks = 0;

@@ -2,19 +2,16 @@
 // fails here rather than leaving the panel's source view blank in class.
 #include <gtest/gtest.h>
 
-#include "gpu/demos/cg/cg_demo.hpp"
-#include "gpu/demos/matmul/matmul_versions.hpp"
-#include "gpu/demos/reduce/reduce_versions.hpp"
+#include "gpu/demos/demo_registry.hpp"
 #include "qt_test_app.hpp"
-#include "ui/demos/cg_version_notes.hpp"
 #include "ui/demos/kernel_source_lookup.hpp"
 
 namespace kc {
 namespace {
 
-void expectDefinition(DemoKind kind, const QString& anchor) {
+void expectDefinition(const QString& demo, const QString& anchor) {
   SCOPED_TRACE(anchor.toStdString());
-  const SourceSpan span = findAnchor(anchor, kernelSourceFiles(kind));
+  const SourceSpan span = findAnchor(anchor, kernelSourceFiles(demo));
   ASSERT_TRUE(span.found());
   const QStringList lines = readKernelSource(span.resourcePath).split(QLatin1Char('\n'));
   ASSERT_LT(span.lastLine, lines.size());
@@ -24,31 +21,23 @@ void expectDefinition(DemoKind kind, const QString& anchor) {
   EXPECT_TRUE(lines[span.lastLine].trimmed().startsWith(QLatin1Char('}')));
 }
 
-TEST(DemoKernelSources, EveryReduceAndMatmulAnchorIsFound) {
+TEST(DemoKernelSources, EveryVersionOfEveryDemoIsFound) {
   test::testApplication();
-  for (const auto& info : demos::kReduceVersions) {
-    const QString anchor = QString::fromLatin1(info.sourceAnchor);
-    if (anchor.contains(QStringLiteral("::"))) {  // the library: its call site
-      EXPECT_TRUE(findAnchor(anchor, kernelSourceFiles(DemoKind::Reduce)).found()) << info.sourceAnchor;
-      continue;
+  const std::vector<std::string> ids = demos::demoRegistry().ids();
+  ASSERT_EQ(ids, (std::vector<std::string>{"reduce", "matmul", "cg"}));
+  for (const std::string& id : ids) {
+    const QString demo = QString::fromStdString(id);
+    for (const demos::DemoVersion& version : demos::demoRegistry().find(id)->versions) {
+      const QString anchor = QString::fromStdString(version.sourceAnchor);
+      if (version.anchorIsCall)  // the library: its call site
+        EXPECT_TRUE(findAnchor(anchor, kernelSourceFiles(demo)).found()) << version.sourceAnchor;
+      else
+        expectDefinition(demo, anchor);
     }
-    expectDefinition(DemoKind::Reduce, anchor);
   }
-  for (const char* cpu : {"referenceLoop", "mat3MinReference"}) expectDefinition(DemoKind::Reduce, QString::fromLatin1(cpu));
-  for (const auto& info : demos::kMatmulVersions) {
-    if (info.version == demos::MatmulVersion::Cublas) {
-      EXPECT_TRUE(findAnchor(QString::fromLatin1(info.sourceAnchor), kernelSourceFiles(DemoKind::Matmul)).found());
-      continue;
-    }
-    expectDefinition(DemoKind::Matmul, QString::fromLatin1(info.sourceAnchor));
-  }
-  for (const char* cpu : {"matmulReference", "transposedLoop"}) expectDefinition(DemoKind::Matmul, QString::fromLatin1(cpu));
-}
-
-TEST(DemoKernelSources, EveryCgVersionNoteIsFound) {
-  test::testApplication();
-  for (cg::CgVersion version : {cg::CgVersion::Cpu, cg::CgVersion::ScalarCsr, cg::CgVersion::VectorCsr, cg::CgVersion::CuSparse})
-    expectDefinition(DemoKind::Cg, QString::fromLatin1(cgVersionNote(version).anchor));
+  // mat3min's rows, which the version list (the common reductions') does not name.
+  for (const char* anchor : {"mat3MinReference", "mat3MinPartials"})
+    expectDefinition(QStringLiteral("reduce"), QString::fromLatin1(anchor));
 }
 
 TEST(DemoKernelSources, CallsDeclarationsAndCommentsAreNotDefinitions) {

@@ -18,8 +18,8 @@
 
 #include "app/live/live_controller.hpp"
 #include "qt_test_app.hpp"
-#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/render/overlay_fit.hpp"
 #include "ui/render/overlay_painter.hpp"
@@ -188,11 +188,10 @@ TEST(DemoDockGui, ClosingTheWindowDuringACgRunLeavesNothingRunningASecondLater) 
   controller->start(QStringLiteral("pattern"));
   window->show();
   demoDock(*window)->show();
-  cg::CgDemoConfig config;
-  config.poissonN = 1000;  // a million rows, 1e-14: minutes on the CPU if nothing stops it
-  config.tolerance = 1e-14;
-  panel->selectDemo(DemoKind::Cg);
-  panel->cgForm()->setConfig(config);
+  panel->selectDemo("cg");
+  // A million rows, 1e-14: minutes on the CPU if nothing stops it.
+  ASSERT_TRUE(panel->form("cg")->setValue("poisson", "1000"));
+  ASSERT_TRUE(panel->form("cg")->setValue("tol", "1e-14"));
   ASSERT_TRUE(panel->run());
   ASSERT_TRUE(test::processEventsUntil([&] { return panel->message().contains("iteration"); }, 120000))
       << panel->message().toStdString();

@@ -32,8 +32,8 @@
 #include "common/test_data.hpp"
 #include "qt_test_app.hpp"
 #include "temp_dir.hpp"
-#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/filter_dock.hpp"
@@ -93,6 +93,25 @@ TEST_F(WindowSession, ComesBackAsTheUserLeftIt) {
   EXPECT_EQ(session->window().viewMode(), ViewMode::Split);
   EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("image:") + kImage);
   EXPECT_EQ(session->controller().sourceOptions().cameraFormat, format);
+}
+
+// Issue 25: the demo panel's choice was forgotten on restart.
+TEST_F(WindowSession, TheDemoChosenComesBack) {
+  {
+    auto session = open({});
+    EXPECT_EQ(session->demoPanel().demo().toStdString(), "reduce") << "nothing remembered: the first demo";
+    ASSERT_TRUE(session->demoPanel().selectDemo(QStringLiteral("matmul")));
+    session->window().close();  // writes the settings, as quitting does
+  }
+  EXPECT_EQ(setting("demos/demo").toStdString(), "matmul");
+  {
+    auto session = open({});
+    EXPECT_EQ(session->demoPanel().demo().toStdString(), "matmul");
+    ASSERT_TRUE(session->demoPanel().selectDemo(QStringLiteral("cg")));
+    session->window().close();
+  }
+  auto session = open({});
+  EXPECT_EQ(session->demoPanel().demo().toStdString(), "cg");
 }
 
 // kernelcam --source image:P --filters "..." runs that chain in that order (the dock shows it as given,
@@ -337,8 +356,8 @@ TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
   EXPECT_TRUE(dock->isVisible());
   auto* panel = qobject_cast<DemoPanel*>(dock->widget());
   ASSERT_NE(panel, nullptr);
-  EXPECT_EQ(panel->demo(), DemoKind::Cg);
-  EXPECT_EQ(QString::fromStdString(panel->cgForm()->config(Backend::Cpu).matrixPath), kMatrix);
+  EXPECT_EQ(panel->demo(), QStringLiteral("cg"));
+  EXPECT_EQ(panel->form("cg")->value("matrix"), kMatrix);
   EXPECT_EQ(session->controller().sourceSpec(), sourceBefore) << "a matrix is no source";
 
   EXPECT_FALSE(drop(window, QStringLiteral(KC_TEST_FIXTURES_DIR "/../CMakeLists.txt"))) << "not a kind it opens";

@@ -13,19 +13,15 @@
 #include <functional>
 #include <memory>
 #include <optional>
-#include <variant>
 #include <vector>
 
-#include "gpu/demos/cg/cg_demo.hpp"
 #include "gpu/demos/demo_control.hpp"
-#include "gpu/demos/demo_report.hpp"
+#include "gpu/demos/demo_result.hpp"
 
 namespace kc {
 
-using DemoResult = std::variant<demos::DemoReport, cg::CgDemoReport>;
-
 struct DemoOutcome {
-  std::optional<DemoResult> result;  // empty when the job threw or was cancelled
+  std::shared_ptr<const demos::DemoResult> result;  // empty when the job threw or was cancelled
   QString error;                     // empty when cancelled
   bool cancelled = false;
   double seconds = 0;  // wall time of the whole job
@@ -41,7 +37,7 @@ class BackgroundDemoRun : public QObject {
   Q_OBJECT
  public:
   // The job runs the demo with the control it is given (put it into the demo's config).
-  using Job = std::function<DemoResult(const demos::DemoControl&)>;
+  using Job = std::function<std::shared_ptr<const demos::DemoResult>(const demos::DemoControl&)>;
 
   explicit BackgroundDemoRun(QObject* parent = nullptr);
   // Cancels a job that is still running; it ends on the pool at its next check (milliseconds)

@@ -30,24 +30,18 @@ double roundedForLabel(double value) {
   return std::round(value * scale) / scale;
 }
 
-}  // namespace
-
-QChart* emptyDemoChart(const QString& hint) { return newChart(hint); }
-
-QChart* throughputBarChart(const demos::DemoReport& report) {
-  const QString unit =
-      report.rows.empty() ? QStringLiteral("GB/s") : QString::fromStdString(report.rows.front().throughputUnit);
+QChart* throughputBarChart(const demos::DemoChart& bars) {
+  const QString unit = QString::fromStdString(bars.unit);
   QChart* chart = newChart(QStringLiteral("%1 per version (longer is faster)").arg(unit));
   auto* set = new QBarSet(unit);
   QStringList categories;
   double top = 0;
   // Horizontal bars list top-down in reverse category order: add them reversed so the chart
   // reads in the table's order.
-  for (auto row = report.rows.rbegin(); row != report.rows.rend(); ++row) {
-    const double value = row->skipped || !std::isfinite(row->throughput) ? 0.0 : row->throughput;
-    *set << roundedForLabel(value);
-    top = std::max(top, value);
-    categories << QString::fromStdString(row->version) + (row->skipped ? QStringLiteral(" (skipped)") : QString());
+  for (auto bar = bars.bars.rbegin(); bar != bars.bars.rend(); ++bar) {
+    *set << roundedForLabel(bar->value);
+    top = std::max(top, bar->value);
+    categories << QString::fromStdString(bar->label);
   }
   set->setLabelColor(Qt::black);
   auto* series = new QHorizontalBarSeries;
@@ -70,18 +64,25 @@ QChart* throughputBarChart(const demos::DemoReport& report) {
   return chart;
 }
 
-QChart* residualChart(const cg::CgDemoReport& report) {
-  auto* chart = new ResidualChart(QString::fromStdString(report.problem));
-  for (std::size_t i = 0; i < report.rows.size() && i < report.histories.size(); ++i)
-    for (const cg::CgSample& sample : report.histories[i])
-      chart->addSample(static_cast<int>(i) + 1, QString::fromStdString(report.rows[i].name), sample.iteration,
-                       sample.residualNorm);
+QChart* residualChart(const demos::DemoChart& lines) {
+  auto* chart = new ResidualChart(QString::fromStdString(lines.title));
+  for (std::size_t i = 0; i < lines.lines.size(); ++i)
+    for (const auto& [iteration, residual] : lines.lines[i].points)
+      chart->addSample(static_cast<int>(i) + 1, QString::fromStdString(lines.lines[i].name), iteration, residual);
   chart->finish();
   return chart;
 }
 
-ResidualChart::ResidualChart(const QString& problem) {
-  setTitle(QStringLiteral("CG on %1: residual ||r_k|| per iteration").arg(problem));
+}  // namespace
+
+QChart* emptyDemoChart(const QString& hint) { return newChart(hint); }
+
+QChart* demoChart(const demos::DemoChart& chart) {
+  return chart.kind == demos::DemoChart::Kind::Convergence ? residualChart(chart) : throughputBarChart(chart);
+}
+
+ResidualChart::ResidualChart(const QString& title) {
+  setTitle(title);
   setAnimationOptions(QChart::NoAnimation);
   setMargins(QMargins(4, 4, 4, 4));
   iterations_ = new QValueAxis;

@@ -1,13 +1,12 @@
 #pragma once
-// The charts of a run, each a new QChart for a QChartView (which takes ownership):
-// throughput per version as horizontal bars (reduce: GB/s per step, matmul: GFLOP/s), and the
-// CG residual against the iteration on a log axis, one line per version. The residual chart
-// also grows while a CG run goes on (ResidualChart::addSample).
+// The charts of a run (demos::DemoChart), each a new QChart for a QChartView (which takes
+// ownership): a throughput per version as horizontal bars (reduce: GB/s per step, matmul:
+// GFLOP/s), or a residual against the iteration on a log axis, one line per version (CG). The
+// residual chart also grows while such a run goes on (ResidualChart::addSample).
 #include <QChart>
 #include <vector>
 
-#include "gpu/demos/cg/cg_demo.hpp"
-#include "gpu/demos/demo_report.hpp"
+#include "gpu/demos/demo_result.hpp"
 
 class QLineSeries;
 class QLogValueAxis;
@@ -15,15 +14,14 @@ class QValueAxis;
 
 namespace kc {
 
-QChart* throughputBarChart(const demos::DemoReport& report);
-QChart* residualChart(const cg::CgDemoReport& report);
+QChart* demoChart(const demos::DemoChart& chart);
 QChart* emptyDemoChart(const QString& hint);
 
 // ||r_k|| per iteration, one line per version, axes fitted to what it holds so far.
 class ResidualChart : public QChart {
   Q_OBJECT
  public:
-  explicit ResidualChart(const QString& problem);
+  explicit ResidualChart(const QString& title);
   // `version` is 1-based (the run's order); a new version starts a new line named `name`.
   // Samples a log axis cannot place (0 after an exact solve, NaN after a breakdown) are left out.
   void addSample(int version, const QString& name, long long iteration, double residualNorm);

@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QSettings>
 
 #include "ui/demos/demo_panel.hpp"
 #include "ui/window/main_window.hpp"
@@ -11,10 +12,15 @@ namespace kc {
 
 namespace {
 const QString kDockName = QStringLiteral("demoDock");
-}
+const QString kDemoKey = QStringLiteral("demos/demo");  // the demo chosen last, by its record's id
+}  // namespace
 
 DemoPanel* installDemoDock(MainWindow& window, DemoRunners runners, const QString& matrixDirectory) {
   auto* panel = new DemoPanel(std::move(runners), matrixDirectory);
+  // The choice comes back as the user left it, as the window's other settings do: read here, written
+  // when the window closes. An id no demo has any more leaves the first one.
+  panel->selectDemo(QSettings().value(kDemoKey).toString());
+  QObject::connect(&window, &MainWindow::closing, panel, [panel] { QSettings().setValue(kDemoKey, panel->demo()); });
   auto* dock = new QDockWidget(QObject::tr("Demos"), &window);
   dock->setObjectName(kDockName);
   dock->setWidget(panel);

@@ -5,6 +5,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QDateTime>
+#include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -22,13 +23,11 @@
 #include <exception>
 #include <utility>
 
-#include "ui/demos/cg_form.hpp"
 #include "ui/demos/demo_charts.hpp"
 #include "ui/demos/demo_export.hpp"
+#include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_results_table.hpp"
 #include "ui/demos/kernel_source_view.hpp"
-#include "ui/demos/matmul_form.hpp"
-#include "ui/demos/reduce_form.hpp"
 
 namespace kc {
 
@@ -36,27 +35,14 @@ namespace {
 
 constexpr int kCudaIndex = 0, kCpuIndex = 1;
 
-QString problemName(const cg::CgDemoConfig& config) {
-  return config.matrixPath.empty() ? QStringLiteral("poisson2D n=%1").arg(config.poissonN)
-                                   : QString::fromStdString(config.matrixPath).section(QLatin1Char('/'), -1);
-}
-
-QString demoName(DemoKind kind) {
-  switch (kind) {
-    case DemoKind::Reduce: return QStringLiteral("reduction");
-    case DemoKind::Matmul: return QStringLiteral("matrix multiplication");
-    case DemoKind::Cg: return QStringLiteral("conjugate gradient");
-  }
-  return {};
-}
+QString text(const std::string& s) { return QString::fromStdString(s); }
 
 }  // namespace
 
-DemoPanel::DemoPanel(DemoRunners runners, const QString& matrixDirectory, QWidget* parent)
+DemoPanel::DemoPanel(DemoRunners runners, const QString& dataDirectory, QWidget* parent)
     : QWidget(parent), runners_(std::move(runners)) {
-  reduceForm_ = new ReduceForm;
-  matmulForm_ = new MatmulForm;
-  cgForm_ = new CgForm(matrixDirectory);
+  forms_ = new QStackedWidget;
+  for (const demos::DemoDefinition* demo : demos::demoRegistry().all()) forms_->addWidget(new DemoForm(*demo, dataDirectory));
 
   source_ = new KernelSourceView;
   source_->setMinimumSize(160, 80);
@@ -74,7 +60,7 @@ DemoPanel::DemoPanel(DemoRunners runners, const QString& matrixDirectory, QWidge
 
   connect(&run_, &BackgroundDemoRun::finished, this, &DemoPanel::showOutcome);
   connect(results_, &DemoResultsTable::rowSelected, this,
-          [this](const QString& anchor, const QString& why) { source_->showRow(shownKind_, anchor, why); });
+          [this](const QString& anchor, const QString& why) { source_->showRow(shownDemo_, anchor, why); });
   ticker_.setInterval(250);
   connect(&ticker_, &QTimer::timeout, this, &DemoPanel::tick);
   backendChanged();
@@ -140,7 +126,10 @@ QWidget* DemoPanel::makeResultsPart() {
 QWidget* DemoPanel::makeControls() {
   demoChoice_ = new QComboBox;
   demoChoice_->setObjectName(QStringLiteral("demoChoice"));
-  for (DemoKind kind : {DemoKind::Reduce, DemoKind::Matmul, DemoKind::Cg}) demoChoice_->addItem(demoName(kind));
+  for (int i = 0; i < forms_->count(); ++i) {
+    const demos::DemoDefinition& demo = static_cast<DemoForm*>(forms_->widget(i))->demo();
+    demoChoice_->addItem(text(demo.displayName), text(demo.id));
+  }
   backendChoice_ = new QComboBox;
   backendChoice_->setObjectName(QStringLiteral("demoBackend"));
   backendChoice_->addItem(QStringLiteral("cuda"));
@@ -154,10 +143,6 @@ QWidget* DemoPanel::makeControls() {
   }
   backendChoice_->setCurrentIndex(runners_.cudaAvailable ? kCudaIndex : kCpuIndex);
 
-  forms_ = new QStackedWidget;
-  forms_->addWidget(reduceForm_);
-  forms_->addWidget(matmulForm_);
-  forms_->addWidget(cgForm_);
   runButton_ = new QPushButton(tr("Run"));
   runButton_->setObjectName(QStringLiteral("demoRun"));
   runButton_->setDefault(true);
@@ -189,8 +174,8 @@ QWidget* DemoPanel::makeControls() {
   connect(runButton_, &QPushButton::clicked, this, &DemoPanel::run);
   connect(cancelButton_, &QPushButton::clicked, this, &DemoPanel::cancel);
 
-  // The parameters scroll (a short dock must not push the live view away); Run, Cancel, the
-  // progress and the message stay in sight below them.
+  // The parameters scroll (a short dock must not push the live view away); the progress, the
+  // message, Run and Cancel stay in sight below them.
   controlsScroll_ = new QScrollArea;
   controlsScroll_->setWidget(controls);
   controlsScroll_->setWidgetResizable(true);
@@ -198,16 +183,18 @@ QWidget* DemoPanel::makeControls() {
   controlsScroll_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   controlsScroll_->setMinimumHeight(60);
   fitControlsWidth();
+  // Run and Cancel last: the progress bar and the message grow and shrink above them (a run starts,
+  // a message wraps), so the buttons stay where the hand is.
   auto* side = new QWidget;
   auto* sideColumn = new QVBoxLayout(side);
   sideColumn->setContentsMargins(0, 0, 0, 0);
   sideColumn->addWidget(controlsScroll_, 1);
+  sideColumn->addWidget(progress_);
+  sideColumn->addWidget(message_);
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(runButton_);
   buttons->addWidget(cancelButton_);
   sideColumn->addLayout(buttons);
-  sideColumn->addWidget(progress_);
-  sideColumn->addWidget(message_);
   return side;
 }
 
@@ -229,9 +216,42 @@ QSize DemoPanel::minimumSizeHint() const {
   return stacked() ? QSize(320, 360) : QSize(480, 200);
 }
 
-void DemoPanel::selectDemo(DemoKind kind) { demoChoice_->setCurrentIndex(static_cast<int>(kind)); }
+bool DemoPanel::selectDemo(const QString& id) {
+  const int index = demoChoice_->findData(id);
+  if (index >= 0) demoChoice_->setCurrentIndex(index);
+  return index >= 0;
+}
 
-DemoKind DemoPanel::demo() const { return static_cast<DemoKind>(demoChoice_->currentIndex()); }
+QString DemoPanel::demo() const { return demoChoice_->currentData().toString(); }
+
+DemoForm* DemoPanel::form(const QString& id) const {
+  const int index = demoChoice_->findData(id);
+  return index >= 0 ? static_cast<DemoForm*>(forms_->widget(index)) : nullptr;
+}
+
+DemoForm* DemoPanel::currentForm() const { return static_cast<DemoForm*>(forms_->currentWidget()); }
+
+bool DemoPanel::openInputFile(const QString& path) {
+  const QString name = path.section(QLatin1Char('/'), -1);
+  for (int i = 0; i < forms_->count(); ++i) {
+    auto* form = static_cast<DemoForm*>(forms_->widget(i));
+    for (const demos::DemoParam& param : form->demo().params) {
+      if (param.file != demos::DemoFile::Input || !param.fileChoice ||
+          !QDir::match(text(param.fileChoice->pattern), name))
+        continue;
+      demoChoice_->setCurrentIndex(i);
+      form->setValue(text(param.id()), path);  // the form's other choices stay
+      return true;
+    }
+  }
+  return false;
+}
+
+QStringList DemoPanel::inputFiles() const {
+  QStringList files;
+  for (int i = 0; i < forms_->count(); ++i) files << static_cast<DemoForm*>(forms_->widget(i))->inputFiles();
+  return files;
+}
 
 void DemoPanel::setBackend(Backend backend) {
   const bool cuda = backend == Backend::Cuda && runners_.cudaAvailable;
@@ -243,9 +263,7 @@ Backend DemoPanel::backend() const {
 }
 
 void DemoPanel::backendChanged() {
-  reduceForm_->setBackend(backend());
-  matmulForm_->setBackend(backend());
-  cgForm_->setBackend(backend());
+  for (int i = 0; i < forms_->count(); ++i) static_cast<DemoForm*>(forms_->widget(i))->setBackend(backend());
 }
 
 QChart* DemoPanel::chart() const { return chartView_->chart(); }
@@ -258,53 +276,38 @@ void DemoPanel::showMessage(const QString& text, const QColor& colour) {
 }
 
 BackgroundDemoRun::Job DemoPanel::makeJob() {
-  // The job gets copies of the configuration and the runner: the form may change, or the panel
-  // go, while it runs. The run's control (cancel, progress) goes into the copy.
-  const Backend chosen = backend();
-  auto job = [](auto runner, auto config) -> BackgroundDemoRun::Job {
-    return [runner = std::move(runner), config = std::move(config)](const demos::DemoControl& control) mutable {
-      config.control = control;
-      return DemoResult(runner(config));
-    };
+  demos::DemoRequest request = currentForm()->request(backend());
+  request.demo->check(request);  // a value the record refuses: one red line, nothing runs
+  // Admitted first (the record's memory estimate): a run that cannot fit never starts.
+  demos::admitDemo(request, runners_.admit);
+  // The job gets copies of the request and the runner: the form may change, or the panel go,
+  // while it runs. The run's control (cancel, progress) goes into the copy.
+  return [run = runners_.run, admit = runners_.admit, request](const demos::DemoControl& control) mutable {
+    request.control = control;
+    return std::shared_ptr<const demos::DemoResult>(run(request, admit));
   };
-  // Each run is admitted first (demo_admission.hpp): one that cannot fit never starts.
-  switch (demo()) {
-    case DemoKind::Reduce: {
-      const demos::ReduceDemoConfig config = reduceForm_->config(chosen);
-      admitReduceRun(runners_.admit, config);
-      return job(runners_.reduce, config);
-    }
-    case DemoKind::Matmul: {
-      const demos::MatmulDemoConfig config = matmulForm_->config(chosen);
-      admitMatmulRun(runners_.admit, config);
-      return job(runners_.matmul, config);
-    }
-    case DemoKind::Cg: {
-      const cg::CgDemoConfig config = cgForm_->config(chosen);
-      admitCgRun(runners_.admit, config);
-      return job(runners_.cg, config);
-    }
-  }
-  return {};
 }
 
 bool DemoPanel::run() {
   if (run_.running()) return false;
+  const demos::DemoDefinition& demo = currentForm()->demo();
   BackgroundDemoRun::Job job;
   try {
     job = makeJob();
-  } catch (const std::exception& error) {  // a bad form value, or the memory admission's refusal
-    lastRunFailed_ = true;
+  } catch (const demos::DemoValueError& error) {  // a value the record refuses, named as the form labels it
+    const demos::DemoParam* param = demo.param(error.param());
+    showFailure(QString::fromStdString(error.describe(param ? param->descriptor.displayName : error.param())));
+    return false;
+  } catch (const std::exception& error) {  // a rule across values, or the memory admission's refusal
     const QString reason = QString::fromStdString(error.what());
-    showMessage(dynamic_cast<const OutOfMemory*>(&error)
-                    ? tr("The %1 demo was not run: %2").arg(demoName(demo()), reason)
-                    : reason,
-                Qt::red);
-    emit runFinished(false);
+    showFailure(dynamic_cast<const OutOfMemory*>(&error)
+                    ? tr("The %1 demo was not run: %2").arg(text(demo.displayName), reason)
+                    : reason);
     return false;
   }
-  runningKind_ = demo();
-  if (runningKind_ == DemoKind::Cg) startLiveChart();
+  runningDemo_ = text(demo.id);
+  runningName_ = text(demo.displayName);
+  if (demo.liveView) startLiveChart(demo.liveView(currentForm()->request(backend())));
   run_.start(std::move(job));
   runButton_->setEnabled(false);
   cancelButton_->setEnabled(true);
@@ -317,6 +320,12 @@ bool DemoPanel::run() {
   return true;
 }
 
+void DemoPanel::showFailure(const QString& message) {
+  lastRunFailed_ = true;
+  showMessage(message, Qt::red);
+  emit runFinished(false);
+}
+
 void DemoPanel::cancel() {
   if (!run_.running()) return;
   run_.cancel();
@@ -324,20 +333,15 @@ void DemoPanel::cancel() {
   tick();
 }
 
-// A CG run draws into its own chart from the first sample on; the table empties, so what the
-// panel shows is this run, however it ends.
-void DemoPanel::startLiveChart() {
-  QString problem;
-  try {
-    problem = problemName(cgForm_->config(backend()));
-  } catch (const std::exception&) {  // run() has just read the same form: it cannot fail here
-  }
-  shownKind_ = DemoKind::Cg;
+// A run that samples a convergence (CG) draws into its own chart from the first sample on; the
+// table empties, so what the panel shows is this run, however it ends.
+void DemoPanel::startLiveChart(const demos::DemoLiveView& view) {
+  shownDemo_ = runningDemo_;
   source_->clear();
   results_->clearResults();
   results_->setColumnCount(0);
-  reportTitle_->setText(tr("<b>CG on %1</b><br>running\u2026").arg(problem.toHtmlEscaped()));
-  liveChart_ = new ResidualChart(problem);
+  reportTitle_->setText(tr("<b>%1</b><br>running\u2026").arg(text(view.headline).toHtmlEscaped()));
+  liveChart_ = new ResidualChart(text(view.chartTitle));
   replaceChart(liveChart_);
 }
 
@@ -355,9 +359,9 @@ void DemoPanel::tick() {
       progress_->setFormat(tr("version %1 of %2").arg(update.latest->version).arg(update.latest->versions));
     }
   }
-  const QString what = run_.cancelRequested() ? tr("cancelling the %1 demo\u2026").arg(demoName(runningKind_))
+  const QString what = run_.cancelRequested() ? tr("cancelling the %1 demo\u2026").arg(runningName_)
                                               : tr("running the %1 demo on %2\u2026")
-                                                    .arg(demoName(runningKind_), backendChoice_->currentText());
+                                                    .arg(runningName_, backendChoice_->currentText());
   QString text = QStringLiteral("%1 %2 s").arg(what).arg(clock_.elapsed() / 1000.0, 0, 'f', 1);
   if (!progressText_.isEmpty()) text += QLatin1Char('\n') + progressText_;
   showMessage(text, QColor());
@@ -371,7 +375,7 @@ void DemoPanel::showOutcome(const DemoOutcome& outcome) {
   cancelButton_->setEnabled(false);
   ResidualChart* live = std::exchange(liveChart_, nullptr);
   lastRunCancelled_ = outcome.cancelled;
-  lastRunFailed_ = !outcome.result.has_value() && !outcome.cancelled;
+  lastRunFailed_ = !outcome.result && !outcome.cancelled;
   if (outcome.cancelled) {
     // Nothing to tabulate: a stopped run has no result. A CG chart keeps how far it got.
     if (live) {
@@ -379,7 +383,7 @@ void DemoPanel::showOutcome(const DemoOutcome& outcome) {
       reportTitle_->setText(reportTitle_->text().replace(tr("running\u2026"), tr("cancelled")));
     }
     showMessage(tr("The %1 demo was cancelled after %2 s%3")
-                    .arg(demoName(runningKind_))
+                    .arg(runningName_)
                     .arg(outcome.seconds, 0, 'f', 1)
                     .arg(progressText_.isEmpty() ? QString() : QStringLiteral(" (at %1)").arg(progressText_)),
                 QColor(160, 100, 0));
@@ -388,27 +392,17 @@ void DemoPanel::showOutcome(const DemoOutcome& outcome) {
   }
   if (lastRunFailed_) {
     // The previous results stay: their title says what they were.
-    showMessage(tr("The %1 demo failed: %2").arg(demoName(runningKind_), outcome.error), Qt::red);
+    showMessage(tr("The %1 demo failed: %2").arg(runningName_, outcome.error), Qt::red);
     emit runFinished(false);
     return;
   }
-  shownKind_ = runningKind_;
+  shownDemo_ = runningDemo_;
   source_->clear();
-  if (const auto* report = std::get_if<demos::DemoReport>(&*outcome.result)) {
-    reportTitle_->setText(QStringLiteral("<b>%1</b><br>checked: %2")
-                              .arg(QString::fromStdString(report->title).toHtmlEscaped(),
-                                   QString::fromStdString(report->verification).toHtmlEscaped()));
-    results_->showReport(*report);
-    replaceChart(throughputBarChart(*report));
-  } else {
-    const auto& cgReport = std::get<cg::CgDemoReport>(*outcome.result);
-    reportTitle_->setText(tr("<b>CG on %1</b><br>n = %2, %3 nonzeros, b = ones")
-                              .arg(QString::fromStdString(cgReport.problem).toHtmlEscaped())
-                              .arg(cgReport.n)
-                              .arg(cgReport.nnz));
-    results_->showCgReport(cgReport);
-    replaceChart(residualChart(cgReport));
-  }
+  const demos::DemoResult& result = *outcome.result;
+  reportTitle_->setText(QStringLiteral("<b>%1</b><br>%2")
+                            .arg(text(result.headline()).toHtmlEscaped(), text(result.detail()).toHtmlEscaped()));
+  results_->showTable(result.table());
+  replaceChart(demoChart(result.chart()));
   showMessage(outcome.seconds < 1 ? tr("done in %1 ms").arg(outcome.seconds * 1000, 0, 'f', 0)
                                   : tr("done in %1 s").arg(outcome.seconds, 0, 'f', 1),
               QColor(0, 128, 0));

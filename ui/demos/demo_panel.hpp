@@ -1,9 +1,9 @@
 #pragma once
-// The classroom demo panel: choose a demo (reduction, matrix multiplication, conjugate
-// gradient) and its parameters, run it in the background, follow it (version i of n; CG's
-// residual growing in the chart), cancel it, and compare the versions in a table, a chart and
-// the source of the selected version with its two-line "why". The table saves as CSV and the
-// chart as PNG.
+// The classroom demo panel: choose a demo (every registered record: reduction, matrix
+// multiplication, conjugate gradient, ...) and its parameters (a form generated from the record),
+// run it in the background, follow it (version i of n; CG's residual growing in the chart), cancel
+// it, and compare the versions in a table, a chart and the source of the selected version with its
+// two-line "why". The table saves as CSV and the chart as PNG.
 //
 // It runs whatever DemoRunners app/ hands it: ui/ never sees a CUDA header.
 #include <QElapsedTimer>
@@ -29,30 +29,34 @@ class QStackedWidget;
 
 namespace kc {
 
-class CgForm;
+class DemoForm;
 class DemoResultsTable;
 class KernelSourceView;
-class MatmulForm;
-class ReduceForm;
 class ResidualChart;
 
 class DemoPanel : public QWidget {
   Q_OBJECT
  public:
-  explicit DemoPanel(DemoRunners runners, const QString& matrixDirectory = {}, QWidget* parent = nullptr);
+  // dataDirectory: where the forms offer input files from (the CG demo's matrices).
+  explicit DemoPanel(DemoRunners runners, const QString& dataDirectory = {}, QWidget* parent = nullptr);
 
-  void selectDemo(DemoKind kind);
-  DemoKind demo() const;
+  // The demo shown, by its record's id ("reduce"); false (and no change) for an id none has.
+  bool selectDemo(const QString& id);
+  QString demo() const;
+  DemoForm* form(const QString& id) const;  // nullptr for an id no demo has
+  // A file for the demo whose input it is (a .mtx: the CG demo's matrix), shown in its form with
+  // that demo chosen; false when no demo takes files of its kind.
+  bool openInputFile(const QString& path);
+  // The input files the forms name now (no output of the window may overwrite them).
+  QStringList inputFiles() const;
   // Cuda is refused (stays cpu) when the runners have no CUDA.
   void setBackend(Backend backend);
   Backend backend() const;
 
-  ReduceForm* reduceForm() const { return reduceForm_; }
-  MatmulForm* matmulForm() const { return matmulForm_; }
-  CgForm* cgForm() const { return cgForm_; }
   DemoResultsTable* results() const { return results_; }
   KernelSourceView* sourceView() const { return source_; }
   QChart* chart() const;
+  QPushButton* runButton() const { return runButton_; }
   QPushButton* cancelButton() const { return cancelButton_; }
 
   bool running() const { return run_.running(); }
@@ -76,7 +80,7 @@ class DemoPanel : public QWidget {
 
  public slots:
   // What the Run button does; false when a run is still going, the inputs are rejected or the run
-  // cannot fit in memory (the admission, demo_admission.hpp: one red line, nothing allocated).
+  // cannot fit in memory (the admission: the record's estimate, one red line, nothing allocated).
   bool run();
   // What the Cancel button does: the run stops at its next check and runFinished(false) follows.
   void cancel();
@@ -91,10 +95,12 @@ class DemoPanel : public QWidget {
   QWidget* makeControls();
   QWidget* makeResultsPart();
   void fitControlsWidth();
+  DemoForm* currentForm() const;
   BackgroundDemoRun::Job makeJob();
-  void startLiveChart();
+  void startLiveChart(const demos::DemoLiveView& view);
   void showOutcome(const DemoOutcome& outcome);
   void showMessage(const QString& text, const QColor& colour);
+  void showFailure(const QString& message);  // a run refused before it started
   void replaceChart(QChart* chart);
   void backendChanged();
   void tick();
@@ -106,11 +112,8 @@ class DemoPanel : public QWidget {
   BackgroundDemoRun run_;
   QComboBox* demoChoice_ = nullptr;
   QComboBox* backendChoice_ = nullptr;
-  QStackedWidget* forms_ = nullptr;
+  QStackedWidget* forms_ = nullptr;  // one DemoForm per record, in the choice's order
   QScrollArea* controlsScroll_ = nullptr;
-  ReduceForm* reduceForm_ = nullptr;
-  MatmulForm* matmulForm_ = nullptr;
-  CgForm* cgForm_ = nullptr;
   QPushButton* runButton_ = nullptr;
   QPushButton* cancelButton_ = nullptr;
   QProgressBar* progress_ = nullptr;
@@ -124,8 +127,9 @@ class DemoPanel : public QWidget {
   QAction* saveCsv_ = nullptr;
   QAction* savePng_ = nullptr;
   SaveFile saveFile_ = unguardedSaveFile();
-  DemoKind runningKind_ = DemoKind::Reduce;
-  DemoKind shownKind_ = DemoKind::Reduce;  // the demo whose results are on screen
+  QString runningDemo_;  // the running demo's id
+  QString runningName_;  // and its displayName, for the messages
+  QString shownDemo_;    // the id of the demo whose results are on screen (the source view's folder)
   QString progressText_;                   // "version 2 of 4: CUDA scalar CSR, iteration 1200, ..."
   QElapsedTimer clock_;
   QTimer ticker_;

@@ -1,12 +1,11 @@
 #pragma once
-// One row per version of the last run, in the runner's order. Reduce and matmul show time,
-// throughput and the three speedups; CG shows status, iterations, ms/iteration and the final
-// residual. Selecting a row emits what the source view needs.
+// One row per version of the last run, in the runner's order, with the columns its result gives
+// (demos::DemoTable: time, throughput and speedups, or CG's status, iterations and residual).
+// Selecting a row emits what the source view needs.
 #include <QTableWidget>
 #include <vector>
 
-#include "gpu/demos/cg/cg_demo.hpp"
-#include "gpu/demos/demo_report.hpp"
+#include "gpu/demos/demo_result.hpp"
 
 namespace kc {
 
@@ -15,8 +14,7 @@ class DemoResultsTable : public QTableWidget {
  public:
   explicit DemoResultsTable(QWidget* parent = nullptr);
 
-  void showReport(const demos::DemoReport& report);
-  void showCgReport(const cg::CgDemoReport& report);
+  void showTable(const demos::DemoTable& table);
   void clearResults();
 
   // The text of a cell, by column header ("correct", "ms", ...); "" when there is none.
@@ -29,9 +27,6 @@ class DemoResultsTable : public QTableWidget {
   struct RowSource {
     QString anchor, why;
   };
-  void setHeaders(const QStringList& headers);
-  void setCell(int row, int column, const QString& text, Qt::Alignment alignment = Qt::AlignRight);
-  void finishFilling();
 
   std::vector<RowSource> sources_;
 };

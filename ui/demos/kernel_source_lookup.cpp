@@ -55,15 +55,6 @@ int introStart(const QStringList& lines, int definitionLine) {
   return first;
 }
 
-const char* demoDirectory(DemoKind kind) {
-  switch (kind) {
-    case DemoKind::Reduce: return "reduce";
-    case DemoKind::Matmul: return "matmul";
-    case DemoKind::Cg: return "cg";
-  }
-  return "";
-}
-
 void ensureKernelResources() {
   static const bool initialised = (initKernelResources(), true);
   (void)initialised;
@@ -71,9 +62,9 @@ void ensureKernelResources() {
 
 }  // namespace
 
-QStringList kernelSourceFiles(DemoKind kind) {
+QStringList kernelSourceFiles(const QString& demoId) {
   ensureKernelResources();
-  const QString directory = QStringLiteral(":/kernels/") + QLatin1String(demoDirectory(kind));
+  const QString directory = QStringLiteral(":/kernels/") + demoId;
   QStringList files;
   for (const QString& name : QDir(directory).entryList(QDir::Files, QDir::Name)) files << directory + u'/' + name;
   return files;

@@ -4,13 +4,12 @@
 #include <QString>
 #include <QStringList>
 
-#include "ui/demos/demo_kind.hpp"
-
 namespace kc {
 
-// The embedded sources of one demo: every file resources/kernels.qrc puts in the demo's folder
-// (":/kernels/reduce/..."), by name. The qrc is the one list: a file added there is searched here.
-QStringList kernelSourceFiles(DemoKind kind);
+// The embedded sources of one demo: every file resources/kernels.qrc puts in the folder named by
+// the demo's id (":/kernels/reduce/..."), by name. The qrc is the one list: a file added there is
+// searched here.
+QStringList kernelSourceFiles(const QString& demoId);
 QString readKernelSource(const QString& resourcePath);  // "" when missing
 
 struct SourceSpan {

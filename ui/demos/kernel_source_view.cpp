@@ -70,9 +70,9 @@ void KernelSourceView::clear() {
 
 QString KernelSourceView::text() const { return source_->toPlainText(); }
 
-void KernelSourceView::showRow(DemoKind kind, const QString& anchor, const QString& why) {
+void KernelSourceView::showRow(const QString& demoId, const QString& anchor, const QString& why) {
   why_->setText(why);
-  span_ = findAnchor(anchor, kernelSourceFiles(kind));
+  span_ = findAnchor(anchor, kernelSourceFiles(demoId));
   if (!span_.found()) {
     location_->setText(tr("%1: not found in the embedded sources").arg(anchor));
     source_->clear();

@@ -16,7 +16,8 @@ class KernelSourceView : public QWidget {
  public:
   explicit KernelSourceView(QWidget* parent = nullptr);
 
-  void showRow(DemoKind kind, const QString& anchor, const QString& why);
+  // The row's why, and the function `anchor` in the embedded sources of the demo `demoId`.
+  void showRow(const QString& demoId, const QString& anchor, const QString& why);
   void clear();
 
   QString shownFile() const { return shownFile_; }

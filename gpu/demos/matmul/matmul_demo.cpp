@@ -26,14 +26,14 @@ double matmulFlops(const MatmulDemoConfig& c) { return 2.0 * c.M * c.N * c.K; }
 
 namespace {
 constexpr std::size_t kSampleCount = 256;
-constexpr const char* kReferenceRowName = "CPU triple loop (reference)";
-constexpr const char* kTransposedRowName = "CPU transposed B, blocked rows";
+const MatmulCpuVersionInfo& kReferenceRow = kMatmulCpuVersions[0];
+const MatmulCpuVersionInfo& kTransposedRow = kMatmulCpuVersions[1];
 std::size_t cCount(const MatmulDemoConfig& c) { return static_cast<std::size_t>(c.M) * c.N; }
 }  // namespace
 
 MatmulDemoInput makeMatmulDemoInput(const MatmulDemoConfig& c) {
   validate(c);
-  c.control.beginVersion(1, kReferenceRowName);  // the CPU rows are measured here (skipped or not)
+  c.control.beginVersion(1, kReferenceRow.name);  // the CPU rows are measured here (skipped or not)
   MatmulDemoInput in;
   const std::size_t aCount = static_cast<std::size_t>(c.M) * c.K, bCount = static_cast<std::size_t>(c.K) * c.N;
   const bool isInt = c.type == MatmulType::Int32;
@@ -56,7 +56,7 @@ MatmulDemoInput makeMatmulDemoInput(const MatmulDemoConfig& c) {
       std::vector<std::int32_t> other(cCount(c));
       in.cpuReferenceMs = timeCpuMedianMs(
           [&] { matmulReference(in.Ai.data(), in.Bi.data(), in.refI.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
-      c.control.beginVersion(2, kTransposedRowName);
+      c.control.beginVersion(2, kTransposedRow.name);
       in.cpuTransposedMs = timeCpuMedianMs(
           [&] { matmulTransposedCpu(in.Ai.data(), in.Bi.data(), other.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
       in.cpuTransposedMatches = other == in.refI;
@@ -65,7 +65,7 @@ MatmulDemoInput makeMatmulDemoInput(const MatmulDemoConfig& c) {
       std::vector<double> other(cCount(c));
       in.cpuReferenceMs = timeCpuMedianMs(
           [&] { matmulReference(in.Af.data(), in.Bf.data(), in.refF.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
-      c.control.beginVersion(2, kTransposedRowName);
+      c.control.beginVersion(2, kTransposedRow.name);
       in.cpuTransposedMs = timeCpuMedianMs(
           [&] { matmulTransposedCpu(in.Af.data(), in.Bf.data(), other.data(), c.M, c.N, c.K, &cancel); }, reps, cancel);
       // Same double arithmetic in the same k order: bit-identical.
@@ -121,11 +121,11 @@ DemoReport matmulDemoCpuReport(const MatmulDemoConfig& c, const MatmulDemoInput&
                             : "max|C - ref| / (max|A| max|B| K) <= 1e-5, ref accumulated in double";
   if (!in.fullReference) report.verification += "; checked on sampled entries (CPU product too slow)";
   const double flops = matmulFlops(c);
-  auto cpuRow = [&](const char* name, const char* why, const char* anchor, double ms, bool correct) {
+  auto cpuRow = [&](const MatmulCpuVersionInfo& info, double ms, bool correct) {
     DemoRow row;
-    row.version = name;
-    row.why = why;
-    row.sourceAnchor = anchor;
+    row.version = info.name;
+    row.why = info.why;
+    row.sourceAnchor = info.sourceAnchor;
     row.kind = DemoRowKind::Cpu;
     row.throughputUnit = "GFLOP/s";
     if (!in.fullReference) {
@@ -141,17 +141,14 @@ DemoReport matmulDemoCpuReport(const MatmulDemoConfig& c, const MatmulDemoInput&
     row.correct = correct;
     return row;
   };
-  report.rows.push_back(cpuRow(kReferenceRowName,
-                               "i-j-k loops, double (float) or uint32 (int) sums:\nobviously correct, strided B reads.",
-                               "matmulReference", in.cpuReferenceMs, true));
-  report.rows.push_back(cpuRow(kTransposedRowName,
-                               "B transposed once so both inner-loop reads are contiguous;\n16 rows of C share each column.",
-                               "transposedLoop", in.cpuTransposedMs, in.cpuTransposedMatches));
+  report.rows.push_back(cpuRow(kReferenceRow, in.cpuReferenceMs, true));
+  report.rows.push_back(cpuRow(kTransposedRow, in.cpuTransposedMs, in.cpuTransposedMatches));
   return report;
 }
 
 DemoReport runMatmulDemo(const MatmulDemoConfig& config, const MatmulGpuRowsFn& gpu) {
-  return runDemoVersions(config, gpu, makeMatmulDemoInput, matmulDemoCpuReport, "matmul demo", 2,
+  return runDemoVersions(config, gpu, makeMatmulDemoInput, matmulDemoCpuReport, "matmul demo",
+                         static_cast<int>(kMatmulCpuVersions.size()),
                          static_cast<int>(kMatmulVersions.size()));
 }
 

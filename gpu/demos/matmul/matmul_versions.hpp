@@ -1,7 +1,7 @@
 #pragma once
 // The GPU matmul versions in teaching order, with the two-line "why" the UI panel shows and the
 // kernel function each row's source view jumps to (gpu/demos/matmul/matmul_kernels.cuh,
-// matmul_pipelined.cuh).
+// matmul_pipelined.cuh); and the CPU rows' words.
 #include <array>
 
 namespace kc::demos {
@@ -36,6 +36,21 @@ inline constexpr std::array<MatmulVersionInfo, 7> kMatmulVersions{{
      "matmulPipelined"},
     {MatmulVersion::Cublas, "cuBLAS SGEMM (library, fp32, no TF32)",
      "NVIDIA's tuned SGEMM with CUBLAS_COMPUTE_32F_PEDANTIC:\nthe bar to reach. float only.", "cublasGemmEx"},
+}};
+
+// The two CPU rows, measured before the GPU versions (skipped above the flop limit); the first is
+// the reference every version is checked against.
+struct MatmulCpuVersionInfo {
+  const char* name;
+  const char* why;
+  const char* sourceAnchor;  // in gpu/demos/matmul/matmul_cpu.cpp
+};
+
+inline constexpr std::array<MatmulCpuVersionInfo, 2> kMatmulCpuVersions{{
+    {"CPU triple loop (reference)", "i-j-k loops, double (float) or uint32 (int) sums:\nobviously correct, strided B reads.",
+     "matmulReference"},
+    {"CPU transposed B, blocked rows",
+     "B transposed once so both inner-loop reads are contiguous;\n16 rows of C share each column.", "transposedLoop"},
 }};
 
 inline const MatmulVersionInfo& matmulVersionInfo(MatmulVersion v) { return kMatmulVersions[static_cast<int>(v)]; }

@@ -7,10 +7,6 @@
 
 namespace kc::demos {
 
-namespace {
-constexpr const char* kCpuRowName = "CPU reference (1 thread)";
-}
-
 ReduceDemoOp parseReduceDemoOp(const std::string& text) {
   if (text == "sum") return ReduceDemoOp::Sum;
   if (text == "min") return ReduceDemoOp::Min;
@@ -49,7 +45,7 @@ std::size_t reduceDemoBytesRead(const ReduceDemoConfig& config) {
 
 ReduceDemoInput makeReduceDemoInput(const ReduceDemoConfig& config) {
   validate(config);
-  config.control.beginVersion(1, kCpuRowName);  // the CPU row is measured here
+  config.control.beginVersion(1, kReduceCpuName);  // the CPU row is measured here
   ReduceDemoInput in;
   const int cpuReps = config.n > (std::size_t(1) << 24) ? 1 : config.reps;  // keep big runs short
   if (config.op == ReduceDemoOp::Mat3Min) {
@@ -83,8 +79,8 @@ DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoI
     report.verification = "|gpu - ref| <= (sqrt(n) + 64) * 2^-24 * sum|x| (ref summed in double); tolerance " +
                           std::to_string(floatSumTolerance(config.n) * input.sumAbs);
   DemoRow row;
-  row.version = kCpuRowName;
-  row.why = "one plain loop over the array: the correctness reference\nand the baseline every speedup starts from.";
+  row.version = kReduceCpuName;
+  row.why = kReduceCpuWhy;
   row.sourceAnchor = config.op == ReduceDemoOp::Mat3Min ? "mat3MinReference" : "referenceLoop";
   row.kind = DemoRowKind::Cpu;
   row.ms = input.cpuMs;

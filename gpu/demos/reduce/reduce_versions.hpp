@@ -1,7 +1,7 @@
 #pragma once
 // The GPU reduction versions in teaching order (Mark Harris, "Optimizing Parallel Reduction in
 // CUDA"), the thesis's two-kernel scheme and the CUB baseline: names, the two-line "why" the UI
-// panel shows, and the kernel function each row's source view jumps to.
+// panel shows, and the kernel function each row's source view jumps to; and the CPU row's words.
 #include <array>
 
 namespace kc::demos {
@@ -57,6 +57,12 @@ inline constexpr std::array<ReduceVersionInfo, 10> kReduceVersions{{
     {ReduceVersion::Cub, "CUB DeviceReduce (library)",
      "NVIDIA's tuned reduction: the bar to reach.\nScratch size is queried once, outside the timed loop.", "cub::DeviceReduce"},
 }};
+
+// The CPU row, measured before the GPU versions: the reference each of them is checked against.
+// (Its source anchor is "referenceLoop", or "mat3MinReference" for mat3min.)
+inline constexpr const char* kReduceCpuName = "CPU reference (1 thread)";
+inline constexpr const char* kReduceCpuWhy =
+    "one plain loop over the array: the correctness reference\nand the baseline every speedup starts from.";
 
 inline const ReduceVersionInfo& reduceVersionInfo(ReduceVersion v) { return kReduceVersions[static_cast<int>(v)]; }
 

@@ -1,4 +1,4 @@
-#include "app/cli/text_table.hpp"
+#include "gpu/core/text_table.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <utility>
 
-namespace kc::cli {
+namespace kc {
 
 namespace {
 
@@ -52,10 +52,6 @@ std::string TextTable::format() const {
   return text;
 }
 
-}  // namespace kc::cli
-
-namespace kc::cli {
-
 std::string formatFixed(double value, int decimals) {
   if (std::isnan(value)) return "-";
   char text[64];
@@ -63,4 +59,4 @@ std::string formatFixed(double value, int decimals) {
   return text;
 }
 
-}  // namespace kc::cli
+}  // namespace kc

@@ -1,9 +1,10 @@
 #pragma once
-// A plain-text table with aligned columns, for terminal output that people read side by side.
+// A plain-text table with aligned columns, for terminal output that people read side by side
+// (the demos' tables: gpu/demos writes them, `kernelcam demo` prints them).
 #include <string>
 #include <vector>
 
-namespace kc::cli {
+namespace kc {
 
 class TextTable {
  public:
@@ -23,11 +24,7 @@ class TextTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
-}  // namespace kc::cli
-
-namespace kc::cli {
-
 // printf "%.<decimals>f", or "-" for NaN (a value that was not measured).
 std::string formatFixed(double value, int decimals);
 
-}  // namespace kc::cli
+}  // namespace kc
