@@ -27,6 +27,7 @@
 #include "ui/demos/demo_export.hpp"
 #include "ui/demos/demo_form.hpp"
 #include "ui/demos/demo_results_table.hpp"
+#include "ui/files/save_folder.hpp"
 #include "ui/demos/kernel_source_view.hpp"
 
 namespace kc {
@@ -440,10 +441,12 @@ bool DemoPanel::saveChartPng(const QString& path, QString* error) const {
 
 void DemoPanel::saveWithDialog(const QString& title, const QString& extension, const QString& filter,
                                const std::function<bool(const QString&, QString*)>& save) {
-  const QString suggested = QStringLiteral("kernelcam-demo-%1.%2")
-                                .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension);
+  const QString suggested = suggestedSavePath(
+      QStringLiteral("kernelcam-demo-%1.%2")
+          .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension));
   const QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
   if (path.isEmpty()) return;
+  rememberSaveFolder(path);
   QString error;
   if (save(path, &error)) showMessage(tr("saved %1").arg(path), QColor());
   else showMessage(tr("Not saved: %1").arg(error), Qt::red);
