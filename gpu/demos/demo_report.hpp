@@ -47,7 +47,8 @@ double timeCpuMedianMs(const std::function<void()>& fn, int reps, const CancelTo
 void fillSpeedups(DemoReport& report);
 
 // A demo's GPU versions, injected by the caller so that a demo header means the same in every
-// build (the CUDA build's factories live in *_demo_cuda.cuh; app/demos hands them out). They add
+// build (the CUDA build's factories live in *_demo_cuda.cuh; each demo's NAME_record.cu registers
+// its own, and the demo registry hands it to the record's run: demo_registry.hpp). They add
 // their rows to a report that already holds the CPU rows, from the input the CPU part made.
 template <class Config, class Input>
 using GpuRowsFn = std::function<void(const Config&, const Input&, DemoReport&)>;
