@@ -188,7 +188,6 @@ void DemoForm::applyRules() {
       note_->clear();  // a value the record refuses: the run says why
     }
   }
-  emit changed();
 }
 
 void DemoForm::setVersions(const std::vector<int>& indices) { versions_->setCheckedRows(indices); }
@@ -211,7 +210,5 @@ QStringList DemoForm::inputFiles() const {
     if (param.file == demos::DemoFile::Input && !value(text(param.id())).isEmpty()) files << value(text(param.id()));
   return files;
 }
-
-QString DemoForm::objectNameOf(const QString& param) const { return camelName(demo_.id, param.toStdString()); }
 
 }  // namespace kc

@@ -39,10 +39,6 @@ class DemoForm : public QWidget {
 
   QStringList choices(const QString& param) const;  // a Choice's or an input file's entries, as shown
   QStringList inputFiles() const;                   // the input files the form names now
-  QString objectNameOf(const QString& param) const;  // "cgMaxIter"
-
- signals:
-  void changed();
 
  private:
   QWidget* makeControl(const demos::DemoParam& param);
