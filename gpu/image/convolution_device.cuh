@@ -3,6 +3,7 @@
 // kernel parameter, byte <-> float conversions, and border-resolved 4-byte gray reads.
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
 
 #include "gpu/image/convolution.hpp"
@@ -32,11 +33,11 @@ __device__ __forceinline__ std::uint32_t floatToByteBits(float v) {
 }
 __device__ __forceinline__ std::uint8_t floatToByte(float v) { return static_cast<std::uint8_t>(floatToByteBits(v)); }
 
-// The register kernels load and store rows as 4-byte words: every row must start 4-byte aligned (any
-// cudaMallocPitch or GL buffer does).
+// The register kernels load and store rows as 4-byte (or 8-byte) words: every row must start on that
+// boundary (any cudaMallocPitch or GL buffer does).
 template <class View>
-bool rowsAligned4(View view) {
-  return reinterpret_cast<std::uintptr_t>(view.data) % 4 == 0 && view.pitch % 4 == 0;
+bool rowsAligned(View view, std::size_t bytes) {
+  return reinterpret_cast<std::uintptr_t>(view.data) % bytes == 0 && view.pitch % bytes == 0;
 }
 
 __device__ __forceinline__ int floorToMultipleOf4(int v) { return v >= 0 ? v & ~3 : -((-v + 3) & ~3); }

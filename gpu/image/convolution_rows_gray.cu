@@ -159,7 +159,7 @@ void launch(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, Border
 
 bool launchSeparableGrayShuffle(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                                 int radius, const FilterTaps& taps, cudaStream_t stream) {
-  if (!rowsAligned4(in) || !rowsAligned4(out)) return false;
+  if (!rowsAligned(in, 4) || !rowsAligned(out, 4)) return false;
   switch (radius) {
     case 1: launch<1>(in, out, border, taps, stream); return true;
     case 2: launch<2>(in, out, border, taps, stream); return true;

@@ -189,17 +189,12 @@ GrayStreamShape defaultShape(int width, int height, bool rowsAligned8) {
   return {2, large && rowsAligned8 ? 8 : 4};
 }
 
-bool rowsAligned8(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out) {
-  return reinterpret_cast<std::uintptr_t>(in.data) % 8 == 0 && in.pitch % 8 == 0 &&
-         reinterpret_cast<std::uintptr_t>(out.data) % 8 == 0 && out.pitch % 8 == 0;
-}
-
 }  // namespace
 
 bool launchGeneralGrayStream(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                              int radius, const FilterTaps& taps, cudaStream_t stream, GrayStreamShape shape) {
-  if (!rowsAligned4(in) || !rowsAligned4(out)) return false;
-  const bool aligned8 = rowsAligned8(in, out);
+  if (!rowsAligned(in, 4) || !rowsAligned(out, 4)) return false;
+  const bool aligned8 = rowsAligned(in, 8) && rowsAligned(out, 8);
   if (shape.rowsPerWarp == 0) shape = defaultShape(in.width, in.height, aligned8);
   if (shape.pixelsPerLane == 8 && !aligned8) return false;
   switch (radius) {
