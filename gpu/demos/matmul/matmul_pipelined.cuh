@@ -24,14 +24,27 @@ constexpr int pipelinedSharedBytes() {
 }
 
 // 16 bytes global -> shared without registers; `valid` false writes zeros (the copy reads nothing).
+// cp.async exists from sm_80 (Ampere). Built for an older GPU (Turing, sm_75) the copy is an ordinary
+// float4 load and store: the same program points, the same barriers, the copy done when issued — so
+// the kernel stays correct there and only loses the overlap.
 __device__ __forceinline__ void copyAsync16(float* shared, const float* global, bool valid) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   const unsigned address = static_cast<unsigned>(__cvta_generic_to_shared(shared));
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(address), "l"(global), "r"(valid ? 16 : 0));
+#else
+  *reinterpret_cast<float4*>(shared) = valid ? *reinterpret_cast<const float4*>(global) : make_float4(0.f, 0.f, 0.f, 0.f);
+#endif
 }
-__device__ __forceinline__ void commitCopies() { asm volatile("cp.async.commit_group;\n" ::); }
+__device__ __forceinline__ void commitCopies() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  asm volatile("cp.async.commit_group;\n" ::);
+#endif
+}
 template <int kPending>
 __device__ __forceinline__ void waitCopies() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
   asm volatile("cp.async.wait_group %0;\n" ::"n"(kPending));
+#endif
 }
 
 // Needs K % 4 == 0, N % 4 == 0 and 16-byte-aligned A, B, C (every row's float4s aligned); any M, N, K
