@@ -6,10 +6,22 @@
 include(GNUInstallDirs)
 set(KC_PACKAGING_DIR ${PROJECT_SOURCE_DIR}/packaging)
 
+# Two packages (components): kernelcam, from Debian's archive alone, and kernelcam-cuda, the CUDA
+# backend library kernelcam loads where it is installed, with the lab's processes and NVIDIA's
+# libraries as dependencies.
+set(CMAKE_INSTALL_DEFAULT_COMPONENT_NAME kernelcam)
+# A private library, in Debian's /usr/lib/<triplet>/<package>/ (outside ld.so's folders: no ldconfig
+# calls in the package's scripts).
+if(CMAKE_LIBRARY_ARCHITECTURE)
+  set(KC_CUDA_BACKEND_INSTALL_DIR lib/${CMAKE_LIBRARY_ARCHITECTURE}/kernelcam)
+else()
+  set(KC_CUDA_BACKEND_INSTALL_DIR lib/kernelcam)
+endif()
 install(TARGETS kernelcam RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The kernel lab's processes, found beside kernelcam (gpu/lab/worker/worker_location.hpp).
 if(TARGET kernelcam-lab-compiler)
-  install(TARGETS kernelcam-lab-worker kernelcam-lab-compiler RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  install(TARGETS kernelcam_cuda_backend LIBRARY DESTINATION ${KC_CUDA_BACKEND_INSTALL_DIR} COMPONENT cuda)
+  install(TARGETS kernelcam-lab-worker kernelcam-lab-compiler RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT cuda)
   # Their one man page, under both names (Debian wants one for every program in /usr/bin).
   foreach(helper kernelcam-lab-worker kernelcam-lab-compiler)
     set(page ${CMAKE_BINARY_DIR}/packaging/${helper}.1)
@@ -20,7 +32,7 @@ if(TARGET kernelcam-lab-compiler)
     list(APPEND KC_HELPER_PAGES ${page}.gz)
   endforeach()
   add_custom_target(kernelcam_lab_man ALL DEPENDS ${KC_HELPER_PAGES})
-  install(FILES ${KC_HELPER_PAGES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+  install(FILES ${KC_HELPER_PAGES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT cuda)
 endif()
 install(FILES ${PROJECT_SOURCE_DIR}/resources/kernelcam.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/icons/hicolor DESTINATION ${CMAKE_INSTALL_DATADIR}/icons)
@@ -89,11 +101,16 @@ endforeach()
 # Where the installed binary looks for them, relative to itself (a --prefix anywhere works).
 file(RELATIVE_PATH KC_MATRICES_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_MATRIX_INSTALL_DIR}")
 target_compile_definitions(kernelcam_app PRIVATE KC_INSTALLED_MATRICES="${KC_MATRICES_FROM_BINARY}")
+# And for the CUDA backend (app/backend/cuda_backend_loader.cpp), installed by the cuda component.
+file(RELATIVE_PATH KC_CUDA_BACKEND_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_CUDA_BACKEND_INSTALL_DIR}/libkernelcam-cuda.so")
+target_compile_definitions(kernelcam_app PRIVATE KC_CUDA_BACKEND_FROM_BINARY="${KC_CUDA_BACKEND_FROM_BINARY}")
 
 set(CPACK_PACKAGE_NAME kernelcam)
 set(CPACK_PACKAGE_VENDOR kernelcam)
 set(CPACK_PACKAGE_CONTACT "kernelcam maintainers <kernelcam@users.noreply.github.com>")
-set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "live GPU image filtering and a GPU programming lab")
+# Each component's description starts with its own synopsis line. CPACK_PACKAGE_DESCRIPTION_SUMMARY
+# stays unset: CPackDeb would put that one line before every component's description.
+set(KC_PACKAGE_SUMMARY "live GPU image filtering and a GPU programming lab")
 # Lines under 80 characters: dpkg shows the description as written (lintian: extended-description-line-too-long).
 string(CONCAT CPACK_PACKAGE_DESCRIPTION
        "Filters a webcam, a video, an image or a test pattern through CUDA kernels\n"
@@ -112,11 +129,34 @@ set(CPACK_DEBIAN_PACKAGE_SECTION graphics)
 # package owns (a CUDA Toolkit from NVIDIA's installer) are skipped by it: see below.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 # Cameras: Qt Multimedia's GStreamer backend reads them through v4l2src.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gstreamer1.0-plugins-good")
+set(CPACK_DEBIAN_KERNELCAM_PACKAGE_RECOMMENDS "gstreamer1.0-plugins-good")
+
+# One .deb per component: kernelcam (Debian's archive alone) and, in CUDA builds, kernelcam-cuda.
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING IGNORE)
+set(CPACK_DEBIAN_KERNELCAM_PACKAGE_NAME kernelcam)
+set(CPACK_DEBIAN_KERNELCAM_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_KERNELCAM_DESCRIPTION "${KC_PACKAGE_SUMMARY}\n${CPACK_PACKAGE_DESCRIPTION}")
+set(CPACK_COMPONENTS_ALL kernelcam)
 if(KC_HAVE_CUDA)
-  # cudart is linked statically; cuBLAS and cuSPARSE are not, so the binary needs them to start.
-  # NVIDIA's CUDA repository names them per toolkit version (libcublas-13-0).
+  list(APPEND CPACK_COMPONENTS_ALL cuda)
+  set(CPACK_DEBIAN_CUDA_PACKAGE_NAME kernelcam-cuda)
+  set(CPACK_DEBIAN_CUDA_FILE_NAME DEB-DEFAULT)
+  set(CPACK_DEBIAN_CUDA_PACKAGE_SECTION contrib/graphics)  # depends on NVIDIA's non-free libraries
+  string(CONCAT CPACK_DEBIAN_CUDA_DESCRIPTION
+         "CUDA backend for kernelcam (live GPU image filtering)\n"
+         "The library kernelcam loads to filter and run its demos on an NVIDIA GPU,\n"
+         "and the kernel lab's compiler (NVRTC) and worker processes. Without it\n"
+         "kernelcam runs on the CPU.")
+  # cudart is linked statically into the library; cuBLAS, cuSPARSE and NVRTC come from NVIDIA's
+  # CUDA repository, which names them per toolkit version (libcublas-13-0, cuda-nvrtc-13-0).
   set(KC_CUDA_PACKAGE_SUFFIX "${CUDAToolkit_VERSION_MAJOR}-${CUDAToolkit_VERSION_MINOR}")
-  set(CPACK_DEBIAN_PACKAGE_DEPENDS "libcublas-${KC_CUDA_PACKAGE_SUFFIX}, libcusparse-${KC_CUDA_PACKAGE_SUFFIX}")
+  set(CPACK_DEBIAN_CUDA_PACKAGE_DEPENDS
+      "kernelcam (= ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}), libcublas-${KC_CUDA_PACKAGE_SUFFIX}, libcusparse-${KC_CUDA_PACKAGE_SUFFIX}, cuda-nvrtc-${KC_CUDA_PACKAGE_SUFFIX}")
+  # Debian wants the copyright file and changelog in every package's own doc folder.
+  install(FILES ${KC_PACKAGING_DIR}/copyright ${KC_CHANGELOG_GZ} DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/kernelcam-cuda
+          COMPONENT cuda)
+  install(FILES ${KC_PACKAGING_DIR}/lintian-overrides-cuda DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides
+          RENAME kernelcam-cuda COMPONENT cuda)
 endif()
 include(CPack)

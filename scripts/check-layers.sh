@@ -26,22 +26,24 @@ gpu/pipeline: gpu/core gpu/image gpu/interop
 gpu/lab: gpu/core gpu/pipeline
 gpu/stages: gpu/core gpu/image gpu/pipeline gpu/lab
 gpu/bench: gpu/core gpu/image gpu/demos gpu/pipeline
+gpu/plugin: gpu/core gpu/pipeline gpu/lab gpu/bench
 ui/files:
 ui/render:
 ui/window: ui/render ui/files
 ui/demos: ui/render ui/window ui/files
 ui/lab: ui/render ui/window ui/files
 app/io:
-app/diagnostics:
-app/backend: app/diagnostics
+app/cuda:
+app/diagnostics: app/cuda
+app/backend: app/diagnostics app/cuda
 app/sources: app/diagnostics
 app/record: ui app/io app/diagnostics app/sources
 app/demos: ui app/diagnostics app/backend
 app/live: ui app/io app/diagnostics app/backend app/sources app/record
-app/lab: ui app/diagnostics app/backend app/live
+app/lab: ui app/diagnostics app/backend app/live app/cuda
 app/options: ui app/sources
 app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options
-app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options
+app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options app/cuda
 app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options
 '
 

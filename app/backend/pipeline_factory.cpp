@@ -1,28 +1,22 @@
 #include "app/backend/pipeline_factory.hpp"
 
+#include "app/cuda/cuda_backend_loader.hpp"
 #include "gpu/core/error.hpp"
-#ifdef KC_HAVE_CUDA
-#include "gpu/core/device_query.cuh"  // plain C++ declarations: no CUDA header behind it
-#endif
 
 namespace kc {
 
 bool cudaBackendAvailable() { return cudaUnavailableReason().empty(); }
 
 std::string cudaUnavailableReason() {
-#ifdef KC_HAVE_CUDA
-  return cudaDeviceCountOrZero() > 0 ? "" : "no usable CUDA device on this machine";
-#else
-  return "this build has no CUDA backend";
-#endif
+  CudaBackend* cuda = cudaBackend();
+  if (!cuda) return cudaBackendLoadError();
+  return cuda->deviceCountOrZero() > 0 ? "" : "no usable CUDA device on this machine";
 }
 
 std::string cudaDeviceName() {
-#ifdef KC_HAVE_CUDA
-  return currentDeviceInfo().name;
-#else
-  throw NoCudaError("--backend cuda: this build has no CUDA backend");
-#endif
+  CudaBackend* cuda = cudaBackend();
+  if (!cuda) throw NoCudaError("--backend cuda: " + cudaBackendLoadError());
+  return cuda->currentDevice().name;
 }
 
 BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda) {
@@ -44,16 +38,14 @@ Backend backendForChain(Backend requested, const FilterChain& chain) {
 
 PipelineChoice makePipeline(Backend requested) {
   BackendChoice choice = chooseBackend(requested);
-#ifdef KC_HAVE_CUDA
-  if (choice.backend == Backend::Cuda) {
+  if (choice.backend == Backend::Cuda) {  // chooseBackend found the backend loaded and a device
     try {
-      return {makeCudaPipeline(), ""};
+      return {cudaBackend()->makePipeline(), ""};
     } catch (const Error& e) {
       if (requested == Backend::Cuda) throw NoCudaError(std::string("--backend cuda: ") + e.what());
       choice.note = std::string("CUDA unavailable (") + e.what() + "): using the CPU";
     }
   }
-#endif
   return {makeCpuPipeline(), choice.note};
 }
 

@@ -15,10 +15,8 @@
 #include "app/io/output_file.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
+#include "app/cuda/cuda_backend_loader.hpp"
 #include "gpu/core/error.hpp"
-#ifdef KC_HAVE_CUDA
-#include "gpu/bench/bench_runner.hpp"
-#endif
 
 namespace kc::cli {
 
@@ -77,14 +75,12 @@ void printRow(const bench::BenchRow& row) { std::fputs(bench::progressLine(row).
 
 bench::BenchReport measure(const bench::BenchOptions& options, Backend requested) {
   const BackendChoice choice = chooseBackend(requested);  // NoCudaError for cuda without a device
-#ifdef KC_HAVE_CUDA
-  if (choice.backend == Backend::Cuda) {
-    bench::BenchReport report = bench::runBench(options, printRow);
+  if (choice.backend == Backend::Cuda) {  // chooseBackend found the backend loaded and a device
+    bench::BenchReport report = cudaBackend()->runBench(options, printRow);
     std::fputs("CPU columns: the CPU backend and the bare OpenCV call per stage row...\n", stderr);
     addCpuColumns(report, options);
     return report;
   }
-#endif
   if (!choice.note.empty()) std::fprintf(stderr, "%s\n", choice.note.c_str());
   std::fputs("CPU rows: the CPU backend against the bare OpenCV calls\n", stderr);
   return runCpuBench(options, printRow);

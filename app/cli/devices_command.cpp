@@ -3,10 +3,8 @@
 #include <cstdio>
 
 #include "app/cli/commands.hpp"
+#include "app/cuda/cuda_backend_loader.hpp"
 #include "app/sources/camera_source.hpp"
-#ifdef KC_HAVE_CUDA
-#include "gpu/core/device_query.cuh"
-#endif
 
 namespace kc::cli {
 
@@ -22,13 +20,14 @@ int runDevices(const QStringList& arguments) {
   if (!parser.positionalArguments().isEmpty())
     return fail(kExitUsage, QStringLiteral("devices: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
 
-#ifdef KC_HAVE_CUDA
-  const auto devices = listCudaDevices();
-  if (devices.empty()) std::puts("CUDA: no CUDA device");
-  for (const auto& device : devices) std::printf("%s\n", describe(device).c_str());
-#else
-  std::puts("CUDA: no CUDA device (this build has no CUDA backend)");
-#endif
+  if (CudaBackend* cuda = cudaBackend()) {
+    std::printf("CUDA backend: %s\n", cudaBackendPath().c_str());
+    const auto devices = cuda->listDevices();
+    if (devices.empty()) std::puts("CUDA: no CUDA device");
+    for (const auto& device : devices) std::printf("%s\n", describe(device).c_str());
+  } else {
+    std::printf("CUDA: no CUDA device (%s)\n", cudaBackendLoadError().c_str());
+  }
   const QStringList cameras = CameraSource::describeCameras();
   if (cameras.isEmpty()) std::puts("Cameras: none");
   else {

@@ -13,16 +13,12 @@
 #include <ctime>
 #include <string>
 
+#include "app/cuda/cuda_backend_loader.hpp"
 #include "app/cli/commands.hpp"
 #include "app/io/output_file.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"
-#ifdef KC_HAVE_CUDA
-#include "gpu/core/device_query.cuh"
-#include "gpu/lab/cuda/lab_runner.hpp"
-#include "gpu/lab/cuda/nvrtc_compiler.hpp"
-#endif
 
 namespace kc::cli {
 namespace {
@@ -110,8 +106,6 @@ int runNew(const QStringList& arguments) {
   return kExitOk;
 }
 
-#ifdef KC_HAVE_CUDA
-
 double msSince(const QElapsedTimer& timer) { return static_cast<double>(timer.nsecsElapsed()) / 1e6; }
 
 double processCpuMs() {
@@ -162,16 +156,14 @@ void printSass(const std::string& cubin) {
 }
 
 // Theoretical occupancy: needs the device, and a cubin of its architecture.
-std::string occupancyText(const lab::CompiledKernel& kernel, double* ms) {
+std::string occupancyText(CudaBackend& cuda, const lab::CompiledKernel& kernel, double* ms) {
   QElapsedTimer timer;
   timer.start();
-  if (cudaDeviceCountOrZero() == 0) return "needs a CUDA device (none here)";
-  if (kernel.arch != lab::defaultArch())
+  if (cuda.deviceCountOrZero() == 0) return "needs a CUDA device (none here)";
+  if (kernel.arch != cuda.defaultArch())
     return "not computed: sm_" + std::to_string(kernel.arch) + " is not this device's architecture";
   try {
-    lab::LabRunner runner(0);
-    runner.load(kernel);
-    const std::string text = lab::describeOccupancy(runner.occupancy());
+    const std::string text = lab::describeOccupancy(cuda.makeOccupancyProbe(0)(kernel));
     *ms = msSince(timer);
     return text;
   } catch (const std::exception& e) {
@@ -188,6 +180,10 @@ int runCheck(const QStringList& arguments) {
   QString path;
   int exitCode = kExitOk;
   if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
+  CudaBackend* cuda = cudaBackend();
+  if (!cuda)
+    return fail(kExitNoCuda, QStringLiteral("kernel check needs NVRTC from the CUDA toolkit, which comes with the CUDA "
+                                            "backend: ") + QString::fromStdString(cudaBackendLoadError()));
 
   try {
     QElapsedTimer step;
@@ -195,7 +191,7 @@ int runCheck(const QStringList& arguments) {
     const lab::KernelSource source = lab::readKernelSource(path.toStdString());
     const double readMs = msSince(step);
     lab::CompileOptions options;
-    if (parser.isSet(QStringLiteral("arch"))) options.arch = lab::parseArch(parser.value(QStringLiteral("arch")).toStdString());
+    if (parser.isSet(QStringLiteral("arch"))) options.arch = cuda->parseArch(parser.value(QStringLiteral("arch")).toStdString());
     options.keepPtx = parser.isSet(QStringLiteral("ptx"));
     lab::CompileLimits limits = lab::compileLimitsFromEnvironment();
     if (parser.isSet(QStringLiteral("compile-memory")))
@@ -206,18 +202,18 @@ int runCheck(const QStringList& arguments) {
     options.limits = limits;
     step.restart();
     const double cpuBeforeCompile = processCpuMs();
-    const lab::CompiledKernel kernel = lab::compileKernel(source, options);
+    const lab::CompiledKernel kernel = cuda->compileKernel(source, options);
     const double compileCallMs = msSince(step);
     const double compileCpuMs = processCpuMs() - cpuBeforeCompile;
     for (const lab::Diagnostic& d : kernel.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
     if (!kernel.ok()) return kExitUsage;
 
     double occupancyMs = 0;
-    const std::string occupancy = occupancyText(kernel, &occupancyMs);
+    const std::string occupancy = occupancyText(*cuda, kernel, &occupancyMs);
     const lab::ResourceUsage& r = kernel.resources;
     const lab::KernelAnnotations& a = kernel.analysis.annotations;
     std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", source.path.c_str(),
-                kernel.analysis.entry->name.c_str(), kernel.arch, lab::nvrtcVersion().c_str(), kernel.compileMs);
+                kernel.analysis.entry->name.c_str(), kernel.arch, cuda->nvrtcVersion().c_str(), kernel.compileMs);
     if (r.known) {
       std::printf("  registers      %d per thread\n", r.registers);
       std::printf("  shared memory  %d bytes per block (static)\n", r.sharedBytes);
@@ -250,19 +246,6 @@ int runCheck(const QStringList& arguments) {
   }
 }
 
-#else
-
-int runCheck(const QStringList& arguments) {
-  QCommandLineParser parser;
-  addCheckOptions(parser);
-  QString path;
-  int exitCode = kExitOk;
-  if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
-  return fail(kExitNoCuda, QStringLiteral("kernel check needs NVRTC from the CUDA toolkit, and this build has no CUDA "
-                                          "(rebuild with the toolkit installed)"));
-}
-
-#endif
 
 }  // namespace
 

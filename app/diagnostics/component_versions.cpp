@@ -12,6 +12,8 @@ QString componentVersions(const CudaRuntimeInfo& cuda) {
   lines << QStringLiteral("OpenCV: %1").arg(QString::fromStdString(cv::getVersionString()));
   if (!cuda.built) {
     lines << QStringLiteral("CUDA: not in this build (CPU backend only)");
+  } else if (!cuda.loadError.empty()) {
+    lines << QStringLiteral("CUDA: %1 (CPU backend only)").arg(QString::fromStdString(cuda.loadError));
   } else {
     lines << QStringLiteral("CUDA runtime: %1").arg(QString::fromStdString(cudaVersionText(cuda.runtimeVersion)));
     lines << (cuda.driverVersion > 0

@@ -4,9 +4,7 @@
 #include <string>
 #include <sys/resource.h>
 
-#ifdef KC_HAVE_CUDA
-#include "gpu/core/device_query.cuh"  // plain C++ declarations
-#endif
+#include "app/cuda/cuda_backend_loader.hpp"
 
 namespace kc {
 
@@ -24,16 +22,15 @@ std::optional<double> peakResidentMemoryMiB() {
 }
 
 std::optional<double> deviceMemoryUsedMiB() {
-#ifdef KC_HAVE_CUDA
-  if (cudaDeviceCountOrZero() > 0) return static_cast<double>(currentDeviceMemory().usedBytes()) / (1024.0 * 1024.0);
-#endif
+  CudaBackend* cuda = cudaBackend();
+  if (cuda && cuda->deviceCountOrZero() > 0)
+    return static_cast<double>(cuda->currentDeviceMemory().usedBytes()) / (1024.0 * 1024.0);
   return std::nullopt;
 }
 
 std::optional<double> deviceMemoryFreeBytes() {
-#ifdef KC_HAVE_CUDA
-  if (cudaDeviceCountOrZero() > 0) return static_cast<double>(currentDeviceMemory().freeBytes);
-#endif
+  CudaBackend* cuda = cudaBackend();
+  if (cuda && cuda->deviceCountOrZero() > 0) return static_cast<double>(cuda->currentDeviceMemory().freeBytes);
   return std::nullopt;
 }
 

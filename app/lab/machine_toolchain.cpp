@@ -2,7 +2,11 @@
 
 #include <QDir>
 #include <QStandardPaths>
+#include <memory>
+#include <mutex>
+#include <thread>
 
+#include "app/cuda/cuda_backend_loader.hpp"
 #include "app/backend/pipeline_factory.hpp"
 
 namespace kc {
@@ -12,14 +16,41 @@ QString defaultLabDirectory() {
 }
 
 lab::LabToolchain labToolchain() {
-#ifdef KC_HAVE_CUDA
-  return cudaLabToolchain();
-#else
   lab::LabToolchain toolchain;
-  toolchain.unavailable = "this build has no CUDA: the editor needs NVRTC from the CUDA toolkit to compile";
-  toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
+  CudaBackend* cuda = cudaBackend();
+  if (!cuda) {
+    toolchain.unavailable = "the editor compiles with NVRTC, which comes with the CUDA backend: " + cudaBackendLoadError();
+    toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
+    return toolchain;
+  }
+  toolchain.compile = [cuda](const lab::KernelSource& source) { return cuda->compileKernel(source, {}); };
+  toolchain.cancel = [cuda] { cuda->cancelCompiles(); };
+  // The compiler process starts beside the window's own start-up, so the editor's first compile
+  // finds it ready (a failure shows at that compile, with its reason).
+  std::thread([cuda] {
+    try {
+      cuda->startCompilerProcess();
+    } catch (const std::exception&) {
+    }
+  }).detach();
+  if (cuda->deviceCountOrZero() == 0) {
+    toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
+    return toolchain;
+  }
+  // One probe of its own (a lab worker, started on first use) to load each compiled kernel and ask
+  // the driver; used from the compile worker's thread, one compile at a time (the mutex makes sure).
+  auto probe = std::make_shared<CudaBackend::OccupancyProbe>(cuda->makeOccupancyProbe(0));
+  auto mutex = std::make_shared<std::mutex>();
+  toolchain.occupancy = [cuda, probe, mutex](const lab::CompiledKernel& kernel) -> std::optional<lab::Occupancy> {
+    if (!kernel.ok() || kernel.arch != cuda->defaultArch()) return std::nullopt;
+    const std::lock_guard lock(*mutex);
+    try {
+      return (*probe)(kernel);
+    } catch (const std::exception&) {
+      return std::nullopt;  // the resources still show; occupancy is a bonus
+    }
+  };
   return toolchain;
-#endif
 }
 
 }  // namespace kc

@@ -1,6 +1,7 @@
 #pragma once
-// The kernel editor's toolchain for this build and machine: NVRTC and the device's occupancy in
-// builds with CUDA (machine_toolchain_cuda.cpp), a toolchain that says why not otherwise.
+// The kernel editor's toolchain for this machine: NVRTC and the device's occupancy through the
+// CUDA backend where it loads (app/cuda/cuda_backend_loader.hpp), a toolchain that says why not
+// otherwise.
 #include <QString>
 
 #include "ui/lab/lab_toolchain.hpp"
@@ -11,8 +12,5 @@ namespace kc {
 QString defaultLabDirectory();
 
 lab::LabToolchain labToolchain();
-#ifdef KC_HAVE_CUDA
-lab::LabToolchain cudaLabToolchain();
-#endif
 
 }  // namespace kc

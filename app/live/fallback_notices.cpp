@@ -87,7 +87,7 @@ Notice cudaFallbackNotice(const CudaRuntimeInfo& cuda, const QString& error, con
   Notice notice;
   notice.id = kBackendNoticeId;
   notice.details = details;
-  if (cuda.built)
+  if (cuda.built && cuda.loadError.empty())
     notice.details += QObject::tr("\nCUDA runtime %1; driver supports CUDA %2; %3 device(s)")
                           .arg(cudaText(cuda.runtimeVersion), cuda.driverVersion ? cudaText(cuda.driverVersion) : QObject::tr("(no driver)"))
                           .arg(cuda.deviceCount);
@@ -104,6 +104,13 @@ Notice cudaFallbackNotice(const CudaRuntimeInfo& cuda, const QString& error, con
                                      "/usr/local/cuda) and build kernelcam again (README: Requirements).\n\n%1")
                              .arg(cpuNote);
     notice.dialogKey = QStringLiteral("cuda-not-built");
+  } else if (!cuda.loadError.empty()) {
+    notice.summary = QObject::tr("CPU backend (the CUDA backend is not installed)");
+    notice.explanation = QObject::tr("kernelcam could not load its CUDA backend: %1.\n\nTo filter on an NVIDIA GPU, "
+                                     "install the kernelcam-cuda package (it brings NVIDIA's CUDA libraries from "
+                                     "NVIDIA's repository), then restart kernelcam.\n\n%2")
+                             .arg(QString::fromStdString(cuda.loadError), cpuNote);
+    notice.dialogKey = QStringLiteral("cuda-not-installed");
   } else if (cuda.driverVersion == 0) {
     notice.summary = QObject::tr("No NVIDIA driver \u2014 filtering on the CPU");
     notice.explanation = QObject::tr("kernelcam found no NVIDIA driver. To filter on an NVIDIA GPU, install the driver "

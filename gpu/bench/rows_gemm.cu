@@ -26,11 +26,11 @@ constexpr std::size_t kCublasWorkspaceBytes = std::size_t(32) << 20;
 
 void runGemmRows(BenchContext& ctx) {
   CublasHandle cublas;
-  KC_CUBLAS_CHECK(cublasSetMathMode(cublas, CUBLAS_PEDANTIC_MATH));
+  KC_CUBLAS_CHECK(cublasApi().cublasSetMathMode(cublas, CUBLAS_PEDANTIC_MATH));
   // The stream once, then the workspace (cublasSetStream resets the workspace to the default pool).
-  KC_CUBLAS_CHECK(cublasSetStream(cublas, ctx.stream()));
+  KC_CUBLAS_CHECK(cublasApi().cublasSetStream(cublas, ctx.stream()));
   DeviceBuffer<unsigned char> workspace(kCublasWorkspaceBytes);
-  KC_CUBLAS_CHECK(cublasSetWorkspace(cublas, workspace.data(), workspace.bytes()));
+  KC_CUBLAS_CHECK(cublasApi().cublasSetWorkspace(cublas, workspace.data(), workspace.bytes()));
   for (int n : kSizes) {
     const std::size_t count = static_cast<std::size_t>(n) * n;
     DeviceBuffer<float> a(count), b(count), c(count);
@@ -41,7 +41,7 @@ void runGemmRows(BenchContext& ctx) {
     const float one = 1.f, zero = 0.f;
     const RowTiming timing = ctx.time([&](cudaStream_t s, int) {
       KC_REQUIRE(s == ctx.stream(), "bench: cuBLAS is bound to the context's stream");
-      KC_CUBLAS_CHECK(cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a.data(), n, b.data(), n, &zero,
+      KC_CUBLAS_CHECK(cublasApi().cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a.data(), n, b.data(), n, &zero,
                                   c.data(), n));
     });
     const std::string ns = std::to_string(n);

@@ -2,23 +2,21 @@
 // cuBLAS and cuSPARSE for every caller (the CG and matmul baselines, the bench): their status
 // checks, through kc::Error like every other CUDA failure and naming the library, and RAII owners
 // of their handles and descriptors.
-#include <cublas_v2.h>
-#include <cusparse.h>
-
 #include <string>
 #include <utility>
 
+#include "gpu/core/cuda_libraries.cuh"
 #include "gpu/core/error.hpp"
 
 namespace kc::detail {
 
 inline void checkCublas(cublasStatus_t status, const char* file, int line, const char* call) {
   if (status != CUBLAS_STATUS_SUCCESS)
-    throwError(file, line, call, std::string("cuBLAS: ") + cublasGetStatusString(status), static_cast<int>(status));
+    throwError(file, line, call, std::string("cuBLAS: ") + cublasApi().cublasGetStatusString(status), static_cast<int>(status));
 }
 inline void checkCusparse(cusparseStatus_t status, const char* file, int line, const char* call) {
   if (status != CUSPARSE_STATUS_SUCCESS)
-    throwError(file, line, call, std::string("cuSPARSE: ") + cusparseGetErrorString(status), static_cast<int>(status));
+    throwError(file, line, call, std::string("cuSPARSE: ") + cusparseApi().cusparseGetErrorString(status), static_cast<int>(status));
 }
 
 }  // namespace kc::detail
@@ -54,14 +52,19 @@ class LibraryHandle {
 namespace detail {
 inline cublasHandle_t createCublas() {
   cublasHandle_t handle = nullptr;
-  KC_CUBLAS_CHECK(cublasCreate(&handle));
+  KC_CUBLAS_CHECK(cublasApi().cublasCreate(&handle));
   return handle;
 }
 inline cusparseHandle_t createCusparse() {
   cusparseHandle_t handle = nullptr;
-  KC_CUSPARSE_CHECK(cusparseCreate(&handle));
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseCreate(&handle));
   return handle;
 }
+// The destroy functions through the loaded tables (a handle exists only where its library loaded).
+inline void destroyCublas(cublasHandle_t h) { (void)cublasApi().cublasDestroy(h); }
+inline void destroyCusparse(cusparseHandle_t h) { (void)cusparseApi().cusparseDestroy(h); }
+inline void destroySpMat(cusparseSpMatDescr_t d) { (void)cusparseApi().cusparseDestroySpMat(d); }
+inline void destroyDnVec(cusparseDnVecDescr_t d) { (void)cusparseApi().cusparseDestroyDnVec(d); }
 }  // namespace detail
 
 // A library context created with the object (Create), destroyed with it. Creation costs
@@ -72,9 +75,9 @@ class LibraryContext : public LibraryHandle<Handle, Destroy> {
   LibraryContext() : LibraryHandle<Handle, Destroy>(Create()) {}
 };
 
-using CublasHandle = LibraryContext<cublasHandle_t, cublasDestroy, detail::createCublas>;
-using CusparseHandle = LibraryContext<cusparseHandle_t, cusparseDestroy, detail::createCusparse>;
-using CusparseMatrix = LibraryHandle<cusparseSpMatDescr_t, cusparseDestroySpMat>;
-using CusparseVector = LibraryHandle<cusparseDnVecDescr_t, cusparseDestroyDnVec>;
+using CublasHandle = LibraryContext<cublasHandle_t, detail::destroyCublas, detail::createCublas>;
+using CusparseHandle = LibraryContext<cusparseHandle_t, detail::destroyCusparse, detail::createCusparse>;
+using CusparseMatrix = LibraryHandle<cusparseSpMatDescr_t, detail::destroySpMat>;
+using CusparseVector = LibraryHandle<cusparseDnVecDescr_t, detail::destroyDnVec>;
 
 }  // namespace kc

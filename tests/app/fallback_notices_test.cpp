@@ -65,15 +65,17 @@ TEST(FallbackNotices, CudaCausesEachSayWhatToInstall) {
   const CudaRuntimeInfo oldDriver{true, 13000, 12040, 0, "CUDA driver version is insufficient for CUDA runtime version"};
   const CudaRuntimeInfo noDevice{true, 13000, 13000, 0, "no CUDA-capable device is detected"};
   const CudaRuntimeInfo working{true, 13000, 13000, 1, ""};
+  const CudaRuntimeInfo notInstalled{true, 0, 0, 0, "", "libcublas.so.13: cannot open shared object file"};
   const QString user = QStringLiteral("cudaGetDevice failed: no CUDA-capable device is detected");
   const Notice built = cudaFallbackNotice(notBuilt, "this build has no CUDA backend", kLocated, false);
+  const Notice installed = cudaFallbackNotice(notInstalled, "the CUDA backend cannot load", kLocated, false);
   const Notice driver = cudaFallbackNotice(noDriver, user, kLocated, false);
   const Notice old = cudaFallbackNotice(oldDriver, user, kLocated, false);
   const Notice device = cudaFallbackNotice(noDevice, user, kLocated, false);
   const Notice failed = cudaFallbackNotice(working, "out of memory", kLocated, false);
   const Notice midRun = cudaFallbackNotice(working, "an illegal memory access", kLocated, true);
   std::set<QString> keys;
-  for (const Notice* notice : {&built, &driver, &old, &device, &failed, &midRun}) {
+  for (const Notice* notice : {&built, &installed, &driver, &old, &device, &failed, &midRun}) {
     expectReadable(*notice);
     EXPECT_EQ(notice->id, kBackendNoticeId);
     EXPECT_TRUE(notice->summary.contains(QStringLiteral("CPU"))) << notice->summary.toStdString();
@@ -81,8 +83,11 @@ TEST(FallbackNotices, CudaCausesEachSayWhatToInstall) {
     EXPECT_FALSE(notice->dialogKey.isEmpty());
     keys.insert(notice->dialogKey);
   }
-  EXPECT_EQ(keys.size(), 5u) << "one key per cause (a failure at start and mid-run share one)";
+  EXPECT_EQ(keys.size(), 6u) << "one key per cause (a failure at start and mid-run share one)";
   EXPECT_TRUE(built.explanation.contains(QStringLiteral("CUDA Toolkit")));
+  EXPECT_TRUE(installed.explanation.contains(QStringLiteral("kernelcam-cuda")) &&
+              installed.explanation.contains(QStringLiteral("libcublas.so.13")))
+      << "names the package to install and what is missing";
   EXPECT_TRUE(driver.explanation.contains(QStringLiteral("nvidia-driver")));
   EXPECT_TRUE(old.explanation.contains(QStringLiteral("13.0")) && old.explanation.contains(QStringLiteral("12.4")));
   EXPECT_TRUE(device.explanation.contains(QStringLiteral("nvidia-smi")));

@@ -194,6 +194,23 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
   }
   const CliRun version = runProgram(QString::fromStdString((root / "bin/kernelcam").string()), {"--version"});
   EXPECT_EQ(version.exitCode, 0) << version.err;
+#ifdef KC_HAVE_CUDA
+  // The CUDA backend installs beside the binary, and the installed kernelcam loads that one (where
+  // NVIDIA's libraries are on the loader's path) or says why not: never the build tree's.
+  fs::path backend;  // lib/<triplet>/kernelcam/ on Debian, lib/kernelcam/ elsewhere
+  for (const auto& entry : fs::recursive_directory_iterator(root / "lib"))
+    if (entry.path().filename() == "libkernelcam-cuda.so") backend = entry.path();
+  ASSERT_FALSE(backend.empty()) << "no libkernelcam-cuda.so under " << (root / "lib");
+  EXPECT_EQ(backend.parent_path().filename(), "kernelcam");
+  for (const char* program : {"bin/kernelcam-lab-worker", "bin/kernelcam-lab-compiler"})
+    EXPECT_TRUE(fs::is_regular_file(root / program)) << program;
+  const CliRun devices = runProgram(QString::fromStdString((root / "bin/kernelcam").string()), {"devices"});
+  EXPECT_EQ(devices.exitCode, 0) << devices.err;
+  EXPECT_EQ(devices.out.find(KC_BINARY_DIR), std::string::npos) << devices.out;
+  const bool loaded = devices.out.find("CUDA backend: " + backend.string()) != std::string::npos;
+  const bool saysWhy = devices.out.find("the CUDA backend cannot load (") != std::string::npos;
+  EXPECT_TRUE(loaded || saysWhy) << devices.out;
+#endif
 }
 
 }  // namespace

@@ -29,9 +29,7 @@
 #include "ui/lab/code_editor.hpp"
 #include "ui/lab/compile_scheduler.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
-#ifdef KC_HAVE_CUDA
-#include "gpu/lab/cuda/nvrtc_compiler.hpp"
-#endif
+#include "app/cuda/cuda_backend_loader.hpp"
 
 namespace fs = std::filesystem;
 
@@ -352,7 +350,7 @@ TEST(KernelCompileWindow, ClosingTheEditorEndsACompileInFlightAtOnce) {
   ASSERT_TRUE(panel->openFile(q(path)));
   ASSERT_TRUE(test::processEventsUntil([&] { return panel->scheduler()->compiling(); }, 10000));
   ::usleep(500000);  // NVRTC is well into the macros
-  const pid_t compiler = lab::compilerProcessId();
+  const pid_t compiler = cudaBackend()->compilerProcessId();
   ASSERT_GT(compiler, 0);
   ASSERT_EQ(::kill(compiler, 0), 0) << "the compiler process runs the compile";
   EXPECT_NE(compiler, ::getpid());

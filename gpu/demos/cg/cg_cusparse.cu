@@ -19,19 +19,19 @@ constexpr cudaDataType_t cudaDataTypeOf() {
 }
 
 cublasStatus_t dot(cublasHandle_t h, int n, const float* x, const float* y, float* result) {
-  return cublasSdot(h, n, x, 1, y, 1, result);
+  return cublasApi().cublasSdot(h, n, x, 1, y, 1, result);
 }
 cublasStatus_t dot(cublasHandle_t h, int n, const double* x, const double* y, double* result) {
-  return cublasDdot(h, n, x, 1, y, 1, result);
+  return cublasApi().cublasDdot(h, n, x, 1, y, 1, result);
 }
 cublasStatus_t axpy(cublasHandle_t h, int n, const float* alpha, const float* x, float* y) {
-  return cublasSaxpy(h, n, alpha, x, 1, y, 1);
+  return cublasApi().cublasSaxpy(h, n, alpha, x, 1, y, 1);
 }
 cublasStatus_t axpy(cublasHandle_t h, int n, const double* alpha, const double* x, double* y) {
-  return cublasDaxpy(h, n, alpha, x, 1, y, 1);
+  return cublasApi().cublasDaxpy(h, n, alpha, x, 1, y, 1);
 }
-cublasStatus_t scal(cublasHandle_t h, int n, const float* alpha, float* x) { return cublasSscal(h, n, alpha, x, 1); }
-cublasStatus_t scal(cublasHandle_t h, int n, const double* alpha, double* x) { return cublasDscal(h, n, alpha, x, 1); }
+cublasStatus_t scal(cublasHandle_t h, int n, const float* alpha, float* x) { return cublasApi().cublasSscal(h, n, alpha, x, 1); }
+cublasStatus_t scal(cublasHandle_t h, int n, const double* alpha, double* x) { return cublasApi().cublasDscal(h, n, alpha, x, 1); }
 
 // r.z; without a preconditioner z is r, so r.r serves and the second dot is not computed.
 template <class T>
@@ -73,7 +73,7 @@ __global__ void __launch_bounds__(device::kBlock, device::kMinBlocksPerSm) jacob
 template <class T>
 CusparseVector denseVector(int n, T* data) {
   cusparseDnVecDescr_t v = nullptr;
-  KC_CUSPARSE_CHECK(cusparseCreateDnVec(&v, n, data, cudaDataTypeOf<T>()));
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseCreateDnVec(&v, n, data, cudaDataTypeOf<T>()));
   return CusparseVector(v);
 }
 
@@ -81,7 +81,7 @@ template <class T>
 CusparseMatrix csrDescriptor(const DeviceCsrMatrix<T>& matrix) {
   const DeviceCsrView<T> av = matrix.view();
   cusparseSpMatDescr_t descriptor = nullptr;
-  KC_CUSPARSE_CHECK(cusparseCreateCsr(&descriptor, av.rows, av.cols, static_cast<int64_t>(matrix.nnz()),
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseCreateCsr(&descriptor, av.rows, av.cols, static_cast<int64_t>(matrix.nnz()),
                                       const_cast<int*>(av.rowPtr), const_cast<int*>(av.colIdx),
                                       const_cast<T*>(av.values), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
                                       CUSPARSE_INDEX_BASE_ZERO, cudaDataTypeOf<T>()));
@@ -104,7 +104,7 @@ template <class T>
 std::size_t spmvBufferBytes(cusparseHandle_t sparse, cusparseSpMatDescr_t a, cusparseDnVecDescr_t x,
                             cusparseDnVecDescr_t y) {
   std::size_t bytes = 0;
-  KC_CUSPARSE_CHECK(cusparseSpMV_bufferSize(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a, x,
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV_bufferSize(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a, x,
                                             &SpmvConstants<T>::zero, y, cudaDataTypeOf<T>(),
                                             CUSPARSE_SPMV_ALG_DEFAULT, &bytes));
   return bytes;
@@ -128,9 +128,9 @@ CuSparseCg<T>::CuSparseCg(const CsrMatrix& a, const std::vector<double>& b, cons
       spmvBuffer_(spmvBufferBytes<T>(sparse_, a_, vecD_, vecQ_)) {
   upload(b_, b, stream_);
   if (jacobi_) upload(invDiag_, invDiag, stream_);
-  KC_CUSPARSE_CHECK(cusparseSetStream(sparse_, stream_));
-  KC_CUBLAS_CHECK(cublasSetStream(blas_, stream_));
-  KC_CUBLAS_CHECK(cublasSetPointerMode(blas_, CUBLAS_POINTER_MODE_DEVICE));
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseSetStream(sparse_, stream_));
+  KC_CUBLAS_CHECK(cublasApi().cublasSetStream(blas_, stream_));
+  KC_CUBLAS_CHECK(cublasApi().cublasSetPointerMode(blas_, CUBLAS_POINTER_MODE_DEVICE));
   KC_CUDA_CHECK(cudaStreamSynchronize(stream_));
 }
 
@@ -163,7 +163,7 @@ void CuSparseCg<T>::start() {
 
 template <class T>
 void CuSparseCg<T>::spmv() {
-  KC_CUSPARSE_CHECK(cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a_, vecD_,
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a_, vecD_,
                                  &SpmvConstants<T>::zero, vecQ_, cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT,
                                  spmvBuffer_.data()));
 }
@@ -178,7 +178,7 @@ void CuSparseCg<T>::iterate(bool refresh) {
   KC_CUBLAS_CHECK(axpy(blas_, n_, &c->alpha, d_.data(), x_.data()));
   if (refresh) {  // r = b - A x
     KC_CUDA_CHECK(cudaMemcpyAsync(r_.data(), b_.data(), r_.bytes(), cudaMemcpyDeviceToDevice, stream_));
-    KC_CUSPARSE_CHECK(cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::minusOne, a_, vecX_,
+    KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::minusOne, a_, vecX_,
                                    &SpmvConstants<T>::one, vecR_, cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT,
                                    spmvBuffer_.data()));
   } else {

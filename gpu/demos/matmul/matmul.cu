@@ -62,11 +62,11 @@ void launch(MatmulVersion version, const T* A, const T* B, T* C, int M, int N, i
 
 // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS (column-major) gets B first, with the
 // row lengths as leading dimensions. PEDANTIC compute keeps true fp32 (no TF32, no shortcuts).
-void cublasSgemm(cublasHandle_t handle, const float* A, const float* B, float* C, int M, int N, int K,
+void sgemmThroughCublas(cublasHandle_t handle, const float* A, const float* B, float* C, int M, int N, int K,
                  cudaStream_t stream) {
-  KC_CUBLAS_CHECK(cublasSetStream(handle, stream));
+  KC_CUBLAS_CHECK(cublasApi().cublasSetStream(handle, stream));
   const float alpha = 1.f, beta = 0.f;
-  KC_CUBLAS_CHECK(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F, K,
+  KC_CUBLAS_CHECK(cublasApi().cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F, K,
                                &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
 }
 
@@ -118,7 +118,7 @@ void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const v
   KC_REQUIRE(matmulVersionSupports(version, type), "matmul: cuBLAS baseline is float only (no int32 library GEMM)");
   if (version == MatmulVersion::Cublas) {
     KC_REQUIRE(cublas != nullptr, "matmul: the cuBLAS version needs a CublasHandle");
-    cublasSgemm(*cublas, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC), M, N,
+    sgemmThroughCublas(*cublas, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC), M, N,
                 K, stream);
     return;
   }

@@ -1,0 +1,78 @@
+#include "app/cuda/cuda_backend_loader.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+#include <vector>
+
+namespace kc {
+namespace {
+
+// Where libkernelcam-cuda.so may be, in order (cuda_backend_loader.hpp says why each).
+std::vector<std::filesystem::path> candidates() {
+  if (const char* chosen = std::getenv("KC_CUDA_BACKEND"); chosen && *chosen) return {chosen};
+  std::vector<std::filesystem::path> paths;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return paths;
+#ifdef KC_CUDA_BACKEND_FROM_BINARY  // relative to the installed binary (cmake/KernelcamPackaging.cmake)
+  paths.push_back((self.parent_path() / KC_CUDA_BACKEND_FROM_BINARY).lexically_normal());
+#endif
+#if defined(KC_CUDA_BACKEND_BUILD_PATH) && defined(KC_BUILD_DIR)
+  // The build tree's (app/CMakeLists.txt), for programs that run from it: never for an installed
+  // kernelcam, which must not pick up a build it happens to find on the machine.
+  if (self.string().rfind(KC_BUILD_DIR "/", 0) == 0) paths.emplace_back(KC_CUDA_BACKEND_BUILD_PATH);
+#endif
+  return paths;
+}
+
+struct Loaded {
+  CudaBackend* backend = nullptr;
+  std::string error;
+  std::string path;
+};
+
+Loaded load() {
+#ifndef KC_HAVE_CUDA
+  return {nullptr, "this build has no CUDA backend"};
+#else
+  const std::vector<std::filesystem::path> paths = candidates();
+  for (const std::filesystem::path& path : paths) {
+    std::error_code error;
+    if (!std::filesystem::exists(path, error)) continue;
+    // RTLD_NOW: a missing library or symbol is reported here, not at some later call.
+    void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+      const char* why = dlerror();
+      return {nullptr, "the CUDA backend cannot load (" + std::string(why ? why : path.string()) +
+                           "; NVIDIA's CUDA libraries come with the kernelcam-cuda package)"};
+    }
+    const auto entry = reinterpret_cast<CudaBackendEntry>(dlsym(library, kCudaBackendEntry));
+    CudaBackend* backend = entry ? entry(kCudaBackendAbi) : nullptr;
+    if (!backend) return {nullptr, "the CUDA backend " + path.string() + " belongs to another kernelcam version"};
+    return {backend, "", path.string()};  // never closed: its registrations and its CUDA context live until exit
+  }
+  return {nullptr, "the CUDA backend is not installed (no libkernelcam-cuda.so; install the kernelcam-cuda package)"};
+#endif
+}
+
+const Loaded& loaded() {
+  static const Loaded result = load();  // thread-safe, once
+  return result;
+}
+
+}  // namespace
+
+CudaBackend* cudaBackend() { return loaded().backend; }
+std::string cudaBackendLoadError() { return loaded().error; }
+std::string cudaBackendPath() { return loaded().path; }
+
+std::string cudaBackendSearchPathText() {
+  std::string text;
+  for (const std::filesystem::path& path : candidates()) text += (text.empty() ? "" : ", ") + path.string();
+  return text.empty() ? "nowhere (this build has no CUDA backend)" : text;
+}
+
+}  // namespace kc

@@ -1,0 +1,79 @@
+#pragma once
+// The CUDA backend as the app sees it: one interface, implemented by the plugin library
+// libkernelcam-cuda.so (cuda_backend_module.cpp), which kernelcam loads on first use
+// (app/cuda/cuda_backend_loader.hpp).
+//
+// Why a plugin: the CUDA backend needs cuBLAS, cuSPARSE and the CUDA runtime, which Debian does
+// not ship and which cost ~200 MB of address space and a quarter second to load. kernelcam itself
+// links none of them, so it installs from Debian's archive alone, runs the CPU backend where they
+// are missing, and `kernelcam --help` starts without them; the kernelcam-cuda package adds this
+// library (and the lab's worker and compiler processes).
+//
+// Plain C++ (no CUDA or Qt header): both sides are built from this tree by the same compiler, so
+// C++ types cross the boundary; kCudaBackendAbi changes whenever this interface does, and a library
+// of another version is refused by name.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/bench/bench_options.hpp"
+#include "gpu/bench/bench_report.hpp"
+#include "gpu/core/device_info.hpp"
+#include "gpu/core/device_query.cuh"  // DeviceMemory: plain C++ declarations
+#include "gpu/lab/compiled_kernel.hpp"
+#include "gpu/lab/cuda/nvrtc_compiler.hpp"  // CompileOptions: plain C++ declarations
+#include "gpu/lab/kernel_source.hpp"
+#include "gpu/lab/occupancy.hpp"
+#include "gpu/pipeline/frame_pipeline.hpp"
+
+namespace kc {
+
+// What the CUDA runtime and driver say about this machine (cheap: no context is created).
+struct CudaRuntimeFacts {
+  int runtimeVersion = 0;   // the CUDA runtime inside the plugin (12040 = 12.4)
+  int driverVersion = 0;    // the newest CUDA the installed driver supports; 0: no NVIDIA driver
+  int deviceCount = 0;      // usable CUDA devices
+  std::string deviceError;  // why cudaGetDeviceCount failed ("" when it did not)
+};
+
+class CudaBackend {
+ public:
+  virtual ~CudaBackend() = default;
+
+  // Devices (gpu/core/device_query.cuh).
+  virtual int deviceCountOrZero() noexcept = 0;
+  virtual std::vector<DeviceInfo> listDevices() = 0;
+  virtual DeviceInfo currentDevice() = 0;
+  virtual DeviceMemory currentDeviceMemory() = 0;
+  virtual CudaRuntimeFacts runtimeFacts() noexcept = 0;
+
+  // The frame pipeline (gpu/pipeline/frame_pipeline.hpp); throws kc::Error when CUDA fails to start.
+  virtual std::unique_ptr<FramePipeline> makePipeline() = 0;
+
+  // The GPU bench (gpu/bench/bench_runner.hpp).
+  virtual bench::BenchReport runBench(const bench::BenchOptions& options,
+                                      const std::function<void(const bench::BenchRow&)>& onRow) = 0;
+
+  // The kernel lab (gpu/lab/cuda/nvrtc_compiler.hpp, lab_runner.hpp).
+  virtual lab::CompiledKernel compileKernel(const lab::KernelSource& source, const lab::CompileOptions& options) = 0;
+  virtual void startCompilerProcess() = 0;
+  virtual void cancelCompiles() noexcept = 0;
+  virtual int compilerProcessId() = 0;  // the running compiler process's pid, or -1
+  virtual std::string nvrtcVersion() = 0;
+  virtual int parseArch(const std::string& text) = 0;
+  virtual int defaultArch() = 0;
+  // A probe that loads a compiled kernel into a lab worker of its own (started on first use) and
+  // asks the driver for its occupancy; throws kc::Error when the worker or the driver refuses.
+  // Not thread-safe: one caller at a time.
+  using OccupancyProbe = std::function<lab::Occupancy(const lab::CompiledKernel&)>;
+  virtual OccupancyProbe makeOccupancyProbe(int device) = 0;
+};
+
+// The plugin's one exported symbol: extern "C" CudaBackend* kc_cuda_backend(int abi); it returns
+// nullptr when `abi` is not the library's own kCudaBackendAbi (a kernelcam of another version).
+inline constexpr int kCudaBackendAbi = 1;
+inline constexpr const char* kCudaBackendEntry = "kc_cuda_backend";
+using CudaBackendEntry = CudaBackend* (*)(int abi);
+
+}  // namespace kc

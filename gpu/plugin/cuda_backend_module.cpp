@@ -1,0 +1,70 @@
+// libkernelcam-cuda.so: the CUDA backend behind gpu/plugin/cuda_backend.hpp's interface. Loading
+// the library also registers the CUDA stages' and demos' GPU parts (their static registration
+// objects run at dlopen, into the registries of the kernelcam that loads it: the library leaves
+// gpu/'s plain C++ half to the program, which exports it).
+#include <cuda_runtime_api.h>
+
+#include <memory>
+
+#include "gpu/bench/bench_runner.hpp"
+#include "gpu/lab/cuda/lab_runner.hpp"
+#include "gpu/plugin/cuda_backend.hpp"
+
+namespace kc {
+namespace {
+
+class CudaBackendModule final : public CudaBackend {
+ public:
+  int deviceCountOrZero() noexcept override { return cudaDeviceCountOrZero(); }
+  std::vector<DeviceInfo> listDevices() override { return listCudaDevices(); }
+  DeviceInfo currentDevice() override { return currentDeviceInfo(); }
+  DeviceMemory currentDeviceMemory() override { return kc::currentDeviceMemory(); }
+
+  CudaRuntimeFacts runtimeFacts() noexcept override {
+    CudaRuntimeFacts facts;
+    if (cudaRuntimeGetVersion(&facts.runtimeVersion) != cudaSuccess) facts.runtimeVersion = CUDART_VERSION;
+    if (cudaDriverGetVersion(&facts.driverVersion) != cudaSuccess) facts.driverVersion = 0;
+    const cudaError_t status = cudaGetDeviceCount(&facts.deviceCount);
+    if (status != cudaSuccess) {
+      facts.deviceCount = 0;
+      facts.deviceError = cudaGetErrorString(status);
+      (void)cudaGetLastError();  // the sticky error must not surface in the next, unrelated call
+    }
+    return facts;
+  }
+
+  std::unique_ptr<FramePipeline> makePipeline() override { return makeCudaPipeline(); }
+
+  bench::BenchReport runBench(const bench::BenchOptions& options,
+                              const std::function<void(const bench::BenchRow&)>& onRow) override {
+    return bench::runBench(options, onRow);
+  }
+
+  lab::CompiledKernel compileKernel(const lab::KernelSource& source, const lab::CompileOptions& options) override {
+    return lab::compileKernel(source, options);
+  }
+  void startCompilerProcess() override { lab::startCompilerProcess(); }
+  void cancelCompiles() noexcept override { lab::cancelCompiles(); }
+  int compilerProcessId() override { return lab::compilerProcessId(); }
+  std::string nvrtcVersion() override { return lab::nvrtcVersion(); }
+  int parseArch(const std::string& text) override { return lab::parseArch(text); }
+  int defaultArch() override { return lab::defaultArch(); }
+
+  OccupancyProbe makeOccupancyProbe(int device) override {
+    auto runner = std::make_shared<std::unique_ptr<lab::LabRunner>>();
+    return [runner, device](const lab::CompiledKernel& kernel) {
+      if (!*runner) *runner = std::make_unique<lab::LabRunner>(device);
+      (*runner)->load(kernel);
+      return (*runner)->occupancy();
+    };
+  }
+};
+
+}  // namespace
+}  // namespace kc
+
+extern "C" __attribute__((visibility("default"))) kc::CudaBackend* kc_cuda_backend(int abi) {
+  if (abi != kc::kCudaBackendAbi) return nullptr;
+  static kc::CudaBackendModule backend;  // lives until the program ends: the library is never closed
+  return &backend;
+}
