@@ -17,6 +17,7 @@ std::vector<std::filesystem::path> candidates() {
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
   if (error) return paths;
+  paths.push_back(self.parent_path() / "libkernelcam-cuda.so");  // beside it: a copied, relocated bundle
 #ifdef KC_CUDA_BACKEND_FROM_BINARY  // relative to the installed binary (cmake/KernelcamPackaging.cmake)
   paths.push_back((self.parent_path() / KC_CUDA_BACKEND_FROM_BINARY).lexically_normal());
 #endif

@@ -16,8 +16,9 @@ std::string cudaBackendLoadError();
 std::string cudaBackendPath();
 
 // Where it is looked for, first match wins: $KC_CUDA_BACKEND (a path; tests point it at a missing
-// file to see the CPU fallback), beside an installed kernelcam (../lib/kernelcam/), and the build
-// tree's for programs run from the build tree.
+// file to see the CPU fallback), beside the binary (a bundle copied elsewhere: the GPU machine's
+// carry), where an install puts it (../lib/<triplet>/kernelcam/), and the build tree's for programs
+// run from the build tree.
 std::string cudaBackendSearchPathText();
 
 }  // namespace kc

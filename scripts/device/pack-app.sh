@@ -12,7 +12,11 @@ build="${KC_DEVICE_APP_BUILD:-build-device}"
 # tarball while the library set is the same, and so does this script with the stubbed one.
 ../shared/tools/pack-for-device.sh --out .carry-full "$build/app/kernelcam" "$build/tests/app/app_tests" >/dev/null
 mkdir -p .carry/bin .carry/gl
-cp -f .carry-full/bin/* .carry/bin/ && strip --strip-unneeded .carry/bin/*  # symbols: half the size
+cp -f .carry-full/bin/* .carry/bin/
+# The CUDA backend library and the lab's processes: kernelcam finds the library beside itself
+# (app/cuda/cuda_backend_loader.hpp) and the processes beside itself (gpu/lab/worker/worker_location.hpp).
+cp -f "$build/lib/kernelcam/libkernelcam-cuda.so" "$build/gpu/kernelcam-lab-worker" "$build/gpu/kernelcam-lab-compiler" .carry/bin/
+strip --strip-unneeded .carry/bin/*  # symbols: half the size
 cp -f .carry-full/gl/*.deb .carry/gl/
 cp -f .carry-full/device-env.sh .carry/
 # The stubbed tarball depends on the library set and on these two scripts.
