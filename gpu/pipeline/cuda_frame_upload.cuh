@@ -4,8 +4,8 @@
 // frame from anywhere else is first copied into pinned staging (counted: hostFrameCopies()). The
 // entry conversion (NV12/I420/YV12/YUYV/UYVY -> RGBA, BGRA -> RGBA, a limited-range Y plane ->
 // grey) then runs on the compute stream (stream A), before the chain. What the chain starts from
-// follows pipelineInputFrame (frame_ops.hpp), as on the CPU: when the chain starts from luma
-// (chainStartsFromLuma), only a camera frame's Y plane is uploaded.
+// follows pipelineInputFrame (frame_ops.hpp), as on the CPU: when the head stage asks for luma
+// (StageDefinition::headInput), only a camera frame's Y plane is uploaded.
 #include <cuda_runtime.h>
 
 #include <memory>

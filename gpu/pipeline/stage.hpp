@@ -103,6 +103,14 @@ struct CpuBaselineCall {
   std::function<void()> run;
 };
 
+// What a stage would rather start from when it heads the chain, where the frame offers it. Both
+// pipelines read it through frame_ops.hpp (pipelineInputFrame); nothing tests a stage's formats.
+enum class HeadInput {
+  Frame,      // the frame as the source gave it, in RGBA (a grey frame stays grey): the default
+  LumaPlane,  // a camera frame's own Y plane (NV12, I420, YV12) as the grey picture, uploaded alone
+              // on CUDA: for the gray stage a camera's grey is its luma, whatever weights it names
+};
+
 // Enqueues the stage on io.stream; no synchronisation. Registered from the stage's .cu file.
 using CudaStageLaunch = void (*)(const StageSpec& stage, const CudaStageIo& io);
 
@@ -128,6 +136,8 @@ struct StageDefinition {
   std::function<bool(const StageSpec&, FrameShape)> isNoOp;
   // False for stages that only measure (histogram): no output image, the next stage reads `in`.
   bool producesImage = true;
+  // What the stage wants as its input at the head of a chain. Default: the frame, in RGBA.
+  HeadInput headInput = HeadInput::Frame;
   // Required (unless needsCuda). The CPU implementation: the CPU backend's fast path.
   std::function<void(const StageSpec&, const CpuStageIo&)> applyCpu;
   // The reference the fast paths are tested against. Default: applyCpu (it is the reference).
