@@ -40,7 +40,8 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
     io.in = slot.result_;
     io.out = pitchedFrame(out, outShape);
     io.stream = compute_;
-    io.histogram = &slot.histogram_;  // every hist stage overwrites it: the last one is reported
+    // Only a stage that declares the histogram gets it; each overwrites it: the last one is reported.
+    if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &slot.histogram_;
     StageLaunchReport report;
     io.frameIndex = frameIndex;
     io.report = &report;

@@ -1,8 +1,9 @@
 #pragma once
 // The CUDA pipeline's second part: the chain's stages on the compute stream (stream A), each
 // through its registered launch on device views of two ping-pong images, each bracketed by events
-// (and an NVTX range) for its timing row. A histogram stage writes the frame's histogram buffer,
-// and the counts come back to the host after the chain. A stage that reports a failure
+// (and an NVTX range) for its timing row. Side outputs are what the stage records declare
+// (StageDefinition::sideOutput): a stage that declares a histogram gets the frame's histogram
+// buffer, and the counts come back to the host after the chain. A stage that reports a failure
 // (StageLaunchReport) has its output blanked; the rest of the chain runs.
 #include <cuda_runtime.h>
 
