@@ -102,7 +102,7 @@ void PipelineRunner::compute(int k, cudaStream_t s) {
     io.out = {producesImage ? b.work[target].view().data : nullptr, stageOutputShape(stage, current.shape),
               b.work[target].pitch()};
     io.stream = s;
-    io.histogram = &histogram;
+    if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &histogram;
     launches_[i](stage, io);
     if (producesImage) {
       current = io.out;

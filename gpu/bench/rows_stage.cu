@@ -36,7 +36,7 @@ void measureStage(BenchContext& ctx, const StageSpec& stage, ImageSize size) {
                            io.out = {stage.definition->producesImage ? output.view().data : nullptr, outShape,
                                      output.pitch()};
                            io.stream = s;
-                           io.histogram = &histogram;
+                           if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &histogram;
                            launch(stage, io);
                          }),
                          bytes);

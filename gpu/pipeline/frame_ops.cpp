@@ -5,7 +5,6 @@
 #include <cstring>
 
 #include "gpu/image/channel_convert.hpp"
-#include "gpu/pipeline/chain_shape.hpp"
 
 #ifdef KC_HAVE_OPENCV
 #include <opencv2/imgproc.hpp>
@@ -112,11 +111,7 @@ HostFrame toRgbaFrame(const HostFrame& frame) {
 }
 
 bool chainStartsFromLuma(const FilterChain& chain) {
-  if (chain.empty()) return false;
-  const StageSpec& first = chain.front();
-  const FrameShape rgba{1, 1, PixelFormat::Rgba8};
-  return first.definition->producesImage && !stageIsNoOp(first, rgba) &&
-         stageOutputShape(first, rgba).format == PixelFormat::Gray8;
+  return !chain.empty() && chain.front().definition->headInput == HeadInput::LumaPlane;
 }
 
 bool startsFromLumaPlane(const HostFrame& frame, const FilterChain& chain) {

@@ -20,7 +20,7 @@ HostFrame makeHostFrame(PixelFormat format, int width, int height);
 // The view's original side and the CPU backend take RGBA.
 HostFrame toRgbaFrame(const HostFrame& frame);
 
-// True when the chain's first stage turns RGBA grey (gray).
+// True when the chain's first stage asks for a camera's luma (StageDefinition::headInput: gray).
 bool chainStartsFromLuma(const FilterChain& chain);
 // True when `frame` has a Y plane of its own (NV12, I420, YV12) and the chain starts from luma:
 // the Y plane alone serves it, and the CUDA backend uploads only that plane. (Packed YUYV/UYVY

@@ -91,7 +91,7 @@ struct CudaStageIo {
   DeviceFrame in;
   DeviceFrame out;  // data == nullptr for stages that produce no image
   void* stream = nullptr;  // cudaStream_t
-  DeviceHistogram* histogram = nullptr;
+  DeviceHistogram* histogram = nullptr;  // only for a stage whose sideOutput is Histogram
   std::int64_t frameIndex = 0;           // the frame's HostFrame::index
   StageLaunchReport* report = nullptr;  // set by the pipelines; the bench passes none
 };
@@ -101,6 +101,20 @@ struct CudaStageIo {
 struct CpuBaselineCall {
   std::string name;
   std::function<void()> run;
+};
+
+// What a stage would rather start from when it heads the chain, where the frame offers it. Both
+// pipelines read it through frame_ops.hpp (pipelineInputFrame); nothing tests a stage's formats.
+enum class HeadInput {
+  Frame,      // the frame as the source gave it, in RGBA (a grey frame stays grey): the default
+  LumaPlane,  // a camera frame's own Y plane (NV12, I420, YV12) as the grey picture, uploaded alone
+              // on CUDA: for the gray stage a camera's grey is its luma, whatever weights it names
+};
+
+// What a stage reports besides its image, into the frame's FrameStats.
+enum class SideOutput {
+  None,
+  Histogram,  // counts into CudaStageIo::histogram (or FrameStats on the CPU); the chain's last one is reported
 };
 
 // Enqueues the stage on io.stream; no synchronisation. Registered from the stage's .cu file.
@@ -128,6 +142,11 @@ struct StageDefinition {
   std::function<bool(const StageSpec&, FrameShape)> isNoOp;
   // False for stages that only measure (histogram): no output image, the next stage reads `in`.
   bool producesImage = true;
+  // What the stage wants as its input at the head of a chain. Default: the frame, in RGBA.
+  HeadInput headInput = HeadInput::Frame;
+  // What the stage reports besides its image. The CUDA pipeline hands its histogram buffer only
+  // to a stage that declares one, and reads the counts back only when such a stage ran.
+  SideOutput sideOutput = SideOutput::None;
   // Required (unless needsCuda). The CPU implementation: the CPU backend's fast path.
   std::function<void(const StageSpec&, const CpuStageIo&)> applyCpu;
   // The reference the fast paths are tested against. Default: applyCpu (it is the reference).

@@ -38,6 +38,7 @@ StageDefinition histStage() {
     return std::shared_ptr<const StageConfig>(config);
   };
   stage.producesImage = false;
+  stage.sideOutput = SideOutput::Histogram;
   stage.bytesMoved = [](const StageSpec& spec, FrameShape in) {
     return static_cast<double>(in.bytes()) + 4.0 * spec.configAs<HistConfig>().bins * channelsOf(in.format);
   };

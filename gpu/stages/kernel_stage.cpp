@@ -92,6 +92,9 @@ StageDefinition kernelStage() {
     }
     return in;
   };
+  // @output says what the kernel writes, not what it reads: `@output gray` may well read colour
+  // (in.rgba), so at the head of a chain the kernel gets the frame in RGBA, never a camera's Y plane.
+  stage.headInput = HeadInput::Frame;
   stage.needsCuda = true;
   // No benchCases: the bench has no kernel file to time. `process --json` and the window's overlay time it.
   return stage;

@@ -1,16 +1,11 @@
 #pragma once
-// The CUDA side's counterpart of stage_helpers.hpp: typed views of a stage's device frames.
+// The CUDA side's counterpart of stage_helpers.hpp: typed views of a stage's device frames
+// (deviceView, device_frame_view.hpp) and its stream.
 #include <cuda_runtime.h>
 
-#include "gpu/image/image_view.hpp"
-#include "gpu/pipeline/stage.hpp"
+#include "gpu/pipeline/device_frame_view.hpp"
 
 namespace kc::stages {
-
-template <class T>
-ImageView<T> deviceView(const DeviceFrame& frame) {
-  return {static_cast<T*>(frame.data), frame.shape.width, frame.shape.height, frame.pitch};
-}
 
 inline cudaStream_t streamOf(const CudaStageIo& io) { return static_cast<cudaStream_t>(io.stream); }
 

@@ -9,6 +9,7 @@
 #include "gpu/lab/kernel_program.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "lab/lab_test_files.hpp"
@@ -155,6 +156,49 @@ TEST(KernelStage, TheCpuBackendReportsThatItNeedsCudaAndRunsTheRest) {
     for (int x = 0; x < 17; ++x) ASSERT_EQ(result.output.gray.view().at(x, y), 0);
   ASSERT_EQ(result.stats.histogramBins, 16);
   EXPECT_EQ(result.stats.histogram[0], 17u * 3u);
+}
+
+// A camera's NV12 frame (limited range), every byte set: it has a Y plane of its own, so a chain
+// whose head asks for luma is given that plane alone.
+kc::HostFrame nv12Frame(kc::FramePool& pool, int width, int height) {
+  kc::HostFrame frame = pool.acquire(kc::PixelFormat::Nv12, width, height, {});
+  frame.yuv.planes[0].fillBytes(120);
+  frame.yuv.planes[1].fillBytes(90);
+  return frame;
+}
+
+// Where the head stage's input is decided, for every backend (frame_ops.hpp: pipelineInputFrame,
+// from StageDefinition::headInput): `@output gray` says what a kernel writes, not what it reads, so
+// a grey-output kernel at the head gets the frame in RGBA as it declares (the default), not the
+// Y plane the gray stage asks for. (tests/lab/cuda/kernel_stage_gpu_test.cpp runs it on CUDA.)
+TEST(KernelStage, AGreyOutputKernelAtTheHeadGetsTheFrameInRgbaNotTheYPlane) {
+  const std::string path = writeLabFile("blur.cu", kBlur);  // @output gray, reads in.rgba
+  const kc::FilterChain kernelFirst = kc::parseFilterChain("kernel=" + path + ",hist=16");
+  const kc::FilterChain grayFirst = kc::parseFilterChain("gray=lab,hist=16");
+  ASSERT_EQ(kc::stageOutputShape(kernelFirst.front(), {4, 4, kc::PixelFormat::Rgba8}).format, kc::PixelFormat::Gray8);
+  EXPECT_EQ(kernelFirst.front().definition->headInput, kc::HeadInput::Frame);
+  EXPECT_EQ(grayFirst.front().definition->headInput, kc::HeadInput::LumaPlane);
+  EXPECT_FALSE(kc::chainStartsFromLuma(kernelFirst));
+  EXPECT_TRUE(kc::chainStartsFromLuma(grayFirst));
+
+  kc::FramePool pool;
+  const kc::HostFrame frame = nv12Frame(pool, 34, 6);
+  EXPECT_FALSE(kc::startsFromLumaPlane(frame, kernelFirst));
+  EXPECT_EQ(kc::entryConversionName(frame, kernelFirst), "convert nv12");
+  EXPECT_EQ(kc::pipelineInputFrame(frame, kernelFirst).format, kc::PixelFormat::Rgba8);
+  // The same frame does offer its Y plane: the gray stage takes it.
+  EXPECT_TRUE(kc::startsFromLumaPlane(frame, grayFirst));
+  EXPECT_EQ(kc::entryConversionName(frame, grayFirst), "luma nv12");
+  EXPECT_EQ(kc::pipelineInputFrame(frame, grayFirst).format, kc::PixelFormat::Gray8);
+
+  // The CPU backend follows it: its first row is the conversion to RGBA (the kernel itself needs CUDA).
+  auto pipeline = kc::makeCpuPipeline();
+  pipeline->setChain(kernelFirst);
+  const kc::FrameResult result = pipeline->process(frame);
+  ASSERT_FALSE(result.stats.stages.empty());
+  EXPECT_EQ(result.stats.stages[0].name, "convert nv12");
+  ASSERT_EQ(result.stats.failures.size(), 1u);
+  EXPECT_EQ(result.stats.failures[0].message, "the kernel stage needs CUDA");
 }
 
 TEST(KernelStage, TheSameTextIsTheSameProgramAndTheEditorsVersionStandsInForTheFile) {

@@ -356,6 +356,45 @@ TEST(CudaPipeline, LiveCameraFramesShowTheirOriginalInRgba) {
   }
 }
 
+// Side outputs are what the stage records declare (StageDefinition::sideOutput): the pipeline
+// hands its histogram buffer to a stage that declares one and to no other, and reads counts back
+// only when such a stage wrote some.
+bool gProbeGotHistogram = false;
+void probeLaunch(const kc::StageSpec&, const kc::CudaStageIo& io) { gProbeGotHistogram = io.histogram != nullptr; }
+
+kc::StageDefinition sideOutputProbe(kc::SideOutput declared) {
+  kc::StageDefinition probe;
+  probe.id = "side_output_probe";
+  probe.configure = [](const kc::StageSpec&) { return std::make_shared<kc::StageConfig>(); };
+  probe.applyCpu = [](const kc::StageSpec&, const kc::CpuStageIo&) {};
+  probe.producesImage = false;
+  probe.sideOutput = declared;
+  return probe;
+}
+
+TEST(CudaPipeline, OnlyAStageThatDeclaresAHistogramGetsTheHistogramBuffer) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto gpu = kc::makeCudaPipeline();
+  const kc::HostFrame frame = randomFrame(33, 17, 4);
+  for (const kc::SideOutput declared : {kc::SideOutput::None, kc::SideOutput::Histogram}) {
+    const bool expected = declared == kc::SideOutput::Histogram;
+    SCOPED_TRACE(expected ? "declares a histogram" : "declares none");
+    kc::stageRegistry().add(sideOutputProbe(declared));
+    kc::stageRegistry().setCudaLaunch("side_output_probe", probeLaunch);
+    gpu->setChain(kc::parseFilterChain("side_output_probe,hist=16"));
+    gProbeGotHistogram = !expected;
+    const kc::FrameResult withHist = gpu->process(frame);
+    EXPECT_EQ(gProbeGotHistogram, expected);
+    EXPECT_EQ(withHist.stats.histogramBins, 16);  // the hist stage declares its own
+    // A declared histogram that nothing wrote: no readback, no histogram in the stats.
+    gpu->setChain(kc::parseFilterChain("side_output_probe"));
+    const kc::FrameResult alone = gpu->process(frame);
+    EXPECT_EQ(alone.stats.histogramBins, 0);
+    for (const kc::StageTiming& row : alone.stats.stages) EXPECT_NE(row.name, "histogram readback");
+    kc::stageRegistry().remove("side_output_probe");
+  }
+}
+
 TEST(CudaPipeline, RejectsBadChainsAndEmptyFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();

@@ -178,6 +178,46 @@ TEST(KernelStageGpu, AKernelThatDoesNotCompileIsReportedNotRun) {
       << result.stats.failures[0].message;
 }
 
+// `@output gray` says what a kernel writes, not what it reads: at the head of a chain the kernel
+// gets the frame it declares (StageDefinition::headInput: the frame, in RGBA), never a camera's
+// Y plane, which only the gray stage asks for. Where the decision is made is tested without a GPU
+// (tests/cpu/kernel_stage_test.cpp); this is the CUDA upload and entry conversion following it.
+TEST(KernelStageGpu, AGreyOutputKernelAtTheHeadGetsACameraFrameInRgba) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const std::string path = kc::test::writeLabFile(
+      "head_channels.cu",
+      kc::test::labKernel("// @output gray\n", "  out.setGray(x, y, in.channels == 4 ? 200 : 50);"));
+  auto pipeline = kc::makeCudaPipeline();
+  const int w = 64, h = 48;
+  HostFrame frame = pipeline->framePool()->acquire(PixelFormat::Nv12, w, h, {});  // limited range
+  frame.yuv.planes[0].fillBytes(120);
+  frame.yuv.planes[1].fillBytes(90);
+  auto everyPixelIs = [](const HostFrame& image, int value) {
+    for (int y = 0; y < image.height(); ++y)
+      for (int x = 0; x < image.width(); ++x)
+        if (image.gray.view().at(x, y) != value) return false;
+    return true;
+  };
+
+  pipeline->setChain(kc::parseFilterChain("kernel=" + path));
+  const kc::FrameResult head = pipeline->process(frame);
+  ASSERT_TRUE(head.stats.failures.empty()) << head.stats.failures[0].message;
+  ASSERT_EQ(head.output.format, PixelFormat::Gray8);
+  EXPECT_TRUE(everyPixelIs(head.output, 200)) << "the kernel saw a grey input, not the RGBA frame";
+  EXPECT_NE(timingOf(head.stats, "convert nv12"), nullptr);
+  EXPECT_EQ(timingOf(head.stats, "luma nv12"), nullptr);
+  ASSERT_NE(timingOf(head.stats, "upload"), nullptr);
+  EXPECT_EQ(timingOf(head.stats, "upload")->bytes, w * h * 3 / 2.0);  // both planes
+
+  // Behind the gray stage, which asks for the Y plane, the kernel reads grey: what gray hands on.
+  pipeline->setChain(kc::parseFilterChain("gray=lab,kernel=" + path));
+  const kc::FrameResult behind = pipeline->process(frame);
+  ASSERT_TRUE(behind.stats.failures.empty()) << behind.stats.failures[0].message;
+  EXPECT_TRUE(everyPixelIs(behind.output, 50));
+  EXPECT_NE(timingOf(behind.stats, "luma nv12"), nullptr);
+  EXPECT_EQ(timingOf(behind.stats, "upload")->bytes, static_cast<double>(w * h));  // the Y plane alone
+}
+
 // The window's path from a keystroke to the first frame that ran the new kernel, without the
 // window: NVRTC on the edited text at once (the editor has no fixed wait any more), the program
 // published and the stage rebuilt on it, the next frame through the CUDA pipeline. The window adds

@@ -1,0 +1,107 @@
+#include "gpu/pipeline/cuda_stage_executor.cuh"
+
+#include "gpu/core/nvtx_range.hpp"
+#include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/stage_registry.hpp"
+
+namespace kc {
+
+std::shared_ptr<const CompiledChain> compileCudaChain(const FilterChain& chain) {
+  auto compiled = std::make_shared<CompiledChain>();
+  compiled->stages = chain;
+  for (const auto& stage : chain) {
+    const CudaStageLaunch launch = stageRegistry().cudaLaunch(stage.id());
+    if (!launch) throw InvalidArgument("the " + stage.id() + " stage has no CUDA implementation");
+    compiled->launches.push_back(launch);
+  }
+  compiled->labels = stageLabels(chain);
+  return compiled;
+}
+
+void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const DeviceFrame& input,
+                                std::int64_t frameIndex, FrameTimeline& timeline) {
+  slot.isDownloaded_ = false;
+  slot.resultWork_ = -1;
+  slot.result_ = input;
+  slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
+  slot.failures_.clear();
+  FrameShape shape = input.shape;
+  for (std::size_t i = 0; i < chain.stages.size(); ++i) {
+    const StageSpec& stage = chain.stages[i];
+    const bool noOp = stageIsNoOp(stage, shape);
+    const int row = timeline.add(chain.labels[i], false, stageBytes(stage, shape), !noOp);
+    if (noOp) continue;
+    NvtxRange range(chain.labels[i]);
+    const FrameShape outShape = stageOutputShape(stage, shape);
+    const int target = slot.resultWork_ == 0 ? 1 : 0;
+    std::uint8_t* out =
+        stage.definition->producesImage ? slot.work_[target].reserve(deviceImageBytes(outShape)) : nullptr;
+    CudaStageIo io;
+    io.in = slot.result_;
+    io.out = pitchedFrame(out, outShape);
+    io.stream = compute_;
+    // Only a stage that declares the histogram gets it; each overwrites it: the last one is reported.
+    if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &slot.histogram_;
+    StageLaunchReport report;
+    io.frameIndex = frameIndex;
+    io.report = &report;
+    timeline.start(row, compute_);
+    chain.launches[i](stage, io);
+    timeline.stop(row, compute_);
+    timeline.setMeasured(row, report.measuredMs);
+    if (!report.failure.empty()) blankFailedStage(slot, stage, static_cast<int>(i), report.failure, io.out);
+    if (out) {
+      slot.resultWork_ = target;
+      slot.result_ = io.out;
+    }
+    shape = outShape;
+  }
+  enqueueSideOutputReadback(slot, timeline);
+}
+
+// A stage that failed (a user kernel that faulted): its output is black for this frame, the
+// rest of the chain runs, and the frame reports why (FrameStats::failures).
+void CudaStageExecutor::blankFailedStage(Frame& slot, const StageSpec& stage, int index, const std::string& why,
+                                         const DeviceFrame& out) {
+  slot.failures_.push_back({index, formatStage(stage), why});
+  if (out.data)
+    KC_CUDA_CHECK(cudaMemset2DAsync(out.data, out.pitch, 0, out.shape.rowBytes(), out.shape.height, compute_));
+}
+
+// The counts a histogram stage wrote (none ran: nothing to read) -> pinned host memory.
+void CudaStageExecutor::enqueueSideOutputReadback(Frame& slot, FrameTimeline& timeline) {
+  if (slot.histogram_.bins <= 0) return;
+  const std::size_t bytes = sizeof(std::uint32_t) * slot.histogram_.bins * slot.histogram_.channels;
+  const int row = timeline.add("histogram readback", true, static_cast<double>(bytes), true);
+  timeline.start(row, compute_);
+  KC_CUDA_CHECK(cudaMemcpyAsync(slot.histogramHost_.data(), slot.histogramCounts_.data(), bytes,
+                                cudaMemcpyDeviceToHost, compute_));
+  timeline.stop(row, compute_);
+}
+
+HostFrame& CudaStageExecutor::enqueueDownload(Frame& slot, FramePool& pool, FrameTimeline& timeline) {
+  NvtxRange range("download");
+  const FrameShape shape = slot.result_.shape;
+  const std::size_t rowBytes = shape.rowBytes();
+  slot.host_ = pool.acquire(shape.format, shape.width, shape.height);
+  std::uint8_t* target = shape.format == PixelFormat::Gray8 ? slot.host_.gray.bytes() : slot.host_.rgba.bytes();
+  const int row = timeline.add("download", true, static_cast<double>(shape.bytes()), true);
+  timeline.start(row, compute_);
+  KC_CUDA_CHECK(cudaMemcpy2DAsync(target, slot.host_.pitch(), slot.result_.data, slot.result_.pitch, rowBytes,
+                                  shape.height, cudaMemcpyDeviceToHost, compute_));
+  timeline.stop(row, compute_);
+  slot.isDownloaded_ = true;
+  return slot.host_;
+}
+
+void CudaStageExecutor::report(const Frame& slot, FrameStats& stats) {
+  if (slot.histogram_.bins > 0) {
+    stats.histogramBins = slot.histogram_.bins;
+    stats.histogramChannels = slot.histogram_.channels;
+    stats.histogram.assign(slot.histogramHost_.data(),
+                           slot.histogramHost_.data() + slot.histogram_.bins * slot.histogram_.channels);
+  }
+  stats.failures = slot.failures_;
+}
+
+}  // namespace kc

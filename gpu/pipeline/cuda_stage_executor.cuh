@@ -1,0 +1,79 @@
+#pragma once
+// The CUDA pipeline's second part: the chain's stages on the compute stream (stream A), each
+// through its registered launch on device views of two ping-pong images, each bracketed by events
+// (and an NVTX range) for its timing row. Side outputs are what the stage records declare
+// (StageDefinition::sideOutput): a stage that declares a histogram gets the frame's histogram
+// buffer, and the counts come back to the host after the chain. A stage that reports a failure
+// (StageLaunchReport) has its output blanked; the rest of the chain runs.
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gpu/core/device_buffer.cuh"
+#include "gpu/image/histogram.hpp"
+#include "gpu/pipeline/cuda_frame_timeline.cuh"
+#include "gpu/pipeline/cuda_pipeline_buffers.cuh"
+#include "gpu/pipeline/filter_chain.hpp"
+#include "gpu/pipeline/frame_pool.hpp"
+
+namespace kc {
+
+// The chain with each stage's CUDA launch looked up once (setChain), shared by the frames
+// enqueued with it: a chain change never touches a frame already in flight.
+struct CompiledChain {
+  FilterChain stages;
+  std::vector<CudaStageLaunch> launches;
+  std::vector<std::string> labels;
+};
+
+// Throws InvalidArgument naming the first stage without a CUDA implementation.
+std::shared_ptr<const CompiledChain> compileCudaChain(const FilterChain& chain);
+
+class CudaStageExecutor {
+ public:
+  // One frame slot's run of the chain: its images and side outputs, never shared with another slot.
+  class Frame {
+   public:
+    // The chain's result on the device (the input itself when no stage made an image).
+    const DeviceFrame& result() const { return result_; }
+    // The result on the host, once enqueueDownload ran (a frame of the pipeline's pool).
+    HostFrame& downloaded() { return host_; }
+    bool isDownloaded() const { return isDownloaded_; }
+    void release() { host_ = {}; }
+
+   private:
+    friend class CudaStageExecutor;
+    GrowingDeviceBytes work_[2];  // ping-pong images of the chain
+    DeviceBuffer<std::uint32_t> histogramCounts_{3 * kMaxHistogramBins};
+    PinnedBuffer<std::uint32_t> histogramHost_{3 * kMaxHistogramBins};
+    DeviceHistogram histogram_;   // what the chain's last histogram stage wrote into histogramCounts_
+    DeviceFrame result_;
+    int resultWork_ = -1;         // work_[] index holding the result; -1: the input
+    std::vector<StageFailure> failures_;
+    HostFrame host_;
+    bool isDownloaded_ = false;
+  };
+
+  explicit CudaStageExecutor(cudaStream_t compute) : compute_(compute) {}
+
+  // The chain on `input`, on the compute stream (which must already wait for the input), then the
+  // side outputs' readback.
+  void enqueue(Frame& slot, const CompiledChain& chain, const DeviceFrame& input, std::int64_t frameIndex,
+               FrameTimeline& timeline);
+  // The result -> a frame of `pool` (page-locked, so the copy is asynchronous and the frame is
+  // handed out as it is: no host copy), on the compute stream. Returns that frame.
+  HostFrame& enqueueDownload(Frame& slot, FramePool& pool, FrameTimeline& timeline);
+  // After the frame's completion event: its side outputs and failures into `stats`.
+  static void report(const Frame& slot, FrameStats& stats);
+
+ private:
+  void blankFailedStage(Frame& slot, const StageSpec& stage, int index, const std::string& why, const DeviceFrame& out);
+  void enqueueSideOutputReadback(Frame& slot, FrameTimeline& timeline);
+
+  cudaStream_t compute_;  // stream A
+};
+
+}  // namespace kc
