@@ -293,7 +293,7 @@ TEST_F(LabPanel, EditsOfBothSidesAreNotOverwritten) {
 }
 
 TEST_F(LabPanel, BuiltInKernelsOpenAsEditableCopiesAndCompile) {
-  ASSERT_EQ(builtInKernels().size(), 5u);
+  ASSERT_EQ(builtInKernels().size(), 7u);
   for (const BuiltInKernel& kernel : builtInKernels()) {
     SCOPED_TRACE(kernel.fileName.toStdString());
     ASSERT_FALSE(builtInKernelText(kernel.fileName).isEmpty());

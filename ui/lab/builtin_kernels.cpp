@@ -12,10 +12,14 @@ const std::vector<BuiltInKernel>& builtInKernels() {
   // lab versions (tile equalisation, tile transpose) are compared with the input itself.
   static const std::vector<BuiltInKernel> kernels{
       {QStringLiteral("grey.cu"), QStringLiteral("Grayscale"), QStringLiteral("gray=lab")},
+      // The lesson pairs: the same output as their neighbour above, a different memory pattern.
+      {QStringLiteral("grey_strided.cu"), QStringLiteral("Grayscale, strided reads (uncoalesced)"),
+       QStringLiteral("gray=lab")},
       {QStringLiteral("convolution.cu"), QStringLiteral("Convolution (Gaussian 5x5, shared tile)"),
        QStringLiteral("conv=gauss:5:clamp")},
       {QStringLiteral("histogram.cu"), QStringLiteral("Histogram (shared-memory counts, tile equalisation)"), QString()},
       {QStringLiteral("transpose.cu"), QStringLiteral("Transpose (padded shared tile)"), QString()},
+      {QStringLiteral("transpose_unpadded.cu"), QStringLiteral("Transpose, unpadded tile (bank conflicts)"), QString()},
       {QStringLiteral("flip.cu"), QStringLiteral("Flip"), QStringLiteral("flip=h")},
   };
   return kernels;

@@ -58,7 +58,8 @@ const kc::StageTiming* timingOf(const kc::FrameStats& stats, const std::string& 
 }
 
 TEST(LabKernels, EveryBuiltInStartingPointCompiles) {
-  for (const char* name : {"grey.cu", "convolution.cu", "histogram.cu", "transpose.cu", "flip.cu"}) {
+  for (const char* name : {"grey.cu", "grey_strided.cu", "convolution.cu", "histogram.cu", "transpose.cu",
+                           "transpose_unpadded.cu", "flip.cu"}) {
     SCOPED_TRACE(name);
     const auto kernel = kc::lab::compileKernel(kc::lab::readKernelSource(labResource(name)));
     std::string diagnostics;
@@ -69,13 +70,19 @@ TEST(LabKernels, EveryBuiltInStartingPointCompiles) {
   }
 }
 
-TEST(KernelStageGpu, LabGreyEqualsTheBuiltInGrayBitForBit) {
+// grey.cu and the lesson's strided version (the same arithmetic, another memory pattern) alike.
+class LabGrey : public testing::TestWithParam<const char*> {};
+INSTANTIATE_TEST_SUITE_P(KernelStageGpu, LabGrey, testing::Values("grey.cu", "grey_strided.cu"));
+
+TEST_P(LabGrey, EqualsTheBuiltInGrayBitForBit) {
   KC_REQUIRE_CUDA_DEVICE();
   ASSERT_NE(kc::stageRegistry().cudaLaunch("kernel"), nullptr);
+  const std::string file = GetParam();
+  const std::string label = file == "grey.cu" ? "kernel grey" : "kernel grey_strided";
   auto builtIn = kc::makeCudaPipeline();
   auto lab = kc::makeCudaPipeline();
   builtIn->setChain(kc::parseFilterChain("gray=lab,hist=256"));
-  lab->setChain(kc::parseFilterChain("kernel=" + labResource("grey.cu") + ",hist=256"));
+  lab->setChain(kc::parseFilterChain("kernel=" + labResource(file) + ",hist=256"));
   std::uint32_t seed = 1;
   for (const auto& size : kc::test::awkwardSizesWith4K()) {
     SCOPED_TRACE(testing::Message() << size.width << "x" << size.height);
@@ -86,13 +93,13 @@ TEST(KernelStageGpu, LabGreyEqualsTheBuiltInGrayBitForBit) {
     ASSERT_EQ(actual.output.format, PixelFormat::Gray8);
     EXPECT_TRUE(samePixels(actual.output, expected.output));
     EXPECT_EQ(actual.stats.histogram, expected.stats.histogram);
-    const kc::StageTiming* row = timingOf(actual.stats, "kernel grey");
+    const kc::StageTiming* row = timingOf(actual.stats, label);
     ASSERT_NE(row, nullptr);
     EXPECT_GT(row->ms, 0.0);  // the kernel's own events, in the lab's worker
     EXPECT_FALSE(row->isCopy);
   }
   // A grey input passes through unchanged, as the built-in's no-op does.
-  lab->setChain(kc::parseFilterChain("gray=lab,kernel=" + labResource("grey.cu")));
+  lab->setChain(kc::parseFilterChain("gray=lab,kernel=" + labResource(file)));
   builtIn->setChain(kc::parseFilterChain("gray=lab"));
   const HostFrame frame = randomFrame(33, 31, 99);
   EXPECT_TRUE(samePixels(lab->process(frame).output, builtIn->process(frame).output));
