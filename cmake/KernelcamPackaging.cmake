@@ -101,9 +101,9 @@ endforeach()
 # Where the installed binary looks for them, relative to itself (a --prefix anywhere works).
 file(RELATIVE_PATH KC_MATRICES_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_MATRIX_INSTALL_DIR}")
 target_compile_definitions(kernelcam_app PRIVATE KC_INSTALLED_MATRICES="${KC_MATRICES_FROM_BINARY}")
-# And for the CUDA backend (app/backend/cuda_backend_loader.cpp), installed by the cuda component.
+# And for the CUDA backend (gpu/plugin/cuda_backend_loader.cpp), installed by the cuda component.
 file(RELATIVE_PATH KC_CUDA_BACKEND_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_CUDA_BACKEND_INSTALL_DIR}/libkernelcam-cuda.so")
-target_compile_definitions(kernelcam_app PRIVATE KC_CUDA_BACKEND_FROM_BINARY="${KC_CUDA_BACKEND_FROM_BINARY}")
+target_compile_definitions(kernelcam_cuda_loader PRIVATE KC_CUDA_BACKEND_FROM_BINARY="${KC_CUDA_BACKEND_FROM_BINARY}")
 
 set(CPACK_PACKAGE_NAME kernelcam)
 set(CPACK_PACKAGE_VENDOR kernelcam)

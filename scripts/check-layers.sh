@@ -33,17 +33,16 @@ ui/window: ui/render ui/files
 ui/demos: ui/render ui/window ui/files
 ui/lab: ui/render ui/window ui/files
 app/io:
-app/cuda:
-app/diagnostics: app/cuda
-app/backend: app/diagnostics app/cuda
+app/diagnostics:
+app/backend: app/diagnostics
 app/sources: app/diagnostics
 app/record: ui app/io app/diagnostics app/sources
 app/demos: ui app/diagnostics app/backend
 app/live: ui app/io app/diagnostics app/backend app/sources app/record
-app/lab: ui app/diagnostics app/backend app/live app/cuda
+app/lab: ui app/diagnostics app/backend app/live
 app/options: ui app/sources
 app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options
-app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options app/cuda
+app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options
 app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options
 '
 

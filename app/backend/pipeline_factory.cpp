@@ -1,6 +1,6 @@
 #include "app/backend/pipeline_factory.hpp"
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc {

@@ -15,7 +15,7 @@
 #include "app/io/output_file.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc::cli {

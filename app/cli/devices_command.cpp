@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "app/cli/commands.hpp"
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/sources/camera_source.hpp"
 
 namespace kc::cli {

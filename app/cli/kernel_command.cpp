@@ -13,7 +13,7 @@
 #include <ctime>
 #include <string>
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/cli/commands.hpp"
 #include "app/io/output_file.hpp"
 #include "gpu/core/error.hpp"

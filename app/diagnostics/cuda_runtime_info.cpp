@@ -1,6 +1,6 @@
 #include "app/diagnostics/cuda_runtime_info.hpp"
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 
 namespace kc {
 
@@ -18,11 +18,7 @@ CudaRuntimeInfo queryCudaRuntime() {
     if (info.built) info.loadError = cudaBackendLoadError();
     return info;
   }
-  const CudaRuntimeFacts facts = cuda->runtimeFacts();
-  info.runtimeVersion = facts.runtimeVersion;
-  info.driverVersion = facts.driverVersion;
-  info.deviceCount = facts.deviceCount;
-  info.deviceError = facts.deviceError;
+  static_cast<CudaRuntimeFacts&>(info) = cuda->runtimeFacts();
   return info;
 }
 

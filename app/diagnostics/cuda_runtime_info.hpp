@@ -3,18 +3,17 @@
 // "why are we on the CPU" notice. Works in every build: without the CUDA backend it says so.
 #include <string>
 
+#include "gpu/plugin/cuda_backend.hpp"  // CudaRuntimeFacts
+
 namespace kc {
 
-struct CudaRuntimeInfo {
-  bool built = false;       // this build has the CUDA backend (libkernelcam-cuda.so)
-  int runtimeVersion = 0;   // the CUDA runtime in that library (12040 = 12.4); 0 when not loaded
-  int driverVersion = 0;    // the newest CUDA the installed driver supports; 0: no NVIDIA driver
-  int deviceCount = 0;      // usable CUDA devices
-  std::string deviceError;  // why cudaGetDeviceCount failed ("" when it did not)
-  std::string loadError;    // why the CUDA backend could not be loaded ("" when it was, or not built)
+// The backend's own facts (versions, devices: zero where it is not loaded), and whether it is there.
+struct CudaRuntimeInfo : CudaRuntimeFacts {
+  bool built = false;     // this build has the CUDA backend (libkernelcam-cuda.so)
+  std::string loadError;  // why the CUDA backend could not be loaded ("" when it was, or not built)
 };
 
-// Loads the CUDA backend where it is not yet (app/cuda/cuda_backend_loader.hpp); cheap after
+// Loads the CUDA backend where it is not yet (gpu/plugin/cuda_backend_loader.hpp); cheap after
 // that (no context is created) and never throws.
 CudaRuntimeInfo queryCudaRuntime();
 

@@ -4,7 +4,7 @@
 #include <string>
 #include <sys/resource.h>
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 
 namespace kc {
 

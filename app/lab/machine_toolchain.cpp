@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/backend/pipeline_factory.hpp"
 
 namespace kc {

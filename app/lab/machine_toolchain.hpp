@@ -1,6 +1,6 @@
 #pragma once
 // The kernel editor's toolchain for this machine: NVRTC and the device's occupancy through the
-// CUDA backend where it loads (app/cuda/cuda_backend_loader.hpp), a toolchain that says why not
+// CUDA backend where it loads (gpu/plugin/cuda_backend_loader.hpp), a toolchain that says why not
 // otherwise.
 #include <QString>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The CUDA backend as the app sees it: one interface, implemented by the plugin library
 // libkernelcam-cuda.so (cuda_backend_module.cpp), which kernelcam loads on first use
-// (app/cuda/cuda_backend_loader.hpp).
+// (gpu/plugin/cuda_backend_loader.hpp).
 //
 // Why a plugin: the CUDA backend needs cuBLAS, cuSPARSE and the CUDA runtime, which Debian does
 // not ship and which cost ~200 MB of address space and a quarter second to load. kernelcam itself

@@ -14,7 +14,7 @@ build="${KC_DEVICE_APP_BUILD:-build-device}"
 mkdir -p .carry/bin .carry/gl
 cp -f .carry-full/bin/* .carry/bin/
 # The CUDA backend library and the lab's processes: kernelcam finds the library beside itself
-# (app/cuda/cuda_backend_loader.hpp) and the processes beside itself (gpu/lab/worker/worker_location.hpp).
+# (gpu/plugin/cuda_backend_loader.hpp) and the processes beside itself (gpu/lab/worker/worker_location.hpp).
 cp -f "$build/lib/kernelcam/libkernelcam-cuda.so" "$build/gpu/kernelcam-lab-worker" "$build/gpu/kernelcam-lab-compiler" .carry/bin/
 strip --strip-unneeded .carry/bin/*  # symbols: half the size
 cp -f .carry-full/gl/*.deb .carry/gl/

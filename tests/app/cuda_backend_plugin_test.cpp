@@ -1,4 +1,4 @@
-// The CUDA backend as a library kernelcam loads on first use (app/cuda/cuda_backend_loader.hpp):
+// The CUDA backend as a library kernelcam loads on first use (gpu/plugin/cuda_backend_loader.hpp):
 // kernelcam links no CUDA library, `--help` starts small, a missing backend means the CPU with a
 // one-line reason, and the library loads with every symbol it needs found in the program.
 #include <gtest/gtest.h>
@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/backend/pipeline_factory.hpp"
 #include "cli_run.hpp"
 

@@ -61,11 +61,11 @@ TEST(FallbackNotices, FileNamesTheFileNotItsFolder) {
 
 TEST(FallbackNotices, CudaCausesEachSayWhatToInstall) {
   const CudaRuntimeInfo notBuilt{};
-  const CudaRuntimeInfo noDriver{true, 13000, 0, 0, "CUDA driver version is insufficient"};
-  const CudaRuntimeInfo oldDriver{true, 13000, 12040, 0, "CUDA driver version is insufficient for CUDA runtime version"};
-  const CudaRuntimeInfo noDevice{true, 13000, 13000, 0, "no CUDA-capable device is detected"};
-  const CudaRuntimeInfo working{true, 13000, 13000, 1, ""};
-  const CudaRuntimeInfo notInstalled{true, 0, 0, 0, "", "libcublas.so.13: cannot open shared object file"};
+  const CudaRuntimeInfo noDriver{{13000, 0, 0, "CUDA driver version is insufficient"}, true};
+  const CudaRuntimeInfo oldDriver{{13000, 12040, 0, "CUDA driver version is insufficient for CUDA runtime version"}, true};
+  const CudaRuntimeInfo noDevice{{13000, 13000, 0, "no CUDA-capable device is detected"}, true};
+  const CudaRuntimeInfo working{{13000, 13000, 1, ""}, true};
+  const CudaRuntimeInfo notInstalled{{}, true, "libcublas.so.13: cannot open shared object file"};
   const QString user = QStringLiteral("cudaGetDevice failed: no CUDA-capable device is detected");
   const Notice built = cudaFallbackNotice(notBuilt, "this build has no CUDA backend", kLocated, false);
   const Notice installed = cudaFallbackNotice(notInstalled, "the CUDA backend cannot load", kLocated, false);

@@ -29,7 +29,7 @@
 #include "ui/lab/code_editor.hpp"
 #include "ui/lab/compile_scheduler.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 
 namespace fs = std::filesystem;
 

@@ -1,4 +1,4 @@
-// libkernelcam-cuda.so loaded as kernelcam loads it (app/cuda/cuda_backend_loader.cpp), by a
+// libkernelcam-cuda.so loaded as kernelcam loads it (gpu/plugin/cuda_backend_loader.cpp), by a
 // program without Qt that carries and exports gpu/'s plain C++ half, as kernelcam does: it builds
 // and runs on the GPU machine (scripts/device/run-gpu-tests.sh) where the Qt app cannot be built.
 // Loading registers the CUDA stages and demos into this program's registries; with a device, the
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <random>
 
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "gpu/demos/demo_registry.hpp"
 #include "gpu/image/host_image.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"

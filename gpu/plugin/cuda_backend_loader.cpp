@@ -1,4 +1,4 @@
-#include "app/cuda/cuda_backend_loader.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 
 #include <dlfcn.h>
 
