@@ -306,7 +306,8 @@ TEST(FrameTapWorker, ANewChainRunsAtOnceOnTheLastFrame) {
   ASSERT_EQ(filtered.size(), 2u);
   std::unique_ptr<FramePipeline> reference = makePipeline(Backend::Cpu).pipeline;
   reference->setChain(parseFilterChain(kOtherChain));
-  const cv::Mat want = frameAsMat(reference->process(rampFrame(3)).output);
+  const FrameResult expected = reference->process(rampFrame(3));  // alive while `want` views its pixels
+  const cv::Mat want = frameAsMat(expected.output);
   ASSERT_EQ(filtered[1].size(), want.size());
   EXPECT_EQ(cv::norm(filtered[1], want, cv::NORM_INF), 0) << "the re-run is the new chain on the last frame";
 }
