@@ -43,6 +43,12 @@ void finish(GuiSession& session, WindowFigures* figures) {
       {"latency_ms_p95", result.latencyMsP95},
       // The latency in frame intervals of the window's own rate: "<= 2 frames" is the target.
       {"latency_frames_p50", result.latencyMsP50 * result.framesPerSecond / 1000.0},
+      // Where the median latency goes: to the pipeline's result, to the hand-over, to the view's
+      // take, to the end of the swap.
+      {"latency_parts_ms_p50", QJsonObject{{"to_result", result.toReadyMsP50},
+                                           {"result_to_handed", result.readyToHandedMsP50},
+                                           {"handed_to_taken", result.handedToTakenMsP50},
+                                           {"taken_to_swapped", result.takenToSwappedMsP50}}},
   };
   std::fprintf(stdout, "%s\n", QJsonDocument(json).toJson(QJsonDocument::Compact).constData());
   std::fflush(stdout);

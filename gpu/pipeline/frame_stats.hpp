@@ -48,6 +48,9 @@ struct FrameStats {
   double frameMs = 0;                 // wall time per frame (1000 / fps) over the pipeline
   double latencyMs = 0;               // capture -> results ready
   double captureSeconds = 0;          // the frame's source stamp (steady clock; 0: none), for the latency to its present
+  // The live view's hand-over (ui/render/frame_hand_off.hpp), same clock: when the worker handed the
+  // finished frame over, and when the view took it to draw (0: not handed over / not taken).
+  double handedSeconds = 0, takenSeconds = 0;
   int streamsInUse = 1;
   DisplayPath path = DisplayPath::Cpu;
   double rooflineGBs = 0;             // device bandwidth the % bars are drawn against (0 = unknown)

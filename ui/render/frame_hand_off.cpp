@@ -21,6 +21,7 @@ void FrameHandOff::publishLocked(FrameStats stats) {
 
   HandedFrame next;
   next.stats = std::move(stats);
+  next.stats.handedSeconds = now;
   next.generation = generation;
   if (waiting_) {
     ++replaced_;
@@ -37,7 +38,10 @@ void FrameHandOff::publishLocked(FrameStats stats) {
 
 std::optional<HandedFrame> FrameHandOff::takeLocked() {
   std::optional<HandedFrame> frame = std::exchange(waiting_, std::nullopt);
-  if (frame) ++taken_;
+  if (frame) {
+    ++taken_;
+    frame->stats.takenSeconds = steadyNowSeconds();
+  }
   return frame;
 }
 

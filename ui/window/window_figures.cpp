@@ -31,7 +31,8 @@ WindowFigures::WindowFigures(GlView& view, QObject* parent) : QObject(parent), v
 
 void WindowFigures::start() {
   measuring_ = true;
-  latencies_.clear();
+  for (std::vector<double>* series : {&latencies_, &toReady_, &readyToHanded_, &handedToTaken_, &takenToSwapped_})
+    series->clear();
   lastPresented_ = view_.renderer().framesPresented();
   startSeconds_ = steadyNowSeconds();
   startCpuSeconds_ = processCpuNowSeconds();
@@ -41,8 +42,17 @@ void WindowFigures::swapped() {
   const long long presented = view_.renderer().framesPresented();
   if (!measuring_ || presented == lastPresented_) return;
   lastPresented_ = presented;
-  const double capture = view_.renderer().lastStats().captureSeconds;
-  latencies_.push_back(capture > 0 ? (steadyNowSeconds() - capture) * 1e3 : 0.0);
+  const FrameStats& stats = view_.renderer().lastStats();
+  const double now = steadyNowSeconds();
+  const double capture = stats.captureSeconds;
+  latencies_.push_back(capture > 0 ? (now - capture) * 1e3 : 0.0);
+  if (capture > 0 && stats.handedSeconds > 0 && stats.takenSeconds > 0) {
+    const double ready = capture + stats.latencyMs / 1e3;
+    toReady_.push_back(stats.latencyMs);
+    readyToHanded_.push_back((stats.handedSeconds - ready) * 1e3);
+    handedToTaken_.push_back((stats.takenSeconds - stats.handedSeconds) * 1e3);
+    takenToSwapped_.push_back((now - stats.takenSeconds) * 1e3);
+  }
 }
 
 WindowFiguresResult WindowFigures::result() const {
@@ -53,6 +63,10 @@ WindowFiguresResult WindowFigures::result() const {
   if (result.frames > 0) result.cpuMsPerFrame = (processCpuNowSeconds() - startCpuSeconds_) * 1e3 / result.frames;
   result.latencyMsP50 = percentile(latencies_, 0.5);
   result.latencyMsP95 = percentile(latencies_, 0.95);
+  result.toReadyMsP50 = percentile(toReady_, 0.5);
+  result.readyToHandedMsP50 = percentile(readyToHanded_, 0.5);
+  result.handedToTakenMsP50 = percentile(handedToTaken_, 0.5);
+  result.takenToSwappedMsP50 = percentile(takenToSwapped_, 0.5);
   return result;
 }
 

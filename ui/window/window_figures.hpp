@@ -16,6 +16,9 @@ struct WindowFiguresResult {
   double framesPerSecond = 0;
   double cpuMsPerFrame = 0;   // the whole process's CPU time (every thread) per frame shown
   double latencyMsP50 = 0, latencyMsP95 = 0;  // source stamp -> swapped
+  // The median latency's parts: source stamp -> the pipeline's result ready -> handed to the view
+  // -> taken by the view's paint -> swapped (FrameStats' stamps).
+  double toReadyMsP50 = 0, readyToHandedMsP50 = 0, handedToTakenMsP50 = 0, takenToSwappedMsP50 = 0;
 };
 
 class WindowFigures : public QObject {
@@ -33,6 +36,7 @@ class WindowFigures : public QObject {
   long long lastPresented_ = -1;
   double startSeconds_ = 0, startCpuSeconds_ = 0;
   std::vector<double> latencies_;
+  std::vector<double> toReady_, readyToHanded_, handedToTaken_, takenToSwapped_;
 };
 
 }  // namespace kc
