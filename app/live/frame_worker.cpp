@@ -12,6 +12,16 @@
 
 namespace kc {
 
+namespace {
+// The view counts as painting while it took a frame this recently (a 60 Hz display takes one
+// every 17 ms; a 10 frames/s software view every 100 ms).
+constexpr auto kViewIdle = std::chrono::milliseconds(250);
+// The longest a frame waits for the view to take the last one: a stalled view costs the
+// recorder's tap at most this per frame.
+constexpr auto kPaceLimit = std::chrono::milliseconds(100);
+constexpr auto kPacePoll = std::chrono::milliseconds(1);
+}  // namespace
+
 void yieldToTheGuiThread() {
 #ifdef __linux__
   constexpr int kNicer = 4;
@@ -100,9 +110,23 @@ void FrameWorker::loop() {
     std::optional<Measurement> measurement;
     std::optional<HostFrame> frame;
     bool newStream = false;
+    bool paced = false;
     {
       std::unique_lock lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || chain_ || newStream_ || measurement_ || input_ || inFlight_; });
+      if (stop_) return;
+      if (!chain_ && !newStream_ && !measurement_ && input_ && waitForTheView()) {
+        // The frame handed over waits for the view: wait for its take (newer input may come meanwhile).
+        paced = true;
+        if (!inFlight_) wake_.wait_for(lock, kPacePoll, [&] { return stop_ || chain_ || newStream_ || measurement_; });
+      }
+    }
+    if (paced) {
+      flush();  // the view gets the newest result to take
+      continue;
+    }
+    {
+      std::unique_lock lock(mutex_);
       if (stop_) return;
       if (chain_) {
         chain = std::exchange(chain_, std::nullopt);
@@ -134,6 +158,29 @@ void FrameWorker::loop() {
       flush();
     }
   }
+}
+
+bool FrameWorker::waitForTheView() {
+  const auto now = std::chrono::steady_clock::now();
+  const std::int64_t taken = handOff_->framesTaken();
+  if (taken != lastTaken_) {
+    lastTaken_ = taken;
+    lastTakeSeen_ = now;
+  }
+  const bool viewPainting = taken > 0 && now - lastTakeSeen_ < kViewIdle;
+  if (!viewPainting || !handOff_->frameWaiting()) {
+    waiting_ = false;
+    return false;
+  }
+  if (!waiting_) {
+    waiting_ = true;
+    waitingSince_ = now;
+  }
+  if (now - waitingSince_ >= kPaceLimit) {
+    waiting_ = false;
+    return false;
+  }
+  return true;
 }
 
 void FrameWorker::runMeasurement(Measurement measurement) {

@@ -9,11 +9,19 @@
 // hand-off's GL context current there: CUDA drops its buffer registrations with it).
 // Changes (chain, a new stream, a measurement) apply to the next frame the worker takes; the
 // frame in progress finishes first (a stage cannot be interrupted), and so does the destructor.
+// Paced by the view: while the view is painting (it took a frame in the last kViewIdle), the
+// worker starts no new frame while the one it handed over waits untaken, up to kPaceLimit. A
+// frame computed then would only replace that one unseen, and its GL hand-off would queue behind
+// the view's draw and swap: at 4K on the H200 under Xvfb a frame's result came 17 ms after its
+// capture, 3.7 frames of latency (docs/PERFORMANCE.md, "The window on the H200"). Meanwhile the
+// source's newer frames replace the waiting input, so the frame started next is the newest.
+// A view that takes nothing (hidden, or no view: the recorder's tap alone) does not slow it.
 // A new chain runs at once on the last frame the source gave when no newer one waits: an edit in
 // the kernel lab (or a filter ticked in the dock) shows without waiting for the source's next
 // frame, up to a whole frame interval of a 30 frames/s camera.
 #include <QThread>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <exception>
@@ -100,6 +108,10 @@ class FrameWorker {
   std::optional<Measurement> measurement_;
 
   // Worker thread only:
+  bool waitForTheView();  // pacing (above): true while the next frame should wait
+  std::int64_t lastTaken_ = -1;
+  std::chrono::steady_clock::time_point lastTakeSeen_{}, waitingSince_{};
+  bool waiting_ = false;
   std::optional<HostFrame> lastFrame_;  // the newest frame run (one pooled buffer kept): run again on a new chain
   bool inFlight_ = false;  // the pipeline holds a frame it has not presented (CUDA's two-frame overlap)
   std::uint64_t generation_ = 0;

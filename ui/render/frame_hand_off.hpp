@@ -59,6 +59,8 @@ class FrameHandOff : public DisplaySink {
   std::int64_t framesPresented() const { return presented_.load(); }  // by the pipeline, on the worker
   std::int64_t framesTaken() const { return taken_.load(); }          // by the view
   std::int64_t framesReplaced() const { return replaced_.load(); }    // presented, never taken
+  // A presented frame waits for the view (any thread; a snapshot).
+  bool frameWaiting() const { return presented_.load() > taken_.load() + replaced_.load(); }
 
  protected:
   // Called by present() with mutex_ held: records `stats` as the frame waiting to be taken.
