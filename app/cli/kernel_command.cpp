@@ -9,6 +9,7 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryFile>
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -19,6 +20,10 @@
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"
+#include "gpu/lab/line_figures.hpp"
+#include "gpu/lab/program_source.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
+#include "app/sources/source_factory.hpp"
 
 namespace kc::cli {
 namespace {
@@ -26,6 +31,7 @@ namespace {
 const QString kUsageNew = QStringLiteral("kernelcam kernel new PATH");
 const QString kUsageCheck =
     QStringLiteral("kernelcam kernel check PATH [--arch sm_XX] [--ptx] [--timings] [--compile-memory MIB] [--compile-time SECONDS]");
+const QString kUsageProfile = QStringLiteral("kernelcam kernel profile PATH [--source SPEC] [--size WxH]");
 
 void printOverview() {
   std::printf(
@@ -33,8 +39,12 @@ void printOverview() {
       "The CUDA kernel lab: write a kernel, check it, run it on the stream (docs/KERNEL-LAB.md).\n\n"
       "  %s\n      write the template kernel (an existing file is never replaced)\n"
       "  %s\n      compile with NVRTC (no GPU needed): errors as PATH:LINE:COL (exit 2), else the\n"
-      "      resource usage, the compile time and, with a CUDA device, the occupancy\n",
-      kUsageNew.toLocal8Bit().constData(), kUsageCheck.toLocal8Bit().constData());
+      "      resource usage, the compile time and, with a CUDA device, the occupancy\n"
+      "  %s\n      run the kernel once on a frame and print, per source line, its share of the executed\n"
+      "      instructions, global-memory sectors per request and shared-memory wavefronts per request\n"
+      "      against the ideal (coalescing, bank conflicts): PATH:LINE: lines (CUDA device needed)\n",
+      kUsageNew.toLocal8Bit().constData(), kUsageCheck.toLocal8Bit().constData(),
+      kUsageProfile.toLocal8Bit().constData());
 }
 
 // Parses `arguments` ("kernelcam kernel ACTION", then the rest); returns the one PATH, or an
@@ -247,6 +257,101 @@ int runCheck(const QStringList& arguments) {
 }
 
 
+// The kernel's source lines, for printing each profiled line under its figures.
+std::vector<std::string> sourceLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    const std::size_t end = text.find('\n', start);
+    lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return lines;
+}
+
+int runProfile(const QStringList& arguments) {
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral(
+      "Run a lab kernel once on one frame of a source and print, per source line of the kernel, what its\n"
+      "instructions did (CUPTI's SASS metrics, as Nsight Compute's source view counts them): the share of the\n"
+      "kernel's executed instructions, global-memory sectors per warp request against the ideal for the bytes\n"
+      "(coalescing), shared-memory wavefronts per request against the ideal (bank conflicts). The profiled\n"
+      "launch runs instrumented, so its time says nothing. Needs a CUDA device (else exit 3)."));
+  parser.addOption({"source", "The frame's source (default pattern): pattern, image:PATH, video:PATH.", "SPEC",
+                    QStringLiteral("pattern")});
+  parser.addOption({"size", "The pattern's size (default 1920x1080).", "WxH", QStringLiteral("1920x1080")});
+  QString path;
+  int exitCode = kExitOk;
+  if (!parseWithPath(parser, arguments, kUsageProfile, &path, &exitCode)) return exitCode;
+  CudaBackend* cuda = cudaBackend();
+  if (!cuda)
+    return fail(kExitNoCuda, QStringLiteral("kernel profile needs the CUDA backend: ") +
+                                 QString::fromStdString(cudaBackendLoadError()));
+  if (cuda->deviceCountOrZero() == 0)
+    return fail(kExitNoCuda, QStringLiteral("kernel profile needs a CUDA device to run the kernel on (none here)"));
+  try {
+    SourceOptions sourceOptions;
+    if (!parseFrameSize(parser.value(QStringLiteral("size")).toStdString(), &sourceOptions.patternWidth,
+                        &sourceOptions.patternHeight))
+      return fail(kExitUsage, QStringLiteral("kernel profile: --size: expected WxH, e.g. 1920x1080"));
+    const lab::KernelSource source = lab::readKernelSource(path.toStdString());
+    lab::CompileOptions options;
+    options.lineInfo = true;  // the instructions' source lines; the code is the same
+    const lab::CompiledKernel kernel = cuda->compileKernel(source, options);
+    for (const lab::Diagnostic& d : kernel.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
+    if (!kernel.ok()) return kExitUsage;
+
+    std::unique_ptr<FrameSource> frames = makeSource(parseSourceSpec(parser.value(QStringLiteral("source")).toStdString()),
+                                                     sourceOptions);
+    HostFrame frame = frames->next();
+    if (frame.empty()) throw SourceError(frames->name() + ": no frame to run the kernel on");
+    frame = toRgbaFrame(frame);  // a camera's format, as the pipeline converts it at entry
+    HostFrame out;
+    const lab::KernelAnnotations& a = kernel.analysis.annotations;
+    const lab::LaunchReport report = cuda->profileKernel(kernel, frame, out, lab::defaultValues(a.params), 0);
+    if (!report.ok()) return fail(kExitFailure, QStringLiteral("kernel profile: ") + QString::fromStdString(report.message));
+    if (report.lines.empty())
+      return fail(kExitFailure, QStringLiteral("kernel profile: no per-line figures: ") +
+                                    QString::fromStdString(report.profileNote));
+    const std::vector<lab::LineFigures> mine = lab::linesOfFile(report.lines, source.path);
+    const std::uint64_t total = lab::totalInstructions(report.lines);
+    std::printf("%s: kernel '%s' on %s (%dx%d), %llu warp instructions executed; per line (CUPTI SASS metrics):\n",
+                source.path.c_str(), kernel.analysis.entry->name.c_str(), frames->name().c_str(), frame.width(),
+                frame.height(), static_cast<unsigned long long>(total));
+    const std::vector<std::string> text = sourceLines(source.text);
+    for (const lab::LineFigures& line : mine) {
+      std::printf("%s:%u: %s\n", source.path.c_str(), line.line, lab::describeLine(line, total).c_str());
+      if (line.line >= 1 && line.line <= text.size()) std::printf("    | %s\n", text[line.line - 1].c_str());
+    }
+    // The frame reads and writes: inlined from the lab's accessors, their instructions keep the
+    // prelude's lines. Summed per accessor, they say how the kernel's calls of it access memory.
+    std::vector<std::pair<std::string, lab::LineFigures>> accessors;
+    for (const lab::LineFigures& line : lab::linesOfFile(report.lines, lab::kPreludeName)) {
+      const std::string name = lab::preludeAccessorAt(static_cast<int>(line.line));
+      if (name.empty()) continue;
+      auto it = std::find_if(accessors.begin(), accessors.end(), [&](const auto& a) { return a.first == name; });
+      if (it == accessors.end()) it = accessors.insert(accessors.end(), {name, lab::LineFigures{}});
+      lab::LineFigures& sum = it->second;
+      for (auto [to, from] : {std::pair{&sum.instructions, line.instructions}, {&sum.globalRequests, line.globalRequests},
+                              {&sum.globalSectors, line.globalSectors}, {&sum.globalSectorsIdeal, line.globalSectorsIdeal},
+                              {&sum.sharedRequests, line.sharedRequests}, {&sum.sharedWavefronts, line.sharedWavefronts},
+                              {&sum.sharedWavefrontsIdeal, line.sharedWavefrontsIdeal}})
+        *to += from;
+    }
+    for (const auto& [name, figures] : accessors)
+      std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", source.path.c_str(),
+                  name.c_str(), lab::describeLine(figures, total).c_str());
+    return kExitOk;
+  } catch (const InvalidArgument& e) {
+    return fail(kExitUsage, QString::fromStdString(e.what()));
+  } catch (const SourceError& e) {
+    return fail(kExitUsage, QStringLiteral("kernel profile: ") + QString::fromStdString(e.what()));
+  } catch (const std::exception& e) {
+    return fail(kExitFailure, QStringLiteral("kernel profile: ") + QString::fromStdString(e.what()));
+  }
+}
+
 }  // namespace
 
 int runKernel(const QStringList& arguments) {
@@ -255,14 +360,15 @@ int runKernel(const QStringList& arguments) {
     printOverview();
     return kExitOk;
   }
-  if (action.isEmpty()) return fail(kExitUsage, QStringLiteral("kernel: which action? new or check (try --help)"));
+  if (action.isEmpty()) return fail(kExitUsage, QStringLiteral("kernel: which action? new, check or profile (try --help)"));
   QStringList rest = arguments.mid(1);
   rest[0] = QStringLiteral("kernelcam kernel ") + action;
   if (action == QLatin1String("new")) return runNew(rest);
   if (action == QLatin1String("check")) return runCheck(rest);
+  if (action == QLatin1String("profile")) return runProfile(rest);
   return fail(kExitUsage, QStringLiteral("kernel: unknown action '%1'").arg(action) +
-                              didYouMean(action, {QStringLiteral("new"), QStringLiteral("check")},
-                                         QStringLiteral(" (expected new or check)")));
+                              didYouMean(action, {QStringLiteral("new"), QStringLiteral("check"), QStringLiteral("profile")},
+                                         QStringLiteral(" (expected new, check or profile)")));
 }
 
 }  // namespace kc::cli

@@ -69,6 +69,28 @@ std::string preludeText(const KernelAnnotations& annotations) {
   return text + kEntryTypeCheck;
 }
 
+std::string preludeAccessorAt(int line) {
+  // Line 1 of the prelude is kFrameTypes' first (preludeText's #line 1).
+  const std::string types = kFrameTypes;
+  std::string object, accessor;
+  int number = 1;
+  for (std::size_t start = 0; start < types.size() && number <= line; ++number) {
+    std::size_t end = types.find('\n', start);
+    if (end == std::string::npos) end = types.size();
+    const std::string text = types.substr(start, end - start);
+    start = end + 1;
+    if (text.rfind("struct KcInput", 0) == 0) object = "in";
+    if (text.rfind("struct KcOutput", 0) == 0) object = "out";
+    if (text.rfind("};", 0) == 0) object.clear(), accessor.clear();
+    if (const std::size_t device = text.find("__device__"); device != std::string::npos && !object.empty()) {
+      const std::size_t paren = text.find('(', device);
+      const std::size_t nameStart = text.rfind(' ', paren) + 1;
+      accessor = object + "." + text.substr(nameStart, paren - nameStart) + "()";
+    }
+  }
+  return accessor;
+}
+
 std::string programSource(const std::string& path, const std::string& userText, const KernelAnnotations& annotations,
                           const EntryCandidate& entry) {
   std::string text = preludeText(annotations);

@@ -22,4 +22,10 @@ std::string preludeText(const KernelAnnotations& annotations);
 std::string programSource(const std::string& path, const std::string& userText, const KernelAnnotations& annotations,
                           const EntryCandidate& entry);
 
+// The prelude's frame accessor that line `line` of kPreludeName belongs to, as a kernel calls it
+// ("in.rgba()", "out.setGray()"), or "" for a line outside them. A per-line profile names the
+// accessor for the instructions of a user's frame reads and writes: inlined, they keep the
+// prelude's line.
+std::string preludeAccessorAt(int line);
+
 }  // namespace kc::lab

@@ -22,6 +22,7 @@
 #include "gpu/core/device_info.hpp"
 #include "gpu/core/device_query.cuh"  // DeviceMemory: plain C++ declarations
 #include "gpu/lab/compiled_kernel.hpp"
+#include "gpu/lab/cuda/lab_runner.hpp"      // LaunchReport: plain C++ declarations
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"  // CompileOptions: plain C++ declarations
 #include "gpu/lab/kernel_source.hpp"
 #include "gpu/lab/occupancy.hpp"
@@ -68,11 +69,16 @@ class CudaBackend {
   // Not thread-safe: one caller at a time.
   using OccupancyProbe = std::function<lab::Occupancy(const lab::CompiledKernel&)>;
   virtual OccupancyProbe makeOccupancyProbe(int device) = 0;
+  // One launch of a compiled kernel (compiled with lineInfo) on `in`, counted per source line by
+  // CUPTI in a lab worker of its own (lab_runner.hpp's profile()); `out` gets the kernel's output.
+  // Throws kc::Error when the worker or the driver refuses the kernel.
+  virtual lab::LaunchReport profileKernel(const lab::CompiledKernel& kernel, const HostFrame& in, HostFrame& out,
+                                          const lab::ParamValues& values, int device) = 0;
 };
 
 // The plugin's one exported symbol: extern "C" CudaBackend* kc_cuda_backend(int abi); it returns
 // nullptr when `abi` is not the library's own kCudaBackendAbi (a kernelcam of another version).
-inline constexpr int kCudaBackendAbi = 1;
+inline constexpr int kCudaBackendAbi = 2;
 inline constexpr const char* kCudaBackendEntry = "kc_cuda_backend";
 using CudaBackendEntry = CudaBackend* (*)(int abi);
 

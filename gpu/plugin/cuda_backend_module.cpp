@@ -58,6 +58,13 @@ class CudaBackendModule final : public CudaBackend {
       return (*runner)->occupancy();
     };
   }
+
+  lab::LaunchReport profileKernel(const lab::CompiledKernel& kernel, const HostFrame& in, HostFrame& out,
+                                  const lab::ParamValues& values, int device) override {
+    lab::LabRunner runner(device);
+    runner.load(kernel);
+    return runner.profile(in, out, values);
+  }
 };
 
 }  // namespace

@@ -101,8 +101,14 @@ TEST(LabWorkerProtocol, EveryMessageSurvivesTheRoundTrip) {
   const MapRequest mapNothing{};
   EXPECT_EQ(roundTrip(mapNothing), mapNothing);
   EXPECT_EQ(roundTrip(sampleRun()), sampleRun());
-  const RunReply runReply{RunOutcome::Faulted, {700, "CUDA_ERROR_ILLEGAL_ADDRESS"}, 1.5f};
+  const RunReply runReply{RunOutcome::Faulted, {700, "CUDA_ERROR_ILLEGAL_ADDRESS"}, 1.5f, {}, {}};
   EXPECT_EQ(roundTrip(runReply), runReply);
+  const RunReply profiled{RunOutcome::Finished, {}, 3.25f,
+                          {{"k.cu", 14, 1000, 10, 40, 40, 5, 160, 5}, {"kc_lab_prelude.cuh", 3, 7, 0, 0, 0, 0, 0, 0}},
+                          {}};
+  EXPECT_EQ(roundTrip(profiled), profiled);
+  const RunReply noFigures{RunOutcome::Finished, {}, 1.0f, {}, "the NVIDIA driver lets only administrators profile"};
+  EXPECT_EQ(roundTrip(noFigures), noFigures);
   EXPECT_TRUE(encodeMessage(QuitRequest{}).payload.empty());
 }
 

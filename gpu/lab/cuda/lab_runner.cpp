@@ -252,6 +252,10 @@ LaunchReport LabRunner::run(const HostFrame& in, HostFrame& out, const ParamValu
   return launch(&in, &out, nullptr, nullptr, values);
 }
 
+LaunchReport LabRunner::profile(const HostFrame& in, HostFrame& out, const ParamValues& values) {
+  return launch(&in, &out, nullptr, nullptr, values, /*profileLines=*/true);
+}
+
 LaunchReport LabRunner::runDevice(const DeviceFrameRef& in, const DeviceFrameRef& out, const ParamValues& values) {
   return launch(nullptr, nullptr, &in, &out, values);
 }
@@ -266,7 +270,7 @@ LaunchReport LabRunner::stopWorkerAfter(LaunchStatus status, const std::string& 
 }
 
 LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
-                               const DeviceFrameRef* deviceOut, const ParamValues& values) {
+                               const DeviceFrameRef* deviceOut, const ParamValues& values, bool profileLines) {
   KC_REQUIRE(loaded(), "LabRunner: no kernel loaded");
   State& s = *state_;
   KC_REQUIRE(values.size() == s.annotations.params.size(), "LabRunner: one value per @param of the kernel");
@@ -298,8 +302,9 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
   const BlockShape block = s.annotations.block;
   RunReply reply;
   try {
-    reply = s.worker->run({s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values)},
-                          options_.timeLimitMs);
+    reply = s.worker->run(
+        {s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values), profileLines},
+        options_.timeLimitMs);
   } catch (const WorkerError& error) {
     if (error.kind() == WorkerError::Kind::TimedOut)
       return stopWorkerAfter(LaunchStatus::TimedOut,
@@ -320,6 +325,8 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
     case RunOutcome::Finished: break;
   }
   report.kernelMs = reply.kernelMs;
+  report.lines = std::move(reply.lines);
+  report.profileNote = std::move(reply.profileNote);
   s.downloadOutput(hostOut, deviceOut, outFormat);
   GuardBytes guards;
   if (options_.checked) guards = s.downloadGuards();

@@ -27,10 +27,12 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/occupancy.hpp"
+#include "gpu/lab/line_figures.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
 namespace kc::lab {
@@ -53,6 +55,10 @@ struct LaunchReport {
   std::string message;  // one line for the user; empty when Ok
   float kernelMs = 0;   // the kernel alone (events), when it finished
   bool workerStopped = false;  // the worker process was ended: the next load() starts a new one
+  // profile() only: the launch's figures per source line (the kernel compiled with lineInfo), or
+  // why there are none.
+  std::vector<LineFigures> lines;
+  std::string profileNote;
   bool ok() const { return status == LaunchStatus::Ok; }
 };
 
@@ -87,6 +93,10 @@ class LabRunner {
 
   // Host frames in and out (tests, the CLI): uploads, runs, downloads; `out` is (re)shaped.
   LaunchReport run(const HostFrame& in, HostFrame& out, const ParamValues& values);
+  // As run(), counted per source line by CUPTI in the worker (line_profiler.hpp): the report's
+  // lines, or its profileNote saying why not. The launch runs instrumented (slower); the output
+  // is the kernel's as always.
+  LaunchReport profile(const HostFrame& in, HostFrame& out, const ParamValues& values);
   // Device frames of cudart's context (the pipeline's): copied into the buffers the worker maps,
   // run, copied back. The caller has finished writing `in` (its stream synchronised); `out` has
   // the input's size and outputFormat(in.format). Returns when `out` is written.
@@ -100,7 +110,7 @@ class LabRunner {
  private:
   struct State;
   LaunchReport launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
-                      const DeviceFrameRef* deviceOut, const ParamValues& values);
+                      const DeviceFrameRef* deviceOut, const ParamValues& values, bool profileLines = false);
   LaunchReport stopWorkerAfter(LaunchStatus status, const std::string& message);
 
   LabRunnerOptions options_;

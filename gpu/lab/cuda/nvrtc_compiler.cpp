@@ -116,6 +116,7 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   // with the request, and the compiler process can open no file.
   request.options = {"-arch=sm_" + std::to_string(result.arch), "-minimal", "-default-device", "-std=c++17",
                      "-Xptxas", "-v"};
+  if (options.lineInfo) request.options.push_back("-lineinfo");
   request.nameExpression = entry.name;
   request.keepPtx = options.keepPtx;
 

@@ -19,6 +19,7 @@ namespace kc::lab {
 struct CompileOptions {
   int arch = 0;             // compute capability as 90 for sm_90; 0: defaultArch()
   bool keepPtx = false;     // also return the PTX
+  bool lineInfo = false;    // -lineinfo: the cubin maps instructions to lines (a per-line profile); same code
   std::optional<CompileLimits> limits;  // unset: compileLimitsFromEnvironment()
 };
 

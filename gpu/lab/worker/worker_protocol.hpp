@@ -8,7 +8,8 @@
 //   Map    -> MapReply                 the frame buffers kernelcam exports (CUDA IPC handles);
 //                                      replaces the earlier mappings, which the worker closes
 //   Run    -> RunReply                 one launch on mapped buffers, timed; after Faulted the
-//                                      worker exits (its context is lost)
+//                                      worker exits (its context is lost). Asked for, the launch
+//                                      is profiled per source line (CUPTI's SASS metrics)
 //   Quit                               no reply: the worker exits
 // The lab's compiler process (kernelcam-lab-compiler, gpu/lab/cuda/compiler/) speaks the same
 // protocol with one request of its own:
@@ -20,12 +21,13 @@
 #include <tuple>
 #include <vector>
 
+#include "gpu/lab/line_figures.hpp"
 #include "gpu/lab/worker/message_channel.hpp"
 
 namespace kc::lab {
 
 // Raised with each change to a message below: a worker from another build says so at once.
-constexpr std::uint32_t kWorkerProtocolVersion = 2;
+constexpr std::uint32_t kWorkerProtocolVersion = 3;
 
 enum class WorkerMessageType : std::uint32_t {
   Hello = 1,
@@ -128,9 +130,12 @@ struct RunRequest {
   FrameInAllocation in, out;
   std::int32_t blockX = 16, blockY = 16;  // one thread per output pixel
   std::vector<std::uint32_t> params;      // KcParams' words (packParams)
+  bool profileLines = false;              // count per source line (the cubin needs -lineinfo)
   bool operator==(const RunRequest&) const = default;
-  KC_WORKER_FIELDS(in, out, blockX, blockY, params)
+  KC_WORKER_FIELDS(in, out, blockX, blockY, params, profileLines)
 };
+
+// LineFigures (one source line's counts in a profiled Run): gpu/lab/line_figures.hpp.
 
 enum class RunOutcome : std::uint32_t {
   Finished = 0,  // the kernel ran to its end; kernelMs is its time
@@ -142,9 +147,11 @@ struct RunReply {
   static constexpr WorkerMessageType kType = WorkerMessageType::RunReply;
   RunOutcome outcome = RunOutcome::Finished;
   WorkerStatus status;
-  float kernelMs = 0;
+  float kernelMs = 0;                // a profiled launch runs instrumented: slower than usual
+  std::vector<LineFigures> lines;    // asked for and available: by file and line
+  std::string profileNote;           // asked for and not available: why (no CUPTI, no permission...)
   bool operator==(const RunReply&) const = default;
-  KC_WORKER_FIELDS(outcome, status, kernelMs)
+  KC_WORKER_FIELDS(outcome, status, kernelMs, lines, profileNote)
 };
 
 // One compile, as NVRTC takes it: the program text and its name, the headers by the names the

@@ -5,6 +5,7 @@
 // one. A kernel that never finishes is ended with the process (SIGKILL from kernelcam): the
 // driver tears the context down, which stops the kernel.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "gpu/lab/cuda/worker/driver_api.hpp"
@@ -41,6 +42,7 @@ class CudaKernelHost final : public LabWorkerHandler {
   CUevent start_ = nullptr, stop_ = nullptr;
   CUmodule module_ = nullptr;
   CUfunction function_ = nullptr;
+  std::string cubin_, entry_;  // the loaded kernel's: a per-line profile maps its instructions to lines
   std::vector<Mapping> mappings_;
   bool faulted_ = false;
 };
