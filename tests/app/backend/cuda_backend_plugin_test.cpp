@@ -1,0 +1,115 @@
+// The CUDA backend as a library kernelcam loads on first use (gpu/plugin/cuda_backend_loader.hpp):
+// kernelcam links no CUDA library, `--help` starts small, a missing backend means the CPU with a
+// one-line reason, and the library loads with every symbol it needs found in the program.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <QFile>
+#include <QProcessEnvironment>
+#include <QStandardPaths>
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gpu/plugin/cuda_backend_loader.hpp"
+#include "app/backend/pipeline_factory.hpp"
+#include "tests/support/cli_run.hpp"
+
+extern char** environ;
+
+namespace kc {
+namespace {
+
+using test::CliRun;
+using test::runKernelcam;
+
+QProcessEnvironment withoutTheBackend() {
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert(QStringLiteral("KC_CUDA_BACKEND"), QStringLiteral("/nonexistent/libkernelcam-cuda.so"));
+  return environment;
+}
+
+TEST(CudaBackendPlugin, KernelcamLinksNoCudaLibrary) {
+  const QString readelf = QStandardPaths::findExecutable(QStringLiteral("readelf"));
+  if (readelf.isEmpty()) GTEST_SKIP() << "no readelf (binutils) to read the binary's NEEDED entries";
+  const CliRun dynamic = test::runProgram(readelf, {QStringLiteral("-d"), QStringLiteral(KC_KERNELCAM_BINARY)});
+  ASSERT_EQ(dynamic.exitCode, 0) << dynamic.err;
+  ASSERT_NE(dynamic.out.find("(NEEDED)"), std::string::npos) << dynamic.out;
+  for (const char* library : {"libcublas", "libcusparse", "libnvrtc", "libcudart", "libnpp", "libcuda.so"})
+    EXPECT_EQ(dynamic.out.find(library), std::string::npos) << "kernelcam needs " << library << ":\n" << dynamic.out;
+}
+
+// The peak resident memory of `kernelcam ARGS` (ru_maxrss of the child alone), in MiB.
+double peakMiBOf(const std::vector<std::string>& arguments) {
+  std::vector<char*> argv{const_cast<char*>(KC_KERNELCAM_BINARY)};
+  for (const std::string& argument : arguments) argv.push_back(const_cast<char*>(argument.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  pid_t child = 0;
+  const int spawned = posix_spawn(&child, KC_KERNELCAM_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return -1;
+  int status = 0;
+  rusage usage{};
+  if (wait4(child, &status, 0, &usage) != child || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // KiB on Linux
+}
+
+// Before the backend was a library, `kernelcam --help` loaded cuBLAS and peaked at 337-371 MB.
+TEST(CudaBackendPlugin, HelpStartsUnder150MiB) {
+  const double peak = peakMiBOf({"--help"});
+  ASSERT_GT(peak, 0) << "kernelcam --help failed";
+  EXPECT_LT(peak, 150.0) << "kernelcam --help peaked at " << peak << " MiB";
+}
+
+TEST(CudaBackendPlugin, WithoutTheLibraryTheCpuRunsAndSaysWhy) {
+  const QProcessEnvironment none = withoutTheBackend();
+  const CliRun autoRun =
+      runKernelcam({"process", "--source", "pattern", "--size", "64x48", "--frames", "2", "--json", "-"}, 60000, none);
+  EXPECT_EQ(autoRun.exitCode, 0) << autoRun.err;
+  EXPECT_NE(autoRun.out.find("\"backend\": \"cpu\""), std::string::npos) << autoRun.out;
+
+  const CliRun cudaRun = runKernelcam(
+      {"process", "--source", "pattern", "--size", "64x48", "--frames", "2", "--json", "-", "--backend", "cuda"}, 60000, none);
+  EXPECT_EQ(cudaRun.exitCode, 3) << cudaRun.err;
+  EXPECT_EQ(cudaRun.err, "kernelcam: --backend cuda: the CUDA backend is not installed (no libkernelcam-cuda.so; "
+                         "install the kernelcam-cuda package)\n");
+
+  const CliRun devices = runKernelcam({"devices"}, 60000, none);
+  EXPECT_EQ(devices.exitCode, 0) << devices.err;
+  EXPECT_NE(devices.out.find("CUDA: no CUDA device (the CUDA backend is not installed"), std::string::npos)
+      << devices.out;
+}
+
+#ifdef KC_HAVE_CUDA
+// RTLD_NOW: a symbol of gpu/'s plain C++ half that the program does not export fails the load here.
+TEST(CudaBackendPlugin, TheBuildsLibraryLoadsWithEverySymbolFound) {
+  ASSERT_NE(cudaBackend(), nullptr) << cudaBackendLoadError();
+  EXPECT_EQ(cudaBackendLoadError(), "");
+  EXPECT_NE(cudaBackendPath().find("libkernelcam-cuda.so"), std::string::npos) << cudaBackendPath();
+  EXPECT_FALSE(cudaBackend()->nvrtcVersion().empty());
+  const CliRun devices = runKernelcam({"devices"});
+  EXPECT_EQ(devices.exitCode, 0) << devices.err;
+  EXPECT_NE(devices.out.find("CUDA backend: " + cudaBackendPath()), std::string::npos) << devices.out;
+}
+
+TEST(CudaBackendPlugin, AnotherVersionsLibraryIsRefusedByName) {
+  // The program itself exports no kc_cuda_backend: a library without the entry reads as another version.
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  const QString notABackend = QStringLiteral("/lib/x86_64-linux-gnu/libz.so.1");
+  if (!QFile::exists(notABackend)) GTEST_SKIP() << "no " << notABackend.toStdString() << " to stand in";
+  environment.insert(QStringLiteral("KC_CUDA_BACKEND"), notABackend);
+  const CliRun run = runKernelcam({"devices"}, 60000, environment);
+  EXPECT_EQ(run.exitCode, 0) << run.err;
+  EXPECT_NE(run.out.find("belongs to another kernelcam version"), std::string::npos) << run.out;
+}
+#endif
+
+}  // namespace
+}  // namespace kc

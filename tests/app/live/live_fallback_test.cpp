@@ -1,0 +1,148 @@
+// The window's controller when its camera misbehaves, simulated through the LiveSource interface:
+// no camera at all, a camera unplugged mid-stream (falls back to the pattern with a notice that
+// stays and keeps rendering; back to the camera when it returns), a camera switching format
+// mid-stream (follows the new size).
+#include <gtest/gtest.h>
+
+#include <QCameraDevice>
+#include <QMediaDevices>
+#include <QToolButton>
+#include <atomic>
+#include <chrono>
+#include <memory>
+
+#include "app/sources/camera_backend.hpp"
+#include "app/live/live_controller.hpp"
+#include "app/sources/frame_source.hpp"
+#include "app/sources/pattern_source.hpp"
+#include "tests/support/qt_test_app.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
+
+namespace kc {
+namespace {
+
+// What the scripted camera does next; the test changes it while the window runs (and the
+// controller's source pump reads it on its thread).
+struct CameraScript {
+  std::atomic<int> width = 64, height = 48;
+  std::atomic<bool> unplugged = false;
+};
+
+class ScriptedCamera final : public LiveSource {
+ public:
+  explicit ScriptedCamera(std::shared_ptr<CameraScript> script) : script_(std::move(script)) {}
+  std::optional<HostFrame> grab() override {
+    // What CameraSource::next() throws once QCamera reported the device gone.
+    if (script_->unplugged) throw SourceError("camera Scripted: the camera was lost");
+    // A camera delivers at its frame rate (here 100 fps), not whenever it is asked.
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::milliseconds(10)) return std::nullopt;
+    last_ = now;
+    return PatternSource(script_->width, script_->height).frameAt(index_++);
+  }
+  std::string description() const override { return "camera Scripted"; }
+
+ private:
+  std::shared_ptr<CameraScript> script_;
+  std::int64_t index_ = 0;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+class LiveFallback : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+    window_ = std::make_unique<MainWindow>();
+    controller_ = std::make_unique<LiveController>(*window_, Backend::Cpu);
+    controller_->setSourceOpener([script = script_](const std::string& spec) -> std::unique_ptr<LiveSource> {
+      if (spec.rfind("camera", 0) == 0) return std::make_unique<ScriptedCamera>(script);
+      return openLiveSource(spec);
+    });
+    window_->resize(640, 400);
+    window_->show();
+  }
+  void TearDown() override {
+    controller_.reset();
+    window_.reset();
+  }
+  bool framesAdvance(int count) {
+    const std::int64_t target = controller_->framesShown() + count;
+    return test::processEventsUntil([&] { return controller_->framesShown() >= target; }, 30000);
+  }
+  int shownWidth() const { return window_->view()->renderer().layout().originalWidth; }
+  const Notice* sourceNotice() const { return window_->notices()->find(QStringLiteral("source")); }
+
+  std::shared_ptr<CameraScript> script_ = std::make_shared<CameraScript>();
+  std::unique_ptr<MainWindow> window_;
+  std::unique_ptr<LiveController> controller_;
+};
+
+TEST_F(LiveFallback, CameraUnpluggedMidStreamFallsBackToThePattern) {
+  controller_->start(QStringLiteral("camera:0"));
+  ASSERT_TRUE(framesAdvance(3));
+  EXPECT_EQ(shownWidth(), 64);
+  script_->unplugged = true;
+  ASSERT_TRUE(test::processEventsUntil([&] { return controller_->sourceSpec() == QStringLiteral("pattern"); }, 30000));
+  const Notice* notice = sourceNotice();
+  ASSERT_NE(notice, nullptr) << "a notice says why the pattern shows";
+  EXPECT_EQ(notice->summary.toStdString(), "Camera disconnected \u2014 showing the test pattern");
+  EXPECT_TRUE(notice->details.contains(QStringLiteral("the camera was lost"))) << notice->details.toStdString();
+  ASSERT_TRUE(framesAdvance(3)) << "the pattern keeps the view alive";
+  EXPECT_EQ(shownWidth(), 1280);  // the pattern's default size
+  EXPECT_EQ(controller_->wantedSpec(), QStringLiteral("camera:0")) << "the pattern only stands in for the camera";
+  ASSERT_NE(sourceNotice(), nullptr) << "the notice stays (it is no timed message)";
+
+  // Plugged back in: the camera list changes and the camera asked for returns, the notice goes.
+  script_->unplugged = false;
+  controller_->camerasChanged(1);
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0"));
+  EXPECT_EQ(sourceNotice(), nullptr);
+  ASSERT_TRUE(framesAdvance(3));
+  EXPECT_EQ(shownWidth(), 64);
+}
+
+TEST_F(LiveFallback, CameraGoneFromTheListFallsBackAndAnotherSourceIsKept) {
+  controller_->start(QStringLiteral("camera:0"));
+  ASSERT_TRUE(framesAdvance(2));
+  controller_->camerasChanged(0);  // QMediaDevices: the camera left the list
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("pattern"));
+  ASSERT_NE(sourceNotice(), nullptr);
+  // The user chose the pattern meanwhile: a camera coming back does not take over.
+  controller_->openSource(QStringLiteral("pattern"));
+  EXPECT_EQ(sourceNotice(), nullptr);
+  controller_->camerasChanged(1);
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("pattern"));
+}
+
+TEST_F(LiveFallback, CameraFormatChangeMidStreamIsFollowed) {
+  controller_->start(QStringLiteral("camera:0"));
+  ASSERT_TRUE(framesAdvance(3));
+  script_->width = 41;  // odd sizes: no block size divides them
+  script_->height = 31;
+  ASSERT_TRUE(test::processEventsUntil(
+      [&] { return shownWidth() == 41 && window_->view()->renderer().layout().originalHeight == 31; }, 30000));
+  ASSERT_TRUE(framesAdvance(3));
+  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0")) << "a format change is not a failure";
+}
+
+TEST(LiveNoCamera, MissingCameraFallsBackToThePatternWithTheReason) {
+  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+  // Without a multimedia backend (the GPU machine's pack) there is no camera, and QMediaDevices would abort.
+  if (cameraBackendAvailable() && !QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
+  MainWindow window;
+  LiveController controller(window, Backend::Cpu);  // the real opener: CameraSource
+  controller.start(QStringLiteral("camera:0"));
+  EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
+  const Notice* notice = window.notices()->find(QStringLiteral("source"));
+  ASSERT_NE(notice, nullptr);
+  EXPECT_TRUE(notice->summary.endsWith(QStringLiteral("showing the test pattern"))) << notice->summary.toStdString();
+  EXPECT_TRUE(notice->details.contains(QStringLiteral("camera:0: no camera"))) << notice->details.toStdString();
+  ASSERT_NE(window.notices()->widget(QStringLiteral("source")), nullptr);
+  EXPECT_EQ(window.notices()->widget(QStringLiteral("source"))->text(), notice->summary);
+}
+
+}  // namespace
+}  // namespace kc
