@@ -40,30 +40,6 @@ TEST(DemoRegistry, ARequestReadsGivenValuesThenDefaults) {
   EXPECT_THROW((void)request.value("bogus"), InvalidArgument);
 }
 
-// The record's refusal of `values`, as the command line writes it ("--op: ...") or, given the
-// parameter's label, as the form does; "accepted" when it takes them.
-std::string refusal(const std::string& demo, std::map<std::string, std::string> values, const std::string& label = {}) {
-  demos::DemoRequest request = demos::requestFor(*demoRegistry().find(demo));
-  request.values = std::move(values);
-  try {
-    request.demo->check(request);
-  } catch (const demos::DemoValueError& e) {
-    return e.describe(label.empty() ? "--" + e.param() : label);
-  }
-  return "accepted";
-}
-
-TEST(DemoRegistry, RecordsRefuseBadValuesNamingTheParameter) {
-  EXPECT_EQ(refusal("reduce", {{"op", "mat3min"}, {"type", "float"}}), "--type float: mat3min works on int matrices only");
-  // Within --n's range, above mat3min's.
-  EXPECT_EQ(refusal("reduce", {{"op", "mat3min"}, {"n", "100000000"}}),
-            "--n '100000000': out of range, expected 1..67108864");
-  EXPECT_EQ(refusal("reduce", {{"op", "mat3min"}}), "accepted") << "mat3min is int32 unless a type is given";
-  EXPECT_EQ(refusal("cg", {{"poisson", "4"}, {"tol", "small"}}, "Tolerance"),
-            "Tolerance: 'small': expected a number between 0 and 1 (such as 1e-8)");
-  EXPECT_EQ(refusal("matmul", {{"type", "half"}}), "--type: unknown element type 'half' (expected int32 or float)");
-}
-
 TEST(DemoRegistry, TheCgDemoRunsOnTheCpuThroughItsRecord) {
   demos::DemoRequest request = demos::requestFor(*demoRegistry().find("cg"));
   request.values = {{"poisson", "6"}};

@@ -47,15 +47,6 @@ TEST(LabEntry, DeclarationAndDefinitionAreOneCandidateAtTheDefinition) {
   EXPECT_EQ(found[0].line, 3);
 }
 
-TEST(LabEntry, NoKernel) {
-  const auto check = kc::lab::findEntry("k.cu", kc::lab::scanSource("__device__ int f() { return 1; }\n"));
-  EXPECT_FALSE(check.entry);
-  ASSERT_EQ(check.diagnostics.size(), 1u);
-  EXPECT_EQ(kc::lab::formatDiagnostic(check.diagnostics[0]),
-            "k.cu: error: no kernel: the file has no __global__ function; the lab runs one, "
-            "__global__ void NAME(KcInput in, KcOutput out, KcParams params)");
-}
-
 TEST(LabEntry, TwoCandidatesAreReportedAtTheSecond) {
   const auto check = kc::lab::findEntry(
       "k.cu", kc::lab::scanSource("__global__ void a(KcInput, KcOutput, KcParams) {}\n"
