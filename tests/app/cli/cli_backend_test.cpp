@@ -16,21 +16,6 @@ namespace {
 using test::CliRun;
 using test::runKernelcam;
 
-TEST(CliBackend, EveryCommandRefusesAnUnknownBackendWithTheSameLine) {
-  const QStringList commands[] = {{},  // the window: checked before any window opens
-                                  {"process", "--source", "pattern", "--out", QString::fromStdString(test::tempPath("b.png"))},
-                                  {"demo", "reduce", "--n", "10"},
-                                  {"bench"}};
-  for (QStringList arguments : commands) {
-    arguments << "--backend" << "gpu";
-    SCOPED_TRACE(arguments.join(' ').toStdString());
-    const CliRun run = runKernelcam(arguments);
-    EXPECT_EQ(run.exitCode, 2) << run.err;
-    EXPECT_NE(run.err.find("--backend 'gpu': expected auto, cuda or cpu"), std::string::npos) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line on stderr: " << run.err;
-  }
-}
-
 TEST(CliBackend, AutoIsAcceptedAndMeansCudaWhereUsableElseTheCpu) {
   const std::string out = test::tempPath("auto.png");
   const CliRun process = runKernelcam({"process", "--source", "pattern", "--size", "17x3", "--filters", "gray",

@@ -27,29 +27,6 @@ TEST(CliBench, HelpAnswers) {
   for (const std::string& id : kc::stageRegistry().ids()) EXPECT_NE(run.out.find(id), std::string::npos) << id;
 }
 
-TEST(CliBench, BadUsageIsOneClearLine) {
-  const struct {
-    QStringList arguments;
-    const char* says;
-  } cases[] = {{{"bench", "--frobnicate"}, "frobnicate"},
-               {{"bench", "--reps", "0"}, "--reps"},
-               {{"bench", "--size", "640"}, "--size"},
-               {{"bench", "--size", "20000x10"}, "--size: at most 16384x16384, got '20000x10'"},
-               {{"bench", "--warmup", "x"}, "--warmup: expected a positive integer, got 'x'"},
-               {{"bench", "--only", ","}, "--only: empty list"},
-               {{"bench", "--reps"}, "reps"},
-               {{"bench", "stray"}, "stray"}};
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.arguments.join(' ').toStdString());
-    const CliRun run = runKernelcam(c.arguments);
-    EXPECT_EQ(run.exitCode, 2);
-    EXPECT_TRUE(run.out.empty()) << run.out;
-    EXPECT_EQ(run.err.rfind("kernelcam: bench: ", 0), 0u) << run.err;
-    EXPECT_EQ(run.err.find('\n'), run.err.size() - 1) << "one line: " << run.err;
-    EXPECT_NE(run.err.find(c.says), std::string::npos) << run.err;
-  }
-}
-
 TEST(CliBench, CpuRowsWithoutACudaDevice) {
   if (kc::cudaBackendAvailable()) GTEST_SKIP() << "a CUDA device is present: the bench runs the GPU rows here";
   const std::string json = kc::test::tempPath("bench.json");

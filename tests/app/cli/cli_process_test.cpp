@@ -139,41 +139,6 @@ TEST(CliProcess, PatternFramesGoToNumberedFiles) {
   }
 }
 
-TEST(CliProcess, BadUsageAndUnreadableInputExitWithTwo) {
-  const std::string out = tempPath("never.png");
-  struct Case {
-    QStringList arguments;
-    std::string mention;
-  };
-  const std::string missing = tempPath("does_not_exist.png");
-  const Case cases[] = {
-      {{"process", "--source", QString::fromStdString("image:" + missing), "--out", QString::fromStdString(out)},
-       missing + ": no such file"},
-      {{"process", "--source", "pattern", "--filters", "gray,blur", "--out", QString::fromStdString(out)},
-       "unknown stage 'blur'"},
-      {{"process", "--source", "pattern", "--filters", "conv=box:4", "--out", QString::fromStdString(out)}, "even"},
-      {{"process", "--out", QString::fromStdString(out)}, "--source is required"},
-      {{"process", "--source", "webcam", "--out", QString::fromStdString(out)}, "unknown source 'webcam'"},
-      {{"process", "--source", "pattern"}, "nothing to write"},
-      {{"process", "--source", "pattern", "--frames", "0", "--out", QString::fromStdString(out)}, "--frames"},
-      {{"process", "--source", "pattern", "--size", "12", "--out", QString::fromStdString(out)}, "--size"},
-      {{"process", "--source", "pattern", "--backend", "gpu", "--out", QString::fromStdString(out)}, "--backend"},
-      {{"process", "--source", "pattern", "--bogus"}, "bogus"},
-      {{"process", "--source", "pattern", "--pattern-format", "nv21", "--out", QString::fromStdString(out)},
-       "--pattern-format 'nv21'"},
-      {{"process", "--source", QString::fromStdString("image:" + missing), "--pattern-format", "nv12", "--out",
-        QString::fromStdString(out)},
-       "--pattern-format applies to --source pattern only"},
-  };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.arguments.join(' ').toStdString());
-    const CliRun run = runKernelcam(c.arguments);
-    EXPECT_EQ(run.exitCode, 2) << run.err;
-    EXPECT_NE(run.err.find(c.mention), std::string::npos) << run.err;
-    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line on stderr: " << run.err;
-  }
-}
-
 // The pattern in a camera's format goes through the pipeline's entry conversion: a grey chain on
 // NV12 starts from the Y plane (its own timing row, the gray stage a no-op), another chain from
 // RGBA ("convert yuyv"); the result is what converting the pattern by hand gives. The JSON says
@@ -225,13 +190,6 @@ TEST(CliProcess, PatternFormatsConvertAtEntryAndTheJsonHasCpuTime) {
       EXPECT_TRUE(kc::samePixels<kc::Rgba8>(view, expected.rgba.view()));
     }
   }
-}
-
-TEST(CliProcess, CudaBackendWithoutDeviceExitsWithThree) {
-  const std::string out = tempPath("cuda.png");
-  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "32x32", "--filters", "gray", "--backend",
-                                "cuda", "--out", QString::fromStdString(out)});
-  kc::test::expectCudaBackendOutcome(run, kc::cudaBackendAvailable());
 }
 
 // --view renders the window's view headlessly; the JSON names the display path and the GL used

@@ -128,10 +128,4 @@ TEST(CliSoak, ALeakOfAFewKiBAFrameIsCaught) {
   EXPECT_TRUE(clean) << cleanLine;
 }
 
-TEST(CliSoak, NeedsThePatternSource) {
-  const auto run = runKernelcam({"process", "--source", "image:/nonexistent.png", "--soak"});
-  EXPECT_EQ(run.exitCode, 2);
-  EXPECT_NE(run.err.find("--soak needs --source pattern"), std::string::npos) << run.err;
-}
-
 }  // namespace

@@ -41,40 +41,15 @@
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
+#include "tests/app/gui/session_fixture.hpp"
 
 namespace kc {
 namespace {
 
+using namespace kc::test;
+
 const QString kImage = QStringLiteral(KC_TEST_FIXTURES_DIR "/images/grey_alpha_4x3.png");
 const QString kMatrix = QStringLiteral(KC_TEST_FIXTURES_DIR "/matrices/spd_5x5.mtx");
-
-class WindowSession : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir_.path().string()));
-  }
-  // A session as `kernelcam OPTIONS` makes it, started and showing frames.
-  std::unique_ptr<GuiSession> open(GuiOptions options) {
-    if (options.backend == Backend::Auto) options.backend = Backend::Cpu;  // the CUDA fallback has its own test
-    auto session = std::make_unique<GuiSession>(options);
-    session->start();
-    const GlRenderer& renderer = session->window().view()->renderer();
-    // One frame is all a still image gets (it is filtered again only when something changes).
-    EXPECT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 1; }, 30000)) << "no frames";
-    closeDialogs();
-    return session;
-  }
-  static void closeDialogs() {
-    test::processEventsUntil([] { return false; }, 50);  // a dialog opened by a test's click
-    for (QWidget* widget : QApplication::topLevelWidgets())
-      if (auto* box = qobject_cast<QMessageBox*>(widget); box && box->isVisible()) box->done(QMessageBox::Ok);
-    test::processEventsUntil([] { return false; }, 50);
-  }
-  static QString setting(const char* key) { return QSettings().value(key).toString(); }
-
-  test::TempDir dir_;
-};
 
 TEST_F(WindowSession, ComesBackAsTheUserLeftIt) {
   const CameraFormatRequest format = *parseCameraFormat("640x480@30:YUYV");
@@ -207,65 +182,6 @@ TEST_F(WindowSession, WhatTheUserChangesAfterTheCommandLineIsKept) {
   EXPECT_FALSE(QSettings().contains("filters/chain")) << "the unchanged --filters is not the new default";
 }
 
-// The banner's buttons, by the object names NoticeBanner gives them.
-QAbstractButton* bannerButton(QWidget* banner, const char* name) {
-  return banner ? banner->findChild<QAbstractButton*>(QString::fromLatin1(name)) : nullptr;
-}
-
-TEST_F(WindowSession, MissingCameraShowsThePatternANoticeThatStaysAndABannerOnceButNoDialog) {
-  // Without a multimedia backend (the GPU machine's pack) there is no camera, and QMediaDevices would abort.
-  if (cameraBackendAvailable() && !QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
-  GuiOptions options;
-  options.backend = Backend::Cpu;
-  auto session = std::make_unique<GuiSession>(options);  // nothing remembered: the first camera
-  session->start();
-  EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("pattern"));
-  EXPECT_EQ(session->controller().wantedSpec(), QStringLiteral("camera:0"));
-  NoticeArea* notices = session->window().notices();
-  QToolButton* notice = notices->widget(QStringLiteral("source"));
-  ASSERT_NE(notice, nullptr);
-  EXPECT_TRUE(notice->text().endsWith(QStringLiteral("showing the test pattern"))) << notice->text().toStdString();
-
-  // Nothing blocks the window: no dialog opens by itself, no modal widget takes the keyboard (Ctrl+Q).
-  test::processEventsUntil([] { return false; }, 500);
-  EXPECT_EQ(notices->openDialog(), nullptr) << "a dialog opened by itself";
-  EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
-  QWidget* banner = notices->banner(QStringLiteral("source"));
-  ASSERT_NE(banner, nullptr) << "the first time, a banner says it";
-  EXPECT_TRUE(banner->isVisible());
-  const auto* bannerText = banner->findChild<QLabel*>(QStringLiteral("noticeBannerText"));
-  ASSERT_NE(bannerText, nullptr);
-  EXPECT_EQ(bannerText->text(), notice->text());
-
-  // "Why?" opens the explanation, not modal: the window still takes its shortcuts.
-  QAbstractButton* why = bannerButton(banner, "noticeWhy");
-  ASSERT_NE(why, nullptr);
-  why->click();
-  QMessageBox* dialog = notices->openDialog();
-  ASSERT_NE(dialog, nullptr);
-  EXPECT_EQ(dialog->text(), notice->text());
-  EXPECT_FALSE(dialog->informativeText().isEmpty());
-  EXPECT_EQ(dialog->windowModality(), Qt::NonModal);
-  EXPECT_EQ(QApplication::activeModalWidget(), nullptr);
-  dialog->done(QMessageBox::Ok);
-
-  // "Don't show again": the banner goes, the notice stays.
-  QAbstractButton* dontShow = bannerButton(banner, "noticeDontShow");
-  ASSERT_NE(dontShow, nullptr);
-  dontShow->click();
-  test::processEventsUntil([] { return false; }, 3000);  // a timed status message would be gone by now
-  EXPECT_EQ(notices->banner(QStringLiteral("source")), nullptr);
-  ASSERT_TRUE(notice->isVisible()) << "the notice stays";
-  session.reset();
-
-  session = std::make_unique<GuiSession>(options);
-  session->start();
-  test::processEventsUntil([] { return false; }, 300);
-  ASSERT_NE(session->window().notices()->widget(QStringLiteral("source")), nullptr) << "the notice, again";
-  EXPECT_EQ(session->window().notices()->banner(QStringLiteral("source")), nullptr) << "but not the banner";
-  EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "nor a dialog";
-}
-
 // Quit (Ctrl+Q) works while a start-up notice is up: no modal widget holds the keyboard, and the
 // window's Quit action closes it.
 TEST_F(WindowSession, QuitWorksWhileAStartupNoticeIsUp) {
@@ -285,40 +201,6 @@ TEST_F(WindowSession, QuitWorksWhileAStartupNoticeIsUp) {
   ASSERT_TRUE(quit->isEnabled());
   quit->trigger();
   EXPECT_TRUE(test::processEventsUntil([&] { return !window.isVisible(); }, 5000)) << "the window is still open";
-}
-
-TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
-  if (cudaBackendAvailable()) {
-    // A machine with a GPU runs it as one without: this test again, in a child that sees no device.
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("CUDA_VISIBLE_DEVICES"), QStringLiteral("-1"));
-    const test::CliRun child = test::runProgram(
-        QCoreApplication::applicationFilePath(),
-        {QStringLiteral("--gtest_filter=WindowSession.CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice")}, 120000, {},
-        environment);
-    EXPECT_EQ(child.exitCode, 0) << child.out << child.err;
-    EXPECT_NE(child.out.find("[  PASSED  ] 1 test"), std::string::npos) << child.out;
-    EXPECT_EQ(child.out.find("SKIPPED"), std::string::npos) << "the child saw a device: " << child.out;
-    return;
-  }
-  GuiOptions options;
-  options.source = parseSourceSpec("pattern");
-  options.backend = Backend::Cuda;
-  auto session = std::make_unique<GuiSession>(options);
-  session->start();
-  const GlRenderer& renderer = session->window().view()->renderer();
-  ASSERT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= 3; }, 30000))
-      << "the view shows frames (not a black view)";
-  EXPECT_EQ(session->controller().runningBackend(), Backend::Cpu);
-  const Notice* notice = session->window().notices()->find(QStringLiteral("backend"));
-  ASSERT_NE(notice, nullptr);
-  EXPECT_TRUE(notice->summary.contains(QStringLiteral("CPU"))) << notice->summary.toStdString();
-  EXPECT_FALSE(notice->summary.contains(QStringLiteral(".cu:"))) << notice->summary.toStdString();
-  EXPECT_FALSE(notice->explanation.contains(QStringLiteral(".cu:"))) << notice->explanation.toStdString();
-  QWidget* banner = session->window().notices()->banner(QStringLiteral("backend"));
-  ASSERT_NE(banner, nullptr) << "the first time, a banner says it";
-  EXPECT_EQ(banner->findChild<QLabel*>(QStringLiteral("noticeBannerText"))->text(), notice->summary);
-  EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "and no dialog opens by itself";
 }
 
 // Drops `path` on the window the way a file manager does: drag enter, then drop.

@@ -128,21 +128,5 @@ TEST_F(LiveFallback, CameraFormatChangeMidStreamIsFollowed) {
   EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0")) << "a format change is not a failure";
 }
 
-TEST(LiveNoCamera, MissingCameraFallsBackToThePatternWithTheReason) {
-  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
-  // Without a multimedia backend (the GPU machine's pack) there is no camera, and QMediaDevices would abort.
-  if (cameraBackendAvailable() && !QMediaDevices::videoInputs().isEmpty()) GTEST_SKIP() << "this machine has a camera";
-  MainWindow window;
-  LiveController controller(window, Backend::Cpu);  // the real opener: CameraSource
-  controller.start(QStringLiteral("camera:0"));
-  EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
-  const Notice* notice = window.notices()->find(QStringLiteral("source"));
-  ASSERT_NE(notice, nullptr);
-  EXPECT_TRUE(notice->summary.endsWith(QStringLiteral("showing the test pattern"))) << notice->summary.toStdString();
-  EXPECT_TRUE(notice->details.contains(QStringLiteral("camera:0: no camera"))) << notice->details.toStdString();
-  ASSERT_NE(window.notices()->widget(QStringLiteral("source")), nullptr);
-  EXPECT_EQ(window.notices()->widget(QStringLiteral("source"))->text(), notice->summary);
-}
-
 }  // namespace
 }  // namespace kc

@@ -21,9 +21,12 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
+#include "tests/app/live/still_window.hpp"
 
 namespace kc {
 namespace {
+
+using namespace kc::test;
 
 // Runs the event loop for `ms` without spinning (processEventsUntil polls, which costs CPU).
 void idleFor(int ms) {
@@ -178,32 +181,6 @@ TEST(StillImage, MeasureIsOnlyForStills) {
   controller.openSource(QString::fromStdString("image:" + stillImage()));
   EXPECT_TRUE(controller.measureStillAction()->isEnabled());
   EXPECT_TRUE(window.view()->renderer().still());
-}
-
-// A PNG whose pixels are sound but one chunk's CRC is wrong: damage `process` refuses.
-std::string writeDamagedPng(test::TempDir& dir) {
-  const std::string path = dir.file("damaged.png");
-  test::writeBytes(path, test::withBadCrcTextChunk(test::soundPng(test::randomPicture())));
-  return path;
-}
-
-// The window opens images through the same decode as `process`: damage the CLI refuses is the
-// source notice's reason here, and the window goes on with the pattern.
-TEST(StillImage, DamagedPngIsANoticeWithTheReasonAndThePatternRuns) {
-  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
-  test::TempDir dir;
-  const std::string path = writeDamagedPng(dir);
-  MainWindow window;
-  LiveController controller(window, Backend::Cpu);
-  controller.start(QString::fromStdString("image:" + path));
-  window.show();
-  EXPECT_EQ(controller.sourceSpec(), QStringLiteral("pattern"));
-  const Notice* notice = window.notices()->find(QStringLiteral("source"));
-  ASSERT_NE(notice, nullptr);
-  EXPECT_EQ(notice->summary, QStringLiteral("Cannot open damaged.png \u2014 showing the test pattern"));
-  EXPECT_TRUE(notice->details.contains(QStringLiteral("corrupt PNG data (libpng: \"tEXt: CRC error\""))) << notice->details.toStdString();
-  EXPECT_FALSE(notice->details.contains(QLatin1Char('\n'))) << notice->details.toStdString();
-  ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 2; }, 30000)) << "the pattern runs";
 }
 
 // --lenient in the window: the same damaged file is shown (what libpng could read), no notice.

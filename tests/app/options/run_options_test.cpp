@@ -8,28 +8,12 @@
 #include "app/cli/commands.hpp"
 #include "app/options/run_option_group.hpp"
 #include "gpu/core/error.hpp"
+#include "tests/app/options/options_read.hpp"
 
 namespace kc {
 namespace {
 
-// The group's values for `arguments` (after the program's name), or the error's text.
-struct Read {
-  RunOptions options;
-  std::string error;
-};
-Read readWith(OptionsFor command, const QStringList& arguments) {
-  const RunOptionGroup group(command);
-  QCommandLineParser parser;
-  group.addTo(parser);
-  EXPECT_TRUE(parser.parse(QStringList{"kernelcam"} + arguments)) << parser.errorText().toStdString();
-  Read read;
-  try {
-    read.options = group.read(parser);
-  } catch (const std::exception& e) {
-    read.error = e.what();
-  }
-  return read;
-}
+using namespace kc::test;
 
 TEST(RunOptions, TheWindowAndProcessDeclareTheSharedOptionsOnce) {
   QCommandLineParser window, process;
@@ -99,32 +83,6 @@ TEST(RunOptions, TheWindowsOwnOptionsAreTyped) {
   QCommandLineParser parser;
   RunOptionGroup(OptionsFor::Process).addTo(parser);
   EXPECT_FALSE(parser.parse({"kernelcam", "--view-mode", "split"}));
-}
-
-TEST(RunOptions, ABadValueIsOneLineNamingTheOptionTheSameForBoth) {
-  const struct {
-    QStringList arguments;
-    std::string line;
-  } cases[] = {
-      {{"--size", "12"}, "--size '12': expected WxH, each 1..16384 (1280x720)"},
-      {{"--size", "0x5"}, "--size '0x5': expected WxH, each 1..16384 (1280x720)"},
-      {{"--pattern-format", "nv21"}, "--pattern-format 'nv21': expected rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray"},
-      {{"--backend", "gpu"}, "--backend 'gpu': expected auto, cuda or cpu"},
-      {{"--filters", "gray,blur"}, ""},  // the chain parser's own line, checked below to be one line
-      {{"--source", "webcam"}, ""},
-  };
-  for (const auto& c : cases) {
-    SCOPED_TRACE(c.arguments.join(' ').toStdString());
-    const Read window = readWith(OptionsFor::Window, c.arguments), process = readWith(OptionsFor::Process, c.arguments);
-    EXPECT_FALSE(window.error.empty());
-    EXPECT_EQ(window.error, process.error);
-    EXPECT_EQ(window.error.find('\n'), std::string::npos) << window.error;
-    if (!c.line.empty()) EXPECT_EQ(window.error, c.line);
-  }
-  EXPECT_EQ(readWith(OptionsFor::Window, {"--view-mode", "diagonal"}).error,
-            "--view-mode 'diagonal': expected side-by-side, filtered or split");
-  EXPECT_EQ(readWith(OptionsFor::Window, {"--camera-format", "640x480@fast"}).error,
-            "--camera-format '640x480@fast': expected WxH[@FPS][:PIXFMT], e.g. 1280x720, 1920x1080@30 or 640x480@30:YUYV");
 }
 
 }  // namespace

@@ -30,31 +30,14 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "tests/support/video_read.hpp"
+#include "tests/app/record/record_window.hpp"
 
 namespace kc {
 namespace {
 
+using namespace kc::test;
+
 namespace fs = std::filesystem;
-
-class RecordGui : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir_.path().string()));
-  }
-  std::unique_ptr<GuiSession> open(const std::string& vcam = {}) {
-    GuiOptions options;
-    options.source = parseSourceSpec("pattern");
-    options.patternSize = RunOptions::Size{320, 240};
-    options.chain = parseFilterChain("gray=bt601");
-    options.backend = Backend::Cpu;
-    options.vcam = vcam;
-    return test::startedSession(options, 2);
-  }
-  static QLabel* statusLabel(MainWindow& window) { return window.findChild<QLabel*>(QStringLiteral("recordStatus")); }
-
-  test::TempDir dir_;
-};
 
 TEST_F(RecordGui, CtrlRRecordsTheFilteredViewUntilCtrlRAgain) {
   auto session = open();
@@ -159,15 +142,6 @@ TEST_F(RecordGui, OnCudaTheRecordingEqualsTheCpuBackends) {
   ASSERT_FALSE(cuda.empty());
   ASSERT_EQ(cuda.size(), cpu.size());
   EXPECT_EQ(cv::norm(cuda, cpu, cv::NORM_INF), 0) << "recorded frames of CUDA and CPU differ";
-}
-
-TEST_F(RecordGui, AFolderThatCannotBeWrittenIsOneLineAndNoRecording) {
-  auto session = open();
-  RecordController& recorder = session->recorder();
-  EXPECT_FALSE(recorder.start(QString::fromStdString(dir_.file("missing/x.mp4")), RecordContent::Filtered));
-  EXPECT_FALSE(recorder.recording());
-  EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("cannot write (no such folder"))) << recorder.lastError().toStdString();
-  EXPECT_FALSE(recorder.lastError().contains(QLatin1Char('\n')));
 }
 
 TEST_F(RecordGui, VcamGetsTheFilteredStreamAsYuyv) {

@@ -23,30 +23,15 @@
 #include "app/io/output_file.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "tests/support/video_read.hpp"
+#include "tests/app/record/sink_frames.hpp"
 
 namespace kc {
 namespace {
 
+using namespace kc::test;
+
 namespace fs = std::filesystem;
 using test::TempDir;
-
-// Frame i: a grey ramp shifted by i (so frames differ), or its colour version.
-cv::Mat testFrame(cv::Size size, int i, bool colour) {
-  cv::Mat grey(size, CV_8UC1);
-  for (int y = 0; y < size.height; ++y)
-    for (int x = 0; x < size.width; ++x) grey.at<std::uint8_t>(y, x) = static_cast<std::uint8_t>((x * 7 + y * 3 + i * 20) % 256);
-  if (!colour) return grey;
-  cv::Mat rgba;
-  cv::cvtColor(grey, rgba, cv::COLOR_GRAY2RGBA);
-  rgba.forEach<cv::Vec4b>([](cv::Vec4b& p, const int*) { p[0] = static_cast<std::uint8_t>(255 - p[0]); });
-  return rgba;
-}
-
-std::vector<std::string> folderEntries(const fs::path& folder) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename().string());
-  return names;
-}
 
 TEST(VideoFile, Mp4AndAviReadBackWithEveryFrameAtAnEvenSize) {
   TempDir dir;
@@ -109,55 +94,6 @@ TEST(VideoFile, FramesOfAnotherSizeAreFittedIntoTheFirstOnes) {
   EXPECT_EQ(read, cv::Size(64, 48));
 }
 
-TEST(VideoFile, UnfinishedOrFailedLeavesNoFile) {
-  TempDir dir;
-  const std::string path = dir.file("cancelled.mp4");
-  {
-    VideoFileWriter writer("--out", path, 30);
-    writer.write(testFrame({64, 48}, 0, false));
-  }
-  EXPECT_TRUE(folderEntries(dir.path()).empty());
-  {
-    VideoFileWriter writer("--out", path, 30);
-    EXPECT_THROW(writer.finish(), io::OutputError) << "no frame: nothing to keep";
-  }
-  EXPECT_TRUE(folderEntries(dir.path()).empty());
-  // An older file at the target keeps its contents when the new recording is not finished.
-  test::writeBytes(path, "old");
-  { VideoFileWriter("--out", path, 30).write(testFrame({64, 48}, 0, false)); }
-  EXPECT_EQ(fs::file_size(path), 3u);
-  EXPECT_EQ(folderEntries(dir.path()).size(), 1u);
-}
-
-TEST(VideoFile, BadTargetsAreOneLineBeforeAnyFrame) {
-  TempDir dir;
-  test::writeBytes(dir.file("plain"), "x");
-  fs::create_directories(dir.file("folder.mp4"));
-  const struct {
-    std::string path, expected;
-  } cases[] = {{dir.file("missing/x.mp4"), "no such folder"},
-               {dir.file("plain") + "/x.mp4", "is not a folder"},
-               {dir.file("folder.mp4"), "is a directory"},
-               {dir.file("x.mkv"), "a video is .mp4 or .avi"}};
-  for (const auto& c : cases) {
-    try {
-      VideoFileWriter writer("--out", c.path, 30);
-      ADD_FAILURE() << c.path << " was accepted";
-    } catch (const io::OutputError& e) {
-      const std::string message = e.what();
-      EXPECT_EQ(e.kind(), io::OutputError::Kind::Usage);
-      EXPECT_NE(message.find("--out '" + c.path + "': cannot write"), std::string::npos) << message;
-      EXPECT_NE(message.find(c.expected), std::string::npos) << message;
-      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-    }
-  }
-  if (::geteuid() != 0) {  // root writes anywhere
-    fs::create_directories(dir.file("readonly"));
-    ::chmod(dir.file("readonly").c_str(), 0555);
-    EXPECT_THROW(VideoFileWriter("--out", dir.file("readonly/x.mp4"), 30), io::OutputError);
-  }
-}
-
 TEST(VirtualCamera, FileTargetGetsRawYuyvFramesOfTheFirstFramesSize) {
   TempDir dir;
   const std::string path = dir.file("frames.yuyv");
@@ -188,48 +124,6 @@ TEST(VirtualCamera, FileTargetGetsRawYuyvFramesOfTheFirstFramesSize) {
     for (int x = 0; x < 18; ++x)
       EXPECT_NEAR(decoded.at<std::uint8_t>(y, x), 16 + 219.0 * first.at<std::uint8_t>(y, std::min(x, 16)) / 255, 0.51)
           << x << "," << y;
-}
-
-std::string vcamError(const std::string& target) {
-  try {
-    VirtualCamera::open(target);
-  } catch (const io::OutputError& e) {
-    EXPECT_EQ(e.kind(), io::OutputError::Kind::Usage) << e.what();
-    return e.what();
-  }
-  return "(opened)";
-}
-
-TEST(VirtualCamera, PathsThatAreNoLoopbackDeviceAreOneLineEach) {
-  TempDir dir;
-  test::writeBytes(dir.file("regular"), "x");
-  const std::string missing = vcamError("/nonexistent/video9");
-  EXPECT_EQ(missing, "--vcam '/nonexistent/video9': no such device: load the module: sudo modprobe v4l2loopback exclusive_caps=1");
-  EXPECT_NE(vcamError(dir.file("regular")).find("not a V4L2 device (a regular file; file:"), std::string::npos);
-  EXPECT_NE(vcamError(dir.path().string()).find("not a V4L2 device (a folder)"), std::string::npos);
-  EXPECT_EQ(vcamError("/dev/null"), "--vcam '/dev/null': not a V4L2 device");
-  EXPECT_NE(vcamError("file:" + dir.file("missing/x.yuyv")).find("cannot write (no such folder"), std::string::npos);
-  EXPECT_EQ(vcamError("file:"), "--vcam file: needs a path (file:frames.yuyv)");
-  for (const std::string& message : {missing, vcamError("/dev/null"), vcamError(dir.file("regular"))})
-    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-  EXPECT_EQ(folderEntries(dir.path()).size(), 1u) << "a failed open leaves nothing";
-}
-
-TEST(VirtualCamera, OpenFailuresAndCapabilitiesSayWhatToDo) {
-  EXPECT_NE(vcamOpenProblem("/dev/video9", EBUSY).find("busy: another program is already sending to it"),
-            std::string::npos);
-  EXPECT_NE(vcamOpenProblem("/dev/video9", EACCES).find("no permission: add yourself to the 'video' group"),
-            std::string::npos);
-  EXPECT_NE(vcamOpenProblem("/dev/video9", ENODEV).find("sudo modprobe v4l2loopback"), std::string::npos);
-  // A loopback device with output: fine. Without (exclusive_caps=1 while another program sends): busy.
-  EXPECT_EQ(vcamCapabilityProblem("/dev/video9", "v4l2 loopback", "Dummy video device", V4L2_CAP_VIDEO_OUTPUT), "");
-  EXPECT_NE(vcamCapabilityProblem("/dev/video9", "v4l2 loopback", "Dummy", V4L2_CAP_VIDEO_CAPTURE).find("busy"),
-            std::string::npos);
-  // A webcam: capture only.
-  const std::string camera =
-      vcamCapabilityProblem("/dev/video0", "uvcvideo", "Integrated Camera", V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING);
-  EXPECT_NE(camera.find("not a virtual camera: 'Integrated Camera' (driver uvcvideo)"), std::string::npos) << camera;
-  EXPECT_NE(camera.find("modprobe v4l2loopback"), std::string::npos) << camera;
 }
 
 // A sink that takes its time (an encoder on a busy machine), counting what it got.
@@ -276,21 +170,6 @@ TEST(BackgroundSink, ConstantRateRepeatsFramesOfASlowViewAndSkipsThoseOfAFastOne
   for (const double t : {0.0, 0.35, 0.36, 0.37, 0.45}) sink.offer({cv::Mat(2, 2, CV_8UC1), false, t});
   sink.finish();
   EXPECT_EQ(written.load(), 5);
-}
-
-TEST(BackgroundSink, ASinkFailureStopsWritingAndFinishReportsIt) {
-  class FailingSink final : public FrameSink {
-   public:
-    void write(const cv::Mat&) override { throw std::runtime_error("--vcam /dev/video9: write failed (No such device)"); }
-    void finish() override { ADD_FAILURE() << "a failed sink is not finished"; }
-    std::string frameSize() const override { return {}; }
-  };
-  BackgroundSink sink(std::make_unique<FailingSink>(), 4);
-  sink.offer({cv::Mat(2, 2, CV_8UC1), false, 0});
-  for (int i = 0; i < 200 && sink.progress().error.empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  EXPECT_EQ(sink.progress().error, "--vcam /dev/video9: write failed (No such device)");
-  EXPECT_FALSE(sink.offer({cv::Mat(2, 2, CV_8UC1), false, 0.1}));
-  EXPECT_THROW(sink.finish(), std::runtime_error);
 }
 
 }  // namespace

@@ -18,17 +18,12 @@
 #include "ui/demos/demo_panel.hpp"
 #include "ui/demos/demo_results_table.hpp"
 #include "ui/demos/kernel_source_view.hpp"
+#include "tests/ui/demos/demo_panel_runs.hpp"
 
 namespace kc {
 namespace {
 
-const QString kMatrixDir = QString::fromStdString(test::sharedData("matrices").string());
-
-bool waitForRun(const DemoPanel& panel) {
-  return test::processEventsUntil([&] { return !panel.running(); }, 30000);
-}
-
-QPushButton* runButton(const DemoPanel& panel) { return panel.findChild<QPushButton*>(QStringLiteral("demoRun")); }
+using namespace kc::test;
 
 TEST(DemoPanel, ConstructsWithCudaGreyedWhenTheRunnersHaveNone) {
   test::testApplication();
@@ -103,38 +98,6 @@ TEST(DemoPanel, CgOnPoisson8DrawsTheResidualOnALogAxis) {
   EXPECT_EQ(panel.chart()->axes(Qt::Vertical).size(), 1);
   EXPECT_NE(qobject_cast<QLogValueAxis*>(panel.chart()->axes(Qt::Vertical).front()), nullptr);
   EXPECT_TRUE(panel.sourceView()->text().contains(QStringLiteral("solveCgCpu")));
-}
-
-TEST(DemoPanel, MissingMatrixFileIsAMessageAndThePanelRunsAgain) {
-  test::testApplication();
-  DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo("cg");
-  DemoForm& form = *panel.form("cg");
-  ASSERT_TRUE(form.setValue("matrix", "/nonexistent/missing.mtx"));
-  ASSERT_TRUE(panel.run());
-  ASSERT_TRUE(waitForRun(panel));
-  EXPECT_TRUE(panel.lastRunFailed());
-  EXPECT_TRUE(panel.message().contains(QStringLiteral("missing.mtx"))) << panel.message().toStdString();
-  EXPECT_TRUE(runButton(panel)->isEnabled());
-
-  ASSERT_TRUE(form.setValue("matrix", ""));
-  ASSERT_TRUE(form.setValue("poisson", "6"));
-  ASSERT_TRUE(panel.run());
-  ASSERT_TRUE(waitForRun(panel));
-  EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();
-  EXPECT_EQ(panel.results()->rowCount(), 1);
-}
-
-TEST(DemoPanel, BadToleranceIsRejectedBeforeAnythingRuns) {
-  test::testApplication();
-  DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
-  panel.selectDemo("cg");
-  panel.form("cg")->findChild<QLineEdit*>(QStringLiteral("cgTol"))->setText(QStringLiteral("small"));
-  EXPECT_FALSE(panel.run());
-  EXPECT_FALSE(panel.running());
-  EXPECT_TRUE(panel.lastRunFailed());
-  // The record's check, named as the form labels it.
-  EXPECT_EQ(panel.message(), QStringLiteral("Tolerance: 'small': expected a number between 0 and 1 (such as 1e-8)"));
 }
 
 TEST(DemoPanel, RunsInTheBackgroundOneAtATimeAndReportsRunnerErrors) {

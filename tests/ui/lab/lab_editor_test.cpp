@@ -25,43 +25,15 @@
 #include "ui/lab/cuda_highlighter.hpp"
 #include "ui/lab/gutter_marks.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
+#include "tests/ui/lab/lab_panel_fixture.hpp"
 
 namespace kc {
 namespace {
 
+using namespace kc::test;
+
 using Clock = std::chrono::steady_clock;
 using test::processEventsUntil;
-
-const std::string kGood =
-    "// @param gain float 0..2 = 1\n"                                         // 1
-    "__global__ void k(KcInput in, KcOutput out, KcParams params) {\n"        // 2
-    "  const int x = blockIdx.x * blockDim.x + threadIdx.x;\n"                // 3
-    "  const int y = blockIdx.y * blockDim.y + threadIdx.y;\n"                // 4
-    "  if (x >= out.width || y >= out.height) return;\n"                      // 5
-    "  out.setRgba(x, y, in.rgba(x, y));\n"                                   // 6
-    "}\n";
-
-// A compiler for tests: the lab's own analysis, plus an error wherever the text says "oops".
-lab::LabToolchain fakeToolchain(std::shared_ptr<std::atomic<int>> compiles = nullptr) {
-  lab::LabToolchain toolchain;
-  toolchain.compile = [compiles](const lab::KernelSource& source) {
-    if (compiles) ++*compiles;
-    lab::CompiledKernel kernel;
-    kernel.path = source.path;
-    kernel.arch = 90;
-    kernel.compileMs = 1;
-    kernel.analysis = lab::analyzeKernel(source);
-    kernel.diagnostics = kernel.analysis.diagnostics;
-    const std::size_t at = source.text.find("oops");
-    if (at != std::string::npos) {
-      const lab::TextPosition p = lab::positionOf(source.text, at);
-      kernel.diagnostics.push_back({source.path, p.line, p.column, lab::Severity::Error, "identifier \"oops\" is undefined"});
-    }
-    if (!lab::hasErrors(kernel.diagnostics)) kernel.cubin = "cubin";
-    return kernel;
-  };
-  return toolchain;
-}
 
 // ---- CompileScheduler ------------------------------------------------------------------------
 
@@ -124,16 +96,6 @@ TEST(CompileScheduler, TextTypedDuringACompileIsCompiledNextAndTheStaleResultDro
   EXPECT_EQ(*texts, (std::vector<std::string>{"first", "second"}));
 }
 
-TEST(CompileScheduler, ACompilerThatThrowsIsReportedNotFatal) {
-  test::testApplication();
-  CompileScheduler scheduler([](const CompileRequest&) -> CompileResult { throw std::runtime_error("NVRTC broke"); });
-  std::optional<CompileResult> result;
-  QObject::connect(&scheduler, &CompileScheduler::compiled, [&](const CompileResult& r) { result = r; });
-  scheduler.compileNow("k.cu", "x");
-  ASSERT_TRUE(processEventsUntil([&] { return result.has_value(); }, 3000));
-  EXPECT_EQ(result->failure, "NVRTC broke");
-}
-
 // ---- gutter marks ----------------------------------------------------------------------------
 
 TEST(GutterMarks, DiagnosticsLandOnTheirLines) {
@@ -165,57 +127,6 @@ TEST(GutterMarks, DiagnosticsLandOnTheirLines) {
 }
 
 // ---- the panel ------------------------------------------------------------------------------
-
-class LabPanel : public ::testing::Test {
- protected:
-  void SetUp() override {
-    test::testApplication();
-    compiles_ = std::make_shared<std::atomic<int>>(0);
-    panel_ = std::make_unique<KernelLabPanel>(fakeToolchain(compiles_), QString::fromStdString(dir_.file("lab")));
-    panel_->scheduler()->setDelayMs(30);
-    QObject::connect(panel_.get(), &KernelLabPanel::programReady,
-                     [this](std::shared_ptr<const lab::KernelProgram> p) { ready_.push_back(std::move(p)); });
-  }
-  // Waits for the compiles so far to be shown.
-  bool settle() {
-    return processEventsUntil(
-        [this] { return !panel_->scheduler()->waiting() && !panel_->scheduler()->compiling(); }, 5000);
-  }
-  void type(const QString& text) {
-    QTextCursor cursor = panel_->editor()->textCursor();
-    cursor.insertText(text);
-    panel_->editor()->setTextCursor(cursor);
-  }
-  test::TempDir dir_;
-  std::shared_ptr<std::atomic<int>> compiles_;
-  std::unique_ptr<KernelLabPanel> panel_;
-  std::vector<std::shared_ptr<const lab::KernelProgram>> ready_;
-};
-
-TEST_F(LabPanel, AnErrorIsAMarkerAndAListEntryThatJumpsToItsPlace) {
-  const std::string path = dir_.file("k.cu");
-  std::string text = kGood;
-  text.replace(text.find("in.rgba(x, y)"), 2, "oops");  // line 6, column 21
-  test::writeBytes(path, text);
-  ASSERT_TRUE(panel_->openFile(QString::fromStdString(path)));
-  ASSERT_TRUE(settle());
-  ASSERT_EQ(panel_->editor()->marks().size(), 1u);
-  EXPECT_EQ(panel_->editor()->marks()[0].line, 6);
-  EXPECT_EQ(panel_->editor()->marks()[0].severity, lab::Severity::Error);
-  EXPECT_NE(panel_->editor()->markAt(6), nullptr);
-  EXPECT_EQ(panel_->editor()->markAt(5), nullptr);
-  ASSERT_EQ(panel_->diagnosticsList()->count(), 1);
-  QListWidgetItem* item = panel_->diagnosticsList()->item(0);
-  EXPECT_EQ(item->text(), QStringLiteral("k.cu:6:21: error: identifier \"oops\" is undefined"));
-  EXPECT_EQ(item->toolTip().toStdString(), path + ":6:21: error: identifier \"oops\" is undefined");
-  EXPECT_TRUE(ready_.empty());  // nothing that does not compile is handed on
-  EXPECT_TRUE(panel_->statusText().contains(QStringLiteral("1 error")));
-
-  panel_->editor()->jumpTo(1, 1);
-  emit panel_->diagnosticsList()->itemClicked(item);
-  EXPECT_EQ(panel_->editor()->cursorLine(), 6);
-  EXPECT_EQ(panel_->editor()->cursorColumn(), 21);
-}
 
 TEST_F(LabPanel, OnlyVersionsThatCompileAreHandedOnTheLastGoodOneStays) {
   const std::string path = dir_.file("k.cu");
@@ -345,23 +256,6 @@ TEST(CudaHighlighter, AnnotationsKeywordsAndCommentsGetTheirColours) {
   EXPECT_EQ(colourAt(2, 0), h.formatOf(C::Comment).foreground().color());     // still inside, next line
   EXPECT_EQ(colourAt(2, 5), h.formatOf(C::Type).foreground().color());        // int
   EXPECT_EQ(colourAt(2, 13), h.formatOf(C::Number).foreground().color());     // 3
-}
-
-// The real compiler where the build has it: NVRTC's error lands on the user's line.
-TEST(LabPanelNvrtc, TheCompilersErrorIsMarkedAtTheUsersLine) {
-  test::testApplication();
-  const lab::LabToolchain toolchain = labToolchain();
-  if (!toolchain.compile) GTEST_SKIP() << toolchain.unavailable;
-  test::TempDir dir;
-  const std::string path = dir.file("k.cu");
-  std::string text = kGood;
-  text.replace(text.find("in.rgba(x, y)"), 13, "in.rgba(x, y, z)");
-  test::writeBytes(path, text);
-  KernelLabPanel panel(toolchain, QString::fromStdString(dir.file("lab")));
-  ASSERT_TRUE(panel.openFile(QString::fromStdString(path)));
-  ASSERT_TRUE(processEventsUntil([&] { return !panel.editor()->marks().empty(); }, 60000)) << panel.statusText().toStdString();
-  EXPECT_EQ(panel.editor()->marks()[0].line, 6);
-  EXPECT_TRUE(panel.editor()->marks()[0].text.contains(QStringLiteral(":6:"))) << panel.editor()->marks()[0].text.toStdString();
 }
 
 }  // namespace

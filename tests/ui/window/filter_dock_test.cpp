@@ -16,11 +16,12 @@
 #include "tests/support/temp_dir.hpp"
 #include "ui/window/filter_dock.hpp"
 #include "ui/window/stage_editor.hpp"
+#include "tests/ui/window/filter_dock_cells.hpp"
 
 namespace kc {
 namespace {
 
-std::string text(const FilterChain& chain) { return formatFilterChain(chain); }
+using namespace kc::test;
 
 TEST(FilterDock, RoundTripsAnyChainInItsOrder) {
   test::testApplication();
@@ -81,22 +82,6 @@ TEST(FilterDock, EditorControlsChangeTheSelectedStage) {
   // It starts as the identity at the current size.
   EXPECT_EQ(formatStage(dock.chain()[2]), "conv=custom:7:0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 "
                                           "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0:reflect");
-}
-
-TEST(FilterDock, AnInvalidCellIsRefusedAndTheLastValidChainStays) {
-  test::testApplication();
-  FilterDock dock;
-  dock.setChain(parseFilterChain("conv=custom:3:0 0 0 0 1 0 0 0 0:clamp"));
-  const std::string valid = text(dock.chain());
-  auto* grid = qobject_cast<QTableWidget*>(dock.editor()->control("custom"));
-  ASSERT_NE(grid, nullptr);
-  grid->item(0, 1)->setText(QStringLiteral("abc"));  // what a user types
-  EXPECT_EQ(text(dock.chain()), valid);               // chain() never throws and keeps the valid one
-  EXPECT_TRUE(dock.errorText().contains(QStringLiteral("'abc'"))) << dock.errorText().toStdString();
-  EXPECT_EQ(grid->item(0, 1)->background().color(), QColor(255, 150, 150));
-  grid->item(0, 1)->setText(QStringLiteral("2"));
-  EXPECT_TRUE(dock.errorText().isEmpty());
-  EXPECT_EQ(text(dock.chain()), "conv=custom:3:0 2 0 0 1 0 0 0 0:clamp");
 }
 
 TEST(FilterDock, ResizingTheGridKeepsTheKernelCentred) {
