@@ -18,8 +18,6 @@ using namespace kc::test;
 using kc::lab::CompiledKernel;
 using kc::lab::Diagnostic;
 using kc::lab::Severity;
-using kc::test::labKernel;
-using kc::test::writeLabFile;
 
 TEST(LabCompile, TemplateCompilesCleanly) {
   const CompiledKernel kernel = compileFile("template.cu", kc::lab::kernelTemplate());

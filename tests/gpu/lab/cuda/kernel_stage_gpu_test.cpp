@@ -19,37 +19,14 @@
 #include "gpu/pipeline/frame_pipeline.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "tests/support/lab_test_files.hpp"
+#include "tests/gpu/lab/cuda/kernel_stage_runs.hpp"
 
 namespace {
 
+using namespace kc::test;
+
 using kc::HostFrame;
 using kc::PixelFormat;
-
-std::string labResource(const std::string& name) {
-  return (std::filesystem::path(KC_TEST_FIXTURES_DIR) / ".." / ".." / "resources" / "lab" / name).lexically_normal().string();
-}
-
-HostFrame randomFrame(int width, int height, std::uint32_t seed) {
-  HostFrame frame;
-  frame.rgba = kc::test::randomImage<kc::Rgba8>(width, height, seed, 12);
-  return frame;
-}
-
-bool samePixels(const HostFrame& a, const HostFrame& b) {
-  if (a.format != b.format || a.width() != b.width() || a.height() != b.height()) return false;
-  const std::size_t row = static_cast<std::size_t>(a.width()) * kc::bytesPerPixel(a.format);
-  for (int y = 0; y < a.height(); ++y)
-    if (std::memcmp(a.bytes() + y * a.pitch(), b.bytes() + y * b.pitch(), row) != 0) return false;
-  return true;
-}
-
-bool allZero(const HostFrame& frame) {
-  const std::size_t row = static_cast<std::size_t>(frame.width()) * kc::bytesPerPixel(frame.format);
-  for (int y = 0; y < frame.height(); ++y)
-    for (std::size_t i = 0; i < row; ++i)
-      if (frame.bytes()[y * frame.pitch() + i] != 0) return false;
-  return true;
-}
 
 const kc::StageTiming* timingOf(const kc::FrameStats& stats, const std::string& name) {
   for (const auto& stage : stats.stages)
@@ -121,68 +98,6 @@ TEST(KernelStageGpu, LabFlipEqualsTheBuiltInFlipBitForBit) {
       }
     }
   }
-}
-
-// A user stage that faults (or hangs) in the middle of a chain: that frame reports it and gets a
-// black image from it, the stages before and after it run; the next frame, without it, is right.
-void expectFailureIsContained(const std::string& kernelPath, const std::string& expectedMessage) {
-  auto pipeline = kc::makeCudaPipeline();
-  auto reference = kc::makeCudaPipeline();
-  reference->setChain(kc::parseFilterChain("flip=h,gray=lab,hist=16"));
-  pipeline->setChain(kc::parseFilterChain("flip=h,kernel=" + kernelPath + ",hist=16"));
-  const HostFrame frame = randomFrame(64, 48, 11);
-  const kc::FrameResult failed = pipeline->process(frame);
-  ASSERT_EQ(failed.stats.failures.size(), 1u);
-  EXPECT_EQ(failed.stats.failures[0].stageIndex, 1);
-  EXPECT_NE(failed.stats.failures[0].message.find(expectedMessage), std::string::npos) << failed.stats.failures[0].message;
-  EXPECT_NE(failed.stats.failures[0].message.find("the lab's worker process was ended"), std::string::npos);
-  EXPECT_TRUE(allZero(failed.output));                       // the failed stage's output: black
-  ASSERT_EQ(failed.stats.histogramBins, 16);                 // the stage after it ran on that
-  EXPECT_EQ(failed.stats.histogram[0], 64u * 48u);
-
-  // What the window does next: the chain without the stage. The built-ins are unharmed.
-  pipeline->setChain(kc::parseFilterChain("flip=h,gray=lab,hist=16"));
-  const kc::FrameResult next = pipeline->process(frame);
-  EXPECT_TRUE(next.stats.failures.empty());
-  EXPECT_TRUE(samePixels(next.output, reference->process(frame).output));
-
-  // And the lab runs a good kernel again (the next edit), in a fresh context.
-  pipeline->setChain(kc::parseFilterChain("flip=h,kernel=" + labResource("grey.cu") + ",hist=16"));
-  const kc::FrameResult again = pipeline->process(frame);
-  EXPECT_TRUE(again.stats.failures.empty()) << again.stats.failures[0].message;
-  EXPECT_TRUE(samePixels(again.output, reference->process(frame).output));
-}
-
-TEST(KernelStageGpu, AFaultingStageIsBlankedReportedAndTheOtherStagesRun) {
-  KC_REQUIRE_CUDA_DEVICE();
-  const std::string fault = kc::test::writeLabFile(
-      "stage_fault.cu", kc::test::labKernel("// @output gray\n", "  *(volatile int*)(16ull + 4ull * x) = y;"));
-  expectFailureIsContained(fault, "kernel stage_fault: the kernel faulted (CUDA_ERROR_");
-}
-
-TEST(KernelStageGpu, AHangingStageIsStoppedAtTwoSecondsAndTheOtherStagesRun) {
-  KC_REQUIRE_CUDA_DEVICE();
-  const std::string hang = kc::test::writeLabFile(
-      "stage_hang.cu", "__device__ volatile int forever = 1;\n" +
-                           kc::test::labKernel("// @output gray\n", "  while (forever) {}\n  out.setGray(x, y, 1);"));
-  const auto start = std::chrono::steady_clock::now();
-  expectFailureIsContained(hang, "kernel stage_hang: the kernel did not finish within 2000 ms and was stopped");
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 15.0);
-  RecordProperty("hang_contained_seconds", std::to_string(seconds));
-}
-
-TEST(KernelStageGpu, AKernelThatDoesNotCompileIsReportedNotRun) {
-  KC_REQUIRE_CUDA_DEVICE();
-  const std::string broken =
-      kc::test::writeLabFile("stage_broken.cu", kc::test::labKernel("", "  out.setRgba(x, y, in.rgba(x, y, z));"));
-  auto pipeline = kc::makeCudaPipeline();
-  pipeline->setChain(kc::parseFilterChain("kernel=" + broken));
-  const kc::FrameResult result = pipeline->process(randomFrame(17, 3, 2));
-  ASSERT_EQ(result.stats.failures.size(), 1u);
-  EXPECT_NE(result.stats.failures[0].message.find("kernel stage_broken: does not compile: " + broken + ":5:"),
-            std::string::npos)
-      << result.stats.failures[0].message;
 }
 
 // `@output gray` says what a kernel writes, not what it reads: at the head of a chain the kernel

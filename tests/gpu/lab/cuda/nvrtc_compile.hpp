@@ -3,8 +3,10 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <algorithm>
 #include <filesystem>
+
 #include "gpu/core/error.hpp"
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"
 #include "gpu/lab/kernel_template.hpp"

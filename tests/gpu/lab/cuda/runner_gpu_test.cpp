@@ -25,69 +25,19 @@
 #include "gpu/lab/kernel_template.hpp"
 #include "tests/support/lab_test_files.hpp"
 #include "tests/support/scoped_environment.hpp"
+#include "tests/gpu/lab/cuda/lab_runs.hpp"
 
 namespace {
+
+using namespace kc::test;
 
 using kc::HostFrame;
 using kc::PixelFormat;
 using kc::lab::LaunchStatus;
-using kc::test::labKernel;
-
-kc::lab::CompiledKernel compileText(const std::string& name, const std::string& text) {
-  kc::lab::CompiledKernel kernel =
-      kc::lab::compileKernel(kc::lab::readKernelSource(kc::test::writeLabFile(name, text)));
-  std::string diagnostics;
-  for (const auto& d : kernel.diagnostics) diagnostics += kc::lab::formatDiagnostic(d) + "\n";
-  EXPECT_TRUE(kernel.ok()) << diagnostics;
-  return kernel;
-}
-
-// The built-in grayscale's arithmetic (GrayWeights::Lab, Q15 weights) written as a lab kernel.
-std::string userGrayscaleKernel() {
-  const kc::GrayCoefficients c = kc::grayCoefficients(kc::GrayWeights::Lab);
-  return labKernel("// @output gray\n", "  const uchar4 p = in.rgba(x, y);\n  out.setGray(x, y, (unsigned char)((" +
-                                            std::to_string(c.r) + "u * p.x + " + std::to_string(c.g) + "u * p.y + " +
-                                            std::to_string(c.b) + "u * p.z + 16384u) >> 15));");
-}
-
-HostFrame rgbaFrame(kc::HostImage<kc::Rgba8> image) {
-  HostFrame frame;
-  frame.format = PixelFormat::Rgba8;
-  frame.rgba = std::move(image);
-  return frame;
-}
-
-kc::HostImage<std::uint8_t> builtInGray(const kc::HostImage<kc::Rgba8>& image) {
-  const auto in = kc::uploadImage(image);
-  kc::DeviceImage<std::uint8_t> out(image.width(), image.height());
-  kc::grayscale(in.view(), out.view(), kc::GrayWeights::Lab);
-  return kc::downloadImage(out);
-}
 
 template <class T>
 kc::lab::DeviceFrameRef deviceRef(const kc::DeviceImage<T>& image, PixelFormat format) {
   return {reinterpret_cast<std::uintptr_t>(image.view().data), image.pitch(), image.width(), image.height(), format};
-}
-
-// The built-in stages still run in this process after a user kernel's fault or hang.
-void expectBuiltInsStillWork() {
-  const auto image = kc::test::randomImage<kc::Rgba8>(33, 31, 99);
-  kc::HostImage<std::uint8_t> expected(33, 31);
-  kc::grayscaleCpu(image.view(), expected.view(), kc::GrayWeights::Lab);
-  EXPECT_TRUE(kc::samePixels<std::uint8_t>(builtInGray(image).view(), expected.view()));
-}
-
-// After a fault or a hang: the built-ins run, and the lab runs a good kernel in a new worker.
-void expectALaterLaunchWorks(kc::lab::LabRunner& runner, const kc::HostImage<kc::Rgba8>& image) {
-  expectBuiltInsStillWork();
-  const auto start = std::chrono::steady_clock::now();
-  runner.load(compileText("gray.cu", userGrayscaleKernel()));
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  std::printf("[ measured ] a new worker process and the load: %.0f ms\n", ms);
-  HostFrame out;
-  const auto report = runner.run(rgbaFrame(image), out, {});
-  ASSERT_TRUE(report.ok()) << report.message;
-  EXPECT_TRUE(kc::samePixels<std::uint8_t>(out.gray.view(), builtInGray(image).view()));
 }
 
 TEST(LabRunner, UserGrayscaleMatchesTheBuiltInBitForBit) {
@@ -130,39 +80,6 @@ TEST(LabRunner, ParametersReachTheKernel) {
   expected.fillBytes(125);
   EXPECT_TRUE(kc::samePixels<std::uint8_t>(out.gray.view(), expected.view()));
   EXPECT_THROW(runner.run(rgbaFrame(kc::test::randomImage<kc::Rgba8>(17, 3, 5)), out, {}), kc::InvalidArgument);
-}
-
-// Kernels that fault and that never finish, as a user might write them.
-kc::lab::CompiledKernel faultingKernel() {
-  // A store to a low address no allocation ever gets (not nullptr: the optimiser may treat that as
-  // unreachable and drop it).
-  return compileText("fault.cu", labKernel("", "  *(volatile int*)(16ull + 4ull * x) = y;"));
-}
-// A runner with `limitMs` per launch and a kernel that never finishes: a volatile flag nobody
-// clears (the loop has a side effect, so the compiler must keep it).
-std::unique_ptr<kc::lab::LabRunner> runnerWithAHangingKernel(double limitMs) {
-  kc::lab::LabRunnerOptions options;
-  options.timeLimitMs = limitMs;
-  auto runner = std::make_unique<kc::lab::LabRunner>(0, options);
-  runner->load(compileText("hang.cu", "__device__ volatile int forever = 1;\n" +
-                                          labKernel("", "  while (forever) {}\n  out.setRgba(x, y, in.rgba(x, y));")));
-  return runner;
-}
-
-TEST(LabRunner, FaultIsReportedAndALaterLaunchWorks) {
-  KC_REQUIRE_CUDA_DEVICE();
-  kc::lab::LabRunner runner;
-  runner.load(faultingKernel());
-  const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 3);
-  HostFrame out;
-  const auto report = runner.run(rgbaFrame(image), out, {});
-  EXPECT_EQ(report.status, LaunchStatus::Fault) << report.message;
-  EXPECT_TRUE(report.workerStopped);
-  EXPECT_NE(report.message.find("the kernel faulted (CUDA_ERROR_"), std::string::npos) << report.message;
-  EXPECT_FALSE(runner.loaded());
-  EXPECT_EQ(runner.workersStopped(), 1);
-  expectALaterLaunchWorks(runner, image);
-  EXPECT_EQ(runner.workersStopped(), 1);
 }
 
 TEST(LabRunner, ThisProcessKeepsItsCudaContextAfterAUserFault) {
@@ -210,24 +127,6 @@ TEST(LabRunner, BuiltInsKeepRunningWhileAUserKernelHangs) {
       << "the user kernel stopped before the built-ins ran: this test proved nothing";
   const auto report = hung.get();
   EXPECT_EQ(report.status, LaunchStatus::TimedOut) << report.message;
-}
-
-TEST(LabRunner, HangIsStoppedAtTheTimeLimitAndALaterLaunchWorks) {
-  KC_REQUIRE_CUDA_DEVICE();
-  const auto runner = runnerWithAHangingKernel(300);
-  const auto image = kc::test::randomImage<kc::Rgba8>(64, 64, 4);
-  HostFrame out;
-  const auto start = std::chrono::steady_clock::now();
-  const auto report = runner->run(rgbaFrame(image), out, {});
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_EQ(report.status, LaunchStatus::TimedOut) << report.message;
-  EXPECT_TRUE(report.workerStopped);
-  EXPECT_FALSE(runner->loaded());
-  EXPECT_NE(report.message.find("did not finish within 300 ms"), std::string::npos) << report.message;
-  EXPECT_LT(seconds, 10.0) << "stopping the kernel took too long";
-  RecordProperty("hang_report_seconds", std::to_string(seconds));
-  std::printf("[ measured ] a hang reported (300 ms limit) and its worker ended after %.0f ms\n", seconds * 1000);
-  expectALaterLaunchWorks(*runner, image);
 }
 
 TEST(LabRunner, CheckedModeReportsOutOfBoundsWrites) {
@@ -294,26 +193,5 @@ TEST(LabRunner, CubinOfAnotherArchitectureIsRefused) {
 }
 
 // Without a device these run too (CI): the worker is found, started and heard.
-
-TEST(LabRunnerWorker, AMissingWorkerIsAClearError) {
-  const kc::test::ScopedEnvironment missing("KC_LAB_WORKER", "/nonexistent/kernelcam-lab-worker");
-  try {
-    kc::lab::LabRunner runner;
-    FAIL() << "a runner without its worker";
-  } catch (const kc::Error& error) {
-    EXPECT_EQ(error.message(), "KC_LAB_WORKER=/nonexistent/kernelcam-lab-worker is not an executable file");
-  }
-}
-
-TEST(LabRunnerWorker, WithoutADeviceTheWorkerSaysWhy) {
-  if (kc::cudaDeviceCountOrZero() > 0) GTEST_SKIP() << "a CUDA device exists: LabRunner.* run kernels on it";
-  try {
-    kc::lab::LabRunner runner;
-    FAIL() << "a runner without a device";
-  } catch (const kc::Error& error) {
-    EXPECT_NE(error.message().find("the kernel lab's worker process cannot run kernels: "), std::string::npos)
-        << error.message();
-  }
-}
 
 }  // namespace

@@ -20,8 +20,6 @@ using namespace kc::test;
 using kc::lab::CompiledKernel;
 using kc::lab::Diagnostic;
 using kc::lab::Severity;
-using kc::test::labKernel;
-using kc::test::writeLabFile;
 
 std::vector<Diagnostic> errorsOf(const CompiledKernel& kernel) {
   std::vector<Diagnostic> errors;
