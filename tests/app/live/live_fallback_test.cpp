@@ -20,89 +20,12 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
+#include "tests/app/live/fallback_window.hpp"
 
 namespace kc {
 namespace {
 
-// What the scripted camera does next; the test changes it while the window runs (and the
-// controller's source pump reads it on its thread).
-struct CameraScript {
-  std::atomic<int> width = 64, height = 48;
-  std::atomic<bool> unplugged = false;
-};
-
-class ScriptedCamera final : public LiveSource {
- public:
-  explicit ScriptedCamera(std::shared_ptr<CameraScript> script) : script_(std::move(script)) {}
-  std::optional<HostFrame> grab() override {
-    // What CameraSource::next() throws once QCamera reported the device gone.
-    if (script_->unplugged) throw SourceError("camera Scripted: the camera was lost");
-    // A camera delivers at its frame rate (here 100 fps), not whenever it is asked.
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(10)) return std::nullopt;
-    last_ = now;
-    return PatternSource(script_->width, script_->height).frameAt(index_++);
-  }
-  std::string description() const override { return "camera Scripted"; }
-
- private:
-  std::shared_ptr<CameraScript> script_;
-  std::int64_t index_ = 0;
-  std::chrono::steady_clock::time_point last_{};
-};
-
-class LiveFallback : public ::testing::Test {
- protected:
-  void SetUp() override {
-    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
-    window_ = std::make_unique<MainWindow>();
-    controller_ = std::make_unique<LiveController>(*window_, Backend::Cpu);
-    controller_->setSourceOpener([script = script_](const std::string& spec) -> std::unique_ptr<LiveSource> {
-      if (spec.rfind("camera", 0) == 0) return std::make_unique<ScriptedCamera>(script);
-      return openLiveSource(spec);
-    });
-    window_->resize(640, 400);
-    window_->show();
-  }
-  void TearDown() override {
-    controller_.reset();
-    window_.reset();
-  }
-  bool framesAdvance(int count) {
-    const std::int64_t target = controller_->framesShown() + count;
-    return test::processEventsUntil([&] { return controller_->framesShown() >= target; }, 30000);
-  }
-  int shownWidth() const { return window_->view()->renderer().layout().originalWidth; }
-  const Notice* sourceNotice() const { return window_->notices()->find(QStringLiteral("source")); }
-
-  std::shared_ptr<CameraScript> script_ = std::make_shared<CameraScript>();
-  std::unique_ptr<MainWindow> window_;
-  std::unique_ptr<LiveController> controller_;
-};
-
-TEST_F(LiveFallback, CameraUnpluggedMidStreamFallsBackToThePattern) {
-  controller_->start(QStringLiteral("camera:0"));
-  ASSERT_TRUE(framesAdvance(3));
-  EXPECT_EQ(shownWidth(), 64);
-  script_->unplugged = true;
-  ASSERT_TRUE(test::processEventsUntil([&] { return controller_->sourceSpec() == QStringLiteral("pattern"); }, 30000));
-  const Notice* notice = sourceNotice();
-  ASSERT_NE(notice, nullptr) << "a notice says why the pattern shows";
-  EXPECT_EQ(notice->summary.toStdString(), "Camera disconnected \u2014 showing the test pattern");
-  EXPECT_TRUE(notice->details.contains(QStringLiteral("the camera was lost"))) << notice->details.toStdString();
-  ASSERT_TRUE(framesAdvance(3)) << "the pattern keeps the view alive";
-  EXPECT_EQ(shownWidth(), 1280);  // the pattern's default size
-  EXPECT_EQ(controller_->wantedSpec(), QStringLiteral("camera:0")) << "the pattern only stands in for the camera";
-  ASSERT_NE(sourceNotice(), nullptr) << "the notice stays (it is no timed message)";
-
-  // Plugged back in: the camera list changes and the camera asked for returns, the notice goes.
-  script_->unplugged = false;
-  controller_->camerasChanged(1);
-  EXPECT_EQ(controller_->sourceSpec(), QStringLiteral("camera:0"));
-  EXPECT_EQ(sourceNotice(), nullptr);
-  ASSERT_TRUE(framesAdvance(3));
-  EXPECT_EQ(shownWidth(), 64);
-}
+using namespace kc::test;
 
 TEST_F(LiveFallback, CameraGoneFromTheListFallsBackAndAnotherSourceIsKept) {
   controller_->start(QStringLiteral("camera:0"));
