@@ -23,9 +23,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::CliRun;
-using kc::test::cliTempPath;
-using kc::test::runKernelcam;
 
 // reduce / matmul JSON: every row that ran is correct, and the run is labelled as the CPU's.
 void expectAllRowsCorrect(const QJsonObject& report, int minRows) {

@@ -19,10 +19,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::runKernelcam;
-using kc::test::q;
-using kc::test::readAll;
-
 TEST(CliKernel, NewWritesTheTemplateAndNeverReplacesAFile) {
   kc::test::TempDir dir;
   const std::string path = dir.file("mine.cu");

@@ -24,9 +24,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::runKernelcam;
-using kc::test::q;
-
 // A colour result in a format without alpha (JPEG, PPM, BMP) is written as its colour: alpha only
 // passes through the chain. PNG keeps it.
 TEST(CliOutputSafety, ColourOutputWorksInFormatsWithoutAlpha) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,13 +13,13 @@
 #include <fstream>
 #include <string>
 #include <vector>
+
 #include "app/backend/pipeline_factory.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/test_data.hpp"
 #include "gpu/demos/cg/csr_matrix.hpp"
 
 namespace kc::test {
-
 
 inline QJsonObject readJson(const std::string& path) {
   QFile file(QString::fromStdString(path));

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
 #include "tests/support/cli_run.hpp"
 #include "gpu/lab/kernel_template.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +13,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <set>
 #include <unistd.h>
+
 #include "tests/support/cli_run.hpp"
 #include "tests/support/test_data.hpp"
 #include "tests/support/temp_dir.hpp"

@@ -3,15 +3,16 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSettings>
+
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace kc::test {
-
 
 class CliPreset : public ::testing::Test {
  protected:

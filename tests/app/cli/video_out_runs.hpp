@@ -3,9 +3,11 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <opencv2/videoio.hpp>
+
 #include "app/record/yuyv.hpp"
 #include "tests/support/cli_run.hpp"
 #include "tests/support/temp_dir.hpp"

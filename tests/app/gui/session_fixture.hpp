@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QProcessEnvironment>
 #include <filesystem>
 #include <QAbstractButton>
@@ -20,6 +21,7 @@
 #include <QSettings>
 #include <QToolButton>
 #include <QUrl>
+
 #include "app/sources/camera_backend.hpp"
 #include "app/backend/pipeline_factory.hpp"
 #include "tests/support/cli_run.hpp"
@@ -39,7 +41,6 @@
 #include "ui/window/notice_area.hpp"
 
 namespace kc::test {
-
 
 class WindowSession : public ::testing::Test {
  protected:

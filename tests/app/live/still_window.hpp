@@ -3,12 +3,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QAction>
 #include <QEventLoop>
 #include <QLabel>
 #include <QTimer>
 #include <filesystem>
 #include <sys/resource.h>
+
 #include "app/live/live_controller.hpp"
 #include "tests/support/test_data.hpp"
 #include "tests/support/damaged_png.hpp"
@@ -21,7 +23,6 @@
 #include "ui/window/notice_area.hpp"
 
 namespace kc::test {
-
 
 // A PNG whose pixels are sound but one chunk's CRC is wrong: damage `process` refuses.
 inline std::string writeDamagedPng(test::TempDir& dir) {

@@ -3,13 +3,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QCommandLineParser>
+
 #include "app/cli/commands.hpp"
 #include "app/options/run_option_group.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc::test {
-
 
 // The group's values for `arguments` (after the program's name), or the error's text.
 struct Read {

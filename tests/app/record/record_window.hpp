@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QAction>
 #include <QDialogButtonBox>
 #include <QLabel>
@@ -15,6 +16,7 @@
 #include <filesystem>
 #include <opencv2/core.hpp>
 #include <opencv2/videoio.hpp>
+
 #include "app/backend/pipeline_factory.hpp"
 #include "app/gui/gui_launcher.hpp"
 #include "app/record/record_controller.hpp"

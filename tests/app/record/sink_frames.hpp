@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 #include <atomic>
@@ -14,6 +15,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/videoio.hpp>
 #include <thread>
+
 #include "app/record/background_sink.hpp"
 #include "app/record/video_file.hpp"
 #include "app/record/virtual_camera.hpp"

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <cstdio>
 #include <fstream>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <jpeglib.h>
 #include <png.h>
+
 #include "app/backend/pipeline_factory.hpp"
 #include "app/sources/frame_source.hpp"
 #include "app/sources/image_decode.hpp"
@@ -20,7 +22,6 @@
 #include "tests/support/temp_dir.hpp"
 
 namespace kc::test {
-
 
 inline std::vector<unsigned char> bytesOf(const std::string& text) { return {text.begin(), text.end()}; }
 

@@ -26,7 +26,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::TempDir;
 
 TEST(ImageInput, OnePixelImageLoads) {
   TempDir dir;

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include "gpu/lab/kernel_annotations.hpp"
 
 namespace kc::test {
 
+// The annotations' types, for the tests that say `using namespace kc::test`.
 using kc::lab::Diagnostic;
 using kc::lab::KernelParamType;
 using kc::lab::OutputFormat;

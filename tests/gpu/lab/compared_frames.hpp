@@ -3,7 +3,9 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <cmath>
+
 #include "tests/support/test_data.hpp"
 #include "gpu/lab/frame_compare.hpp"
 

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+
 #include "gpu/lab/kernel_includes.hpp"
 
 namespace kc::test {

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <bit>
+
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_params.hpp"
 

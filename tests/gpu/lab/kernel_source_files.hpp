@@ -3,10 +3,12 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <sys/stat.h>
 #include <unistd.h>
 #include <filesystem>
 #include <fstream>
+
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_source.hpp"
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QChart>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <thread>
+
 #include "tests/support/test_data.hpp"
 #include "gpu/core/error.hpp"
 #include "tests/support/qt_test_app.hpp"
@@ -20,7 +22,6 @@
 #include "ui/demos/kernel_source_view.hpp"
 
 namespace kc::test {
-
 
 inline const QString kMatrixDir = QString::fromStdString(test::sharedData("matrices").string());
 

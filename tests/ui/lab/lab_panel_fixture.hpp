@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QFileInfo>
 #include <QListWidget>
 #include <QTextBlock>
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <filesystem>
 #include <thread>
+
 #include "app/lab/machine_toolchain.hpp"
 #include "gpu/lab/source_scan.hpp"
 #include "tests/support/qt_test_app.hpp"

@@ -3,10 +3,12 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QDockWidget>
 #include <QSlider>
 #include <QSpinBox>
 #include <QStatusBar>
+
 #include "app/lab/lab_controller.hpp"
 #include "app/live/live_controller.hpp"
 #include "tests/support/qt_test_app.hpp"
@@ -22,7 +24,6 @@
 #include "ui/window/stage_editor.hpp"
 
 namespace kc::test {
-
 
 // Compiles nothing: the lab's analysis and a stand-in cubin (the CPU backend never runs it).
 inline lab::LabToolchain analysisOnly() {

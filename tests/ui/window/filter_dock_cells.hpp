@@ -3,12 +3,14 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <QAction>
 #include <filesystem>
 #include <fstream>
 #include <QComboBox>
 #include <QSpinBox>
 #include <QTableWidget>
+
 #include "gpu/lab/kernel_template.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "tests/support/qt_test_app.hpp"
@@ -17,7 +19,6 @@
 #include "ui/window/stage_editor.hpp"
 
 namespace kc::test {
-
 
 inline std::string text(const FilterChain& chain) { return formatFilterChain(chain); }
 

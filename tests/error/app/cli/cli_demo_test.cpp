@@ -23,10 +23,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::CliRun;
-using kc::test::cliTempPath;
-using kc::test::runKernelcam;
-
 TEST(CliDemo, CgOnAMatrixThatIsNotPositiveDefiniteExitsWithOne) {
   const std::string matrix = kc::test::fixture("matrices/not_spd_3x3.mtx").string();
   const std::string json = cliTempPath("cg_not_spd.json");

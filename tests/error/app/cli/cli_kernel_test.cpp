@@ -19,9 +19,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::runKernelcam;
-using kc::test::q;
-using kc::test::readAll;
 
 TEST(CliKernel, DiagnosticsAtTheKernelsLines) {
   if (!kHaveNvrtc) GTEST_SKIP() << "this build has no CUDA (NVRTC)";

@@ -26,8 +26,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::runKernelcam;
-using kc::test::q;
 
 // No file at `path`, and no temporary left beside it.
 void expectNothingWritten(const kc::test::TempDir& dir, const std::string& path) {

@@ -25,8 +25,6 @@
 #include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 
-namespace fs = std::filesystem;
-
 namespace {
 
 using kc::test::CliRun;

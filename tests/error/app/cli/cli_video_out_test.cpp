@@ -18,10 +18,6 @@ namespace {
 using namespace kc::test;
 
 namespace fs = std::filesystem;
-using kc::test::CliRun;
-using kc::test::runKernelcam;
-using kc::test::TempDir;
-using kc::test::lines;
 
 TEST(CliVideoOut, WhatCannotBeWrittenIsOneLineExit2AndNoFile) {
   TempDir dir;

@@ -36,8 +36,6 @@ namespace {
 
 using namespace kc::test;
 
-namespace fs = std::filesystem;
-
 TEST_F(RecordGui, AFolderThatCannotBeWrittenIsOneLineAndNoRecording) {
   auto session = open();
   RecordController& recorder = session->recorder();

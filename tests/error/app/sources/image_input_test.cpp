@@ -26,8 +26,6 @@ namespace {
 
 using namespace kc::test;
 
-using kc::test::TempDir;
-
 std::string errorOf(const std::string& path) {
   try {
     kc::ImageSource source(path);

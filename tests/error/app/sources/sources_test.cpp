@@ -16,8 +16,6 @@
 #include "tests/support/test_data.hpp"
 #include "tests/support/temp_dir.hpp"
 
-namespace fs = std::filesystem;
-
 namespace {
 
 using kc::test::TempDir;

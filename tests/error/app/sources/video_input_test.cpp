@@ -22,7 +22,6 @@ namespace {
 namespace fs = std::filesystem;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-using kc::test::VideoSegment;
 using kc::test::q;
 
 // The stream with 800 bytes in the middle of its fourth JPEG's image data zeroed: the decoder meets

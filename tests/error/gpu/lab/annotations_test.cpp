@@ -8,11 +8,6 @@
 
 namespace {
 
-using kc::lab::Diagnostic;
-using kc::lab::KernelParamType;
-using kc::lab::OutputFormat;
-using kc::lab::Severity;
-
 using namespace kc::test;
 
 TEST(LabAnnotations, BadParamsAreRejectedAtTheirToken) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+
 #include <signal.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <thread>
+
 #include "gpu/core/error.hpp"
 #include "gpu/lab/worker/lab_worker_client.hpp"
 #include "gpu/lab/worker/lab_worker_server.hpp"

@@ -27,7 +27,6 @@ using namespace kc::test;
 
 using namespace kc::lab;
 using Clock = std::chrono::steady_clock;
-using kc::test::ScopedEnvironment;
 
 // --- protocol -------------------------------------------------------------------------------
 

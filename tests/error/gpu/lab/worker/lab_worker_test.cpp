@@ -27,7 +27,6 @@ using namespace kc::test;
 
 using namespace kc::lab;
 using Clock = std::chrono::steady_clock;
-using kc::test::ScopedEnvironment;
 
 // The WorkerError a start of the fake worker throws (the test fails when it starts).
 std::optional<WorkerError> startFailure(const std::string& path, const std::string& behaviour,
