@@ -118,8 +118,10 @@ void FrameWorker::loop() {
       flush();  // the frame in flight still shows under the chain it ran
       pipeline_->setChain(*chain);
       nextGeneration();
+      rerunLastFrame();
     } else if (newStream) {
       flush();
+      lastFrame_.reset();  // the old source's picture must not come back under a new chain
       nextGeneration();
     } else if (measurement) {
       flush();
@@ -152,7 +154,24 @@ bool FrameWorker::interruptedLocked() const {
   return stop_ || chain_.has_value() || newStream_ || measurement_.has_value() || input_.has_value();
 }
 
+// After a chain change: the last frame again under the new chain, unless a newer frame (or any
+// other request) already waits, which the loop takes next anyway. This is also how a still image
+// (or a frozen frame) shows a new chain. Its stamp is this run's, as a still's is: latency counts
+// from the run, not from when the source first gave the frame.
+void FrameWorker::rerunLastFrame() {
+  if (!lastFrame_) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (interruptedLocked()) return;
+  }
+  HostFrame frame = *lastFrame_;
+  frame.timestampSeconds = steadyNowSeconds();
+  processFrame(frame);
+  ++rerun_;
+}
+
 void FrameWorker::processFrame(const HostFrame& frame) {
+  lastFrame_ = frame;  // shares the pixels: no copy
   const std::int64_t before = handOff_->framesPresented();
   pipeline_->submitLive(frame, display());
   inFlight_ = true;

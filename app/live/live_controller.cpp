@@ -51,8 +51,9 @@ LiveController::LiveController(MainWindow& window, Backend backend, QObject* par
       if (running_) timer_.start();
     }
     if (!worker_) return;
-    worker_->setChain(chain_);  // the next frame the worker takes runs it
-    if (still_) submitStill();
+    // The worker runs it at once on the last frame it was given (a still's too), or on the next
+    // frame when it has run none yet (the still waiting for it then runs with the new chain).
+    worker_->setChain(chain_);
   });
   connect(&window_, &MainWindow::sourceRequested, this, &LiveController::openSource);
   // The view's context is going (the widget moved to another window, or closes): the worker's

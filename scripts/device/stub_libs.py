@@ -38,6 +38,11 @@ def exported_symbols(path):
             continue  # a non-default (old) version: nothing links against it today
         if kind in "A":
             continue  # the version nodes themselves
+        if kind in "VvWwu":
+            # Weak and unique symbols: template instances and inline functions (std::vector's, say),
+            # which every user carries itself. A do-nothing copy exported here would be taken instead
+            # of another library's own (it crashed the CUDA backend's pipeline on the device).
+            continue
         is_object = kind in "BbDdGgRrSsVv"
         symbols.append((name, version, "object" if is_object else "func", max(int(size, 16), 8)))
     return symbols

@@ -12,6 +12,7 @@
 #include <QProcessEnvironment>
 #include <QStandardPaths>
 #include <algorithm>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,43 @@ TEST(CudaBackendPlugin, TheBuildsLibraryLoadsWithEverySymbolFound) {
   EXPECT_NE(devices.out.find("CUDA backend: " + cudaBackendPath()), std::string::npos) << devices.out;
 }
 
+// The library's calls to its own functions are bound inside it (-Bsymbolic-functions): none goes
+// through a PLT slot that the first library in the process to export the same name would fill.
+// On the GPU machine a stand-in library's do-nothing std::vector<double>::_M_realloc_insert took
+// the pipeline's calls that way, and kernelcam crashed as the CUDA pipeline started.
+TEST(CudaBackendPlugin, ItsCallsToItsOwnFunctionsStayInside) {
+  const QString readelf = QStandardPaths::findExecutable(QStringLiteral("readelf"));
+  if (readelf.isEmpty()) GTEST_SKIP() << "no readelf (binutils) to read the library's relocations";
+  ASSERT_NE(cudaBackend(), nullptr) << cudaBackendLoadError();
+  const QString library = QString::fromStdString(cudaBackendPath());
+  const CliRun symbols = test::runProgram(readelf, {QStringLiteral("-W"), QStringLiteral("--dyn-syms"), library});
+  const CliRun relocations = test::runProgram(readelf, {QStringLiteral("-W"), QStringLiteral("-r"), library});
+  ASSERT_EQ(symbols.exitCode, 0) << symbols.err;
+  ASSERT_EQ(relocations.exitCode, 0) << relocations.err;
+  std::vector<std::string> defined;  // functions the library defines: "FUNC ... DEFAULT <section index> name"
+  std::istringstream symbolLines(symbols.out);
+  for (std::string line; std::getline(symbolLines, line);) {
+    std::istringstream fields(line);
+    std::string number, value, size, type, bind, visibility, section, name;
+    if (!(fields >> number >> value >> size >> type >> bind >> visibility >> section >> name)) continue;
+    if (type == "FUNC" && section != "UND") defined.push_back(name.substr(0, name.find('@')));
+  }
+  ASSERT_GT(defined.size(), 100u) << symbols.out.substr(0, 2000);
+  std::sort(defined.begin(), defined.end());
+  int pltSlots = 0;
+  std::istringstream relocationLines(relocations.out);
+  for (std::string line; std::getline(relocationLines, line);) {
+    if (line.find("R_X86_64_JUMP_SLOT") == std::string::npos) continue;
+    ++pltSlots;
+    std::istringstream fields(line);
+    std::string offset, info, type, value, name;
+    if (!(fields >> offset >> info >> type >> value >> name)) continue;
+    name = name.substr(0, name.find('@'));
+    EXPECT_FALSE(std::binary_search(defined.begin(), defined.end(), name))
+        << name << ": the library defines it, yet calls it through a PLT slot another library may fill";
+  }
+  EXPECT_GT(pltSlots, 0) << "no PLT slot at all: this test reads nothing";
+}
 #endif
 
 }  // namespace

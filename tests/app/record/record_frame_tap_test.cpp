@@ -280,5 +280,37 @@ TEST(FrameTapWorker, EveryPresentedFrameReachesTheSinkEvenWhenTheViewTakesNone) 
   EXPECT_EQ(sink.progress().dropped, 0);
 }
 
+// A new chain shows at once: the worker runs it on the last frame it was given, with no new frame
+// from the source (the kernel lab's edit-to-frame time then has no source interval in it). The
+// re-run frame is the new chain's result on that frame, and nothing runs twice.
+TEST(FrameTapWorker, ANewChainRunsAtOnceOnTheLastFrame) {
+  test::testApplication();
+  std::vector<cv::Mat> filtered;
+  FrameTap tap;
+  BackgroundSink sink(std::make_unique<CollectingSink>(&filtered), 64);
+  tap.addFiltered(&sink);
+  constexpr char kOtherChain[] = "gray,conv=box:5";
+  {
+    FrameWorker worker(makePipeline(Backend::Cpu).pipeline, std::make_unique<HostFrameHandOff>(),
+                       parseFilterChain(kChain), {}, [&](DisplaySink& handOff) { return tap.display(handOff); });
+    worker.submit(rampFrame(3));
+    ASSERT_TRUE(waitForRuns(worker, 1)) << "the frame never ran";
+    worker.setChain(parseFilterChain(kOtherChain));  // no frame submitted after this
+    ASSERT_TRUE(waitForRuns(worker, 2)) << "the new chain did not run on the last frame";
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(worker.pipelineRuns(), 2) << "one run per chain, nothing more";
+    EXPECT_EQ(worker.framesRerun(), 1);
+  }
+  sink.finish();
+  tap.remove(&sink);
+  ASSERT_EQ(filtered.size(), 2u);
+  std::unique_ptr<FramePipeline> reference = makePipeline(Backend::Cpu).pipeline;
+  reference->setChain(parseFilterChain(kOtherChain));
+  const FrameResult expected = reference->process(rampFrame(3));  // alive while `want` views its pixels
+  const cv::Mat want = frameAsMat(expected.output);
+  ASSERT_EQ(filtered[1].size(), want.size());
+  EXPECT_EQ(cv::norm(filtered[1], want, cv::NORM_INF), 0) << "the re-run is the new chain on the last frame";
+}
+
 }  // namespace
 }  // namespace kc
