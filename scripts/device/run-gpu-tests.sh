@@ -28,7 +28,7 @@ set +e
 KC_TEST_DATA_DIR="$PWD/.carry/data" "$build_dir/tests/gpu_tests" --gtest_output="xml:$out_dir/gpu_tests.xml" "$@" \
   >"$out_dir/gpu_tests.log" 2>&1
 rc=$?
-# The CUDA backend library loaded as kernelcam loads it (tests/plugin): its own process, after.
+# The CUDA backend library loaded as kernelcam loads it (tests/gpu/plugin): its own process, after.
 "$build_dir/tests/plugin_tests" >"$out_dir/plugin_tests.log" 2>&1 || rc=1
 set -e
 grep -E '^\[  (FAILED|SKIPPED) ' "$out_dir/gpu_tests.log" "$out_dir/plugin_tests.log" | head -40 || true

@@ -2,7 +2,7 @@
 // The worker's side of the conversation (worker_protocol.hpp): greets, then answers kernelcam's
 // requests one at a time through a handler until Quit, until kernelcam's end of the socket
 // closes, or after a faulted run. The real handler runs kernels with CUDA
-// (gpu/lab/cuda/worker/); the tests' fake worker (tests/lab/tool/) plays the same part without a
+// (gpu/lab/cuda/worker/); the tests' fake worker (tests/support/fake_lab_worker.cpp) plays the same part without a
 // GPU, so this loop and the client are tested on any machine.
 #include <optional>
 #include <string>

@@ -1,0 +1,147 @@
+// The window tour (issue 20, README screenshots): the whole window as `kernelcam` builds it, on
+// CUDA where the machine has it (the lent GPU under Xvfb with NVIDIA's GL: "CUDA+interop"), else
+// the CPU: a 4K pattern, a real photo, the kernel lab with the template opened and edited live, an
+// A/B wipe, and the CG demo on a shared matrix. Each step is checked (the source shown, the display
+// path, the kernel stage running on CUDA, the A/B report, the CG run converging); the window is
+// grabbed after each into KC_TOUR_OUT (default: a temporary folder that goes with the test).
+#include <gtest/gtest.h>
+
+#include <QDockWidget>
+#include <QImage>
+#include <QSettings>
+#include <cstdlib>
+#include <filesystem>
+
+#include "app/backend/pipeline_factory.hpp"
+#include "app/gui/gui_launcher.hpp"
+#include "app/lab/lab_controller.hpp"
+#include "app/live/live_controller.hpp"
+#include "tests/support/qt_test_app.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/test_data.hpp"
+#include "ui/demos/demo_dock.hpp"
+#include "ui/demos/demo_panel.hpp"
+#include "ui/demos/demo_results_table.hpp"
+#include "ui/lab/code_editor.hpp"
+#include "ui/lab/kernel_lab_dock.hpp"
+#include "ui/lab/kernel_lab_panel.hpp"
+#include "ui/render/gl_renderer.hpp"
+#include "ui/window/filter_dock.hpp"
+#include "ui/window/gl_view.hpp"
+#include "ui/window/main_window.hpp"
+
+namespace kc {
+namespace {
+
+namespace fs = std::filesystem;
+
+class WindowTour : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir_.path().string()));
+    const char* out = std::getenv("KC_TOUR_OUT");
+    out_ = out && *out ? fs::path(out) : dir_.path() / "tour";
+    fs::create_directories(out_);
+  }
+  bool framesAdvance(GuiSession& session, int count, int timeoutMs = 60000) {
+    const GlRenderer& renderer = session.window().view()->renderer();
+    const std::int64_t target = renderer.framesPresented() + count;
+    return test::processEventsUntil([&] { return renderer.framesPresented() >= target; }, timeoutMs);
+  }
+  void grab(GuiSession& session, const char* name) {
+    test::processEventsUntil([] { return false; }, 300);  // the overlay's next repaint
+    const QImage shot = session.window().grab().toImage();
+    ASSERT_FALSE(shot.isNull());
+    ASSERT_TRUE(shot.save(QString::fromStdString((out_ / name).string()), "PNG")) << name;
+  }
+
+  test::TempDir dir_;
+  fs::path out_;
+};
+
+TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
+  const bool cuda = cudaBackendAvailable();
+  GuiOptions options;
+  options.source = parseSourceSpec("pattern");
+  options.patternSize = RunOptions::Size{3840, 2160};
+  options.backend = Backend::Auto;
+  GuiSession session(options);
+  session.window().resize(1600, 1000);
+  session.start();
+  MainWindow& window = session.window();
+  ASSERT_TRUE(framesAdvance(session, 10)) << "no frames from the 4K pattern";
+  EXPECT_EQ(window.view()->renderer().lastStats().width, 3840);
+  const QString path = window.statusDisplayPath();
+  if (cuda) {
+    EXPECT_TRUE(path.startsWith(QStringLiteral("CUDA"))) << path.toStdString();
+  }
+  grab(session, "tour-1-pattern-4k.png");
+
+  // A real photo.
+  const fs::path photo = test::sharedData("images/seeding_by_Clements_Engelhardt.jpg");
+  if (fs::exists(photo)) {
+    session.controller().openSource(QStringLiteral("image:") + QString::fromStdString(photo.string()));
+    ASSERT_TRUE(test::processEventsUntil(
+        [&] { return session.controller().sourceSpec().endsWith(QStringLiteral(".jpg")) &&
+                     window.view()->renderer().lastStats().width != 3840; },
+        30000))
+        << session.controller().sourceSpec().toStdString();
+    grab(session, "tour-2-photo.png");
+  } else {
+    std::printf("[ tour ] %s missing: the photo step is left out\n", photo.string().c_str());
+  }
+  session.controller().openSource(QStringLiteral("pattern"));
+  ASSERT_TRUE(framesAdvance(session, 3));
+
+  // The kernel lab: the template, edited live (more levels): on CUDA the stage runs it.
+  QDockWidget* labDock = kernelLabDock(window);
+  ASSERT_NE(labDock, nullptr);
+  labDock->show();
+  KernelLabPanel& lab = session.labPanel();
+  const std::string kernel = dir_.file("posterize.cu");
+  ASSERT_TRUE(lab.newFile(QString::fromStdString(kernel))) << lab.statusText().toStdString();
+  QString text = lab.editor()->toPlainText();
+  text.replace(QStringLiteral("int 2..32 = 6"), QStringLiteral("int 2..32 = 3"));
+  lab.editor()->setPlainText(text);
+  FilterDock& dock = *window.filterDock();
+  auto kernelStage = [&] {
+    for (int i = 0; i < dock.stageCount(); ++i)
+      if (dock.stageAt(i).id() == "kernel") return i;
+    return -1;
+  };
+  ASSERT_TRUE(test::processEventsUntil([&] { return kernelStage() >= 0; }, 30000)) << lab.statusText().toStdString();
+  if (cuda) {
+    ASSERT_TRUE(test::processEventsUntil([&] { return dock.stageEnabled(kernelStage()); }, 30000))
+        << lab.runProblemText().toStdString();
+    ASSERT_TRUE(framesAdvance(session, 5));
+    EXPECT_TRUE(lab.runProblemText().isEmpty()) << lab.runProblemText().toStdString();
+  }
+  grab(session, "tour-3-lab-live-edit.png");
+
+  // A/B wipe: the built-in grey against the lab's kernel (CUDA), or two built-in chains (CPU).
+  if (cuda) lab.setAbChains(QStringLiteral("gray=lab"), QStringLiteral("kernel=") + QString::fromStdString(kernel));
+  else lab.setAbChains(QStringLiteral("gray=lab"), QStringLiteral("gray=bt709"));
+  lab.setAbView(AbView::Wipe);
+  lab.setAbEnabled(true);
+  ASSERT_TRUE(test::processEventsUntil([&] { return session.lab().abRunning(); }, 30000));
+  ASSERT_TRUE(framesAdvance(session, 5));
+  EXPECT_EQ(window.viewMode(), ViewMode::Split);
+  grab(session, "tour-4-ab-wipe.png");
+  lab.setAbEnabled(false);
+  labDock->hide();
+
+  // The CG demo on a shared matrix, on the machine's backend.
+  const fs::path matrix = test::sharedData("matrices/bcsstk11.mtx");
+  if (!fs::exists(matrix)) GTEST_SKIP() << matrix << " missing: the CG step needs ../shared/data";
+  session.openMatrix(QString::fromStdString(matrix.string()));
+  DemoPanel& demos = session.demoPanel();
+  ASSERT_TRUE(demos.run());
+  ASSERT_TRUE(test::processEventsUntil([&] { return !demos.running(); }, 120000));
+  EXPECT_FALSE(demos.lastRunFailed()) << demos.message().toStdString();
+  EXPECT_GT(demos.results()->rowCount(), 0);
+  grab(session, "tour-5-cg-demo.png");
+}
+
+}  // namespace
+}  // namespace kc

@@ -1,0 +1,102 @@
+// NVRTC end to end (CI has the toolkit, no GPU): the template compiles, and the compiler's
+// diagnostics land on the user's own lines and columns: line 1, the last line, a user header.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+
+#include "gpu/core/error.hpp"
+#include "gpu/lab/cuda/nvrtc_compiler.hpp"
+#include "gpu/lab/kernel_template.hpp"
+#include "tests/support/lab_test_files.hpp"
+#include "tests/gpu/lab/cuda/nvrtc_compile.hpp"
+
+namespace {
+
+using namespace kc::test;
+
+using kc::lab::CompiledKernel;
+using kc::lab::Diagnostic;
+using kc::lab::Severity;
+
+TEST(LabCompile, TemplateCompilesCleanly) {
+  const CompiledKernel kernel = compileFile("template.cu", kc::lab::kernelTemplate());
+  ASSERT_TRUE(kernel.ok()) << allDiagnostics(kernel);
+  EXPECT_TRUE(kernel.diagnostics.empty()) << allDiagnostics(kernel);
+  EXPECT_EQ(kernel.analysis.entry->name, "posterize");
+  EXPECT_EQ(kernel.arch, kc::lab::defaultArch());
+  EXPECT_FALSE(kernel.cubin.empty());
+  EXPECT_EQ(kernel.cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_TRUE(kernel.resources.known);
+  EXPECT_GT(kernel.resources.registers, 0);
+  EXPECT_EQ(kernel.resources.spillStoreBytes, 0);
+  EXPECT_GT(kernel.compileMs, 0);
+  ASSERT_EQ(kernel.analysis.annotations.params.size(), 2u);
+  EXPECT_EQ(kernel.analysis.annotations.params[0].name, "levels");
+}
+
+TEST(LabCompile, ConstParametersAndCLinkageAreFine) {
+  const CompiledKernel plain = compileFile(
+      "const.cu", "__global__ void k(const KcInput in, const KcOutput out, const KcParams params) {}\n");
+  ASSERT_TRUE(plain.ok()) << allDiagnostics(plain);
+  EXPECT_NE(plain.loweredName, "k");  // a C++ name, mangled in the cubin
+  const CompiledKernel c = compileFile("externc.cu", "extern \"C\" __global__ void k(KcInput, KcOutput, KcParams) {}\n");
+  ASSERT_TRUE(c.ok()) << allDiagnostics(c);
+  EXPECT_EQ(c.loweredName, "k");
+}
+
+TEST(LabCompile, ParametersAreFieldsOfKcParams) {
+  const CompiledKernel kernel = compileFile(
+      "params.cu", labKernel("// @param level int 0..255 = 7\n// @param gain float 0..2 = 1\n",
+                             "out.setGray(x, y, (unsigned char)(params.level * params.gain));"));
+  EXPECT_TRUE(kernel.ok()) << allDiagnostics(kernel);
+}
+
+TEST(LabCompile, ResourceUsageCountsLocalAndSharedMemory) {
+  const CompiledKernel kernel = compileFile(
+      "resources.cu", labKernel("", "__shared__ unsigned char tile[1024];\n"
+                                    "  unsigned char table[256];\n"
+                                    "  for (int i = 0; i < 256; ++i) table[i] = (unsigned char)(i * in.width);\n"
+                                    "  tile[threadIdx.x] = table[in.rgba(x, y).x];\n  __syncthreads();\n"
+                                    "  out.setGray(x, y, tile[(threadIdx.x + 1) % 256]);"));
+  ASSERT_TRUE(kernel.ok()) << allDiagnostics(kernel);
+  ASSERT_TRUE(kernel.resources.known);
+  EXPECT_EQ(kernel.resources.sharedBytes, 1024);
+  EXPECT_GE(kernel.resources.localBytes, 256);
+  EXPECT_GE(kernel.resources.barriers, 1);
+}
+
+TEST(LabCompile, WarningsDoNotFailTheKernel) {
+  const CompiledKernel kernel = compileFile("warn.cu", labKernel("", "  int unused = 3;"));
+  ASSERT_TRUE(kernel.ok()) << allDiagnostics(kernel);
+  ASSERT_EQ(kernel.diagnostics.size(), 1u);
+  EXPECT_EQ(kernel.diagnostics[0].severity, Severity::Warning);
+  EXPECT_EQ(kernel.diagnostics[0].line, 5);
+  EXPECT_EQ(kernel.diagnostics[0].column, 7);
+}
+
+TEST(LabCompile, PtxOnRequest) {
+  kc::lab::CompileOptions options;
+  options.keepPtx = true;
+  options.arch = 80;
+  const CompiledKernel kernel = compileFile("ptx.cu", kc::lab::kernelTemplate(), options);
+  ASSERT_TRUE(kernel.ok()) << allDiagnostics(kernel);
+  EXPECT_EQ(kernel.arch, 80);
+  EXPECT_NE(kernel.ptx.find(".entry " + kernel.loweredName), std::string::npos) << kernel.ptx.substr(0, 400);
+  EXPECT_NE(kernel.ptx.find(".target sm_80"), std::string::npos);
+}
+
+TEST(LabCompile, Architectures) {
+  EXPECT_EQ(kc::lab::parseArch("sm_90"), 90);
+  for (const char* bad : {"sm_20", "90", "sm_", "compute_90", "sm_9x"}) {
+    SCOPED_TRACE(bad);
+    try {
+      kc::lab::parseArch(bad);
+      ADD_FAILURE() << "accepted";
+    } catch (const kc::InvalidArgument& e) {
+      EXPECT_NE(std::string(e.what()).find("compiles for sm_"), std::string::npos) << e.what();
+    }
+  }
+}
+
+}  // namespace
