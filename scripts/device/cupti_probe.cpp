@@ -48,7 +48,9 @@ extern "C" __global__ void stridedRead(const float* in, float* out, int n) {
 int main(int argc, char** argv) {
   // --plain: the same launches without CUPTI, for Nsight Compute to count (ncu and CUPTI's SASS
   // metrics cannot share a process); their totals are compared with the CUPTI run's TOTAL lines.
+  // A kernel's name after it: that kernel alone (CUPTI sets up once per process: one kernel per run).
   const bool plain = argc > 1 && std::strcmp(argv[1], "--plain") == 0;
+  const char* only = argc > (plain ? 2 : 1) ? argv[plain ? 2 : 1] : nullptr;
   CK(cuInit(0));
   CUdevice dev;
   CK(cuDeviceGet(&dev, 0));
@@ -59,6 +61,9 @@ int main(int argc, char** argv) {
   cuDeviceGetAttribute(&major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev);
   cuDeviceGetAttribute(&minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev);
 
+  std::vector<CUpti_SassMetrics_Config> configs;
+  std::map<uint64_t, std::string> names;
+  if (!plain) {
   CUpti_Profiler_Initialize_Params init{CUpti_Profiler_Initialize_Params_STRUCT_SIZE};
   CUPTI(cuptiProfilerInitialize(&init));
   CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE};
@@ -81,8 +86,6 @@ int main(int argc, char** argv) {
 
   const char* want = std::getenv("KC_PROBE_METRICS");
   std::string pattern = want ? want : "smsp__sass_inst_executed,smsp__sass_inst_executed_op_global_ld,smsp__sass_inst_executed_op_global_st,smsp__sass_sectors_mem_global,smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared,smsp__sass_inst_executed_op_shared_ld,smsp__sass_inst_executed_op_shared_st";
-  std::vector<CUpti_SassMetrics_Config> configs;
-  std::map<uint64_t, std::string> names;
   for (auto& m : list) {
     std::string name = m.pMetricName;
     bool match = false;
@@ -97,6 +100,7 @@ int main(int argc, char** argv) {
     if (!match) continue;
     configs.push_back({m.metricId, CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU});
     names[m.metricId] = name;
+  }
   }
   std::printf("collecting %zu metrics\n", configs.size());
 
@@ -122,6 +126,7 @@ int main(int argc, char** argv) {
   CK(cuMemsetD32(in, 0, n * n));
 
   for (const char* kernel : {"transposeUnpadded", "transposePadded", "stridedRead"}) {
+    if (only && std::strcmp(only, kernel) != 0) continue;
     CUfunction f;
     CK(cuModuleGetFunction(&f, mod, kernel));
     if (plain) {
@@ -131,11 +136,15 @@ int main(int argc, char** argv) {
       CK(cuCtxSynchronize());
       continue;
     }
-    CUpti_SassMetricsSetConfig_Params set{CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE};
-    set.numOfMetricConfig = configs.size();
-    set.pConfigs = configs.data();
-    set.deviceIndex = 0;
-    CUPTI(cuptiSassMetricsSetConfig(&set));
+    static bool configured = false;  // once per process: a second SetConfig after Unset ran out of memory
+    if (!configured) {
+      CUpti_SassMetricsSetConfig_Params set{CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE};
+      set.numOfMetricConfig = configs.size();
+      set.pConfigs = configs.data();
+      set.deviceIndex = 0;
+      CUPTI(cuptiSassMetricsSetConfig(&set));
+      configured = true;
+    }
     CUpti_SassMetricsEnable_Params en{CUpti_SassMetricsEnable_Params_STRUCT_SIZE};
     en.ctx = ctx;
     en.enableLazyPatching = 1;
@@ -195,9 +204,6 @@ int main(int argc, char** argv) {
     for (auto& [name, v] : total)
       if (v) std::printf(" %s=%llu", name.c_str(), (unsigned long long)v);
     std::printf("\n");
-    CUpti_SassMetricsUnsetConfig_Params unset{CUpti_SassMetricsUnsetConfig_Params_STRUCT_SIZE};
-    unset.deviceIndex = 0;
-    CUPTI(cuptiSassMetricsUnsetConfig(&unset));
   }
   std::printf("probe done\n");
   return 0;

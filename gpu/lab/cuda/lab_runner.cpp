@@ -97,6 +97,7 @@ struct LabRunner::State {
   std::unique_ptr<LabWorkerClient> worker;
   std::uint64_t mappedIn = 0, mappedOut = 0;  // the allocations the worker maps
   bool loaded = false;
+  std::shared_ptr<const CompiledKernel> kernel;  // the loaded one, for a new worker after a profile
   KernelAnnotations annotations;
   Occupancy occupancy;
   int workersStopped = 0;
@@ -116,6 +117,12 @@ struct LabRunner::State {
     if (!worker) return;
     worker->stop();
     ++workersStopped;
+    forgetWorker();
+  }
+  // Ends a worker that did nothing wrong (after a profile, below): not counted as stopped.
+  void retireWorker() {
+    if (!worker) return;
+    worker->stop();
     forgetWorker();
   }
 
@@ -221,6 +228,7 @@ void LabRunner::load(const CompiledKernel& kernel) {
                    "; kernelcam kernel check --arch names this GPU's)",
                reply.status.code);
   s.annotations = kernel.analysis.annotations;
+  if (s.kernel.get() != &kernel) s.kernel = std::make_shared<const CompiledKernel>(kernel);
   Occupancy& o = s.occupancy;
   o.blockThreads = s.annotations.block.threads();
   o.activeBlocksPerSm = reply.activeBlocksPerSm;
@@ -253,7 +261,16 @@ LaunchReport LabRunner::run(const HostFrame& in, HostFrame& out, const ParamValu
 }
 
 LaunchReport LabRunner::profile(const HostFrame& in, HostFrame& out, const ParamValues& values) {
-  return launch(&in, &out, nullptr, nullptr, values, /*profileLines=*/true);
+  LaunchReport report = launch(&in, &out, nullptr, nullptr, values, /*profileLines=*/true);
+  // CUPTI's per-instruction counters can be set up once in a process: on the H200 a second set-up
+  // ran out of memory, and a second collection without one returned nothing. So the profiled
+  // worker ends here, and a new one gets the kernel for whatever comes next.
+  if (!report.workerStopped && state_->kernel) {
+    const std::shared_ptr<const CompiledKernel> kernel = state_->kernel;
+    state_->retireWorker();
+    load(*kernel);
+  }
+  return report;
 }
 
 LaunchReport LabRunner::runDevice(const DeviceFrameRef& in, const DeviceFrameRef& out, const ParamValues& values) {

@@ -95,7 +95,8 @@ class LabRunner {
   LaunchReport run(const HostFrame& in, HostFrame& out, const ParamValues& values);
   // As run(), counted per source line by CUPTI in the worker (line_profiler.hpp): the report's
   // lines, or its profileNote saying why not. The launch runs instrumented (slower); the output
-  // is the kernel's as always.
+  // is the kernel's as always. CUPTI sets up its counters once per process, so the worker that was
+  // profiled then ends and a new one gets the kernel (a fraction of a second).
   LaunchReport profile(const HostFrame& in, HostFrame& out, const ParamValues& values);
   // Device frames of cudart's context (the pipeline's): copied into the buffers the worker maps,
   // run, copied back. The caller has finished writing `in` (its stream synchronised); `out` has
