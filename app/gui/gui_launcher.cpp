@@ -61,7 +61,10 @@ GuiSession::GuiSession(const GuiOptions& options) {
   window_->setComponentVersions(componentVersions());
   // Before restoreSettings: it reopens the dock if it was open.
   demoPanel_ = installDemoDock(*window_, appDemoRunners(), defaultMatrixDirectory());
-  labPanel_ = installKernelLab(*window_, labToolchain(), defaultLabDirectory());
+  labPanel_ = installKernelLab(*window_, labToolchain([this]() -> std::optional<HostFrame> {
+    // On the GUI thread, when Profile is clicked (the controller exists by then).
+    return controller_ ? controller_->latestFrame() : std::nullopt;
+  }), defaultLabDirectory());
   demoPanel_->setSaveFile(outputs_->saveFile());
   labPanel_->setSaveFile(outputs_->saveFile([this] { return labPanel_->path(); }));  // it saves over its own file
   QString spec = window_->restoreSettings();

@@ -8,6 +8,8 @@
 
 #include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/backend/pipeline_factory.hpp"
+#include "gpu/lab/kernel_params.hpp"
+#include "gpu/pipeline/frame_ops.hpp"
 
 namespace kc {
 
@@ -15,7 +17,7 @@ QString defaultLabDirectory() {
   return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).filePath(QStringLiteral("kernels"));
 }
 
-lab::LabToolchain labToolchain() {
+lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestFrame) {
   lab::LabToolchain toolchain;
   CudaBackend* cuda = cudaBackend();
   if (!cuda) {
@@ -49,6 +51,37 @@ lab::LabToolchain labToolchain() {
     } catch (const std::exception&) {
       return std::nullopt;  // the resources still show; occupancy is a bonus
     }
+  };
+  // A profile compiles its own copy with line information (the same code) and runs it in a worker
+  // of its own: the stage's worker keeps running the stream meanwhile.
+  toolchain.profile = [cuda, latestFrame](const lab::KernelSource& source) -> std::function<lab::LineProfile()> {
+    std::optional<HostFrame> frame = latestFrame ? latestFrame() : std::nullopt;  // the GUI thread's, now
+    return [cuda, source, frame]() -> lab::LineProfile {
+    lab::LineProfile profile;
+    if (!frame || frame->empty()) {
+      profile.unavailable = "no frame yet: the view shows none";
+      return profile;
+    }
+    lab::CompileOptions options;
+    options.lineInfo = true;
+    try {
+      const lab::CompiledKernel kernel = cuda->compileKernel(source, options);
+      if (!kernel.ok()) {
+        profile.unavailable = "the kernel does not compile";
+        return profile;
+      }
+      const HostFrame input = toRgbaFrame(*frame);  // a camera's own format, as the pipeline converts it
+      HostFrame out;
+      const lab::LaunchReport report =
+          cuda->profileKernel(kernel, input, out, lab::defaultValues(kernel.analysis.annotations.params), 0);
+      if (!report.ok()) profile.unavailable = report.message;
+      else if (report.lines.empty()) profile.unavailable = report.profileNote;
+      profile.lines = report.lines;
+    } catch (const std::exception& error) {
+      profile.unavailable = error.what();
+    }
+    return profile;
+    };
   };
   return toolchain;
 }

@@ -3,6 +3,10 @@
 // CUDA backend where it loads (gpu/plugin/cuda_backend_loader.hpp), a toolchain that says why not
 // otherwise.
 #include <QString>
+#include <functional>
+#include <optional>
+
+#include "gpu/pipeline/host_frame.hpp"
 
 #include "ui/lab/lab_toolchain.hpp"
 
@@ -11,6 +15,7 @@ namespace kc {
 // Where "Open built-in" keeps the user's copies: the app's data folder, kernels/.
 QString defaultLabDirectory();
 
-lab::LabToolchain labToolchain();
+// `latestFrame` gives the frame a per-line profile runs on (the live view's newest).
+lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestFrame = {});
 
 }  // namespace kc

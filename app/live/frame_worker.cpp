@@ -217,8 +217,17 @@ void FrameWorker::rerunLastFrame() {
   ++rerun_;
 }
 
+HostFrame FrameWorker::latestFrame() const {
+  std::lock_guard lock(mutex_);
+  return latest_;
+}
+
 void FrameWorker::processFrame(const HostFrame& frame) {
   lastFrame_ = frame;  // shares the pixels: no copy
+  {
+    std::lock_guard lock(mutex_);
+    latest_ = frame;
+  }
   const std::int64_t before = handOff_->framesPresented();
   pipeline_->submitLive(frame, display());
   inFlight_ = true;

@@ -71,6 +71,9 @@ class FrameWorker {
   void measure(HostFrame frame, int runs);
 
   FrameHandOff& handOff() { return *handOff_; }
+  // The frame the worker ran last (any thread; shares its pixels): what a kernel's per-line
+  // profile runs on. Empty before the first.
+  HostFrame latestFrame() const;
   std::int64_t framesSubmitted() const { return submitted_.load(); }  // handed in
   std::int64_t framesDropped() const { return dropped_.load(); }      // handed in, replaced unprocessed
   std::int64_t pipelineRuns() const { return runs_.load(); }          // frames through the chain
@@ -99,13 +102,14 @@ class FrameWorker {
   std::unique_ptr<QThread> thread_;
 
   // Under mutex_ (the GUI thread asks, the worker takes):
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stop_ = false;
   std::optional<HostFrame> input_;
   std::optional<FilterChain> chain_;
   bool newStream_ = false;
   std::optional<Measurement> measurement_;
+  HostFrame latest_;  // lastFrame_'s copy for other threads
 
   // Worker thread only:
   bool waitForTheView();  // pacing (above): true while the next frame should wait

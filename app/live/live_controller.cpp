@@ -242,6 +242,14 @@ void LiveController::stopPump() {
   pump_.reset();
 }
 
+std::optional<HostFrame> LiveController::latestFrame() const {
+  if (worker_) {
+    HostFrame frame = worker_->latestFrame();
+    if (!frame.empty()) return frame;
+  }
+  return stillFrame_;
+}
+
 void LiveController::submitStill() {
   if (!worker_ || !stillFrame_) return;
   HostFrame frame = *stillFrame_;

@@ -76,6 +76,8 @@ class LiveController : public QObject {
   // Source > Camera > a format: that camera in that format.
   void openCamera(int index, const CameraFormatRequest& format);
   const QString& sourceSpec() const { return spec_; }  // what is shown
+  // The newest frame the chain ran on (shares its pixels), or nothing before the first.
+  std::optional<HostFrame> latestFrame() const;
   const QString& wantedSpec() const { return wanted_; }  // what was asked for
   const FilterChain& chain() const { return chain_; }     // what runs (the dock's stages that are on)
   // The backend the pipeline runs on (Cuda or Cpu); none before the first frame made the pipeline.

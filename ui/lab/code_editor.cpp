@@ -14,6 +14,7 @@ namespace kc {
 namespace {
 
 constexpr int kMarkerWidth = 14;
+constexpr int kHeatWidth = 4;  // the profile's heat column, at the gutter's left edge
 
 QColor markerColour(lab::Severity severity) {
   switch (severity) {
@@ -88,6 +89,14 @@ void CodeEditor::paintGutter(QPaintEvent* event) {
     const int bottom = top + qRound(blockBoundingRect(block).height());
     if (block.isVisible() && bottom >= event->rect().top()) {
       const int line = block.blockNumber() + 1;
+      if (const LineHeat* heat = heatAt(line)) {
+        // Amber to red by level for memory access far from the ideal, grey-blue to orange for the
+        // share of instructions: the column reads like a flame graph down the file.
+        const double level = std::clamp(heat->level, 0.0, 1.0);
+        const QColor colour = heat->memory ? QColor::fromHsvF(0.12 * (1 - level), 0.9, 0.95)
+                                           : QColor::fromHsvF(0.6 - 0.5 * level, 0.25 + 0.6 * level, 0.95);
+        painter.fillRect(QRect(0, top, kHeatWidth, bottom - top), colour);
+      }
       if (const GutterMark* mark = markAt(line)) {
         painter.setPen(Qt::NoPen);
         painter.setBrush(markerColour(mark->severity));
@@ -106,8 +115,11 @@ void CodeEditor::paintGutter(QPaintEvent* event) {
 void CodeEditor::gutterToolTip(const QPoint& position) {
   const QTextCursor cursor = cursorForPosition(QPoint(0, position.y()));
   const GutterMark* mark = markAt(cursor.blockNumber() + 1);
-  if (mark)
-    QToolTip::showText(gutter_->mapToGlobal(position), mark->text, gutter_);
+  const LineHeat* heat = heatAt(cursor.blockNumber() + 1);
+  QString text = mark ? mark->text : QString();
+  if (heat) text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + heat->text;
+  if (!text.isEmpty())
+    QToolTip::showText(gutter_->mapToGlobal(position), text, gutter_);
   else
     QToolTip::hideText();
 }
@@ -116,6 +128,17 @@ void CodeEditor::setMarks(std::vector<GutterMark> marks) {
   marks_ = std::move(marks);
   tintMarkedLines();
   gutter_->update();
+}
+
+void CodeEditor::setHeat(std::vector<LineHeat> heat) {
+  heat_ = std::move(heat);
+  gutter_->update();
+}
+
+const LineHeat* CodeEditor::heatAt(int line) const {
+  for (const LineHeat& heat : heat_)
+    if (heat.line == line) return &heat;
+  return nullptr;
 }
 
 const GutterMark* CodeEditor::markAt(int line) const {

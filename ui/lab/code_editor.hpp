@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "ui/lab/gutter_marks.hpp"
+#include "ui/lab/line_heat.hpp"
 
 namespace kc {
 
@@ -17,6 +18,10 @@ class CodeEditor : public QPlainTextEdit {
   explicit CodeEditor(QWidget* parent = nullptr);
 
   void setMarks(std::vector<GutterMark> marks);
+  // The per-line profile's heat column (left of the markers); empty clears it.
+  void setHeat(std::vector<LineHeat> heat);
+  const std::vector<LineHeat>& heat() const { return heat_; }
+  const LineHeat* heatAt(int line) const;
   const std::vector<GutterMark>& marks() const { return marks_; }
   // The mark on a 1-based line, or null.
   const GutterMark* markAt(int line) const;
@@ -44,6 +49,7 @@ class CodeEditor : public QPlainTextEdit {
   QWidget* gutter_ = nullptr;
   CudaHighlighter* highlighter_ = nullptr;
   std::vector<GutterMark> marks_;
+  std::vector<LineHeat> heat_;
 };
 
 }  // namespace kc

@@ -14,7 +14,10 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
 #include <QPushButton>
+#include <QtConcurrent>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -23,6 +26,7 @@
 #include "gpu/lab/kernel_template.hpp"
 #include "ui/lab/builtin_kernels.hpp"
 #include "ui/lab/code_editor.hpp"
+#include "ui/lab/line_heat.hpp"
 #include "ui/lab/gutter_marks.hpp"
 
 namespace kc {
@@ -135,6 +139,21 @@ void KernelLabPanel::buildUi() {
   resources_ = new QLabel(this);
   resources_->setWordWrap(true);
   layout->addWidget(resources_);
+  // The per-line profile: the live view's newest frame through this kernel once, counted per line.
+  auto* profileRow = new QHBoxLayout;
+  profileButton_ = new QPushButton(tr("Profile lines"), this);
+  profileButton_->setToolTip(toolchain_.profile
+                                 ? tr("Run the kernel once on the view's newest frame and colour each line by what it "
+                                      "costs: its share of the instructions, uncoalesced reads, bank conflicts "
+                                      "(hover the gutter's left edge for the figures)")
+                                 : tr("Needs a CUDA device: %1").arg(QString::fromStdString(toolchain_.cannotRun)));
+  profileButton_->setEnabled(static_cast<bool>(toolchain_.profile));
+  profileText_ = new QLabel(this);
+  profileText_->setWordWrap(true);
+  profileRow->addWidget(profileButton_);
+  profileRow->addWidget(profileText_, 1);
+  layout->addLayout(profileRow);
+  connect(profileButton_, &QPushButton::clicked, this, &KernelLabPanel::profileLines);
   editToFrame_ = new QLabel(this);
   editToFrame_->hide();
   layout->addWidget(editToFrame_);
@@ -301,7 +320,48 @@ void KernelLabPanel::reloadFromDisk() {
 
 // ---- compiling -----------------------------------------------------------------------------
 
+void KernelLabPanel::profileLines() {
+  if (!toolchain_.profile || path_.isEmpty() || profileWatcher_) return;
+  const std::string path = path_.toStdString();
+  const QString text = editor_->toPlainText();
+  std::function<lab::LineProfile()> job = toolchain_.profile(lab::KernelSource{path, text.toStdString()});
+  profileButton_->setEnabled(false);
+  profileText_->setText(tr("profiling one frame\u2026"));
+  profileWatcher_ = new QFutureWatcher<lab::LineProfile>(this);
+  connect(profileWatcher_, &QFutureWatcher<lab::LineProfile>::finished, this, [this, path, text] {
+    const lab::LineProfile profile = profileWatcher_->result();
+    profileWatcher_->deleteLater();
+    profileWatcher_ = nullptr;
+    profileButton_->setEnabled(true);
+    showProfile(profile, path, text);
+  });
+  profileWatcher_->setFuture(QtConcurrent::run(std::move(job)));
+}
+
+void KernelLabPanel::showProfile(const lab::LineProfile& profile, const std::string& path, const QString& text) {
+  if (path != path_.toStdString() || text != editor_->toPlainText()) {
+    profileText_->setText(tr("the text changed while it was profiled: profile again"));
+    return;
+  }
+  if (profile.lines.empty()) {
+    editor_->setHeat({});
+    profileText_->setText(tr("no per-line figures: %1").arg(QString::fromStdString(profile.unavailable)));
+    return;
+  }
+  std::vector<LineHeat> heat = lineHeat(profile.lines, path, text);
+  const auto hottest = std::max_element(heat.begin(), heat.end(),
+                                        [](const LineHeat& a, const LineHeat& b) { return a.level < b.level; });
+  profileText_->setText(hottest == heat.end()
+                            ? tr("profiled: no line of this file ran")
+                            : tr("profiled one frame: hottest line %1 (hover the gutter's coloured edge)").arg(hottest->line));
+  editor_->setHeat(std::move(heat));
+}
+
 void KernelLabPanel::onTextChanged() {
+  if (!editor_->heat().empty()) {
+    editor_->setHeat({});  // the lines moved or changed: the figures no longer belong to them
+    profileText_->setText(tr("edited since the profile: profile again"));
+  }
   if (loading_ || path_.isEmpty()) return;
   scheduler_->edited(path_.toStdString(), editor_->toPlainText().toStdString());
 }
@@ -404,6 +464,7 @@ void KernelLabPanel::setStatus(const QString& text, bool problem) {
 
 QString KernelLabPanel::statusText() const { return status_->text(); }
 QString KernelLabPanel::resourcesText() const { return resources_->text(); }
+QString KernelLabPanel::profileText() const { return profileText_->text(); }
 QString KernelLabPanel::editToFrameText() const { return editToFrame_->text(); }
 QString KernelLabPanel::runProblemText() const { return runProblem_->isHidden() ? QString() : runProblem_->text(); }
 

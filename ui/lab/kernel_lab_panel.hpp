@@ -10,6 +10,7 @@
 // changes the file on disk (also editors that replace the file rather than write into it).
 //
 // ui/ includes no CUDA header: the compiler comes in as a lab::LabToolchain from the app.
+#include <QFutureWatcher>
 #include <QString>
 #include <QWidget>
 #include <memory>
@@ -82,6 +83,11 @@ class KernelLabPanel : public QWidget {
 
   // What the app reports back.
   void showRunProblem(const QString& message);  // "" clears it
+  // The per-line profile (the Profile lines button): runs on a worker thread, then colours the
+  // gutter; public for tests.
+  void profileLines();
+  QString profileText() const;
+  QPushButton* profileButton() const { return profileButton_; }
   void showEditToFrame(double ms, double compileMs);
   void showAbResult(const QString& text);
   // A/B off, with the reason where its result goes.
@@ -104,6 +110,7 @@ class KernelLabPanel : public QWidget {
   void showDiagnostics(const std::vector<lab::Diagnostic>& diagnostics, const QString& text);
   void showResources(const lab::CompiledKernel& kernel, const std::optional<lab::Occupancy>& occupancy, bool current);
   void setStatus(const QString& text, bool problem);
+  void showProfile(const lab::LineProfile& profile, const std::string& path, const QString& text);
   void onFileChanged();
   void reloadFromDisk();
 
@@ -130,6 +137,9 @@ class KernelLabPanel : public QWidget {
   QLineEdit* abB_ = nullptr;
   QComboBox* abView_ = nullptr;
   QLabel* abResult_ = nullptr;
+  QPushButton* profileButton_ = nullptr;
+  QLabel* profileText_ = nullptr;
+  QFutureWatcher<lab::LineProfile>* profileWatcher_ = nullptr;  // a profile in flight
 };
 
 }  // namespace kc
