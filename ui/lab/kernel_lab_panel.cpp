@@ -349,11 +349,20 @@ void KernelLabPanel::showProfile(const lab::LineProfile& profile, const std::str
     return;
   }
   std::vector<LineHeat> heat = lineHeat(profile.lines, path, text);
-  const auto hottest = std::max_element(heat.begin(), heat.end(),
-                                        [](const LineHeat& a, const LineHeat& b) { return a.level < b.level; });
-  profileText_->setText(hottest == heat.end()
-                            ? tr("profiled: no line of this file ran")
-                            : tr("profiled one frame: hottest line %1 (hover the gutter's coloured edge)").arg(hottest->line));
+  // A memory access far from the ideal is what the lesson is about: name those lines first.
+  QStringList memoryLines;
+  const LineHeat* busiest = nullptr;
+  for (const LineHeat& h : heat) {
+    if (h.memory) memoryLines << QString::number(h.line);
+    if (!busiest || h.level > busiest->level) busiest = &h;
+  }
+  if (!memoryLines.isEmpty())
+    profileText_->setText(tr("profiled one frame: memory access far from the ideal on line %1 (hover the gutter's "
+                             "coloured edge)").arg(memoryLines.join(QStringLiteral(", "))));
+  else if (busiest)
+    profileText_->setText(tr("profiled one frame: the busiest line is %1 (hover the gutter's coloured edge)").arg(busiest->line));
+  else
+    profileText_->setText(tr("profiled: no line of this file ran"));
   editor_->setHeat(std::move(heat));
 }
 

@@ -63,7 +63,7 @@ TEST_F(LabProfile, ProfileLinesColoursTheGutterAndAnEditClearsIt) {
   ASSERT_TRUE(panel_->profileButton()->isEnabled());
   panel_->profileLines();
   ASSERT_TRUE(processEventsUntil([this] { return !panel_->editor()->heat().empty(); }, 5000)) << panel_->profileText().toStdString();
-  EXPECT_TRUE(panel_->profileText().contains(QStringLiteral("hottest line 6"))) << panel_->profileText().toStdString();
+  EXPECT_TRUE(panel_->profileText().contains(QStringLiteral("far from the ideal on line 6"))) << panel_->profileText().toStdString();
   ASSERT_NE(panel_->editor()->heatAt(6), nullptr);
   EXPECT_EQ(panel_->editor()->heatAt(5), nullptr);
   panel_->editor()->jumpTo(5, 1);
