@@ -3,11 +3,7 @@
 # frames: what the student's A/B shows (issue 22's lesson). Prints each kernel stage's median ms.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/kc-ab-times}"
-mkdir -p "$out"
-[ -f .carry/bin.tar.xz ] && [ ! -x .carry/bin/kernelcam ] && tar -C .carry -xJf .carry/bin.tar.xz
-source .carry/device-env.sh >/dev/null
-export LD_LIBRARY_PATH="$DEV_ROOT/lib:/usr/local/nvidia/lib64:/usr/local/cuda/lib64"
+source scripts/device/app-carry-env.sh /tmp/kc-ab-times
 for kernel in "$@"; do
   timeout 120 .carry/bin/kernelcam process --source pattern --size 3840x2160 --frames 300 --backend cuda \
     --filters "kernel=resources/lab/$kernel" --json "$out/ab-$kernel.json" > /dev/null 2> "$out/ab-$kernel.err"

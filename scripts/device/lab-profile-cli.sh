@@ -3,11 +3,7 @@
 # per-line figures a student gets (issue 22). Writes $OUT/profile-cli.txt and prints it.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-out="${OUT:-/tmp/kc-profile-out}"
-mkdir -p "$out"
-[ -f .carry/bin.tar.xz ] && [ ! -x .carry/bin/kernelcam ] && tar -C .carry -xJf .carry/bin.tar.xz
-source .carry/device-env.sh >/dev/null
-export LD_LIBRARY_PATH="$DEV_ROOT/lib:/usr/local/nvidia/lib64:/usr/local/cuda/lib64"
+source scripts/device/app-carry-env.sh /tmp/kc-profile-out
 for kernel in "$@"; do
   echo "== kernelcam kernel profile resources/lab/$kernel"
   timeout 60 .carry/bin/kernelcam kernel profile "resources/lab/$kernel" --size 1920x1080 2>&1

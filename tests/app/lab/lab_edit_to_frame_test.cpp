@@ -29,16 +29,10 @@ double percentile(std::vector<double> values, double p) {
 }
 
 TEST(LabEditToFrame, TwentyEditsOfTheTemplateReachTheScreenWithinTheTargets) {
-  if (!test::windowSystemHasGl()) GTEST_SKIP() << "needs a window system with GL (run under xvfb-run)";
-  if (!cudaBackendAvailable()) GTEST_SKIP() << "a kernel= stage runs only on CUDA: " << cudaUnavailableReason();
   test::TempDir dir;
-  QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, QString::fromStdString(dir.path().string()));
-  GuiOptions options;
-  options.source = parseSourceSpec("pattern");
-  options.chain = parseFilterChain("gray=lab");
-  options.backend = Backend::Cuda;
-  auto session = test::startedSession(options, 3);
-  kernelLabDock(session->window())->show();
+  std::string skip;
+  auto session = test::startedLabSession(dir.path(), &skip);
+  if (!session) GTEST_SKIP() << skip;
   KernelLabPanel& lab = session->labPanel();
   ASSERT_TRUE(lab.newFile(QString::fromStdString(dir.file("edit.cu")))) << lab.statusText().toStdString();
 

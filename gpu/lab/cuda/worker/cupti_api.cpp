@@ -1,27 +1,14 @@
 #include "gpu/lab/cuda/worker/cupti_api.hpp"
 
-#include <dlfcn.h>
-
-#include "gpu/core/error.hpp"
+#include "gpu/core/toolkit_library.hpp"
 
 namespace kc::lab {
 namespace {
 
-// By its soname (the loader's path), else in the toolkit's folder this build used (gpu/CMakeLists.txt).
-void* openCupti() {
-  if (void* library = dlopen(KC_CUPTI_SONAME, RTLD_NOW | RTLD_LOCAL)) return library;
-  const std::string first = dlerror();
-  const std::string inToolkit = std::string(KC_CUPTI_DIR) + "/" + KC_CUPTI_SONAME;
-  if (void* library = dlopen(inToolkit.c_str(), RTLD_NOW | RTLD_LOCAL)) return library;
-  KC_FAIL("dlopen", std::string("CUPTI (the CUDA toolkit's profiling library) cannot load: ") + first);
-}
-
 CuptiApi loadCupti() {
-  void* library = openCupti();
+  void* library = openToolkitLibrary(KC_CUPTI_SONAME, KC_CUPTI_DIR, "CUPTI (the CUDA toolkit's profiling library)");
   CuptiApi api;
-#define KC_FIND(name)                                                                                   \
-  api.name = reinterpret_cast<decltype(api.name)>(dlsym(library, #name));                               \
-  if (!api.name) KC_FAIL("dlsym", "CUPTI has no " #name " (older than this build's CUDA toolkit?)");
+#define KC_FIND(name) api.name = reinterpret_cast<decltype(api.name)>(toolkitFunction(library, #name, "CUPTI"));
   KC_CUPTI_FUNCTIONS(KC_FIND)
 #undef KC_FIND
   return api;
