@@ -7,16 +7,11 @@
 #include <vector>
 
 #include "app/sources/mat_to_frame.hpp"
+#include "gpu/core/file_kind.hpp"
 
 namespace kc {
 
 namespace {
-
-std::string lowerExtension(const std::string& path) {
-  std::string extension = std::filesystem::path(path).extension().string();
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
-}
 
 // Formats that store an alpha channel; the others (JPEG, PPM, BMP...) get the colour alone, as a
 // user asking for out.jpg expects (alpha only passes through the chain).

@@ -7,16 +7,11 @@
 
 #include "gpu/core/error.hpp"
 #include "gpu/core/message_text.hpp"
+#include "gpu/core/file_kind.hpp"
 
 namespace kc {
 
 namespace {
-
-std::string lowerExtension(const std::string& path) {
-  std::string extension = std::filesystem::path(path).extension().string();
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension;
-}
 
 io::OutputError problem(const std::string& option, const std::string& path, const std::string& why) {
   return io::OutputError(io::OutputError::Kind::Usage, option + " " + quotedText(path, 120) + ": cannot write (" + why + ")");

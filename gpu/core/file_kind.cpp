@@ -1,6 +1,8 @@
 #include "gpu/core/file_kind.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <filesystem>
 
 namespace kc {
 
@@ -19,6 +21,12 @@ const std::vector<std::string>& fileKindSuffixes(FileKind kind) {
     case FileKind::Unsupported: break;
   }
   return none;
+}
+
+std::string lowerExtension(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension;
 }
 
 FileKind fileKindOf(std::string_view path) {

@@ -13,6 +13,10 @@ enum class FileKind { Unsupported, Image, Video, Matrix };
 // By the suffix of the file's name (after its last '.'), in any case: "clip.MP4" is a video.
 FileKind fileKindOf(std::string_view path);
 
+// The name's extension with its dot, lower case, as std::filesystem splits it: "clip.MP4" -> ".mp4";
+// "" when the name has none. What OpenCV's encoders and the video writer choose by.
+std::string lowerExtension(const std::string& path);
+
 // The suffixes of one kind, lower case and without the dot ("png", "jpg", ...); none for Unsupported.
 const std::vector<std::string>& fileKindSuffixes(FileKind kind);
 
