@@ -145,7 +145,10 @@ void FrameWorker::loop() {
       rerunLastFrame();
     } else if (newStream) {
       flush();
-      lastFrame_.reset();  // the old source's picture must not come back under a new chain
+      {
+        std::lock_guard lock(mutex_);
+        lastFrame_ = HostFrame{};  // the old source's picture must not come back under a new chain
+      }
       nextGeneration();
     } else if (measurement) {
       flush();
@@ -206,12 +209,12 @@ bool FrameWorker::interruptedLocked() const {
 // (or a frozen frame) shows a new chain. Its stamp is this run's, as a still's is: latency counts
 // from the run, not from when the source first gave the frame.
 void FrameWorker::rerunLastFrame() {
-  if (!lastFrame_) return;
+  HostFrame frame;
   {
     std::lock_guard lock(mutex_);
-    if (interruptedLocked()) return;
+    if (lastFrame_.empty() || interruptedLocked()) return;
+    frame = lastFrame_;
   }
-  HostFrame frame = *lastFrame_;
   frame.timestampSeconds = steadyNowSeconds();
   processFrame(frame);
   ++rerun_;
@@ -219,14 +222,13 @@ void FrameWorker::rerunLastFrame() {
 
 HostFrame FrameWorker::latestFrame() const {
   std::lock_guard lock(mutex_);
-  return latest_;
+  return lastFrame_;
 }
 
 void FrameWorker::processFrame(const HostFrame& frame) {
-  lastFrame_ = frame;  // shares the pixels: no copy
   {
     std::lock_guard lock(mutex_);
-    latest_ = frame;
+    lastFrame_ = frame;  // shares the pixels: no copy
   }
   const std::int64_t before = handOff_->framesPresented();
   pipeline_->submitLive(frame, display());

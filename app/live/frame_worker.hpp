@@ -109,14 +109,13 @@ class FrameWorker {
   std::optional<FilterChain> chain_;
   bool newStream_ = false;
   std::optional<Measurement> measurement_;
-  HostFrame latest_;  // lastFrame_'s copy for other threads
+  HostFrame lastFrame_;  // the newest frame run (one pooled buffer kept; empty: none): run again on a new chain
 
   // Worker thread only:
   bool waitForTheView();  // pacing (above): true while the next frame should wait
   std::int64_t lastTaken_ = -1;
   std::chrono::steady_clock::time_point lastTakeSeen_{}, waitingSince_{};
   bool waiting_ = false;
-  std::optional<HostFrame> lastFrame_;  // the newest frame run (one pooled buffer kept): run again on a new chain
   bool inFlight_ = false;  // the pipeline holds a frame it has not presented (CUDA's two-frame overlap)
   std::uint64_t generation_ = 0;
 
