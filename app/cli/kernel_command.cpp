@@ -9,7 +9,6 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryFile>
-#include <algorithm>
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -21,7 +20,6 @@
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"
 #include "gpu/lab/line_figures.hpp"
-#include "gpu/lab/program_source.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "app/sources/source_factory.hpp"
 
@@ -326,19 +324,7 @@ int runProfile(const QStringList& arguments) {
     }
     // The frame reads and writes: inlined from the lab's accessors, their instructions keep the
     // prelude's lines. Summed per accessor, they say how the kernel's calls of it access memory.
-    std::vector<std::pair<std::string, lab::LineFigures>> accessors;
-    for (const lab::LineFigures& line : lab::linesOfFile(report.lines, lab::kPreludeName)) {
-      const std::string name = lab::preludeAccessorAt(static_cast<int>(line.line));
-      if (name.empty()) continue;
-      auto it = std::find_if(accessors.begin(), accessors.end(), [&](const auto& a) { return a.first == name; });
-      if (it == accessors.end()) it = accessors.insert(accessors.end(), {name, lab::LineFigures{}});
-      lab::LineFigures& sum = it->second;
-      for (auto [to, from] : {std::pair{&sum.instructions, line.instructions}, {&sum.globalRequests, line.globalRequests},
-                              {&sum.globalSectors, line.globalSectors}, {&sum.globalSectorsIdeal, line.globalSectorsIdeal},
-                              {&sum.sharedRequests, line.sharedRequests}, {&sum.sharedWavefronts, line.sharedWavefronts},
-                              {&sum.sharedWavefrontsIdeal, line.sharedWavefrontsIdeal}})
-        *to += from;
-    }
+    const auto accessors = lab::accessorFigures(report.lines);
     for (const auto& [name, figures] : accessors)
       std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", source.path.c_str(),
                   name.c_str(), lab::describeLine(figures, total).c_str());

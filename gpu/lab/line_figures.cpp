@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "gpu/lab/program_source.hpp"
+
 namespace kc::lab {
 namespace {
 
@@ -39,6 +41,25 @@ std::uint64_t totalInstructions(const std::vector<LineFigures>& lines) {
   std::uint64_t total = 0;
   for (const LineFigures& line : lines) total += line.instructions;
   return total;
+}
+
+std::vector<std::pair<std::string, LineFigures>> accessorFigures(const std::vector<LineFigures>& lines) {
+  std::vector<std::pair<std::string, LineFigures>> accessors;
+  for (const LineFigures& line : linesOfFile(lines, kPreludeName)) {
+    const std::string name = preludeAccessorAt(static_cast<int>(line.line));
+    if (name.empty()) continue;
+    auto it = std::find_if(accessors.begin(), accessors.end(), [&](const auto& a) { return a.first == name; });
+    if (it == accessors.end()) it = accessors.insert(accessors.end(), {name, LineFigures{}});
+    LineFigures& sum = it->second;
+    sum.instructions += line.instructions;
+    sum.globalRequests += line.globalRequests;
+    sum.globalSectors += line.globalSectors;
+    sum.globalSectorsIdeal += line.globalSectorsIdeal;
+    sum.sharedRequests += line.sharedRequests;
+    sum.sharedWavefronts += line.sharedWavefronts;
+    sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
+  }
+  return accessors;
 }
 
 double sectorsPerRequest(const LineFigures& line) { return ratio(line.globalSectors, line.globalRequests); }

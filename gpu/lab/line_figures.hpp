@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <tuple>
+#include <utility>
 
 namespace kc::lab {
 
@@ -40,6 +41,11 @@ struct LineFigures {
 std::vector<LineFigures> linesOfFile(const std::vector<LineFigures>& lines, const std::string& file);
 
 std::uint64_t totalInstructions(const std::vector<LineFigures>& lines);
+
+// The lab's frame accessors' figures, summed per accessor ("in.rgba()", "out.setGray()"...) in the
+// order first met: inlined, their instructions keep the prelude's lines (program_source.hpp), so
+// this is how a kernel's frame reads and writes access memory.
+std::vector<std::pair<std::string, LineFigures>> accessorFigures(const std::vector<LineFigures>& lines);
 
 // Per warp-level request, 0 where the line made none.
 double sectorsPerRequest(const LineFigures& line);

@@ -5,23 +5,12 @@
 #include <algorithm>
 #include <map>
 
-#include "gpu/lab/program_source.hpp"
 
 namespace kc {
 namespace {
 
 // 32x the ideal (a warp's 32 lanes in one bank, or one sector each) is as hot as it gets.
 constexpr double kWorstExcess = 32.0;
-
-void add(lab::LineFigures& sum, const lab::LineFigures& line) {
-  sum.instructions += line.instructions;
-  sum.globalRequests += line.globalRequests;
-  sum.globalSectors += line.globalSectors;
-  sum.globalSectorsIdeal += line.globalSectorsIdeal;
-  sum.sharedRequests += line.sharedRequests;
-  sum.sharedWavefronts += line.sharedWavefronts;
-  sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
-}
 
 }  // namespace
 
@@ -43,13 +32,8 @@ std::vector<LineHeat> lineHeat(const std::vector<lab::LineFigures>& lines, const
   for (const lab::LineFigures& line : lab::linesOfFile(lines, path)) heatOf(static_cast<int>(line.line), line, {});
 
   // The accessors' figures, summed per accessor, at every line of the kernel that calls it.
-  std::map<std::string, lab::LineFigures> accessors;
-  for (const lab::LineFigures& line : lab::linesOfFile(lines, lab::kPreludeName)) {
-    const std::string name = lab::preludeAccessorAt(static_cast<int>(line.line));
-    if (!name.empty()) add(accessors[name], line);
-  }
   const QStringList textLines = text.split(QLatin1Char('\n'));
-  for (const auto& [name, figures] : accessors) {
+  for (const auto& [name, figures] : lab::accessorFigures(lines)) {
     // "in.rgba()" is called as in.rgba( or, through another KcInput, as x.rgba(.
     const QString method = QString::fromStdString(name.substr(name.find('.') + 1, name.size() - name.find('.') - 3));
     const QRegularExpression call(QStringLiteral("\\.%1\\s*\\(").arg(QRegularExpression::escape(method)));

@@ -69,6 +69,7 @@ LineProfileSession::LineProfileSession(CUcontext context, int deviceIndex) : con
       return;
     }
     configs.push_back({properties.metric.metricId, CUPTI_SASS_METRICS_OUTPUT_GRANULARITY_GPU});
+    metricIds_.push_back(properties.metric.metricId);
   }
   CUpti_SassMetricsSetConfig_Params set{CUpti_SassMetricsSetConfig_Params_STRUCT_SIZE};
   set.numOfMetricConfig = configs.size();
@@ -141,18 +142,8 @@ std::vector<LineFigures> LineProfileSession::finish(const std::string& cubin, co
     return {};
   }
 
-  std::map<uint64_t, std::uint64_t LineFigures::*> fieldOf;
-  {
-    CUpti_Device_GetChipName_Params chip{CUpti_Device_GetChipName_Params_STRUCT_SIZE, nullptr,
-                                         static_cast<std::size_t>(deviceIndex_), nullptr};
-    (void)api.cuptiDeviceGetChipName(&chip);
-    for (const Counter& counter : kCounters) {
-      CUpti_SassMetrics_GetProperties_Params p{CUpti_SassMetrics_GetProperties_Params_STRUCT_SIZE};
-      p.pChipName = chip.pChipName;
-      p.pMetricName = counter.metric;
-      if (api.cuptiSassMetricsGetProperties(&p) == CUPTI_SUCCESS) fieldOf[p.metric.metricId] = counter.field;
-    }
-  }
+  std::map<std::uint64_t, std::uint64_t LineFigures::*> fieldOf;  // the ids the constructor configured
+  for (std::size_t i = 0; i < kCounterCount; ++i) fieldOf[metricIds_[i]] = kCounters[i].field;
   std::map<std::pair<std::string, std::uint32_t>, LineFigures> byLine;
   for (const CUpti_SassMetrics_Data& record : records) {
     if (!record.functionName || function != record.functionName) continue;

@@ -11,6 +11,7 @@
 // nothing and note() says why in one line.
 #include <cuda.h>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,7 @@ class LineProfileSession {
   CUcontext context_;
   int deviceIndex_;
   State state_ = State::Off;
+  std::vector<std::uint64_t> metricIds_;  // CUPTI's id of each counter (line_profiler.cpp's kCounters)
   std::string note_;
 };
 
