@@ -151,6 +151,7 @@ class CudaFramePipeline final : public FramePipeline {
   // Waits for the slot's completion event (this frame only) and turns its events into stats.
   FrameStats finish(FrameSlot& slot) {
     slot.done.synchronize();
+    CudaStageExecutor::settle(slot.run, slot.timeline);
     FrameStats stats;
     const FrameShape in = slot.upload.input().shape;
     stats.frameIndex = slot.index;

@@ -25,6 +25,7 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
   slot.result_ = input;
   slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
   slot.failures_.clear();
+  slot.settlers_.clear();
   FrameShape shape = input.shape;
   for (std::size_t i = 0; i < chain.stages.size(); ++i) {
     const StageSpec& stage = chain.stages[i];
@@ -50,6 +51,7 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
     timeline.stop(row, compute_);
     timeline.setMeasured(row, report.measuredMs);
     if (!report.failure.empty()) blankFailedStage(slot, stage, static_cast<int>(i), report.failure, io.out);
+    if (report.settle) slot.settlers_.push_back({static_cast<int>(i), row, formatStage(stage), std::move(report.settle)});
     if (out) {
       slot.resultWork_ = target;
       slot.result_ = io.out;
@@ -66,6 +68,16 @@ void CudaStageExecutor::blankFailedStage(Frame& slot, const StageSpec& stage, in
   slot.failures_.push_back({index, formatStage(stage), why});
   if (out.data)
     KC_CUDA_CHECK(cudaMemset2DAsync(out.data, out.pitch, 0, out.shape.rowBytes(), out.shape.height, compute_));
+}
+
+void CudaStageExecutor::settle(Frame& slot, FrameTimeline& timeline) {
+  for (Frame::Settler& settler : slot.settlers_) {
+    StageLaunchReport late;
+    settler.settle(late);
+    if (late.measuredMs >= 0) timeline.setMeasured(settler.row, late.measuredMs);
+    if (!late.failure.empty()) slot.failures_.push_back({settler.stageIndex, settler.stage, late.failure});
+  }
+  slot.settlers_.clear();
 }
 
 // The counts a histogram stage wrote (none ran: nothing to read) -> pinned host memory.

@@ -8,6 +8,7 @@
 #include <cuda_runtime.h>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,6 +54,12 @@ class CudaStageExecutor {
     DeviceFrame result_;
     int resultWork_ = -1;         // work_[] index holding the result; -1: the input
     std::vector<StageFailure> failures_;
+    struct Settler {
+      int stageIndex = 0, row = 0;
+      std::string stage;  // formatStage
+      std::function<void(StageLaunchReport&)> settle;
+    };
+    std::vector<Settler> settlers_;  // stages whose outcome comes after the frame's GPU work
     HostFrame host_;
     bool isDownloaded_ = false;
   };
@@ -66,7 +73,10 @@ class CudaStageExecutor {
   // The result -> a frame of `pool` (page-locked, so the copy is asynchronous and the frame is
   // handed out as it is: no host copy), on the compute stream. Returns that frame.
   HostFrame& enqueueDownload(Frame& slot, FramePool& pool, FrameTimeline& timeline);
-  // After the frame's completion event: its side outputs and failures into `stats`.
+  // After the frame's completion event: the outcome of the stages that report theirs only then
+  // (StageLaunchReport::settle) into the frame's failures and `timeline`'s measured rows.
+  static void settle(Frame& slot, FrameTimeline& timeline);
+  // After settle: the frame's side outputs and failures into `stats`.
   static void report(const Frame& slot, FrameStats& stats);
 
  private:

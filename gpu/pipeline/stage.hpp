@@ -79,12 +79,16 @@ struct DeviceHistogram {
 };
 
 // What a launch may report back, for stages the pipeline's events cannot see (a user kernel runs
-// in the kernel lab's worker process, synchronously).
+// in the kernel lab's worker process).
 struct StageLaunchReport {
   double measuredMs = -1;  // >= 0: the stage's own measured time, shown instead of the events'
   // Not empty: the stage failed on this frame (a user kernel faulted or hung). The pipeline blanks
   // the stage's output, keeps running the other stages and reports it in FrameStats::failures.
   std::string failure;
+  // Set by a stage whose outcome is known only once the frame's GPU work is done (a user kernel
+  // ordered with the pipeline's stream on the GPU): called then, before the frame's stats are made,
+  // with a report of its own to fill (measuredMs, failure: the stage's output is then already black).
+  std::function<void(StageLaunchReport&)> settle;
 };
 
 struct CudaStageIo {

@@ -64,9 +64,10 @@ class CudaBackend {
   virtual std::string nvrtcVersion() = 0;
   virtual int parseArch(const std::string& text) = 0;
   virtual int defaultArch() = 0;
-  // A probe that loads a compiled kernel into a lab worker of its own (started on first use) and
-  // asks the driver for its occupancy; throws kc::Error when the worker or the driver refuses.
-  // Not thread-safe: one caller at a time.
+  // A probe of a compiled kernel's theoretical occupancy: calculated from ptxas's report and the
+  // device's limits (gpu/lab/cuda/occupancy_calculator.hpp), or where there is no report, asked of
+  // the driver with the kernel loaded into a lab worker of its own (started on first use); throws
+  // kc::Error when that worker or the driver refuses. Not thread-safe: one caller at a time.
   using OccupancyProbe = std::function<lab::Occupancy(const lab::CompiledKernel&)>;
   virtual OccupancyProbe makeOccupancyProbe(int device) = 0;
   // One launch of a compiled kernel (compiled with lineInfo) on `in`, counted per source line by

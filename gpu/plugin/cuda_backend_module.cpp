@@ -8,6 +8,7 @@
 
 #include "gpu/bench/bench_runner.hpp"
 #include "gpu/lab/cuda/lab_runner.hpp"
+#include "gpu/lab/cuda/occupancy_calculator.hpp"
 #include "gpu/plugin/cuda_backend.hpp"
 
 namespace kc {
@@ -53,6 +54,8 @@ class CudaBackendModule final : public CudaBackend {
   OccupancyProbe makeOccupancyProbe(int device) override {
     auto runner = std::make_shared<std::unique_ptr<lab::LabRunner>>();
     return [runner, device](const lab::CompiledKernel& kernel) {
+      if (const std::optional<lab::Occupancy> calculated = lab::calculateOccupancy(kernel, device)) return *calculated;
+      // No ptxas report to calculate from: the driver's figure, from a worker that loads the kernel.
       if (!*runner) *runner = std::make_unique<lab::LabRunner>(device);
       (*runner)->load(kernel);
       return (*runner)->occupancy();

@@ -1,8 +1,9 @@
 // The kernel stage's CUDA launch: the user's kernel runs in the lab's worker process
-// (gpu/lab/cuda/lab_runner.hpp), so a fault or a hang costs that process alone. The launch
-// therefore waits for the pipeline's stream (the lab reads the stage's input now), runs the kernel
-// synchronously with the lab's time limit, and reports the kernel's own measured time, or its
-// failure, back to the pipeline (StageLaunchReport): the pipeline's events would see nothing.
+// (gpu/lab/cuda/lab_runner.hpp), so a fault or a hang costs that process alone. The frame is
+// ordered with the pipeline's stream on the GPU (LabRunner::submitDevice): the pipeline's thread
+// does not wait for it. Once the frame's GPU work is done, the pipeline asks for the outcome
+// (StageLaunchReport::settle): the kernel's own measured time (the pipeline's events would see the
+// wait for the worker too), or its failure; a frame whose kernel failed is black.
 //
 // Built into kernelcam_lab (it needs NVRTC and the driver API), not kernelcam_cuda: programs that
 // link the lab (the app, lab_tests) have the stage's CUDA launch; the others (kc_bench, gpu_tests)
@@ -13,6 +14,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "gpu/core/cuda_check.cuh"
@@ -47,8 +49,6 @@ class KernelStageRuntime {
     const KernelStageConfig& config = spec.configAs<KernelStageConfig>();
     const lab::KernelProgram& program = *config.program;
     const std::string name = stageLabel(spec);
-    // The lab copies the input on a stream of its own: the pipeline's work on it must be done.
-    KC_CUDA_CHECK(cudaStreamSynchronize(stages::streamOf(io)));
     const std::lock_guard lock(mutex_);
     try {
       const std::shared_ptr<const lab::CompiledKernel> compiled = compiledFor(config.program);
@@ -61,13 +61,11 @@ class KernelStageRuntime {
         slot.runner->load(*compiled);
         slot.revision = program.revision;
       }
-      const lab::LaunchReport report = slot.runner->runDevice(labFrame(io.in), labFrame(io.out), config.values);
-      if (report.status == lab::LaunchStatus::Ok || report.status == lab::LaunchStatus::OutOfBounds)
-        io.report->measuredMs = report.kernelMs;
-      if (!report.ok()) {
-        io.report->failure = name + ": " + report.message;
-        return;
-      }
+      const std::uint64_t frame =
+          slot.runner->submitDevice(labFrame(io.in), labFrame(io.out), config.values, stages::streamOf(io));
+      io.report->settle = [this, runner = slot.runner.get(), frame, name](StageLaunchReport& late) {
+        settle(*runner, frame, name, late);
+      };
       program.markRan(io.frameIndex);
     } catch (const std::exception& error) {  // no driver, a refused cubin, NVRTC failing: this stage only
       io.report->failure = name + ": " + error.what();
@@ -80,6 +78,20 @@ class KernelStageRuntime {
     std::unique_ptr<lab::LabRunner> runner;
     std::uint64_t revision = 0;
   };
+
+  // After the frame's GPU work: the worker's report of `frame`.
+  void settle(lab::LabRunner& runner, std::uint64_t frame, const std::string& name, StageLaunchReport& late) {
+    const std::lock_guard lock(mutex_);
+    try {
+      const std::optional<lab::LaunchReport> report = runner.takeReport(frame);
+      if (!report) return;
+      if (report->status == lab::LaunchStatus::Ok || report->status == lab::LaunchStatus::OutOfBounds)
+        late.measuredMs = report->kernelMs;
+      if (!report->ok()) late.failure = name + ": " + report->message;
+    } catch (const std::exception& error) {
+      late.failure = name + ": " + error.what();
+    }
+  }
 
   std::shared_ptr<const lab::CompiledKernel> compiledFor(const std::shared_ptr<const lab::KernelProgram>& program) {
     if (program->compiled) return program->compiled;

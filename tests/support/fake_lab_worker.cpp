@@ -71,7 +71,11 @@ class FakeWorker final : public LabWorkerHandler {
     for (std::uint32_t word : request.params) params += (params.empty() ? "" : ",") + std::to_string(word);
     return {RunOutcome::Finished,
             {0, "in " + describe(request.in) + "; out " + describe(request.out) + "; block " +
-                    std::to_string(request.blockX) + "x" + std::to_string(request.blockY) + "; params " + params},
+                    std::to_string(request.blockX) + "x" + std::to_string(request.blockY) + "; params " + params +
+                    (request.order.ordered() ? "; after " + std::to_string(request.order.allocation) + "+" +
+                                                   std::to_string(request.order.readyOffset) + " reaches " +
+                                                   std::to_string(request.order.sequence)
+                                             : std::string())},
             0.25f};
   }
 

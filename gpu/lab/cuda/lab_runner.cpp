@@ -1,15 +1,21 @@
 #include "gpu/lab/cuda/lab_runner.hpp"
 
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <vector>
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/core/device_buffer.cuh"
 #include "gpu/core/error.hpp"
 #include "gpu/core/stream.cuh"
+#include "gpu/lab/background_call.hpp"
+#include "gpu/lab/cuda/driver_api.hpp"
 #include "gpu/lab/cuda/exported_buffer.hpp"
+#include "gpu/lab/cuda/guard_check.cuh"
 #include "gpu/lab/guard_report.hpp"
 #include "gpu/lab/worker/lab_worker_client.hpp"
 #include "gpu/lab/worker/worker_location.hpp"
@@ -82,20 +88,61 @@ std::string formatMs(double ms) {
   return text;
 }
 
+std::string outOfBoundsMessage(int width, int height, const std::string& writes) {
+  return "out-of-bounds writes into the guard bytes around the " + std::to_string(width) + "x" +
+         std::to_string(height) + " output: " + writes;
+}
+
+// The order buffer (shared with the worker): GpuOrder's two words, then kernelcam's own guard count.
+constexpr std::uint64_t kReadyOffset = 0;
+constexpr std::uint64_t kDoneOffset = 8;
+constexpr std::uint64_t kGuardCountOffset = 16;
+constexpr std::size_t kOrderBytes = 64;
+constexpr std::size_t kSettledKept = 16;  // reports nobody took (a chain that dropped the stage) go
+
+
 }  // namespace
+
+// What the runner's own thread needs to free kernelcam's stream from a frame the worker will never
+// finish: the frame's output (cleared) and the word the stream waits on. Taken when the frame is
+// submitted: after a worker that cannot be confirmed gone, the buffers are abandoned, not freed.
+struct FrameRelease {
+  unsigned char* outOrigin = nullptr;
+  std::size_t pitch = 0, rowBytes = 0;
+  int height = 0;
+  CUdeviceptr done = 0;
+  std::uint64_t sequence = 0;
+};
 
 // The worker and the buffers it maps. Order matters on the way out: a buffer is freed only once
 // the worker has unmapped it or is gone (CUDA's IPC rules), so the worker ends first.
 struct LabRunner::State {
   int device = 0;
   std::string workerPath;
-  std::optional<Stream> stream;  // kernelcam's copies in and out; made on the runner's device
+  std::optional<Stream> stream;  // kernelcam's copies in and out (runDevice); made on the runner's device
   Plane in, out;
+  bool guardsFilled = false;  // the output's guards hold the pattern (filled once per buffer, and after writes)
+  std::unique_ptr<ExportedBuffer> order;  // GpuOrder's words and the guard count (kOrderBytes)
+  std::optional<PinnedBuffer<unsigned long long>> guardCount;  // the count, where the host reads it
   std::vector<std::unique_ptr<ExportedBuffer>> retired;  // replaced; the worker may still map them
   std::uint64_t nextAllocationId = 1;
 
+  // submitDevice's frame in flight: its reply is awaited on `collector`'s thread.
+  struct Flight {
+    std::uint64_t sequence = 0;
+    bool checked = false;
+    int width = 0, height = 0;
+    LaunchReport report;  // written by the collector's job
+  };
+  std::uint64_t sequence = 0;  // of the last frame submitted
+  std::optional<Flight> flight;
+  std::optional<Event> countArrived;  // recorded on the pipeline's stream after the frame's guard count
+  std::map<std::uint64_t, LaunchReport> settled;  // by frame, until takeReport() (the last kSettledKept)
+  std::unique_ptr<BackgroundCall> collector;
+  std::optional<bool> ordersOnGpu;
+
   std::unique_ptr<LabWorkerClient> worker;
-  std::uint64_t mappedIn = 0, mappedOut = 0;  // the allocations the worker maps
+  std::uint64_t mappedIn = 0, mappedOut = 0, mappedOrder = 0;  // the allocations the worker maps
   bool loaded = false;
   std::shared_ptr<const CompiledKernel> kernel;  // the loaded one, for a new worker after a profile
   KernelAnnotations annotations;
@@ -134,46 +181,102 @@ struct LabRunner::State {
       for (Plane* plane : {&in, &out})
         if (plane->buffer) plane->buffer->abandon();
       for (auto& buffer : retired) buffer->abandon();
+      if (order) order->abandon();
       in.buffer.reset();
       out.buffer.reset();
+      order.reset();
     }
     retired.clear();
     worker.reset();
-    mappedIn = mappedOut = 0;
+    mappedIn = mappedOut = mappedOrder = 0;
     loaded = false;
   }
 
   // (Re)allocates `plane` for this geometry; the buffer it replaces waits in `retired` until the
   // worker has unmapped it.
-  void shape(Plane& plane, int width, int height, int channels, int guardRows, std::size_t guardRight) {
+  // Returns whether `plane` got a new buffer.
+  bool shape(Plane& plane, int width, int height, int channels, int guardRows, std::size_t guardRight) {
     const std::size_t pitch = alignUp(static_cast<std::size_t>(width) * channels + guardRight, kRowAlignment);
     if (plane.buffer && plane.width == width && plane.height == height && plane.channels == channels &&
         plane.guardRows == guardRows && plane.pitch == pitch)
-      return;
+      return false;
     if (plane.buffer) retired.push_back(std::move(plane.buffer));
     Plane shaped{nullptr, pitch, width, height, channels, guardRows};
     shaped.buffer = std::make_unique<ExportedBuffer>(shaped.bytes(), nextAllocationId++);
     plane = std::move(shaped);
+    return true;
+  }
+
+  // The buffers for a frame of this geometry, mapped by the worker. Throws WorkerError (after
+  // stopping the worker) when the worker fails to map them.
+  void prepare(int width, int height, PixelFormat inFormat, PixelFormat outFormat, bool checked) {
+    if (!stream) stream.emplace();
+    if (!order) {
+      order = std::make_unique<ExportedBuffer>(kOrderBytes, nextAllocationId++);
+      KC_CUDA_CHECK(cudaMemsetAsync(order->data(), 0, kOrderBytes, *stream));
+      stream->synchronize();
+    }
+    if (!guardCount) guardCount.emplace(1);
+    if (!countArrived) countArrived.emplace(cudaEventDisableTiming);
+    shape(in, width, height, bytesPerPixel(inFormat), 0, 0);
+    if (shape(out, width, height, bytesPerPixel(outFormat), checked ? kGuardRows : 0, checked ? kGuardBytesRight : 0))
+      guardsFilled = false;
+    try {
+      mapBuffers();
+    } catch (const WorkerError&) {  // the worker failed, not the kernel
+      stopWorker();
+      throw;
+    }
   }
 
   // Has the worker map the current buffers (closing its earlier mappings) when they changed.
   void mapBuffers() {
-    if (mappedIn == in.id() && mappedOut == out.id()) return;
-    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}});
+    if (mappedIn == in.id() && mappedOut == out.id() && mappedOrder == order->shared().id) return;
+    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared(), order->shared()}});
     retired.clear();  // the worker closed every earlier mapping before replying
-    mappedIn = mappedOut = 0;
+    mappedIn = mappedOut = mappedOrder = 0;
     if (!reply.status.ok())
       throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
     mappedIn = in.id();
     mappedOut = out.id();
+    mappedOrder = order->shared().id;
   }
 
-  void fillGuards() {
-    cudaStream_t s = *stream;
+  CUdeviceptr orderWord(std::uint64_t offset) const {
+    return reinterpret_cast<CUdeviceptr>(order->data()) + offset;
+  }
+
+  void fillGuards(cudaStream_t s) {
     KC_CUDA_CHECK(cudaMemset2DAsync(out.base(), out.pitch, kGuardByte, out.pitch, out.guardRows, s));
     KC_CUDA_CHECK(cudaMemset2DAsync(out.rowAfterLast(), out.pitch, kGuardByte, out.pitch, out.guardRows, s));
     KC_CUDA_CHECK(cudaMemset2DAsync(out.origin() + out.rowBytes(), out.pitch, kGuardByte, out.pitch - out.rowBytes(),
                                     out.height, s));
+  }
+
+  // The guards hold the pattern from here on: filled once per output buffer, not per frame.
+  void fillGuardsIfNeeded(cudaStream_t s) {
+    if (guardsFilled) return;
+    fillGuards(s);
+    guardsFilled = true;
+  }
+
+  // The number of changed guard bytes, counted on the GPU, into pinned memory (in stream order).
+  void enqueueGuardCount(cudaStream_t s) {
+    auto* count = reinterpret_cast<unsigned long long*>(orderWord(kGuardCountOffset));
+    countGuardWrites(out.base(), out.pitch, out.rowBytes(), out.height, out.guardRows, count, s);
+    KC_CUDA_CHECK(cudaMemcpyAsync(guardCount->data(), count, sizeof *count, cudaMemcpyDeviceToHost, s));
+  }
+
+  // After the count arrived: where the writes landed (downloaded only when there are any), and the
+  // guards filled again for the next frame. Empty when there were none.
+  std::string guardWrites() {
+    if (*guardCount->data() == 0) return {};
+    const GuardBytes bytes = downloadGuards();
+    stream->synchronize();
+    fillGuards(*stream);
+    stream->synchronize();
+    const std::string writes = describeGuardWrites(out.guardLayout(), bytes);
+    return writes.empty() ? std::to_string(*guardCount->data()) + " guard bytes changed" : writes;
   }
 
   GuardBytes downloadGuards() {
@@ -209,10 +312,44 @@ LabRunner::LabRunner(int device, LabRunnerOptions options) : options_(options), 
   state_->startWorker();
 }
 
-LabRunner::~LabRunner() = default;
+LabRunner::~LabRunner() {
+  try {
+    settle();  // the frame in flight's buffers are the worker's until its reply
+  } catch (...) {  // a report nobody will read
+  }
+}
+
+void LabRunner::settle() const {
+  State& s = *state_;
+  if (!s.flight) return;
+  s.collector->wait();
+  State::Flight flight = std::move(*s.flight);
+  s.flight.reset();
+  LaunchReport report = std::move(flight.report);
+  if (report.ok() && flight.checked) {
+    const CurrentDevice current(s.device);
+    KC_CUDA_CHECK(cudaEventSynchronize(*s.countArrived));
+    if (const std::string writes = s.guardWrites(); !writes.empty()) {
+      report.status = LaunchStatus::OutOfBounds;
+      report.message = outOfBoundsMessage(flight.width, flight.height, writes);
+    }
+  }
+  s.settled[flight.sequence] = std::move(report);
+  if (s.settled.size() > kSettledKept) s.settled.erase(s.settled.begin());
+}
+
+std::optional<LaunchReport> LabRunner::takeReport(std::uint64_t frame) {
+  settle();
+  const auto found = state_->settled.find(frame);
+  if (found == state_->settled.end()) return std::nullopt;
+  LaunchReport report = std::move(found->second);
+  state_->settled.erase(found);
+  return report;
+}
 
 void LabRunner::load(const CompiledKernel& kernel) {
   KC_REQUIRE(kernel.ok(), "LabRunner::load: " + kernel.path + " did not compile");
+  settle();
   State& s = *state_;
   if (!s.worker || !s.worker->running()) s.startWorker();
   LoadReply reply;
@@ -237,14 +374,25 @@ void LabRunner::load(const CompiledKernel& kernel) {
   s.loaded = true;
 }
 
-bool LabRunner::loaded() const { return state_->loaded && state_->worker && state_->worker->running(); }
+bool LabRunner::loaded() const {
+  settle();
+  return state_->loaded && state_->worker && state_->worker->running();
+}
 
 Occupancy LabRunner::occupancy() const {
   KC_REQUIRE(loaded(), "LabRunner::occupancy: no kernel loaded");
   return state_->occupancy;
 }
 
-int LabRunner::workersStopped() const { return state_->workersStopped; }
+int LabRunner::workersStopped() const {
+  settle();
+  return state_->workersStopped;
+}
+
+void LabRunner::setOptions(const LabRunnerOptions& options) {
+  settle();
+  options_ = options;
+}
 
 PixelFormat LabRunner::outputFormat(PixelFormat input) const {
   KC_REQUIRE(loaded(), "LabRunner::outputFormat: no kernel loaded");
@@ -277,6 +425,95 @@ LaunchReport LabRunner::runDevice(const DeviceFrameRef& in, const DeviceFrameRef
   return launch(nullptr, nullptr, &in, &out, values);
 }
 
+bool LabRunner::ordersOnGpu() {
+  State& s = *state_;
+  if (!options_.orderOnGpu) return false;
+  if (!s.ordersOnGpu) {
+    try {
+      const DriverApi& api = driverApi();
+      CUdevice device = 0;
+      int supported = 0;
+      KC_CU_CHECK(api.cuDeviceGet(&device, s.device));
+      KC_CU_CHECK(api.cuDeviceGetAttribute(&supported, CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, device));
+      s.ordersOnGpu = supported != 0;
+    } catch (const Error&) {  // the frames are then ordered by this thread waiting
+      s.ordersOnGpu = false;
+    }
+  }
+  return *s.ordersOnGpu;
+}
+
+std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFrameRef& out, const ParamValues& values,
+                                      CUstream_st* stream) {
+  settle();
+  if (!ordersOnGpu()) {
+    KC_CUDA_CHECK(cudaStreamSynchronize(stream));
+    const std::uint64_t sequence = ++state_->sequence;
+    state_->settled[sequence] = runDevice(in, out, values);
+    return sequence;
+  }
+  const FrameCheck frame = checkFrames(nullptr, &in, &out, values);
+  State& s = *state_;
+  const CurrentDevice current(s.device);
+  s.prepare(frame.width, frame.height, in.format, frame.outFormat, options_.checked);
+  const DriverApi& api = driverApi();
+  const std::uint64_t sequence = ++s.sequence;
+
+  copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(in.data), in.pitch, s.in.rowBytes(), frame.height,
+         stream);
+  if (options_.checked) s.fillGuardsIfNeeded(stream);
+  KC_CU_CHECK(api.cuStreamWriteValue64(stream, s.orderWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
+
+  RunRequest request{s.in.frame(), s.out.frame(), s.annotations.block.x, s.annotations.block.y,
+                     packParams(s.annotations.params, values), false,
+                     GpuOrder{s.order->shared().id, kReadyOffset, kDoneOffset, sequence}};
+  const FrameRelease release{s.out.origin(), s.out.pitch, s.out.rowBytes(), s.out.height, s.orderWord(kDoneOffset), sequence};
+  s.flight.emplace();
+  s.flight->sequence = sequence;
+  s.flight->checked = options_.checked;
+  s.flight->width = frame.width;
+  s.flight->height = frame.height;
+  if (!s.collector) s.collector = std::make_unique<BackgroundCall>();
+  s.collector->start([this, request = std::move(request), release] { awaitRun(request, release); });
+
+  KC_CU_CHECK(api.cuStreamWaitValue64(stream, s.orderWord(kDoneOffset), sequence, CU_STREAM_WAIT_VALUE_GEQ));
+  copy2D(reinterpret_cast<void*>(out.data), out.pitch, s.out.origin(), s.out.pitch, s.out.rowBytes(), frame.height,
+         stream);
+  if (options_.checked) {
+    s.enqueueGuardCount(stream);
+    KC_CUDA_CHECK(cudaEventRecord(*s.countArrived, stream));
+  }
+  return sequence;
+}
+
+// On the collector's thread: the worker's reply to a frame submitDevice sent, within the time
+// limit. A frame the worker will not finish (refused, faulted, hung, or the worker gone) is
+// released here: its output cleared, then the word kernelcam's stream waits on written.
+void LabRunner::awaitRun(const RunRequest& request, const FrameRelease& release) {
+  State& s = *state_;
+  LaunchReport report;
+  try {
+    report = runOnWorker(request);
+  } catch (const std::exception& error) {  // the worker broke the protocol: it was stopped
+    report.status = LaunchStatus::Fault;
+    report.message = error.what();
+    report.workerStopped = true;
+  }
+  if (report.status != LaunchStatus::Ok) {
+    try {
+      const CurrentDevice current(s.device);
+      KC_CUDA_CHECK(cudaMemset2DAsync(release.outOrigin, release.pitch, 0, release.rowBytes,
+                                      static_cast<std::size_t>(release.height), *s.stream));
+      KC_CU_CHECK(driverApi().cuStreamWriteValue64(*s.stream, release.done, release.sequence,
+                                                   CU_STREAM_WRITE_VALUE_DEFAULT));
+      s.stream->synchronize();
+    } catch (const std::exception& error) {
+      report.message += "; and kernelcam could not release its stream (" + std::string(error.what()) + ")";
+    }
+  }
+  s.flight->report = std::move(report);
+}
+
 LaunchReport LabRunner::stopWorkerAfter(LaunchStatus status, const std::string& message) {
   state_->stopWorker();
   LaunchReport report;
@@ -286,42 +523,30 @@ LaunchReport LabRunner::stopWorkerAfter(LaunchStatus status, const std::string& 
   return report;
 }
 
-LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
-                               const DeviceFrameRef* deviceOut, const ParamValues& values, bool profileLines) {
+LabRunner::FrameCheck LabRunner::checkFrames(const HostFrame* hostIn, const DeviceFrameRef* deviceIn,
+                                             const DeviceFrameRef* deviceOut, const ParamValues& values) const {
   KC_REQUIRE(loaded(), "LabRunner: no kernel loaded");
-  State& s = *state_;
-  KC_REQUIRE(values.size() == s.annotations.params.size(), "LabRunner: one value per @param of the kernel");
+  KC_REQUIRE(values.size() == state_->annotations.params.size(), "LabRunner: one value per @param of the kernel");
+  FrameCheck frame;
   const PixelFormat inFormat = hostIn ? hostIn->format : deviceIn->format;
-  const int width = hostIn ? hostIn->width() : deviceIn->width;
-  const int height = hostIn ? hostIn->height() : deviceIn->height;
-  KC_REQUIRE(width > 0 && height > 0, "LabRunner: empty frame");
-  const PixelFormat outFormat = outputFormat(inFormat);
+  frame.width = hostIn ? hostIn->width() : deviceIn->width;
+  frame.height = hostIn ? hostIn->height() : deviceIn->height;
+  KC_REQUIRE(frame.width > 0 && frame.height > 0, "LabRunner: empty frame");
+  frame.outFormat = outputFormat(inFormat);
   if (deviceOut)
-    KC_REQUIRE(deviceOut->width == width && deviceOut->height == height && deviceOut->format == outFormat,
+    KC_REQUIRE(deviceOut->width == frame.width && deviceOut->height == frame.height &&
+                   deviceOut->format == frame.outFormat,
                "LabRunner::runDevice: the output frame must have the input's size and outputFormat(input)");
+  return frame;
+}
 
-  const CurrentDevice current(s.device);
-  if (!s.stream) s.stream.emplace();
-  s.shape(s.in, width, height, bytesPerPixel(inFormat), 0, 0);
-  s.shape(s.out, width, height, bytesPerPixel(outFormat), options_.checked ? kGuardRows : 0,
-          options_.checked ? kGuardBytesRight : 0);
-  try {
-    s.mapBuffers();
-  } catch (const WorkerError&) {  // the worker failed, not the kernel
-    s.stopWorker();
-    throw;
-  }
-  if (hostIn) copy2D(s.in.origin(), s.in.pitch, hostIn->bytes(), hostIn->pitch(), s.in.rowBytes(), height, *s.stream);
-  else copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(deviceIn->data), deviceIn->pitch, s.in.rowBytes(), height, *s.stream);
-  if (options_.checked) s.fillGuards();
-  s.stream->synchronize();  // the worker reads the input as soon as it has the request
-
-  const BlockShape block = s.annotations.block;
+// The worker runs the request; its reply, or its failure, as a report. A fault, a hang or a
+// death ends the worker (stopWorkerAfter).
+LaunchReport LabRunner::runOnWorker(const RunRequest& request) {
+  State& s = *state_;
   RunReply reply;
   try {
-    reply = s.worker->run(
-        {s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values), profileLines},
-        options_.timeLimitMs);
+    reply = s.worker->run(request, options_.timeLimitMs);
   } catch (const WorkerError& error) {
     if (error.kind() == WorkerError::Kind::TimedOut)
       return stopWorkerAfter(LaunchStatus::TimedOut,
@@ -330,30 +555,49 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
     s.stopWorker();
     throw;
   }
-
   LaunchReport report;
   switch (reply.outcome) {
     case RunOutcome::Faulted: return stopWorkerAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
     case RunOutcome::Refused:
       report.status = LaunchStatus::LaunchFailed;
       report.message = "the launch was refused (" + reply.status.message + ") with blocks of " +
-                       std::to_string(block.x) + "x" + std::to_string(block.y) + " threads";
+                       std::to_string(request.blockX) + "x" + std::to_string(request.blockY) + " threads";
       return report;
     case RunOutcome::Finished: break;
   }
   report.kernelMs = reply.kernelMs;
   report.lines = std::move(reply.lines);
   report.profileNote = std::move(reply.profileNote);
-  s.downloadOutput(hostOut, deviceOut, outFormat);
-  GuardBytes guards;
-  if (options_.checked) guards = s.downloadGuards();
+  return report;
+}
+
+LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
+                               const DeviceFrameRef* deviceOut, const ParamValues& values, bool profileLines) {
+  settle();
+  const FrameCheck frame = checkFrames(hostIn, deviceIn, deviceOut, values);
+  State& s = *state_;
+  const CurrentDevice current(s.device);
+  const PixelFormat inFormat = hostIn ? hostIn->format : deviceIn->format;
+  s.prepare(frame.width, frame.height, inFormat, frame.outFormat, options_.checked);
+  if (hostIn)
+    copy2D(s.in.origin(), s.in.pitch, hostIn->bytes(), hostIn->pitch(), s.in.rowBytes(), frame.height, *s.stream);
+  else
+    copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(deviceIn->data), deviceIn->pitch, s.in.rowBytes(),
+           frame.height, *s.stream);
+  if (options_.checked) s.fillGuardsIfNeeded(*s.stream);
+  s.stream->synchronize();  // the worker reads the input as soon as it has the request
+
+  const BlockShape block = s.annotations.block;
+  LaunchReport report =
+      runOnWorker({s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values), profileLines, {}});
+  if (!report.ok()) return report;
+  s.downloadOutput(hostOut, deviceOut, frame.outFormat);
+  if (options_.checked) s.enqueueGuardCount(*s.stream);
   s.stream->synchronize();
   if (options_.checked) {
-    const std::string writes = describeGuardWrites(s.out.guardLayout(), guards);
-    if (!writes.empty()) {
+    if (const std::string writes = s.guardWrites(); !writes.empty()) {
       report.status = LaunchStatus::OutOfBounds;
-      report.message = "out-of-bounds writes into the guard bytes around the " + std::to_string(width) + "x" +
-                       std::to_string(height) + " output: " + writes;
+      report.message = outOfBoundsMessage(frame.width, frame.height, writes);
     }
   }
   return report;

@@ -14,6 +14,16 @@
 // one device copy in and one out, as before; the worker reads and writes only those two buffers.
 // The request and the reply travel over a socket (gpu/lab/worker/), and every wait has a limit.
 //
+// The pipeline's frames (submitDevice) are ordered on the GPU, not by kernelcam's thread waiting:
+// kernelcam's stream writes a sequence number into a third shared buffer after the input copy, the
+// worker's stream waits for it before the kernel and writes it into a second word after, and
+// kernelcam's stream waits for that before the output copy (stream memory operations; GpuOrder in
+// worker_protocol.hpp). The pipeline's thread goes on with the next frame at once; the worker's
+// reply is awaited on a thread of the runner's own, within the time limit, and becomes the report
+// the next call returns. A worker that faults, hangs or dies is ended there, and the runner clears
+// that frame's output and writes the word itself, so kernelcam's stream never waits on a worker
+// that is gone.
+//
 // Every launch has a time limit (default 2 s): LabRunner waits for the worker's reply until then,
 // and a kernel still running is reported and its worker killed. Checked mode (the lab's default)
 // surrounds the output with guard rows above and below and guard bytes right of each row, filled
@@ -29,17 +39,24 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/occupancy.hpp"
 #include "gpu/lab/line_figures.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
+struct CUstream_st;  // cudaStream_t
+
 namespace kc::lab {
 
 struct LabRunnerOptions {
   double timeLimitMs = 2000;
   bool checked = true;
+  // submitDevice orders its frames on the GPU where the driver allows (else this thread waits);
+  // false: always by this thread waiting (tests of that path).
+  bool orderOnGpu = true;
 };
 
 enum class LaunchStatus {
@@ -69,6 +86,9 @@ struct DeviceFrameRef {
   int width = 0, height = 0;
   PixelFormat format = PixelFormat::Rgba8;
 };
+
+struct RunRequest;    // gpu/lab/worker/worker_protocol.hpp
+struct FrameRelease;  // lab_runner.cpp
 
 class LabRunner {
  public:
@@ -102,9 +122,21 @@ class LabRunner {
   // run, copied back. The caller has finished writing `in` (its stream synchronised); `out` has
   // the input's size and outputFormat(in.format). Returns when `out` is written.
   LaunchReport runDevice(const DeviceFrameRef& in, const DeviceFrameRef& out, const ParamValues& values);
+  // The pipeline's way (the kernel= stage): as runDevice, ordered with `stream` on the GPU: the
+  // copy in, the worker's kernel and the copy out run after the work already on `stream` and before
+  // the work enqueued on it later. Returns the frame's number without waiting for the GPU; its
+  // report comes from takeReport(number). A frame whose kernel faulted, hung or was refused has a
+  // black `out`. Where the driver has no stream memory operations, it synchronises `stream` and
+  // runs as runDevice.
+  std::uint64_t submitDevice(const DeviceFrameRef& in, const DeviceFrameRef& out, const ParamValues& values,
+                             CUstream_st* stream);
+  // The report of submitted frame `frame`, once (waiting for it when it is the one in flight);
+  // nullopt when it was taken already or is too old to be kept. Every other call waits for the
+  // frame in flight first, keeping its report for this.
+  std::optional<LaunchReport> takeReport(std::uint64_t frame);
 
   const LabRunnerOptions& options() const { return options_; }
-  void setOptions(const LabRunnerOptions& options) { options_ = options; }
+  void setOptions(const LabRunnerOptions& options);
   // Worker processes ended by a fault, a hang or a death (each then replaced at the next load).
   int workersStopped() const;
 
@@ -112,7 +144,17 @@ class LabRunner {
   struct State;
   LaunchReport launch(const HostFrame* hostIn, HostFrame* hostOut, const DeviceFrameRef* deviceIn,
                       const DeviceFrameRef* deviceOut, const ParamValues& values, bool profileLines = false);
+  struct FrameCheck {
+    int width = 0, height = 0;
+    PixelFormat outFormat = PixelFormat::Rgba8;
+  };
+  FrameCheck checkFrames(const HostFrame* hostIn, const DeviceFrameRef* deviceIn, const DeviceFrameRef* deviceOut,
+                         const ParamValues& values) const;
+  LaunchReport runOnWorker(const RunRequest& request);
+  void awaitRun(const RunRequest& request, const FrameRelease& release);
   LaunchReport stopWorkerAfter(LaunchStatus status, const std::string& message);
+  void settle() const;  // waits for the frame in flight: its report is kept for takeReport()
+  bool ordersOnGpu();
 
   LabRunnerOptions options_;
   std::unique_ptr<State> state_;

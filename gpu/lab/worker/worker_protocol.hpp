@@ -9,7 +9,8 @@
 //                                      replaces the earlier mappings, which the worker closes
 //   Run    -> RunReply                 one launch on mapped buffers, timed; after Faulted the
 //                                      worker exits (its context is lost). Asked for, the launch
-//                                      is profiled per source line (CUPTI's SASS metrics)
+//                                      is profiled per source line (CUPTI's SASS metrics), or
+//                                      ordered on the GPU with kernelcam's stream (GpuOrder)
 //   Quit                               no reply: the worker exits
 // The lab's compiler process (kernelcam-lab-compiler, gpu/lab/cuda/compiler/) speaks the same
 // protocol with one request of its own:
@@ -27,7 +28,7 @@
 namespace kc::lab {
 
 // Raised with each change to a message below: a worker from another build says so at once.
-constexpr std::uint32_t kWorkerProtocolVersion = 3;
+constexpr std::uint32_t kWorkerProtocolVersion = 4;
 
 enum class WorkerMessageType : std::uint32_t {
   Hello = 1,
@@ -125,14 +126,31 @@ struct FrameInAllocation {
   KC_WORKER_FIELDS(allocation, offset, pitch, width, height, channels)
 };
 
+// A launch ordered with kernelcam's stream on the GPU, not by kernelcam's thread waiting: the
+// worker's stream waits until the 64-bit word at `readyOffset` of allocation `allocation` reaches
+// `sequence` (kernelcam writes it there after copying the input in), and after the kernel writes
+// `sequence` to the word at `doneOffset` (kernelcam's stream waits for that before copying the
+// output out). Stream memory operations on memory both processes map: an ordering no event
+// across processes gives, and one kernelcam can release itself when the worker dies. Allocation
+// 0: not ordered (kernelcam finished its copies before sending the request).
+struct GpuOrder {
+  std::uint64_t allocation = 0;
+  std::uint64_t readyOffset = 0, doneOffset = 0;
+  std::uint64_t sequence = 0;
+  bool ordered() const { return allocation != 0; }
+  bool operator==(const GpuOrder&) const = default;
+  KC_WORKER_FIELDS(allocation, readyOffset, doneOffset, sequence)
+};
+
 struct RunRequest {
   static constexpr WorkerMessageType kType = WorkerMessageType::Run;
   FrameInAllocation in, out;
   std::int32_t blockX = 16, blockY = 16;  // one thread per output pixel
   std::vector<std::uint32_t> params;      // KcParams' words (packParams)
   bool profileLines = false;              // count per source line (the cubin needs -lineinfo)
+  GpuOrder order;
   bool operator==(const RunRequest&) const = default;
-  KC_WORKER_FIELDS(in, out, blockX, blockY, params, profileLines)
+  KC_WORKER_FIELDS(in, out, blockX, blockY, params, profileLines, order)
 };
 
 // LineFigures (one source line's counts in a profiled Run): gpu/lab/line_figures.hpp.

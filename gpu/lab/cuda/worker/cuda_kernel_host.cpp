@@ -1,5 +1,8 @@
 #include "gpu/lab/cuda/worker/cuda_kernel_host.hpp"
 
+#include <sched.h>
+
+#include <chrono>
 #include <cstring>
 #include <optional>
 #include <string>
@@ -26,6 +29,25 @@ bool fits(const FrameInAllocation& frame, std::uint64_t allocationBytes) {
 
 RunReply refused(std::int32_t code, std::string message) {
   return {RunOutcome::Refused, {code, std::move(message)}, 0, {}, {}};
+}
+
+// The two 64-bit words of a GpuOrder: inside their allocation, 8-byte aligned.
+bool fitsWord(std::uint64_t offset, std::uint64_t allocationBytes) {
+  return offset % 8 == 0 && offset + 8 <= allocationBytes;
+}
+
+// Waits for `event`: polling first (a frame's kernel takes well under a millisecond, and a sleeping
+// wait costs a wake-up per frame on the way back to kernelcam), yielding the core to anyone who
+// wants it, then sleeping in the driver (a long kernel or a hang costs no core).
+CUresult waitFor(const DriverApi& api, CUevent event) {
+  constexpr auto kPolling = std::chrono::milliseconds(4);
+  const auto until = std::chrono::steady_clock::now() + kPolling;
+  for (;;) {
+    const CUresult state = api.cuEventQuery(event);
+    if (state != CUDA_ERROR_NOT_READY) return state;
+    if (std::chrono::steady_clock::now() >= until) return api.cuEventSynchronize(event);
+    ::sched_yield();
+  }
 }
 
 }  // namespace
@@ -61,7 +83,8 @@ WorkerHello CudaKernelHost::hello() {
     KC_CU_CHECK(api.cuCtxSetCurrent(context_));
     KC_CU_CHECK(api.cuStreamCreate(&stream_, CU_STREAM_NON_BLOCKING));
     KC_CU_CHECK(api.cuEventCreate(&start_, CU_EVENT_DEFAULT));
-    // The worker sleeps while its kernel runs: no core spinning beside kernelcam's threads.
+    // Past the first milliseconds of polling (waitFor), the worker sleeps while its kernel runs: a
+    // long kernel or a hang costs no core beside kernelcam's threads.
     KC_CU_CHECK(api.cuEventCreate(&stop_, CU_EVENT_BLOCKING_SYNC));
     char name[256] = {};
     KC_CU_CHECK(api.cuDeviceGetName(name, sizeof name - 1, device_));
@@ -128,6 +151,10 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
   if (!in || !out || !fits(request.in, in->bytes) || !fits(request.out, out->bytes) || request.blockX <= 0 ||
       request.blockY <= 0 || request.params.empty())
     return refused(-1, "a frame outside its shared buffer, or no block (a kernelcam bug)");
+  const GpuOrder& order = request.order;
+  const Mapping* words = order.ordered() ? mapping(order.allocation) : nullptr;
+  if (order.ordered() && (!words || !fitsWord(order.readyOffset, words->bytes) || !fitsWord(order.doneOffset, words->bytes)))
+    return refused(-1, "the frame's order words are outside their shared buffer (a kernelcam bug)");
 
   KernelImageArg inArg{in->base + request.in.offset, request.in.pitch, request.in.width, request.in.height,
                        request.in.channels, 0};
@@ -142,7 +169,13 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
   std::optional<LineProfileSession> profile;
   if (request.profileLines) profile.emplace(context_, deviceIndex_);
 
-  CUresult result = api_->cuEventRecord(start_, stream_);
+  // Ordered: the input is there once kernelcam's stream has written `sequence` (this waits on the
+  // GPU, not here). A refused launch writes nothing to `done`: kernelcam releases its stream itself
+  // then, after clearing the output (a frame the kernel never wrote must not be shown as its work).
+  CUresult result = CUDA_SUCCESS;
+  if (words)
+    result = api_->cuStreamWaitValue64(stream_, words->base + order.readyOffset, order.sequence, CU_STREAM_WAIT_VALUE_GEQ);
+  if (result == CUDA_SUCCESS) result = api_->cuEventRecord(start_, stream_);
   if (result == CUDA_SUCCESS) {
     const CUresult launched = api_->cuLaunchKernel(
         function_, blocks(outArg.width, request.blockX), blocks(outArg.height, request.blockY), 1,
@@ -150,7 +183,11 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
     if (launched != CUDA_SUCCESS) return refused(launched, driverErrorText(launched));
     result = api_->cuEventRecord(stop_, stream_);
   }
-  if (result == CUDA_SUCCESS) result = api_->cuEventSynchronize(stop_);  // the time limit is kernelcam's
+  // The write comes after the kernel's writes to the output (the default flags fence them).
+  if (result == CUDA_SUCCESS && words)
+    result = api_->cuStreamWriteValue64(stream_, words->base + order.doneOffset, order.sequence,
+                                        CU_STREAM_WRITE_VALUE_DEFAULT);
+  if (result == CUDA_SUCCESS) result = waitFor(*api_, stop_);  // the time limit is kernelcam's
   RunReply reply;
   if (result == CUDA_SUCCESS) result = api_->cuEventElapsedTime(&reply.kernelMs, start_, stop_);
   if (result != CUDA_SUCCESS) {

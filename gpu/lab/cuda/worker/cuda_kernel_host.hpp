@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu/lab/cuda/worker/driver_api.hpp"
+#include "gpu/lab/cuda/driver_api.hpp"
 #include "gpu/lab/worker/lab_worker_server.hpp"
 
 namespace kc::lab {

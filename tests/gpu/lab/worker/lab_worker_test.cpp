@@ -78,8 +78,14 @@ TEST(LabWorkerProtocol, MalformedPayloadsAreRejected) {
   longer.payload += "xy";
   EXPECT_EQ(kind(longer), "a Run with 2 bytes too many");
   EXPECT_EQ(kind(encodeMessage(LoadRequest{})), "expected a Run, received a Load");
-  Message hugeCount = message;  // params' count, the last u64 before the words, claims 2^40
-  const std::size_t countAt = hugeCount.payload.size() - 2 * sizeof(std::uint32_t) - sizeof(std::uint64_t);
+  // params' count (the u64 before its two words, which the profile flag's byte and the order's
+  // four u64 follow) claims 2^40
+  Message hugeCount = message;
+  const std::size_t countAt =
+      hugeCount.payload.size() - 4 * sizeof(std::uint64_t) - 1 - 2 * sizeof(std::uint32_t) - sizeof(std::uint64_t);
+  std::uint64_t count = 0;
+  std::memcpy(&count, hugeCount.payload.data() + countAt, sizeof count);
+  ASSERT_EQ(count, 2u) << "not the params' count";
   const std::uint64_t huge = 1ull << 40;
   std::memcpy(hugeCount.payload.data() + countAt, &huge, sizeof huge);
   EXPECT_EQ(kind(hugeCount), "a Run cut short");
@@ -174,7 +180,8 @@ TEST(LabWorkerProcess, TalksToAReadyWorker) {
   EXPECT_EQ(run.outcome, RunOutcome::Finished);
   EXPECT_FLOAT_EQ(run.kernelMs, 0.25f);
   EXPECT_EQ(run.status.message,
-            "in 17x3x4 pitch 256 at 1+0; out 17x3x1 pitch 256 at 2+2048; block 32x8; params 7,1075838976");
+            "in 17x3x4 pitch 256 at 1+0; out 17x3x1 pitch 256 at 2+2048; block 32x8; params 7,1075838976; after 3+0 "
+            "reaches 41");
   EXPECT_TRUE(worker->running());
 }
 

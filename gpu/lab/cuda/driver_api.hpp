@@ -1,8 +1,10 @@
 #pragma once
-// The CUDA driver API functions the lab's worker process uses (its context, modules, launches,
-// IPC mappings of kernelcam's frames), reached through cudart's cudaGetDriverEntryPointByVersion:
-// nothing links libcuda, so the programs start on machines without an NVIDIA driver (CI), exactly
-// as the cudart_static code does. Only the worker calls them: kernelcam itself uses cudart.
+// The CUDA driver API functions the lab uses, reached through cudart's
+// cudaGetDriverEntryPointByVersion: nothing links libcuda, so the programs start on machines without
+// an NVIDIA driver (CI), exactly as the cudart_static code does. The worker process calls most of
+// them (its context, modules, launches, IPC mappings of kernelcam's frames); kernelcam itself uses
+// cudart, and from here only the stream memory operations cudart does not offer (LabRunner's
+// frames ordered with the worker's on the GPU).
 //
 // Members carry the driver's names: where cuda.h maps a name to a versioned one by a macro
 // (cuIpcOpenMemHandle -> cuIpcOpenMemHandle_v2), the member and every use of it are mapped alike.
@@ -20,7 +22,8 @@ namespace kc::lab {
   X(cuDevicePrimaryCtxRelease, 11000) X(cuCtxSetCurrent, 4000) X(cuModuleLoadData, 2000) X(cuModuleUnload, 2000)    \
   X(cuModuleGetFunction, 2000) X(cuOccupancyMaxActiveBlocksPerMultiprocessor, 6050) X(cuLaunchKernel, 4000)         \
   X(cuStreamCreate, 2000) X(cuEventCreate, 2000) X(cuEventRecord, 2000) X(cuEventSynchronize, 2000)                 \
-  X(cuEventElapsedTime, 2000) X(cuIpcOpenMemHandle, 11000) X(cuIpcCloseMemHandle, 4010)
+  X(cuEventElapsedTime, 2000) X(cuEventQuery, 2000) X(cuIpcOpenMemHandle, 11000) X(cuIpcCloseMemHandle, 4010)       \
+  X(cuStreamWaitValue64, 11070) X(cuStreamWriteValue64, 11070)
 
 struct DriverApi {
 #define KC_LAB_DRIVER_MEMBER(name, version) PFN_##name##_v##version name = nullptr;

@@ -1,4 +1,4 @@
-#include "gpu/lab/cuda/worker/driver_api.hpp"
+#include "gpu/lab/cuda/driver_api.hpp"
 
 #include <cuda_runtime.h>
 
