@@ -4,6 +4,6 @@
 # `out` ($OUT, else the given default) and creates it.
 out="${OUT:-$1}"
 mkdir -p "$out"
-[ -f .carry/bin.tar.xz ] && [ ! -x .carry/bin/kernelcam ] && tar -C .carry -xJf .carry/bin.tar.xz
+[ -f .carry/bin.tar.xz ] && { [ ! -x .carry/bin/kernelcam ] || [ .carry/bin.tar.xz -nt .carry/bin/kernelcam ]; } && tar -C .carry -mxJf .carry/bin.tar.xz  # -m: unpacked now, so a newer pack is seen
 source .carry/device-env.sh >/dev/null
 export LD_LIBRARY_PATH="$DEV_ROOT/lib:/usr/local/nvidia/lib64:/usr/local/cuda/lib64"

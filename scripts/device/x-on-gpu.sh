@@ -8,7 +8,7 @@
 xr=/tmp/xvfb-root
 xl="$xr/usr/lib/x86_64-linux-gnu"
 [ -x "$xr/usr/bin/Xvfb" ] || { echo "no X server in $xr: run scripts/device/window-on-gpu.sh xvfb first (same machine)"; exit 2; }
-[ -f .carry/bin.tar.xz ] && [ ! -x .carry/bin/kernelcam ] && tar -C .carry -xJf .carry/bin.tar.xz
+[ -f .carry/bin.tar.xz ] && { [ ! -x .carry/bin/kernelcam ] || [ .carry/bin.tar.xz -nt .carry/bin/kernelcam ]; } && tar -C .carry -mxJf .carry/bin.tar.xz  # -m: unpacked now, so a newer pack is seen
 x_display=20
 while [ -e "/tmp/.X11-unix/X$x_display" ]; do x_display=$((x_display + 1)); done
 env LD_LIBRARY_PATH="$xl:$xr/hostlib" LIBGL_DRIVERS_PATH="$xl/dri" "$xr/usr/bin/Xvfb" ":$x_display" -screen 0 1600x1000x24 \

@@ -72,7 +72,7 @@ class FakeWorker final : public LabWorkerHandler {
     return {RunOutcome::Finished,
             {0, "in " + describe(request.in) + "; out " + describe(request.out) + "; block " +
                     std::to_string(request.blockX) + "x" + std::to_string(request.blockY) + "; params " + params +
-                    (request.order.ordered() ? "; after " + std::to_string(request.order.allocation) + "+" +
+                    (request.order.ordered() ? "; after the order page's word " +
                                                    std::to_string(request.order.readyOffset) + " reaches " +
                                                    std::to_string(request.order.sequence)
                                              : std::string())},

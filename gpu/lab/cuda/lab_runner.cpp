@@ -16,6 +16,7 @@
 #include "gpu/lab/cuda/driver_api.hpp"
 #include "gpu/lab/cuda/exported_buffer.hpp"
 #include "gpu/lab/cuda/guard_check.cuh"
+#include "gpu/lab/cuda/order_page.hpp"
 #include "gpu/lab/guard_report.hpp"
 #include "gpu/lab/worker/lab_worker_client.hpp"
 #include "gpu/lab/worker/worker_location.hpp"
@@ -93,24 +94,19 @@ std::string outOfBoundsMessage(int width, int height, const std::string& writes)
          std::to_string(height) + " output: " + writes;
 }
 
-// The order buffer (shared with the worker): GpuOrder's two words, then kernelcam's own guard count.
+// GpuOrder's two words in the order page, a cache line apart.
 constexpr std::uint64_t kReadyOffset = 0;
-constexpr std::uint64_t kDoneOffset = 8;
-constexpr std::uint64_t kGuardCountOffset = 16;
-constexpr std::size_t kOrderBytes = 64;
+constexpr std::uint64_t kDoneOffset = 64;
 constexpr std::size_t kSettledKept = 16;  // reports nobody took (a chain that dropped the stage) go
 
 
 }  // namespace
 
 // What the runner's own thread needs to free kernelcam's stream from a frame the worker will never
-// finish: the frame's output (cleared) and the word the stream waits on. Taken when the frame is
-// submitted: after a worker that cannot be confirmed gone, the buffers are abandoned, not freed.
+// finish: the page whose word the stream waits on. The frame's output was cleared on the stream
+// before the worker's turn, so it stays black.
 struct FrameRelease {
-  unsigned char* outOrigin = nullptr;
-  std::size_t pitch = 0, rowBytes = 0;
-  int height = 0;
-  CUdeviceptr done = 0;
+  OrderPage* page = nullptr;
   std::uint64_t sequence = 0;
 };
 
@@ -122,7 +118,12 @@ struct LabRunner::State {
   std::optional<Stream> stream;  // kernelcam's copies in and out (runDevice); made on the runner's device
   Plane in, out;
   bool guardsFilled = false;  // the output's guards hold the pattern (filled once per buffer, and after writes)
-  std::unique_ptr<ExportedBuffer> order;  // GpuOrder's words and the guard count (kOrderBytes)
+  // The order page the worker maps (a new one per worker: its name is gone once opened), and those
+  // of earlier workers, kept mapped: a stream may wait on them until a release.
+  std::unique_ptr<OrderPage> page;
+  std::vector<std::unique_ptr<OrderPage>> oldPages;
+  bool pageMapped = false;
+  std::optional<DeviceBuffer<unsigned long long>> guardCountDevice;
   std::optional<PinnedBuffer<unsigned long long>> guardCount;  // the count, where the host reads it
   std::vector<std::unique_ptr<ExportedBuffer>> retired;  // replaced; the worker may still map them
   std::uint64_t nextAllocationId = 1;
@@ -142,7 +143,7 @@ struct LabRunner::State {
   std::optional<bool> ordersOnGpu;
 
   std::unique_ptr<LabWorkerClient> worker;
-  std::uint64_t mappedIn = 0, mappedOut = 0, mappedOrder = 0;  // the allocations the worker maps
+  std::uint64_t mappedIn = 0, mappedOut = 0;  // the allocations the worker maps
   bool loaded = false;
   std::shared_ptr<const CompiledKernel> kernel;  // the loaded one, for a new worker after a profile
   KernelAnnotations annotations;
@@ -181,14 +182,14 @@ struct LabRunner::State {
       for (Plane* plane : {&in, &out})
         if (plane->buffer) plane->buffer->abandon();
       for (auto& buffer : retired) buffer->abandon();
-      if (order) order->abandon();
       in.buffer.reset();
       out.buffer.reset();
-      order.reset();
     }
     retired.clear();
     worker.reset();
-    mappedIn = mappedOut = mappedOrder = 0;
+    if (page) oldPages.push_back(std::move(page));
+    pageMapped = false;
+    mappedIn = mappedOut = 0;
     loaded = false;
   }
 
@@ -209,20 +210,17 @@ struct LabRunner::State {
 
   // The buffers for a frame of this geometry, mapped by the worker. Throws WorkerError (after
   // stopping the worker) when the worker fails to map them.
-  void prepare(int width, int height, PixelFormat inFormat, PixelFormat outFormat, bool checked) {
+  void prepare(int width, int height, PixelFormat inFormat, PixelFormat outFormat, bool checked, bool ordered) {
     if (!stream) stream.emplace();
-    if (!order) {
-      order = std::make_unique<ExportedBuffer>(kOrderBytes, nextAllocationId++);
-      KC_CUDA_CHECK(cudaMemsetAsync(order->data(), 0, kOrderBytes, *stream));
-      stream->synchronize();
-    }
+    if (ordered && !page) page = std::make_unique<OrderPage>();
+    if (!guardCountDevice) guardCountDevice.emplace(1);
     if (!guardCount) guardCount.emplace(1);
     if (!countArrived) countArrived.emplace(cudaEventDisableTiming);
     shape(in, width, height, bytesPerPixel(inFormat), 0, 0);
     if (shape(out, width, height, bytesPerPixel(outFormat), checked ? kGuardRows : 0, checked ? kGuardBytesRight : 0))
       guardsFilled = false;
     try {
-      mapBuffers();
+      mapBuffers(ordered);
     } catch (const WorkerError&) {  // the worker failed, not the kernel
       stopWorker();
       throw;
@@ -230,20 +228,18 @@ struct LabRunner::State {
   }
 
   // Has the worker map the current buffers (closing its earlier mappings) when they changed.
-  void mapBuffers() {
-    if (mappedIn == in.id() && mappedOut == out.id() && mappedOrder == order->shared().id) return;
-    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared(), order->shared()}});
+  void mapBuffers(bool ordered) {
+    if (mappedIn == in.id() && mappedOut == out.id() && (!ordered || pageMapped)) return;
+    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}, ordered ? page->name() : ""});
+    if (ordered) page->unlinkName();  // opened by now, or never to be
     retired.clear();  // the worker closed every earlier mapping before replying
-    mappedIn = mappedOut = mappedOrder = 0;
+    mappedIn = mappedOut = 0;
+    pageMapped = false;
     if (!reply.status.ok())
       throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
     mappedIn = in.id();
     mappedOut = out.id();
-    mappedOrder = order->shared().id;
-  }
-
-  CUdeviceptr orderWord(std::uint64_t offset) const {
-    return reinterpret_cast<CUdeviceptr>(order->data()) + offset;
+    pageMapped = ordered;
   }
 
   void fillGuards(cudaStream_t s) {
@@ -262,7 +258,7 @@ struct LabRunner::State {
 
   // The number of changed guard bytes, counted on the GPU, into pinned memory (in stream order).
   void enqueueGuardCount(cudaStream_t s) {
-    auto* count = reinterpret_cast<unsigned long long*>(orderWord(kGuardCountOffset));
+    unsigned long long* count = guardCountDevice->data();
     countGuardWrites(out.base(), out.pitch, out.rowBytes(), out.height, out.guardRows, count, s);
     KC_CUDA_CHECK(cudaMemcpyAsync(guardCount->data(), count, sizeof *count, cudaMemcpyDeviceToHost, s));
   }
@@ -455,19 +451,22 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   const FrameCheck frame = checkFrames(nullptr, &in, &out, values);
   State& s = *state_;
   const CurrentDevice current(s.device);
-  s.prepare(frame.width, frame.height, in.format, frame.outFormat, options_.checked);
+  s.prepare(frame.width, frame.height, in.format, frame.outFormat, options_.checked, /*ordered=*/true);
   const DriverApi& api = driverApi();
   const std::uint64_t sequence = ++s.sequence;
 
   copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(in.data), in.pitch, s.in.rowBytes(), frame.height,
          stream);
+  // Black until the kernel writes it: a frame whose kernel never runs (refused, the worker gone)
+  // must not show the frame before as this one's.
+  KC_CUDA_CHECK(cudaMemset2DAsync(s.out.origin(), s.out.pitch, 0, s.out.rowBytes(),
+                                  static_cast<std::size_t>(frame.height), stream));
   if (options_.checked) s.fillGuardsIfNeeded(stream);
-  KC_CU_CHECK(api.cuStreamWriteValue64(stream, s.orderWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
+  KC_CU_CHECK(api.cuStreamWriteValue64(stream, s.page->deviceWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
 
   RunRequest request{s.in.frame(), s.out.frame(), s.annotations.block.x, s.annotations.block.y,
-                     packParams(s.annotations.params, values), false,
-                     GpuOrder{s.order->shared().id, kReadyOffset, kDoneOffset, sequence}};
-  const FrameRelease release{s.out.origin(), s.out.pitch, s.out.rowBytes(), s.out.height, s.orderWord(kDoneOffset), sequence};
+                     packParams(s.annotations.params, values), false, GpuOrder{kReadyOffset, kDoneOffset, sequence}};
+  const FrameRelease release{s.page.get(), sequence};
   s.flight.emplace();
   s.flight->sequence = sequence;
   s.flight->checked = options_.checked;
@@ -476,7 +475,7 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   if (!s.collector) s.collector = std::make_unique<BackgroundCall>();
   s.collector->start([this, request = std::move(request), release] { awaitRun(request, release); });
 
-  KC_CU_CHECK(api.cuStreamWaitValue64(stream, s.orderWord(kDoneOffset), sequence, CU_STREAM_WAIT_VALUE_GEQ));
+  KC_CU_CHECK(api.cuStreamWaitValue64(stream, s.page->deviceWord(kDoneOffset), sequence, CU_STREAM_WAIT_VALUE_GEQ));
   copy2D(reinterpret_cast<void*>(out.data), out.pitch, s.out.origin(), s.out.pitch, s.out.rowBytes(), frame.height,
          stream);
   if (options_.checked) {
@@ -488,29 +487,20 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
 
 // On the collector's thread: the worker's reply to a frame submitDevice sent, within the time
 // limit. A frame the worker will not finish (refused, faulted, hung, or the worker gone) is
-// released here: its output cleared, then the word kernelcam's stream waits on written.
+// released first, with a store into the order page: stopping the worker may free memory, and a
+// free waits for kernelcam's streams, one of which waits for that word.
 void LabRunner::awaitRun(const RunRequest& request, const FrameRelease& release) {
   State& s = *state_;
+  const auto releaseStream = [&] { release.page->store(kDoneOffset, release.sequence); };
   LaunchReport report;
   try {
-    report = runOnWorker(request);
+    report = runOnWorker(request, releaseStream);
   } catch (const std::exception& error) {  // the worker broke the protocol: it was stopped
     report.status = LaunchStatus::Fault;
     report.message = error.what();
     report.workerStopped = true;
   }
-  if (report.status != LaunchStatus::Ok) {
-    try {
-      const CurrentDevice current(s.device);
-      KC_CUDA_CHECK(cudaMemset2DAsync(release.outOrigin, release.pitch, 0, release.rowBytes,
-                                      static_cast<std::size_t>(release.height), *s.stream));
-      KC_CU_CHECK(driverApi().cuStreamWriteValue64(*s.stream, release.done, release.sequence,
-                                                   CU_STREAM_WRITE_VALUE_DEFAULT));
-      s.stream->synchronize();
-    } catch (const std::exception& error) {
-      report.message += "; and kernelcam could not release its stream (" + std::string(error.what()) + ")";
-    }
-  }
+  if (report.status != LaunchStatus::Ok) releaseStream();  // again where runOnWorker did: harmless
   s.flight->report = std::move(report);
 }
 
@@ -542,12 +532,13 @@ LabRunner::FrameCheck LabRunner::checkFrames(const HostFrame* hostIn, const Devi
 
 // The worker runs the request; its reply, or its failure, as a report. A fault, a hang or a
 // death ends the worker (stopWorkerAfter).
-LaunchReport LabRunner::runOnWorker(const RunRequest& request) {
+LaunchReport LabRunner::runOnWorker(const RunRequest& request, const std::function<void()>& beforeStopping) {
   State& s = *state_;
   RunReply reply;
   try {
     reply = s.worker->run(request, options_.timeLimitMs);
   } catch (const WorkerError& error) {
+    if (beforeStopping) beforeStopping();
     if (error.kind() == WorkerError::Kind::TimedOut)
       return stopWorkerAfter(LaunchStatus::TimedOut,
                              "the kernel did not finish within " + formatMs(options_.timeLimitMs) + " and was stopped");
@@ -556,6 +547,7 @@ LaunchReport LabRunner::runOnWorker(const RunRequest& request) {
     throw;
   }
   LaunchReport report;
+  if (reply.outcome != RunOutcome::Finished && beforeStopping) beforeStopping();
   switch (reply.outcome) {
     case RunOutcome::Faulted: return stopWorkerAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
     case RunOutcome::Refused:
@@ -578,7 +570,7 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
   State& s = *state_;
   const CurrentDevice current(s.device);
   const PixelFormat inFormat = hostIn ? hostIn->format : deviceIn->format;
-  s.prepare(frame.width, frame.height, inFormat, frame.outFormat, options_.checked);
+  s.prepare(frame.width, frame.height, inFormat, frame.outFormat, options_.checked, /*ordered=*/false);
   if (hostIn)
     copy2D(s.in.origin(), s.in.pitch, hostIn->bytes(), hostIn->pitch(), s.in.rowBytes(), frame.height, *s.stream);
   else

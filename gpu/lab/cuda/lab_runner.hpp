@@ -35,6 +35,7 @@
 // leave the stage off.
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -150,7 +151,8 @@ class LabRunner {
   };
   FrameCheck checkFrames(const HostFrame* hostIn, const DeviceFrameRef* deviceIn, const DeviceFrameRef* deviceOut,
                          const ParamValues& values) const;
-  LaunchReport runOnWorker(const RunRequest& request);
+  // `beforeStopping` runs first where the run failed (before the worker is stopped).
+  LaunchReport runOnWorker(const RunRequest& request, const std::function<void()>& beforeStopping = {});
   void awaitRun(const RunRequest& request, const FrameRelease& release);
   LaunchReport stopWorkerAfter(LaunchStatus status, const std::string& message);
   void settle() const;  // waits for the frame in flight: its report is kept for takeReport()

@@ -101,9 +101,14 @@ struct SharedAllocation {
 struct MapRequest {
   static constexpr WorkerMessageType kType = WorkerMessageType::Map;
   std::vector<SharedAllocation> allocations;
+  // The POSIX shared memory object (shm_open) holding GpuOrder's words, kOrderPageBytes long;
+  // kernelcam unlinks the name once the worker replied. Empty: none (no ordered runs).
+  std::string orderPage;
   bool operator==(const MapRequest&) const = default;
-  KC_WORKER_FIELDS(allocations)
+  KC_WORKER_FIELDS(allocations, orderPage)
 };
+
+constexpr std::uint64_t kOrderPageBytes = 4096;
 
 struct MapReply {
   static constexpr WorkerMessageType kType = WorkerMessageType::MapReply;
@@ -127,19 +132,20 @@ struct FrameInAllocation {
 };
 
 // A launch ordered with kernelcam's stream on the GPU, not by kernelcam's thread waiting: the
-// worker's stream waits until the 64-bit word at `readyOffset` of allocation `allocation` reaches
-// `sequence` (kernelcam writes it there after copying the input in), and after the kernel writes
-// `sequence` to the word at `doneOffset` (kernelcam's stream waits for that before copying the
-// output out). Stream memory operations on memory both processes map: an ordering no event
-// across processes gives, and one kernelcam can release itself when the worker dies. Allocation
-// 0: not ordered (kernelcam finished its copies before sending the request).
+// worker's stream waits until the 64-bit word at `readyOffset` of the order page (MapRequest)
+// reaches `sequence` (kernelcam's stream writes it there after copying the input in), and after the
+// kernel writes `sequence` to the word at `doneOffset` (kernelcam's stream waits for that before
+// copying the output out). Stream memory operations on a page of host memory both processes map
+// and register with the driver: an ordering no event across processes gives, and one kernelcam's
+// thread can release with a plain store when the worker dies (a release through a stream of
+// kernelcam's context could queue behind the very wait it is to end). Sequence 0: not ordered
+// (kernelcam finished its copies before sending the request).
 struct GpuOrder {
-  std::uint64_t allocation = 0;
   std::uint64_t readyOffset = 0, doneOffset = 0;
   std::uint64_t sequence = 0;
-  bool ordered() const { return allocation != 0; }
+  bool ordered() const { return sequence != 0; }
   bool operator==(const GpuOrder&) const = default;
-  KC_WORKER_FIELDS(allocation, readyOffset, doneOffset, sequence)
+  KC_WORKER_FIELDS(readyOffset, doneOffset, sequence)
 };
 
 struct RunRequest {

@@ -1,6 +1,11 @@
 #include "gpu/lab/cuda/worker/cuda_kernel_host.hpp"
 
+#include <fcntl.h>
 #include <sched.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
 
 #include <chrono>
 #include <cstring>
@@ -31,10 +36,8 @@ RunReply refused(std::int32_t code, std::string message) {
   return {RunOutcome::Refused, {code, std::move(message)}, 0, {}, {}};
 }
 
-// The two 64-bit words of a GpuOrder: inside their allocation, 8-byte aligned.
-bool fitsWord(std::uint64_t offset, std::uint64_t allocationBytes) {
-  return offset % 8 == 0 && offset + 8 <= allocationBytes;
-}
+// The two 64-bit words of a GpuOrder: inside the order page, 8-byte aligned.
+bool fitsWord(std::uint64_t offset, std::uint64_t pageBytes) { return offset % 8 == 0 && offset + 8 <= pageBytes; }
 
 // Waits for `event`: polling first (a frame's kernel takes well under a millisecond, and a sleeping
 // wait costs a wake-up per frame on the way back to kernelcam), yielding the core to anyone who
@@ -130,6 +133,12 @@ LoadReply CudaKernelHost::load(const LoadRequest& request) {
 
 MapReply CudaKernelHost::map(const MapRequest& request) {
   unmapAll();  // kernelcam frees what it mapped before only after this reply
+  if (!request.orderPage.empty()) {
+    if (const std::string why = mapOrderPage(request.orderPage); !why.empty()) {
+      unmapAll();
+      return {{-1, why}};
+    }
+  }
   for (const SharedAllocation& allocation : request.allocations) {
     CUipcMemHandle handle;
     std::memcpy(&handle, allocation.handle.data(), sizeof handle);
@@ -152,9 +161,9 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
       request.blockY <= 0 || request.params.empty())
     return refused(-1, "a frame outside its shared buffer, or no block (a kernelcam bug)");
   const GpuOrder& order = request.order;
-  const Mapping* words = order.ordered() ? mapping(order.allocation) : nullptr;
-  if (order.ordered() && (!words || !fitsWord(order.readyOffset, words->bytes) || !fitsWord(order.doneOffset, words->bytes)))
-    return refused(-1, "the frame's order words are outside their shared buffer (a kernelcam bug)");
+  if (order.ordered() && (!orderPage_ || !fitsWord(order.readyOffset, kOrderPageBytes) ||
+                          !fitsWord(order.doneOffset, kOrderPageBytes)))
+    return refused(-1, "an ordered frame without the order page, or its words outside it (a kernelcam bug)");
 
   KernelImageArg inArg{in->base + request.in.offset, request.in.pitch, request.in.width, request.in.height,
                        request.in.channels, 0};
@@ -173,8 +182,8 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
   // GPU, not here). A refused launch writes nothing to `done`: kernelcam releases its stream itself
   // then, after clearing the output (a frame the kernel never wrote must not be shown as its work).
   CUresult result = CUDA_SUCCESS;
-  if (words)
-    result = api_->cuStreamWaitValue64(stream_, words->base + order.readyOffset, order.sequence, CU_STREAM_WAIT_VALUE_GEQ);
+  if (order.ordered())
+    result = api_->cuStreamWaitValue64(stream_, orderPage_ + order.readyOffset, order.sequence, CU_STREAM_WAIT_VALUE_GEQ);
   if (result == CUDA_SUCCESS) result = api_->cuEventRecord(start_, stream_);
   if (result == CUDA_SUCCESS) {
     const CUresult launched = api_->cuLaunchKernel(
@@ -184,8 +193,8 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
     result = api_->cuEventRecord(stop_, stream_);
   }
   // The write comes after the kernel's writes to the output (the default flags fence them).
-  if (result == CUDA_SUCCESS && words)
-    result = api_->cuStreamWriteValue64(stream_, words->base + order.doneOffset, order.sequence,
+  if (result == CUDA_SUCCESS && order.ordered())
+    result = api_->cuStreamWriteValue64(stream_, orderPage_ + order.doneOffset, order.sequence,
                                         CU_STREAM_WRITE_VALUE_DEFAULT);
   if (result == CUDA_SUCCESS) result = waitFor(*api_, stop_);  // the time limit is kernelcam's
   RunReply reply;
@@ -207,9 +216,32 @@ const CudaKernelHost::Mapping* CudaKernelHost::mapping(std::uint64_t id) const {
   return nullptr;
 }
 
+// kernelcam's order page (OrderPage): opened by its name, mapped, registered with this context.
+std::string CudaKernelHost::mapOrderPage(const std::string& name) {
+  const int fd = ::shm_open(name.c_str(), O_RDWR | O_CLOEXEC, 0);
+  if (fd < 0) return "shm_open " + name + ": " + std::strerror(errno);
+  void* page = ::mmap(nullptr, kOrderPageBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  const int error = errno;
+  ::close(fd);
+  if (page == MAP_FAILED) return "mmap " + name + ": " + std::strerror(error);
+  orderHost_ = page;
+  if (const CUresult registered = api_->cuMemHostRegister(page, kOrderPageBytes, CU_MEMHOSTREGISTER_DEVICEMAP);
+      registered != CUDA_SUCCESS)
+    return failed("cuMemHostRegister", registered).message;
+  orderRegistered_ = true;
+  if (const CUresult found = api_->cuMemHostGetDevicePointer(&orderPage_, page, 0); found != CUDA_SUCCESS)
+    return failed("cuMemHostGetDevicePointer", found).message;
+  return {};
+}
+
 void CudaKernelHost::unmapAll() {
   for (const Mapping& m : mappings_) (void)api_->cuIpcCloseMemHandle(m.base);
   mappings_.clear();
+  if (orderRegistered_) (void)api_->cuMemHostUnregister(orderHost_);
+  if (orderHost_) ::munmap(orderHost_, kOrderPageBytes);
+  orderRegistered_ = false;
+  orderHost_ = nullptr;
+  orderPage_ = 0;
 }
 
 }  // namespace kc::lab

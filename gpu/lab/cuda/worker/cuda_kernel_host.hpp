@@ -32,6 +32,7 @@ class CudaKernelHost final : public LabWorkerHandler {
     std::uint64_t bytes = 0;
   };
   const Mapping* mapping(std::uint64_t id) const;
+  std::string mapOrderPage(const std::string& name);  // "" or why not
   void unmapAll();
 
   int deviceIndex_;
@@ -44,6 +45,9 @@ class CudaKernelHost final : public LabWorkerHandler {
   CUfunction function_ = nullptr;
   std::string cubin_, entry_;  // the loaded kernel's: a per-line profile maps its instructions to lines
   std::vector<Mapping> mappings_;
+  void* orderHost_ = nullptr;  // kernelcam's order page (MapRequest::orderPage), mapped here
+  bool orderRegistered_ = false;
+  CUdeviceptr orderPage_ = 0;  // and for this context's streams
   bool faulted_ = false;
 };
 

@@ -52,7 +52,7 @@ inline RunRequest sampleRun() {
   request.blockX = 32;
   request.blockY = 8;
   request.params = {7, 0x40200000u};
-  request.order = {3, 0, 8, 41};
+  request.order = {0, 64, 41};
   return request;
 }
 

@@ -79,10 +79,10 @@ TEST(LabWorkerProtocol, MalformedPayloadsAreRejected) {
   EXPECT_EQ(kind(longer), "a Run with 2 bytes too many");
   EXPECT_EQ(kind(encodeMessage(LoadRequest{})), "expected a Run, received a Load");
   // params' count (the u64 before its two words, which the profile flag's byte and the order's
-  // four u64 follow) claims 2^40
+  // three u64 follow) claims 2^40
   Message hugeCount = message;
   const std::size_t countAt =
-      hugeCount.payload.size() - 4 * sizeof(std::uint64_t) - 1 - 2 * sizeof(std::uint32_t) - sizeof(std::uint64_t);
+      hugeCount.payload.size() - 3 * sizeof(std::uint64_t) - 1 - 2 * sizeof(std::uint32_t) - sizeof(std::uint64_t);
   std::uint64_t count = 0;
   std::memcpy(&count, hugeCount.payload.data() + countAt, sizeof count);
   ASSERT_EQ(count, 2u) << "not the params' count";
@@ -180,8 +180,8 @@ TEST(LabWorkerProcess, TalksToAReadyWorker) {
   EXPECT_EQ(run.outcome, RunOutcome::Finished);
   EXPECT_FLOAT_EQ(run.kernelMs, 0.25f);
   EXPECT_EQ(run.status.message,
-            "in 17x3x4 pitch 256 at 1+0; out 17x3x1 pitch 256 at 2+2048; block 32x8; params 7,1075838976; after 3+0 "
-            "reaches 41");
+            "in 17x3x4 pitch 256 at 1+0; out 17x3x1 pitch 256 at 2+2048; block 32x8; params 7,1075838976; after the "
+            "order page's word 0 reaches 41");
   EXPECT_TRUE(worker->running());
 }
 
