@@ -228,18 +228,21 @@ struct LabRunner::State {
   }
 
   // Has the worker map the current buffers (closing its earlier mappings) when they changed.
+  // The order page goes with the first mapping that needs it, and stays mapped in that worker.
   void mapBuffers(bool ordered) {
-    if (mappedIn == in.id() && mappedOut == out.id() && (!ordered || pageMapped)) return;
-    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}, ordered ? page->name() : ""});
-    if (ordered) page->unlinkName();  // opened by now, or never to be
+    const bool newPage = ordered && !pageMapped;
+    if (mappedIn == in.id() && mappedOut == out.id() && !newPage) return;
+    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}, newPage ? page->name() : ""});
+    if (newPage) page->unlinkName();  // opened by now, or never to be
     retired.clear();  // the worker closed every earlier mapping before replying
     mappedIn = mappedOut = 0;
-    pageMapped = false;
-    if (!reply.status.ok())
+    if (!reply.status.ok()) {
+      stopWorker();  // what it maps is unknown now; the next load starts a new one (and a new page)
       throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
+    }
     mappedIn = in.id();
     mappedOut = out.id();
-    pageMapped = ordered;
+    pageMapped = pageMapped || newPage;
   }
 
   void fillGuards(cudaStream_t s) {

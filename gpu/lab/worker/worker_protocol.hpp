@@ -102,7 +102,7 @@ struct MapRequest {
   static constexpr WorkerMessageType kType = WorkerMessageType::Map;
   std::vector<SharedAllocation> allocations;
   // The POSIX shared memory object (shm_open) holding GpuOrder's words, kOrderPageBytes long;
-  // kernelcam unlinks the name once the worker replied. Empty: none (no ordered runs).
+  // kernelcam unlinks the name once the worker replied. Empty: the page mapped before stays (if any).
   std::string orderPage;
   bool operator==(const MapRequest&) const = default;
   KC_WORKER_FIELDS(allocations, orderPage)

@@ -132,8 +132,9 @@ LoadReply CudaKernelHost::load(const LoadRequest& request) {
 }
 
 MapReply CudaKernelHost::map(const MapRequest& request) {
-  unmapAll();  // kernelcam frees what it mapped before only after this reply
+  closeAllocations();  // kernelcam frees what it mapped before only after this reply
   if (!request.orderPage.empty()) {
+    unmapOrderPage();
     if (const std::string why = mapOrderPage(request.orderPage); !why.empty()) {
       unmapAll();
       return {{-1, why}};
@@ -235,8 +236,16 @@ std::string CudaKernelHost::mapOrderPage(const std::string& name) {
 }
 
 void CudaKernelHost::unmapAll() {
+  closeAllocations();
+  unmapOrderPage();
+}
+
+void CudaKernelHost::closeAllocations() {
   for (const Mapping& m : mappings_) (void)api_->cuIpcCloseMemHandle(m.base);
   mappings_.clear();
+}
+
+void CudaKernelHost::unmapOrderPage() {
   if (orderRegistered_) (void)api_->cuMemHostUnregister(orderHost_);
   if (orderHost_) ::munmap(orderHost_, kOrderPageBytes);
   orderRegistered_ = false;

@@ -33,6 +33,8 @@ class CudaKernelHost final : public LabWorkerHandler {
   };
   const Mapping* mapping(std::uint64_t id) const;
   std::string mapOrderPage(const std::string& name);  // "" or why not
+  void unmapOrderPage();
+  void closeAllocations();
   void unmapAll();
 
   int deviceIndex_;
