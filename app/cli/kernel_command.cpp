@@ -211,7 +211,8 @@ int runCheck(const QStringList& arguments) {
     options.limits = limits;
     // The compiler process starts while this thread asks the driver for the device (the
     // architecture to compile for): each takes tens of milliseconds, and neither needs the other.
-    std::thread compilerStart([cuda] {
+    // A jthread: joined on every way out, a throw from the compile included.
+    std::jthread compilerStart([cuda] {
       try {
         cuda->startCompilerProcess();
       } catch (const std::exception&) {  // the compile below says why

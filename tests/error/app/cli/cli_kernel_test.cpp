@@ -103,3 +103,24 @@ TEST(CliKernel, UsageErrors) {
 }
 
 }  // namespace
+
+namespace {
+
+// The compiler process starts on a thread of its own beside the device query; a compile that
+// throws (here: no compiler to be found) must end the check with its one line, not abort the
+// program through a thread left unjoined.
+TEST(CliKernel, AMissingCompilerIsOneLineNotAnAbort) {
+  if (!kHaveNvrtc) GTEST_SKIP() << "this build has no CUDA (NVRTC)";
+  kc::test::TempDir dir;
+  const std::string path = dir.file("good.cu");
+  kc::test::writeBytes(path, kc::lab::kernelTemplate());
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert(QStringLiteral("KC_LAB_COMPILER"), q(dir.file("no-such-compiler")));
+  const auto run = runKernelcam({"kernel", "check", q(path)}, 120000, environment);
+  EXPECT_EQ(run.exitCode, 1) << run.err;
+  EXPECT_NE(run.err.find("kernel check: "), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("no-such-compiler"), std::string::npos) << run.err;
+  EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+}
+
+}  // namespace
