@@ -456,6 +456,7 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   const CurrentDevice current(s.device);
   s.prepare(frame.width, frame.height, in.format, frame.outFormat, options_.checked, /*ordered=*/true);
   const DriverApi& api = driverApi();
+  if (!s.collector) s.collector = std::make_unique<BackgroundCall>();
   const std::uint64_t sequence = ++s.sequence;
 
   copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(in.data), in.pitch, s.in.rowBytes(), frame.height,
@@ -467,6 +468,22 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   if (options_.checked) s.fillGuardsIfNeeded(stream);
   KC_CU_CHECK(api.cuStreamWriteValue64(stream, s.page->deviceWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
 
+  // The rest of the frame's work on the stream, enqueued before the worker hears of it (the waits
+  // are on values, so the order of enqueueing does not matter): once the request is out, the
+  // collector's thread may stop the worker and drop buffers, and this thread touches none of them.
+  try {
+    KC_CU_CHECK(api.cuStreamWaitValue64(stream, s.page->deviceWord(kDoneOffset), sequence, CU_STREAM_WAIT_VALUE_GEQ));
+    copy2D(reinterpret_cast<void*>(out.data), out.pitch, s.out.origin(), s.out.pitch, s.out.rowBytes(), frame.height,
+           stream);
+    if (options_.checked) {
+      s.enqueueGuardCount(stream);
+      KC_CUDA_CHECK(cudaEventRecord(*s.countArrived, stream));
+    }
+  } catch (...) {
+    s.page->store(kDoneOffset, sequence);  // no worker will write it: the stream must not wait for it
+    throw;
+  }
+
   RunRequest request{s.in.frame(), s.out.frame(), s.annotations.block.x, s.annotations.block.y,
                      packParams(s.annotations.params, values), false, GpuOrder{kReadyOffset, kDoneOffset, sequence}};
   const FrameRelease release{s.page.get(), sequence};
@@ -475,16 +492,7 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   s.flight->checked = options_.checked;
   s.flight->width = frame.width;
   s.flight->height = frame.height;
-  if (!s.collector) s.collector = std::make_unique<BackgroundCall>();
   s.collector->start([this, request = std::move(request), release] { awaitRun(request, release); });
-
-  KC_CU_CHECK(api.cuStreamWaitValue64(stream, s.page->deviceWord(kDoneOffset), sequence, CU_STREAM_WAIT_VALUE_GEQ));
-  copy2D(reinterpret_cast<void*>(out.data), out.pitch, s.out.origin(), s.out.pitch, s.out.rowBytes(), frame.height,
-         stream);
-  if (options_.checked) {
-    s.enqueueGuardCount(stream);
-    KC_CUDA_CHECK(cudaEventRecord(*s.countArrived, stream));
-  }
   return sequence;
 }
 
