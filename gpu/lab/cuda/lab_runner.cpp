@@ -227,6 +227,11 @@ struct LabRunner::State {
     }
   }
 
+  void keepReport(std::uint64_t frame, LaunchReport report) {
+    settled[frame] = std::move(report);
+    if (settled.size() > kSettledKept) settled.erase(settled.begin());
+  }
+
   // Has the worker map the current buffers (closing its earlier mappings) when they changed.
   // The order page goes with the first mapping that needs it, and stays mapped in that worker.
   void mapBuffers(bool ordered) {
@@ -333,8 +338,7 @@ void LabRunner::settle() const {
       report.message = outOfBoundsMessage(flight.width, flight.height, writes);
     }
   }
-  s.settled[flight.sequence] = std::move(report);
-  if (s.settled.size() > kSettledKept) s.settled.erase(s.settled.begin());
+  s.keepReport(flight.sequence, std::move(report));
 }
 
 std::optional<LaunchReport> LabRunner::takeReport(std::uint64_t frame) {
@@ -434,6 +438,8 @@ bool LabRunner::ordersOnGpu() {
       int supported = 0;
       KC_CU_CHECK(api.cuDeviceGet(&device, s.device));
       KC_CU_CHECK(api.cuDeviceGetAttribute(&supported, CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, device));
+      const CurrentDevice current(s.device);
+      if (supported && !s.page) s.page = std::make_unique<OrderPage>();  // shared memory to be had
       s.ordersOnGpu = supported != 0;
     } catch (const Error&) {  // the frames are then ordered by this thread waiting
       s.ordersOnGpu = false;
@@ -448,7 +454,7 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   if (!ordersOnGpu()) {
     KC_CUDA_CHECK(cudaStreamSynchronize(stream));
     const std::uint64_t sequence = ++state_->sequence;
-    state_->settled[sequence] = runDevice(in, out, values);
+    state_->keepReport(sequence, runDevice(in, out, values));
     return sequence;
   }
   const FrameCheck frame = checkFrames(nullptr, &in, &out, values);
