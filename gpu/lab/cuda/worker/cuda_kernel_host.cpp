@@ -1,11 +1,7 @@
 #include "gpu/lab/cuda/worker/cuda_kernel_host.hpp"
 
-#include <fcntl.h>
 #include <sched.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
-#include <cerrno>
 
 #include <chrono>
 #include <cstring>
@@ -219,13 +215,12 @@ const CudaKernelHost::Mapping* CudaKernelHost::mapping(std::uint64_t id) const {
 
 // kernelcam's order page (OrderPage): opened by its name, mapped, registered with this context.
 std::string CudaKernelHost::mapOrderPage(const std::string& name) {
-  const int fd = ::shm_open(name.c_str(), O_RDWR | O_CLOEXEC, 0);
-  if (fd < 0) return "shm_open " + name + ": " + std::strerror(errno);
-  void* page = ::mmap(nullptr, kOrderPageBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-  const int error = errno;
-  ::close(fd);
-  if (page == MAP_FAILED) return "mmap " + name + ": " + std::strerror(error);
-  orderHost_ = page;
+  try {
+    orderHost_ = std::make_unique<SharedPage>(name, kOrderPageBytes, SharedPage::Mode::Open);
+  } catch (const Error& error) {
+    return error.call() + " " + error.message();
+  }
+  void* page = orderHost_->data();
   if (const CUresult registered = api_->cuMemHostRegister(page, kOrderPageBytes, CU_MEMHOSTREGISTER_DEVICEMAP);
       registered != CUDA_SUCCESS)
     return failed("cuMemHostRegister", registered).message;
@@ -246,10 +241,9 @@ void CudaKernelHost::closeAllocations() {
 }
 
 void CudaKernelHost::unmapOrderPage() {
-  if (orderRegistered_) (void)api_->cuMemHostUnregister(orderHost_);
-  if (orderHost_) ::munmap(orderHost_, kOrderPageBytes);
+  if (orderRegistered_) (void)api_->cuMemHostUnregister(orderHost_->data());
   orderRegistered_ = false;
-  orderHost_ = nullptr;
+  orderHost_.reset();
   orderPage_ = 0;
 }
 

@@ -5,11 +5,13 @@
 // one. A kernel that never finishes is ended with the process (SIGKILL from kernelcam): the
 // driver tears the context down, which stops the kernel.
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "gpu/lab/cuda/driver_api.hpp"
 #include "gpu/lab/worker/lab_worker_server.hpp"
+#include "gpu/lab/worker/shared_page.hpp"
 
 namespace kc::lab {
 
@@ -47,7 +49,7 @@ class CudaKernelHost final : public LabWorkerHandler {
   CUfunction function_ = nullptr;
   std::string cubin_, entry_;  // the loaded kernel's: a per-line profile maps its instructions to lines
   std::vector<Mapping> mappings_;
-  void* orderHost_ = nullptr;  // kernelcam's order page (MapRequest::orderPage), mapped here
+  std::unique_ptr<SharedPage> orderHost_;  // kernelcam's order page (MapRequest::orderPage), mapped here
   bool orderRegistered_ = false;
   CUdeviceptr orderPage_ = 0;  // and for this context's streams
   bool faulted_ = false;
