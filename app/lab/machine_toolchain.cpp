@@ -39,8 +39,8 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
     return toolchain;
   }
-  // One probe of its own (a lab worker, started on first use) to load each compiled kernel and ask
-  // the driver; used from the compile worker's thread, one compile at a time (the mutex makes sure).
+  // One probe of its own (calculated from ptxas's report; a lab worker of its own only for a kernel
+  // without one); used from the compile worker's thread, one compile at a time (the mutex makes sure).
   auto probe = std::make_shared<CudaBackend::OccupancyProbe>(cuda->makeOccupancyProbe(0));
   auto mutex = std::make_shared<std::mutex>();
   toolchain.occupancy = [cuda, probe, mutex](const lab::CompiledKernel& kernel) -> std::optional<lab::Occupancy> {

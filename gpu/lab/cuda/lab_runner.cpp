@@ -511,13 +511,13 @@ void LabRunner::awaitRun(const RunRequest& request, const FrameRelease& release)
   const auto releaseStream = [&] { release.page->store(kDoneOffset, release.sequence); };
   LaunchReport report;
   try {
-    report = runOnWorker(request, releaseStream);
-  } catch (const std::exception& error) {  // the worker broke the protocol: it was stopped
+    report = runOnWorker(request, releaseStream);  // releases the stream itself on every failure it names
+  } catch (const std::exception& error) {  // the worker broke the protocol, or worse
+    releaseStream();
     report.status = LaunchStatus::Fault;
     report.message = error.what();
     report.workerStopped = true;
   }
-  if (report.status != LaunchStatus::Ok) releaseStream();  // again where runOnWorker did: harmless
   s.flight->report = std::move(report);
 }
 
