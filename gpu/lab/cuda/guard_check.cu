@@ -31,4 +31,9 @@ void countGuardWrites(const unsigned char* base, std::size_t pitch, std::size_t 
   KC_CUDA_CHECK_LAUNCH("countGuardWritesKernel");
 }
 
+void loadGuardCheck() {
+  cudaFuncAttributes attributes{};
+  KC_CUDA_CHECK(cudaFuncGetAttributes(&attributes, countGuardWritesKernel));
+}
+
 }  // namespace kc::lab

@@ -16,4 +16,11 @@ namespace kc::lab {
 void countGuardWrites(const unsigned char* base, std::size_t pitch, std::size_t rowBytes, int height, int guardRows,
                       unsigned long long* count, cudaStream_t stream);
 
+// Loads countGuardWrites's kernel into the current context now. Under CUDA's lazy loading (the
+// default since 12.2) a kernel's first launch loads it, and loading waits for the context's work.
+// LabRunner::submitDevice launches the count behind a stream wait that only the worker ends, before
+// the worker has its request: a first launch there waited forever (found on the H200). Call it before
+// any such wait is enqueued.
+void loadGuardCheck();
+
 }  // namespace kc::lab

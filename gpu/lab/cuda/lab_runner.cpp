@@ -213,7 +213,10 @@ struct LabRunner::State {
   void prepare(int width, int height, PixelFormat inFormat, PixelFormat outFormat, bool checked, bool ordered) {
     if (!stream) stream.emplace();
     if (ordered && !page) page = std::make_unique<OrderPage>();
-    if (!guardCountDevice) guardCountDevice.emplace(1);
+    if (!guardCountDevice) {
+      guardCountDevice.emplace(1);
+      loadGuardCheck();  // not lazily behind an ordered frame's wait: see guard_check.cuh
+    }
     if (!guardCount) guardCount.emplace(1);
     if (!countArrived) countArrived.emplace(cudaEventDisableTiming);
     shape(in, width, height, bytesPerPixel(inFormat), 0, 0);
