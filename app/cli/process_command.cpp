@@ -51,6 +51,7 @@ struct ProcessOptions {
   std::string out, json, view, vcam;
   int frames = 1;
   Backend backend = Backend::Auto;
+  bool stageTimings = false;  // --stage-timings: no fused stages
   bool quiet = false;      // no progress on a terminal
   bool soak = false;
   bool soakChild = false;  // a run under superviseSoak (hidden options --soak-child --soak-period)
@@ -204,6 +205,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
     return fail(kExitUsage, QStringLiteral("process: --source camera is for the window; use pattern, image: or video:"));
   options.chain = run.chain ? *run.chain : defaultFilterChain();
   options.backend = run.backend;
+  options.stageTimings = run.stageTimings;
   options.vcam = run.vcam;
   options.out = parser.value(out).toStdString();
   options.json = parser.value(json).toStdString();
@@ -287,6 +289,7 @@ int process(const ProcessOptions& options) {
   if (options.soak) return soak(options);
   std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
   pipeline->setChain(options.chain);
+  pipeline->setFusion(!options.stageTimings);
   if (options.source.kind == SourceKind::Pattern)
     admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);

@@ -99,6 +99,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   sources_ = new SourceMenu(*window_);
   controller_ = std::make_unique<LiveController>(*window_, options.backend);
   controller_->setSourceOptions(sourceOptions);
+  controller_->setStageFusion(!options.stageTimings);
   controller_->setSourceCheck([this](const std::string& spec) { outputs_->checkSource(spec); });
   if (options.measureSeconds > 0)  // the window's path measured, not the source's pace
     controller_->setSourceOpener([this](const std::string& spec) {

@@ -310,6 +310,7 @@ std::unique_ptr<FramePipeline> LiveController::createPipeline() {
     backend_ = Backend::Cpu;
   }
   if (!pipeline) pipeline = makePipeline(Backend::Cpu).pipeline;
+  pipeline->setFusion(fuse_);
   return wrapPipeline_ ? wrapPipeline_(std::move(pipeline)) : std::move(pipeline);
 }
 

@@ -67,6 +67,9 @@ class LiveController : public QObject {
   // on other threads; tests force either. Set it before the first frame.
   enum class HandOff { Auto, Host, Gl };
   void setHandOff(HandOff handOff) { handOffKind_ = handOff; }
+  // --stage-timings: every stage its own launch and timing row (FramePipeline::setFusion(false)) in
+  // the pipelines made from now on. Set it before the first frame.
+  void setStageFusion(bool fuse) { fuse_ = fuse; }
 
   // Opens the source (falling back to the pattern) and starts the frame timer.
   void start(const QString& sourceSpec);
@@ -139,6 +142,7 @@ class LiveController : public QObject {
 
   MainWindow& window_;
   Backend backend_;
+  bool fuse_ = true;
   HandOff handOffKind_ = HandOff::Auto;
   SourceOptions sourceOptions_;
   SourceOpener openSource_;

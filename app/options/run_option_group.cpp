@@ -71,12 +71,15 @@ RunOptionGroup::RunOptionGroup(OptionsFor command)
                     "WxH[@FPS][:PIXFMT], e.g. 1280x720@30:MJPG (default: the largest resolution at 30 fps or more; "
                     "`kernelcam devices` lists each camera's formats).",
                     "FORMAT"),
-      viewMode_("view-mode", "side-by-side | filtered | split.", "MODE") {}
+      viewMode_("view-mode", "side-by-side | filtered | split.", "MODE"),
+      stageTimings_("stage-timings",
+                    "Run every stage as its own launch, each with its own timing row. By default CUDA runs gray, a "
+                    "separable conv and the hist after it as one kernel (one row; the same frames, faster).") {}
 
 void RunOptionGroup::addTo(QCommandLineParser& parser) const {
   parser.addOptions({source_, filters_, preset_});
   if (command_ == OptionsFor::Window) parser.addOptions({viewMode_, cameraFormat_});
-  parser.addOptions({backend_, size_, patternFormat_, lenient_, vcam_});
+  parser.addOptions({backend_, size_, patternFormat_, lenient_, vcam_, stageTimings_});
 }
 
 RunOptions RunOptionGroup::read(const QCommandLineParser& parser) const {
@@ -112,6 +115,7 @@ RunOptions RunOptionGroup::read(const QCommandLineParser& parser) const {
       throw InvalidArgument("--pattern-format '" + text(patternFormat_) + "': expected " + kPatternFormats);
   }
   options.lenient = parser.isSet(lenient_);
+  options.stageTimings = parser.isSet(stageTimings_);
   options.vcam = text(vcam_);
   return options;
 }

@@ -30,6 +30,7 @@ struct RunOptions {
   std::string vcam;                               // --vcam: /dev/videoN, or file:PATH
   std::optional<CameraFormatRequest> cameraFormat;  // --camera-format (the window's)
   std::optional<ViewMode> viewMode;               // --view-mode (the window's)
+  bool stageTimings = false;                      // --stage-timings: no fused stages (FramePipeline::setFusion)
 
   // SourceOptions' defaults with what was given here: the pattern's size and format, --lenient,
   // the camera format.

@@ -6,6 +6,7 @@
 #include "gpu/image/histogram.hpp"
 #include "gpu/image/yuv_convert.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
@@ -47,8 +48,8 @@ struct PipelineRunner::Buffers {
   }
 };
 
-PipelineRunner::PipelineRunner(ImageSize size, int streamCount, FrameEntry entry)
-    : size_(size), entry_(entry), chain_(defaultFilterChain()) {
+PipelineRunner::PipelineRunner(ImageSize size, int streamCount, FrameEntry entry, bool fuse)
+    : size_(size), entry_(entry), chain_(defaultFilterChain()), fuse_(fuse) {
   KC_REQUIRE(entry == FrameEntry::Rgba || (size.width % 2 == 0 && size.height % 2 == 0),
              "bench: NV12 rows need even sizes");
   for (const StageSpec& stage : chain_) {
@@ -93,20 +94,36 @@ void PipelineRunner::compute(int k, cudaStream_t s) {
   DeviceFrame current{b.input.view().data, shape, b.input.pitch()};
   DeviceHistogram histogram{b.histogram.data(), 0, 0};
   int target = 0;
-  for (std::size_t i = 0; i < chain_.size(); ++i) {
-    const StageSpec& stage = chain_[i];
-    if (stageIsNoOp(stage, current.shape)) continue;
-    const bool producesImage = stage.definition->producesImage;
-    CudaStageIo io;
-    io.in = current;
-    io.out = {producesImage ? b.work[target].view().data : nullptr, stageOutputShape(stage, current.shape),
-              b.work[target].pitch()};
-    io.stream = s;
-    if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &histogram;
-    launches_[i](stage, io);
-    if (producesImage) {
-      current = io.out;
-      target = 1 - target;
+  // As CudaStageExecutor::enqueue: the planned steps, a fused one through its fusion's launch (its
+  // stages one by one where it declines), the others through their stages' launches.
+  const auto io = [&](bool producesImage, FrameShape out, bool histogramOut) {
+    CudaStageIo stageIo;
+    stageIo.in = current;
+    stageIo.out = {producesImage ? b.work[target].view().data : nullptr, out, b.work[target].pitch()};
+    stageIo.stream = s;
+    if (histogramOut) stageIo.histogram = &histogram;
+    return stageIo;
+  };
+  const auto advance = [&](const CudaStageIo& done) {
+    if (!done.out.data) return;
+    current = done.out;
+    target = 1 - target;
+  };
+  for (const CudaChainStep& step : planCudaChain(chain_, shape, fuse_)) {
+    if (step.fusion) {
+      const CudaStageIo fusedIo = io(step.producesImage, step.out, step.histogram);
+      if (step.fusion->launch(chain_, step.first, step.count, fusedIo)) {
+        advance(fusedIo);
+        continue;
+      }
+    }
+    for (std::size_t i = step.first; i < step.first + step.count; ++i) {
+      const StageSpec& stage = chain_[i];
+      if (stageIsNoOp(stage, current.shape)) continue;
+      const CudaStageIo stageIo = io(stage.definition->producesImage, stageOutputShape(stage, current.shape),
+                                     stage.definition->sideOutput == SideOutput::Histogram);
+      launches_[i](stage, stageIo);
+      advance(stageIo);
     }
   }
   KC_CUDA_CHECK(cudaMemcpy2DAsync(b.output.data(), current.shape.rowBytes(), current.data, current.pitch,

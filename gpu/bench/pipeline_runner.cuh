@@ -23,7 +23,9 @@ const char* frameEntryName(FrameEntry entry);  // "RGBA", "NV12", "NV12 Y plane"
 
 class PipelineRunner {
  public:
-  PipelineRunner(ImageSize size, int streamCount, FrameEntry entry = FrameEntry::Rgba);
+  // fuse: the chain's steps as the app's pipeline plans them (cuda_fusion.hpp; its default), or every
+  // stage alone (its per-stage mode).
+  PipelineRunner(ImageSize size, int streamCount, FrameEntry entry = FrameEntry::Rgba, bool fuse = true);
   ~PipelineRunner();
   PipelineRunner(const PipelineRunner&) = delete;
   PipelineRunner& operator=(const PipelineRunner&) = delete;
@@ -39,6 +41,7 @@ class PipelineRunner {
   ImageSize size_;
   FrameEntry entry_;
   FilterChain chain_;
+  bool fuse_ = true;
   std::vector<CudaStageLaunch> launches_;
   std::vector<Stream> streams_;
   std::vector<Buffers> buffers_;

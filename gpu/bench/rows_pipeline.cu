@@ -16,8 +16,14 @@ void runPipelineRows(BenchContext& ctx) {
     upload.note = "pinned host -> device, one RGBA frame";
     ctx.add(std::move(upload));
     BenchRow compute = makeRow("pipeline " + sizeLabel(size) + " compute only", "pipeline", computeTiming, 0);
-    compute.note = formatFilterChain(defaultFilterChain()) + " + output copy, input resident";
+    compute.note = formatFilterChain(defaultFilterChain()) + " + output copy, input resident; stages fused as the app runs them";
     ctx.add(std::move(compute));
+    // The per-stage mode (FramePipeline::setFusion(false)): what fusing saves.
+    PipelineRunner unfused(size, 1, FrameEntry::Rgba, /*fuse=*/false);
+    BenchRow separate = makeRow("pipeline " + sizeLabel(size) + " compute only (stages unfused)", "pipeline",
+                                ctx.time([&](cudaStream_t s, int) { unfused.compute(0, s); }), 0);
+    separate.note = "every stage its own launch, as with per-stage timings";
+    ctx.add(std::move(separate));
     addPipelineRow(ctx, size, FrameEntry::Rgba, uploadMs, computeMs, 1);
     addPipelineRow(ctx, size, FrameEntry::Rgba, uploadMs, computeMs, 2);
   }

@@ -19,6 +19,7 @@
 #include "gpu/image/convolution_device.cuh"
 #include "gpu/image/convolution_rows_gray.cuh"
 #include "gpu/image/convolution_stream_gray.cuh"
+#include "gpu/image/histogram.hpp"
 #include "gpu/image/view_checks.hpp"
 
 namespace kc {
@@ -367,6 +368,13 @@ FilterTaps generalTaps(const ConvKernel& kernel) {
   return taps;
 }
 
+FilterTaps separableTaps(const SeparableKernel& factors) {
+  FilterTaps taps{};
+  std::copy(factors.row.begin(), factors.row.end(), taps.w);
+  std::copy(factors.column.begin(), factors.column.end(), taps.w + kColumnTapsOffset);
+  return taps;
+}
+
 template <class T>
 void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kernel, BorderMode border,
                   cudaStream_t stream, ConvPath path) {
@@ -378,14 +386,7 @@ void convolveImpl(ConstImageView<T> in, ImageView<T> out, const ConvKernel& kern
   KC_REQUIRE(path != ConvPath::Separable || factors.has_value(),
              "convolveAsync: ConvPath::Separable forced but the kernel is not rank one");
   const bool separable = factors.has_value();
-
-  FilterTaps taps{};
-  if (separable) {
-    std::copy(factors->row.begin(), factors->row.end(), taps.w);
-    std::copy(factors->column.begin(), factors->column.end(), taps.w + kColumnTapsOffset);
-  } else {
-    taps = generalTaps(kernel);
-  }
+  const FilterTaps taps = separable ? separableTaps(*factors) : generalTaps(kernel);
   if constexpr (std::is_same_v<T, std::uint8_t>) {
     if (separable && launchSeparableGrayShuffle(in, out, border, kernel.size / 2, taps, stream)) return;
     if (!separable && launchGeneralGrayStream(in, out, border, kernel.size / 2, taps, stream)) return;
@@ -403,6 +404,35 @@ void convolveAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
 void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
                    cudaStream_t stream, ConvPath path) {
   convolveImpl(in, out, kernel, border, stream, path);
+}
+
+bool grayConvolveAsync(ConstImageView<Rgba8> in, GrayWeights weights, ImageView<std::uint8_t> out,
+                       const ConvKernel& kernel, BorderMode border, HistogramTarget histogram, cudaStream_t stream) {
+  validateKernel(kernel);
+  requireValidView(in, "grayConvolveAsync", "input");
+  requireValidView<std::uint8_t>(out, "grayConvolveAsync", "output");
+  requireSameSize<Rgba8, std::uint8_t>(in, out, "grayConvolveAsync");
+  if (histogram.counts) requireHistogramBins(histogram.bins, "grayConvolveAsync");
+  if (in.empty()) return false;
+  requireElementAligned(in, "grayConvolveAsync", "input");
+  requireElementAligned<std::uint8_t>(out, "grayConvolveAsync", "output");
+  requireDistinct<Rgba8, std::uint8_t>(in, out, "grayConvolveAsync");
+  const std::optional<SeparableKernel> factors = separateKernel(kernel);
+  if (!factors) return false;
+  return launchFusedGraySeparable(in, grayCoefficients(weights), out, border, kernel.size / 2, separableTaps(*factors),
+                                  histogram.counts, histogram.bins, stream);
+}
+
+bool convolveCountingAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+                           BorderMode border, HistogramTarget histogram, cudaStream_t stream) {
+  requireConvolutionCall(in, out, kernel);
+  requireHistogramBins(histogram.bins, "convolveCountingAsync");
+  KC_REQUIRE(histogram.counts, "convolveCountingAsync: no histogram counts");
+  if (in.empty()) return false;
+  const std::optional<SeparableKernel> factors = separateKernel(kernel);
+  if (!factors) return false;
+  return launchSeparableGrayShuffle(in, out, border, kernel.size / 2, separableTaps(*factors), stream, histogram.counts,
+                                    histogram.bins);
 }
 
 bool convolveGrayStreamAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,

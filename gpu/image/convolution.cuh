@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "gpu/image/convolution.hpp"
+#include "gpu/image/grayscale.hpp"
 
 namespace kc {
 
@@ -36,6 +37,24 @@ std::vector<GrayStreamShape> grayStreamShapes();  // every instantiated shape
 // convolveAsync does.
 bool convolveGrayStreamAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
                              BorderMode border, cudaStream_t stream, GrayStreamShape shape);
+
+// The live chain's fused step (issue 21): RGBA in, made grey in registers as grayscaleAsync makes it
+// (RGBA channel order), convolved as convolveAsync's separable gray path convolves, into `out`; and
+// where `histogram.counts` is set, the histogram of `out` in histogram.bins bins, as histogramAsync
+// counts it (zeroed first). One kernel: the grey image is never stored, the output never read back.
+// Bit-exact with grayscaleAsync, convolveAsync and histogramAsync one after another. Launches nothing
+// and returns false where the call does not fit it: a kernel that is not separable or is wider than
+// 31, rows not aligned (16 bytes in, 4 bytes out); the caller then runs the three calls.
+struct HistogramTarget {
+  std::uint32_t* counts = nullptr;
+  int bins = 0;
+};
+bool grayConvolveAsync(ConstImageView<Rgba8> in, GrayWeights weights, ImageView<std::uint8_t> out,
+                       const ConvKernel& kernel, BorderMode border, HistogramTarget histogram, cudaStream_t stream);
+// The same fusion from a grey image: the separable convolution with the output's histogram counted
+// by the kernel that writes it (bit-exact with convolveAsync then histogramAsync); false as above.
+bool convolveCountingAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
+                           BorderMode border, HistogramTarget histogram, cudaStream_t stream);
 
 void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
               BorderMode border, ConvPath path = ConvPath::Auto);

@@ -11,9 +11,15 @@
 //      go to shared memory as float4;
 //   3. column pass: each thread slides a window of float4 down 4 rows of one 4-column group and
 //      writes 4 output bytes with one 32-bit store.
+// The same kernel runs the live chain's fused step (gray -> separable convolution -> histogram,
+// issue 21): its source is then the RGBA frame, each lane loading its 4 pixels as one 16-byte word
+// and making their grey bytes in registers with grayscaleAsync's formula, and the output bytes are
+// counted into a shared histogram (8 lane slots), merged into the global counts once per block.
+// The grey image never goes to memory and the histogram never reads it back.
 #include "gpu/image/convolution_rows_gray.cuh"
 
 #include "gpu/core/cuda_check.cuh"
+#include "gpu/image/histogram.hpp"
 
 namespace kc::conv_detail {
 
@@ -33,14 +39,61 @@ struct RowGeometry {
   static constexpr int tileWidth = 4 * groupsPerRow;
 };
 
+// Where the row pass's bytes come from: a grey image (4 bytes per lane and row), or an RGBA image
+// made grey on the way in (16 bytes per lane and row; the grey bytes as grayscaleAsync makes them).
+struct GraySource {
+  ConstImageView<std::uint8_t> image;
+  __device__ std::uint32_t inside(int y, int x) const {  // x: a multiple of 4, the word inside the image
+    return __ldg(reinterpret_cast<const unsigned int*>(image.row(y) + x));
+  }
+  __device__ std::uint32_t border(int y, int x, BorderMode border) const {
+    const int gy = borderIndex(y, image.height, border);
+    return fetchGrayWord(gy < 0 ? nullptr : image.row(gy), x, image.width, border);
+  }
+};
+
+struct RgbaGraySource {
+  ConstImageView<Rgba8> image;
+  GrayCoefficients c;
+  __device__ std::uint32_t gray(std::uint32_t pixel) const {
+    return grayFromRgb(pixel & 0xffu, (pixel >> 8) & 0xffu, (pixel >> 16) & 0xffu, c);
+  }
+  __device__ std::uint32_t inside(int y, int x) const {
+    const uint4 p = __ldg(reinterpret_cast<const uint4*>(image.row(y) + x));
+    return gray(p.x) | gray(p.y) << 8 | gray(p.z) << 16 | gray(p.w) << 24;
+  }
+  // As fetchGrayWord on the grey image: the border rule per pixel, zero outside for BorderMode::Zero.
+  __device__ std::uint32_t border(int y, int x, BorderMode border) const {
+    const int gy = borderIndex(y, image.height, border);
+    if (gy < 0) return 0u;
+    const Rgba8* row = image.row(gy);
+    std::uint32_t word = 0u;
+#pragma unroll
+    for (int i = 0; i < 4; ++i) {
+      const int gx = borderIndex(x + i, image.width, border);
+      if (gx >= 0) word |= gray(*reinterpret_cast<const std::uint32_t*>(row + gx)) << (8 * i);
+    }
+    return word;
+  }
+};
+
+// The output's histogram, counted by the kernel that writes it. Counters per grey value and lane
+// slot in shared memory (a constant image spreads over 8 slots instead of queueing on one counter),
+// merged per value into `counts` (bins of histogramBin) by one thread each, where non-zero.
+constexpr int kHistogramSlots = 8;
+struct OutputHistogram {
+  std::uint32_t* counts = nullptr;  // null: no histogram
+  int bins = 0;
+};
+
 __device__ __forceinline__ float4 fma4(float w, float4 v, float4 acc) {
   return make_float4(fmaf(w, v.x, acc.x), fmaf(w, v.y, acc.y), fmaf(w, v.z, acc.z), fmaf(w, v.w, acc.w));
 }
 
-template <int R>
+template <int R, class Source, bool kCountHistogram>
 __global__ void __launch_bounds__(kLanes* kWarps)
-    separableGrayShuffleKernel(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
-                               const __grid_constant__ FilterTaps taps) {
+    separableGrayShuffleKernel(Source in, ImageView<std::uint8_t> out, BorderMode border,
+                               const __grid_constant__ FilterTaps taps, OutputHistogram histogram) {
   constexpr int kTaps = 2 * R + 1;
   constexpr int kInputRows = kTileHeight + 2 * R;
   constexpr int kRowsPerWarp = (kInputRows + kWarps - 1) / kWarps;
@@ -48,6 +101,11 @@ __global__ void __launch_bounds__(kLanes* kWarps)
   constexpr int kGroupsPerRow = RowGeometry<R>::groupsPerRow;
   constexpr int kTileWidth = RowGeometry<R>::tileWidth;
   __shared__ float4 rowPass[kInputRows][kGroupsPerRow];
+  __shared__ std::uint32_t valueCounts[kCountHistogram ? 256 * kHistogramSlots : 1];
+  if constexpr (kCountHistogram) {
+    const int thread = threadIdx.y * kLanes + threadIdx.x;
+    for (int i = thread; i < 256 * kHistogramSlots; i += kLanes * kWarps) valueCounts[i] = 0u;
+  }  // the barrier before the column pass orders these before the counts
 
   const int lane = threadIdx.x;
   const int warp = threadIdx.y;
@@ -61,24 +119,19 @@ __global__ void __launch_bounds__(kLanes* kWarps)
   // Inside the image (every block but those on its border) the addresses need no border rule and no
   // branch, so all of a thread's loads issue back to back; on the border each row and word resolves
   // through the border rule (a branchy path that serialises the loads, taken by few blocks).
-  const bool inside = firstLaneX >= 0 && firstLaneX + 4 * kLanes <= in.width && y0 >= R &&
-                      y0 - R + kInputRows <= in.height;
+  const bool inside = firstLaneX >= 0 && firstLaneX + 4 * kLanes <= in.image.width && y0 >= R &&
+                      y0 - R + kInputRows <= in.image.height;
   if (inside) {
-    const std::uint8_t* top = in.row(y0 - R) + laneX;
 #pragma unroll
     for (int m = 0; m < kRowsPerWarp; ++m) {
       const int sy = min(warp + m * kWarps, kInputRows - 1);  // rows past the tile: a harmless re-load
-      words[m] = __ldg(reinterpret_cast<const unsigned int*>(top + static_cast<std::size_t>(sy) * in.pitch));
+      words[m] = in.inside(y0 - R + sy, laneX);
     }
   } else {
 #pragma unroll
     for (int m = 0; m < kRowsPerWarp; ++m) {
       const int sy = warp + m * kWarps;
-      words[m] = 0u;
-      if (sy < kInputRows) {
-        const int gy = borderIndex(y0 - R + sy, in.height, border);
-        words[m] = fetchGrayWord(gy < 0 ? nullptr : in.row(gy), laneX, in.width, border);
-      }
+      words[m] = sy < kInputRows ? in.border(y0 - R + sy, laneX, border) : 0u;
     }
   }
 
@@ -109,14 +162,17 @@ __global__ void __launch_bounds__(kLanes* kWarps)
   }
   __syncthreads();
 
-  // 3. Column pass: column group `lane`, output rows warp * 4 .. warp * 4 + 3 of the tile.
-  if (lane >= kGroupsPerRow) return;
+  // 3. Column pass: column group `lane`, output rows warp * 4 .. warp * 4 + 3 of the tile. Without a
+  //    histogram the lanes past the tile's groups leave; with one, every thread stays for the merge.
+  const bool storesGroup = lane < kGroupsPerRow;
+  if (!kCountHistogram && !storesGroup) return;
   const int firstRow = warp * kRowsPerThread;
+  const int group = storesGroup ? lane : kGroupsPerRow - 1;  // a lane past them reads a real group, stores nothing
   float4 acc[kRowsPerThread], window[kRowsPerThread];
 #pragma unroll
   for (int j = 0; j < kRowsPerThread; ++j) {
     acc[j] = make_float4(0.f, 0.f, 0.f, 0.f);
-    window[j] = rowPass[firstRow + j][lane];
+    window[j] = rowPass[firstRow + j][group];
   }
 #pragma unroll
   for (int k = 0; k < kTaps; ++k) {
@@ -126,58 +182,105 @@ __global__ void __launch_bounds__(kLanes* kWarps)
     if (k + 1 < kTaps) {
 #pragma unroll
       for (int j = 0; j + 1 < kRowsPerThread; ++j) window[j] = window[j + 1];
-      window[kRowsPerThread - 1] = rowPass[firstRow + kRowsPerThread + k][lane];
+      window[kRowsPerThread - 1] = rowPass[firstRow + kRowsPerThread + k][group];
     }
   }
   const int x = x0 + 4 * lane;
-  if (x >= out.width) return;
+  if (storesGroup && x < out.width) {
 #pragma unroll
-  for (int j = 0; j < kRowsPerThread; ++j) {
-    const int y = y0 + firstRow + j;
-    if (y >= out.height) break;
-    const std::uint32_t packed = floatToByteBits(acc[j].x) | floatToByteBits(acc[j].y) << 8 |
-                                 floatToByteBits(acc[j].z) << 16 | floatToByteBits(acc[j].w) << 24;
-    std::uint8_t* row = out.row(y);
-    if (x + 4 <= out.width) {
-      *reinterpret_cast<std::uint32_t*>(row + x) = packed;
-    } else {
-      for (int i = 0; x + i < out.width; ++i) row[x + i] = static_cast<std::uint8_t>(packed >> (8 * i));
+    for (int j = 0; j < kRowsPerThread; ++j) {
+      const int y = y0 + firstRow + j;
+      if (y >= out.height) break;
+      const std::uint32_t packed = floatToByteBits(acc[j].x) | floatToByteBits(acc[j].y) << 8 |
+                                   floatToByteBits(acc[j].z) << 16 | floatToByteBits(acc[j].w) << 24;
+      std::uint8_t* row = out.row(y);
+      const int pixels = min(4, out.width - x);
+      if (pixels == 4) {
+        *reinterpret_cast<std::uint32_t*>(row + x) = packed;
+      } else {
+        for (int i = 0; i < pixels; ++i) row[x + i] = static_cast<std::uint8_t>(packed >> (8 * i));
+      }
+      if constexpr (kCountHistogram) {
+        std::uint32_t* slot = valueCounts + (lane & (kHistogramSlots - 1));
+        for (int i = 0; i < pixels; ++i) atomicAdd(slot + ((packed >> (8 * i)) & 0xffu) * kHistogramSlots, 1u);
+      }
     }
+  }
+  if constexpr (kCountHistogram) {
+    __syncthreads();
+    const int value = threadIdx.y * kLanes + threadIdx.x;  // 256 threads: one grey value each
+    std::uint32_t count = 0;
+#pragma unroll
+    for (int slot = 0; slot < kHistogramSlots; ++slot) count += valueCounts[value * kHistogramSlots + slot];
+    if (count) atomicAdd(histogram.counts + histogramBin(static_cast<std::uint32_t>(value), histogram.bins), count);
   }
 }
 
-template <int R>
-void launch(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border, const FilterTaps& taps,
-            cudaStream_t stream) {
+static_assert(kLanes * kWarps == 256, "the histogram's merge takes one thread per grey value");
+
+template <int R, class Source>
+void launch(Source in, ImageView<std::uint8_t> out, BorderMode border, const FilterTaps& taps,
+            OutputHistogram histogram, cudaStream_t stream) {
   constexpr int kTileWidth = RowGeometry<R>::tileWidth;
-  const dim3 grid((in.width + kTileWidth - 1) / kTileWidth, (in.height + kTileHeight - 1) / kTileHeight);
-  separableGrayShuffleKernel<R><<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps);
+  const dim3 grid((out.width + kTileWidth - 1) / kTileWidth, (out.height + kTileHeight - 1) / kTileHeight);
+  if (histogram.counts)
+    separableGrayShuffleKernel<R, Source, true><<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps, histogram);
+  else
+    separableGrayShuffleKernel<R, Source, false><<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps, histogram);
   KC_CUDA_CHECK_LAUNCH("separableGrayShuffleKernel");
+}
+
+// The radius as a template argument: 1..15, else false.
+template <class Source>
+bool launchRadius(Source in, ImageView<std::uint8_t> out, BorderMode border, int radius, const FilterTaps& taps,
+                  OutputHistogram histogram, cudaStream_t stream) {
+  switch (radius) {
+    case 1: launch<1>(in, out, border, taps, histogram, stream); return true;
+    case 2: launch<2>(in, out, border, taps, histogram, stream); return true;
+    case 3: launch<3>(in, out, border, taps, histogram, stream); return true;
+    case 4: launch<4>(in, out, border, taps, histogram, stream); return true;
+    case 5: launch<5>(in, out, border, taps, histogram, stream); return true;
+    case 6: launch<6>(in, out, border, taps, histogram, stream); return true;
+    case 7: launch<7>(in, out, border, taps, histogram, stream); return true;
+    case 8: launch<8>(in, out, border, taps, histogram, stream); return true;
+    case 9: launch<9>(in, out, border, taps, histogram, stream); return true;
+    case 10: launch<10>(in, out, border, taps, histogram, stream); return true;
+    case 11: launch<11>(in, out, border, taps, histogram, stream); return true;
+    case 12: launch<12>(in, out, border, taps, histogram, stream); return true;
+    case 13: launch<13>(in, out, border, taps, histogram, stream); return true;
+    case 14: launch<14>(in, out, border, taps, histogram, stream); return true;
+    case 15: launch<15>(in, out, border, taps, histogram, stream); return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+template <class Source>
+bool launchCounting(Source in, ImageView<std::uint8_t> out, BorderMode border, int radius, const FilterTaps& taps,
+                    std::uint32_t* histogramCounts, int histogramBins, cudaStream_t stream) {
+  if (radius < 1 || radius > 15) return false;
+  if (histogramCounts)
+    KC_CUDA_CHECK(cudaMemsetAsync(histogramCounts, 0, sizeof(std::uint32_t) * histogramBins, stream));
+  return launchRadius(in, out, border, radius, taps, {histogramCounts, histogramBins}, stream);
 }
 
 }  // namespace
 
 bool launchSeparableGrayShuffle(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
-                                int radius, const FilterTaps& taps, cudaStream_t stream) {
+                                int radius, const FilterTaps& taps, cudaStream_t stream, std::uint32_t* histogramCounts,
+                                int histogramBins) {
   if (!rowsAligned(in, 4) || !rowsAligned(out, 4)) return false;
-  switch (radius) {
-    case 1: launch<1>(in, out, border, taps, stream); return true;
-    case 2: launch<2>(in, out, border, taps, stream); return true;
-    case 3: launch<3>(in, out, border, taps, stream); return true;
-    case 4: launch<4>(in, out, border, taps, stream); return true;
-    case 5: launch<5>(in, out, border, taps, stream); return true;
-    case 6: launch<6>(in, out, border, taps, stream); return true;
-    case 7: launch<7>(in, out, border, taps, stream); return true;
-    case 8: launch<8>(in, out, border, taps, stream); return true;
-    case 9: launch<9>(in, out, border, taps, stream); return true;
-    case 10: launch<10>(in, out, border, taps, stream); return true;
-    case 11: launch<11>(in, out, border, taps, stream); return true;
-    case 12: launch<12>(in, out, border, taps, stream); return true;
-    case 13: launch<13>(in, out, border, taps, stream); return true;
-    case 14: launch<14>(in, out, border, taps, stream); return true;
-    case 15: launch<15>(in, out, border, taps, stream); return true;
-    default: return false;
-  }
+  return launchCounting(GraySource{in}, out, border, radius, taps, histogramCounts, histogramBins, stream);
+}
+
+bool launchFusedGraySeparable(ConstImageView<Rgba8> in, GrayCoefficients c, ImageView<std::uint8_t> out,
+                              BorderMode border, int radius, const FilterTaps& taps, std::uint32_t* histogramCounts,
+                              int histogramBins, cudaStream_t stream) {
+  if (!rowsAligned(in, 16) || !rowsAligned(out, 4)) return false;
+  return launchCounting(RgbaGraySource{in, c}, out, border, radius, taps, histogramCounts, histogramBins, stream);
 }
 
 }  // namespace kc::conv_detail

@@ -69,6 +69,7 @@ class CudaFramePipeline final : public FramePipeline {
 
   void setChain(const FilterChain& chain) override { chain_ = compileCudaChain(chain); }
   const FilterChain& chain() const override { return chain_->stages; }
+  void setFusion(bool fuse) override { executor_.setFusion(fuse); }
 
   FrameResult process(const HostFrame& frame) override {
     KC_REQUIRE(!frame.empty(), "FramePipeline::process: empty frame");

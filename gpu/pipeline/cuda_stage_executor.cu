@@ -2,6 +2,7 @@
 
 #include "gpu/core/nvtx_range.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc {
@@ -26,39 +27,71 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
   slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
   slot.failures_.clear();
   slot.settlers_.clear();
-  FrameShape shape = input.shape;
-  for (std::size_t i = 0; i < chain.stages.size(); ++i) {
-    const StageSpec& stage = chain.stages[i];
-    const bool noOp = stageIsNoOp(stage, shape);
-    const int row = timeline.add(chain.labels[i], false, stageBytes(stage, shape), !noOp);
-    if (noOp) continue;
-    NvtxRange range(chain.labels[i]);
-    const FrameShape outShape = stageOutputShape(stage, shape);
-    const int target = slot.resultWork_ == 0 ? 1 : 0;
-    std::uint8_t* out =
-        stage.definition->producesImage ? slot.work_[target].reserve(deviceImageBytes(outShape)) : nullptr;
-    CudaStageIo io;
-    io.in = slot.result_;
-    io.out = pitchedFrame(out, outShape);
-    io.stream = compute_;
-    // Only a stage that declares the histogram gets it; each overwrites it: the last one is reported.
-    if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &slot.histogram_;
-    StageLaunchReport report;
-    io.frameIndex = frameIndex;
-    io.report = &report;
-    timeline.start(row, compute_);
-    chain.launches[i](stage, io);
-    timeline.stop(row, compute_);
-    timeline.setMeasured(row, report.measuredMs);
-    if (!report.failure.empty()) blankFailedStage(slot, stage, static_cast<int>(i), report.failure, io.out);
-    if (report.settle) slot.settlers_.push_back({static_cast<int>(i), row, formatStage(stage), std::move(report.settle)});
-    if (out) {
-      slot.resultWork_ = target;
-      slot.result_ = io.out;
+  for (const CudaChainStep& step : planCudaChain(chain.stages, input.shape, fuse_)) {
+    if (step.fusion && enqueueFused(slot, chain, step, timeline)) continue;
+    const std::size_t end = step.first + step.count;  // a fusion that did not fit: its stages one by one
+    FrameShape shape = step.in;
+    for (std::size_t i = step.first; i < end; ++i) {
+      enqueueStage(slot, chain, i, shape, frameIndex, timeline);
+      shape = stageOutputShape(chain.stages[i], shape);
     }
-    shape = outShape;
   }
   enqueueSideOutputReadback(slot, timeline);
+}
+
+// The output image of a step that makes one: the ping-pong image the current result is not in.
+DeviceFrame CudaStageExecutor::nextImage(Frame& slot, FrameShape shape) {
+  const int target = slot.resultWork_ == 0 ? 1 : 0;
+  return pitchedFrame(slot.work_[target].reserve(deviceImageBytes(shape)), shape);
+}
+
+void CudaStageExecutor::takeResult(Frame& slot, const DeviceFrame& out) {
+  slot.resultWork_ = slot.resultWork_ == 0 ? 1 : 0;
+  slot.result_ = out;
+}
+
+bool CudaStageExecutor::enqueueFused(Frame& slot, const CompiledChain& chain, const CudaChainStep& step,
+                                     FrameTimeline& timeline) {
+  const int row = timeline.add(step.label, false, step.bytes, true);
+  NvtxRange range(step.label);
+  CudaStageIo io;
+  io.in = slot.result_;
+  io.out = step.producesImage ? nextImage(slot, step.out) : DeviceFrame{};
+  io.stream = compute_;
+  if (step.histogram) io.histogram = &slot.histogram_;
+  timeline.start(row, compute_);
+  if (!step.fusion->launch(chain.stages, step.first, step.count, io)) {
+    timeline.dropLast(step.label);
+    return false;
+  }
+  timeline.stop(row, compute_);
+  if (step.producesImage) takeResult(slot, io.out);
+  return true;
+}
+
+void CudaStageExecutor::enqueueStage(Frame& slot, const CompiledChain& chain, std::size_t i, FrameShape shape,
+                                     std::int64_t frameIndex, FrameTimeline& timeline) {
+  const StageSpec& stage = chain.stages[i];
+  const bool noOp = stageIsNoOp(stage, shape);
+  const int row = timeline.add(chain.labels[i], false, stageBytes(stage, shape), !noOp);
+  if (noOp) return;
+  NvtxRange range(chain.labels[i]);
+  CudaStageIo io;
+  io.in = slot.result_;
+  io.out = stage.definition->producesImage ? nextImage(slot, stageOutputShape(stage, shape)) : DeviceFrame{};
+  io.stream = compute_;
+  // Only a stage that declares the histogram gets it; each overwrites it: the last one is reported.
+  if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &slot.histogram_;
+  StageLaunchReport report;
+  io.frameIndex = frameIndex;
+  io.report = &report;
+  timeline.start(row, compute_);
+  chain.launches[i](stage, io);
+  timeline.stop(row, compute_);
+  timeline.setMeasured(row, report.measuredMs);
+  if (!report.failure.empty()) blankFailedStage(slot, stage, static_cast<int>(i), report.failure, io.out);
+  if (report.settle) slot.settlers_.push_back({static_cast<int>(i), row, formatStage(stage), std::move(report.settle)});
+  if (io.out.data) takeResult(slot, io.out);
 }
 
 // A stage that failed (a user kernel that faulted): its output is black for this frame, the

@@ -16,6 +16,7 @@
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/image/histogram.hpp"
 #include "gpu/pipeline/cuda_frame_timeline.cuh"
+#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/cuda_pipeline_buffers.cuh"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pool.hpp"
@@ -66,6 +67,11 @@ class CudaStageExecutor {
 
   explicit CudaStageExecutor(cudaStream_t compute) : compute_(compute) {}
 
+  // Stages that a registered fusion runs as one launch are fused (the default), or each runs alone
+  // with its own timing row (cuda_fusion.hpp). Takes effect with the next enqueue.
+  void setFusion(bool fuse) { fuse_ = fuse; }
+  bool fusion() const { return fuse_; }
+
   // The chain on `input`, on the compute stream (which must already wait for the input), then the
   // side outputs' readback.
   void enqueue(Frame& slot, const CompiledChain& chain, const DeviceFrame& input, std::int64_t frameIndex,
@@ -80,10 +86,16 @@ class CudaStageExecutor {
   static void report(const Frame& slot, FrameStats& stats);
 
  private:
+  bool enqueueFused(Frame& slot, const CompiledChain& chain, const CudaChainStep& step, FrameTimeline& timeline);
+  void enqueueStage(Frame& slot, const CompiledChain& chain, std::size_t i, FrameShape shape, std::int64_t frameIndex,
+                    FrameTimeline& timeline);
+  static DeviceFrame nextImage(Frame& slot, FrameShape shape);
+  static void takeResult(Frame& slot, const DeviceFrame& out);
   void blankFailedStage(Frame& slot, const StageSpec& stage, int index, const std::string& why, const DeviceFrame& out);
   void enqueueSideOutputReadback(Frame& slot, FrameTimeline& timeline);
 
   cudaStream_t compute_;  // stream A
+  bool fuse_ = true;
 };
 
 }  // namespace kc

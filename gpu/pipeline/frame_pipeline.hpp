@@ -26,6 +26,10 @@ class FramePipeline {
   virtual std::string deviceName() const = 0;   // GPU name, or the CPU's
   virtual void setChain(const FilterChain& chain) = 0;
   virtual const FilterChain& chain() const = 0;
+  // On (the default): stages that a CUDA fusion runs as one launch (gray + separable conv + hist) do
+  // so, with one timing row for them; off: every stage runs alone and has its own row (the overlay's
+  // per-stage timings). The output is the same either way. The CPU backend runs stages one by one.
+  virtual void setFusion(bool /*fuse*/) {}
 
   // Where sources should take their frames from (FrameSource::setFramePool): page-locked memory on
   // CUDA, which the upload reads without a staging copy; plain aligned memory on the CPU. Any frame

@@ -3,6 +3,7 @@
 // without a usable device. The binary is run as a user would.
 #include <gtest/gtest.h>
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
@@ -47,6 +48,27 @@ TEST(CliBackend, ProcessAndDemoReportsSpellTheBackendAlike) {
     EXPECT_EQ(processBackend.toStdString(), std::string(asked) == "cpu" ? "cpu" : expectedAuto);
     EXPECT_EQ(processBackend, demoBackend);
   }
+}
+
+// --stage-timings: a row per stage. Without it CUDA runs the default chain's three stages as one
+// kernel (one row, the same frame); the CPU runs each stage by itself either way.
+TEST(CliBackend, StageTimingsGiveEveryStageItsRow) {
+  const auto stageNames = [](const std::vector<QString>& extra) {
+    QStringList arguments{"process", "--source", "pattern", "--size", "64x48", "--json", "-"};
+    for (const QString& argument : extra) arguments << argument;
+    const CliRun run = runKernelcam(arguments);
+    EXPECT_EQ(run.exitCode, 0) << run.err;
+    std::vector<std::string> names;
+    for (const auto& stage : QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object()["stages"].toArray())
+      names.push_back(stage.toObject()["name"].toString().toStdString());
+    return names;
+  };
+  const std::vector<std::string> separate = stageNames({"--stage-timings"});
+  for (const char* name : {"gray lab", "conv gauss 5x5", "hist 256"})
+    EXPECT_NE(std::find(separate.begin(), separate.end(), name), separate.end()) << name;
+  const std::vector<std::string> fused = stageNames({});
+  const bool oneRow = std::find(fused.begin(), fused.end(), "gray lab + conv gauss 5x5 + hist 256") != fused.end();
+  EXPECT_EQ(oneRow, chooseBackend(Backend::Auto).backend == Backend::Cuda);
 }
 
 TEST(CliBackend, BenchRunsTheCpuRowsOnTheCpuBackend) {

@@ -97,6 +97,7 @@ TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
   const std::string photo = test::sharedData("images").string() + "/chelsea.png";
   options.source = parseSourceSpec("image:" + (std::filesystem::exists(photo) ? photo : kImage.toStdString()));
   options.chain = parseFilterChain(chainText);
+  options.stageTimings = true;  // a row per stage on CUDA too (gray + box 3x3 would run as one kernel)
   auto session = open(options);
   MainWindow& window = session->window();
   EXPECT_EQ(formatFilterChain(window.filterDock()->chain()), chainText);

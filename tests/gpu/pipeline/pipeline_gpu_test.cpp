@@ -10,6 +10,7 @@
 #include "gpu/image/channel_convert.hpp"
 #include "gpu/image/yuv_convert.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
+#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
@@ -42,7 +43,8 @@ int maxDifference(const kc::HostFrame& a, const kc::HostFrame& b) {
   return worst;
 }
 
-void expectSameResult(const kc::FilterChain& chain, const kc::FrameResult& gpu, const kc::FrameResult& cpu) {
+void expectSameResult(const kc::FilterChain& chain, const kc::FrameResult& gpu, const kc::FrameResult& cpu,
+                      kc::PixelFormat inputFormat = kc::PixelFormat::Rgba8) {
   const int tolerance = chainHasConv(chain) ? 1 : 0;
   const int diff = maxDifference(gpu.output, cpu.output);
   ASSERT_GE(diff, 0) << "output shape or format differs: GPU " << gpu.output.width() << "x" << gpu.output.height()
@@ -58,11 +60,13 @@ void expectSameResult(const kc::FilterChain& chain, const kc::FrameResult& gpu, 
     for (auto c : cpu.stats.histogram) cpuSum += c;
     EXPECT_EQ(gpuSum, cpuSum);
   }
-  // Every chain stage has its row, in order, after the upload.
-  const auto labels = kc::stageLabels(chain);
-  ASSERT_GE(gpu.stats.stages.size(), labels.size() + 1);
+  // Every step of the chain has its row, in order, after the upload: a stage's, or a fused run's
+  // ("gray lab + conv gauss 5x5 + hist 256"; the pipeline fuses by default).
+  const kc::FrameShape in{gpu.stats.width, gpu.stats.height, inputFormat};
+  const auto steps = kc::planCudaChain(chain, in, /*fuse=*/true);
+  ASSERT_GE(gpu.stats.stages.size(), steps.size() + 1);
   EXPECT_EQ(gpu.stats.stages[0].name, "upload");
-  for (std::size_t i = 0; i < labels.size(); ++i) EXPECT_EQ(gpu.stats.stages[i + 1].name, labels[i]);
+  for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(gpu.stats.stages[i + 1].name, steps[i].label);
 }
 
 const char* kChains[] = {
@@ -113,6 +117,47 @@ TEST(CudaPipeline, MatchesCpuPipelineAt4K) {
   }
 }
 
+// Fused (the default) and unfused, the same chain gives the same frame and histogram bit for bit;
+// the fused run has one timing row where the unfused one has a row per stage.
+TEST(CudaPipeline, FusedStagesGiveTheFramesOfTheStagesOneByOne) {
+  KC_REQUIRE_CUDA_DEVICE();
+  auto fused = kc::makeCudaPipeline();
+  auto unfused = kc::makeCudaPipeline();
+  unfused->setFusion(false);
+  std::uint32_t seed = 700;
+  for (const char* text : {"gray=lab,conv=gauss:5:clamp,hist=256", "gray=bt601,conv=box:3:reflect",
+                           "gray,conv=gauss:31:zero,hist=16,transpose", "conv=gauss:5,hist=64", "gray,conv=sharpen:3,hist=256"}) {
+    const auto chain = kc::parseFilterChain(text);
+    fused->setChain(chain);
+    unfused->setChain(chain);
+    auto sizes = kc::test::awkwardSizesWith4K();
+    for (const auto& size : sizes) {
+      SCOPED_TRACE(std::string(text) + " at " + std::to_string(size.width) + "x" + std::to_string(size.height));
+      for (bool grey : {false, true}) {
+        kc::HostFrame frame = randomFrame(size.width, size.height, seed++);
+        if (grey) {  // the chain from a grey frame: gray is a no-op, conv + hist fuse
+          frame.format = kc::PixelFormat::Gray8;
+          frame.gray = kc::test::randomImage<std::uint8_t>(size.width, size.height, seed++, 5);
+        }
+        const kc::FrameResult a = fused->process(frame);
+        const kc::FrameResult b = unfused->process(frame);
+        EXPECT_EQ(maxDifference(a.output, b.output), 0);
+        EXPECT_EQ(a.stats.histogram, b.stats.histogram);
+        EXPECT_EQ(a.stats.histogramBins, b.stats.histogramBins);
+        std::size_t stageRows = 0;
+        for (const auto& row : b.stats.stages) stageRows += !row.isCopy && row.name != "upload";
+        EXPECT_GE(stageRows, chain.size() - (grey ? 1 : 0)) << "unfused: a row per stage that ran";
+      }
+    }
+  }
+  // The default chain at 4K: one row for its three stages.
+  fused->setChain(kc::defaultFilterChain());
+  const kc::FrameResult r = fused->process(randomFrame(3840, 2160, 1));
+  bool found = false;
+  for (const auto& row : r.stats.stages) found = found || row.name == "gray lab + conv gauss 5x5 + hist 256";
+  EXPECT_TRUE(found) << "no fused row";
+}
+
 TEST(CudaPipeline, SizeChangesBetweenFrames) {
   KC_REQUIRE_CUDA_DEVICE();
   auto gpu = kc::makeCudaPipeline();
@@ -139,7 +184,7 @@ TEST(CudaPipeline, GreyInputFrames) {
   kc::HostFrame frame;
   frame.format = kc::PixelFormat::Gray8;
   frame.gray = kc::test::randomImage<std::uint8_t>(333, 77, 7, 5);
-  expectSameResult(chain, gpu->process(frame), cpu->process(frame));
+  expectSameResult(chain, gpu->process(frame), cpu->process(frame), kc::PixelFormat::Gray8);
 }
 
 // A DisplaySink without GL: buffer names 0, so the pipeline takes the copy path and writes the
