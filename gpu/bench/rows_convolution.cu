@@ -6,6 +6,7 @@
 
 #include "gpu/bench/bench_context.cuh"
 #include "gpu/image/convolution.cuh"
+#include "gpu/image/histogram.hpp"
 #ifdef KC_HAVE_NPP
 #include "gpu/bench/npp_baselines.cuh"
 #endif
@@ -103,6 +104,39 @@ void measureStreamShapes(BenchContext& ctx, ImageSize size) {
   }
 }
 
+// The live chain's fused step (grayConvolveAsync): an RGBA frame in, the grey convolution out, with
+// and without the histogram of the output; and the grey-input form (convolveCountingAsync). Bytes: the
+// frame read once, the output written once.
+void measureFused(BenchContext& ctx, ImageSize size) {
+  const std::string label = sizeLabel(size);
+  const double pixels = static_cast<double>(size.width) * size.height;
+  const int sets = ctx.rotation(static_cast<std::size_t>(5 * pixels));
+  auto rgba = randomImages<Rgba8>(sets, size.width, size.height, 4);
+  auto gray = randomImages<std::uint8_t>(sets, size.width, size.height, 5);
+  auto out = blankImages<std::uint8_t>(sets, size.width, size.height);
+  DeviceBuffer<std::uint32_t> counts(kMaxHistogramBins);
+  const ConvKernel kernel = makePresetKernel(ConvPreset::Gaussian, 5);
+  for (const bool histogram : {false, true}) {
+    const HistogramTarget target{histogram ? counts.data() : nullptr, 256};
+    BenchRow row = makeRow(std::string("conv 5x5 fused gray") + (histogram ? "+hist 256" : "") + " RGBA->gray " + label,
+                           "conv", ctx.time([&](cudaStream_t s, int rep) {
+                             grayConvolveAsync(rgba[rep % sets].view(), GrayWeights::Lab, out[rep % sets].view(),
+                                               kernel, BorderMode::Clamp, target, s);
+                           }),
+                           5 * pixels);
+    row.note = "issue 21's fused live step: gray=lab,conv=gauss:5:clamp" + std::string(histogram ? ",hist=256" : "");
+    ctx.add(std::move(row));
+  }
+  BenchRow counting = makeRow("conv 5x5 separable+hist 256 gray " + label, "conv",
+                              ctx.time([&](cudaStream_t s, int rep) {
+                                convolveCountingAsync(gray[rep % sets].view(), out[rep % sets].view(), kernel,
+                                                      BorderMode::Clamp, {counts.data(), 256}, s);
+                              }),
+                              2 * pixels);
+  counting.note = "conv=gauss:5:clamp,hist=256 on a grey frame, one kernel";
+  ctx.add(std::move(counting));
+}
+
 }  // namespace
 
 void runConvolutionRows(BenchContext& ctx) {
@@ -114,6 +148,7 @@ void runConvolutionRows(BenchContext& ctx) {
     measureConvolution<Rgba8>(ctx, size, 5, ConvPath::General);
     measureConvolution<Rgba8>(ctx, size, 5, ConvPath::Separable);
     measureStreamShapes(ctx, size);
+    measureFused(ctx, size);
   }
 }
 
