@@ -10,6 +10,8 @@
 #include <QStandardPaths>
 #include <QTemporaryFile>
 #include <cstdio>
+#include <filesystem>
+#include <optional>
 #include <ctime>
 #include <string>
 #include <thread>
@@ -17,6 +19,7 @@
 #include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/cli/commands.hpp"
 #include "app/io/output_file.hpp"
+#include "app/lab/device_limits_cache.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"
@@ -164,10 +167,18 @@ void printSass(const std::string& cubin) {
               process.readAllStandardOutput().constData());
 }
 
-// Theoretical occupancy: needs the device, and a cubin of its architecture.
-std::string occupancyText(CudaBackend& cuda, const lab::CompiledKernel& kernel, double* ms) {
+// Theoretical occupancy: needs the device's limits (kept from an earlier check: `cached`, else asked
+// of the driver), and a cubin of its architecture.
+std::string occupancyText(CudaBackend& cuda, const lab::CompiledKernel& kernel,
+                          const std::optional<lab::DeviceLimits>& cached, double* ms) {
   QElapsedTimer timer;
   timer.start();
+  if (cached) {
+    if (const std::optional<lab::Occupancy> occupancy = cuda.occupancyFromLimits(kernel, *cached)) {
+      *ms = msSince(timer);
+      return lab::describeOccupancy(*occupancy);
+    }
+  }
   if (cuda.deviceCountOrZero() == 0) return "needs a CUDA device (none here)";
   if (kernel.arch != cuda.defaultArch())
     return "not computed: sm_" + std::to_string(kernel.arch) + " is not this device's architecture";
@@ -219,6 +230,18 @@ int runCheck(const QStringList& arguments) {
       }
     });
     step.restart();
+    // The device as an earlier check found it, where the driver says nothing changed since
+    // (device_limits_cache.hpp): no CUDA start-up at all. Else the driver is asked, and the answer kept.
+    const std::string fingerprint = nvidiaDriverFingerprint();
+    const std::filesystem::path cacheFile = deviceLimitsCacheFile();
+    std::optional<lab::DeviceLimits> cached = cachedDeviceLimits(cacheFile, fingerprint);
+    if (cached && !options.arch) {
+      try {
+        options.arch = cuda->parseArch("sm_" + std::to_string(cached->arch()));
+      } catch (const InvalidArgument&) {  // an architecture this NVRTC does not know: ask the driver
+        cached.reset();
+      }
+    }
     if (!options.arch) (void)cuda->defaultArch();
     const double deviceMs = msSince(step);
     const double cpuBeforeCompile = processCpuMs();
@@ -230,7 +253,10 @@ int runCheck(const QStringList& arguments) {
     if (!kernel.ok()) return kExitUsage;
 
     double occupancyMs = 0;
-    const std::string occupancy = occupancyText(*cuda, kernel, &occupancyMs);
+    const std::string occupancy = occupancyText(*cuda, kernel, cached, &occupancyMs);
+    if (!cached && !fingerprint.empty() && cuda->deviceCountOrZero() > 0)
+      if (const std::optional<lab::DeviceLimits> limits = cuda->deviceLimits(0))
+        storeDeviceLimits(cacheFile, fingerprint, *limits);
     const lab::ResourceUsage& r = kernel.resources;
     const lab::KernelAnnotations& a = kernel.analysis.annotations;
     std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", source.path.c_str(),
@@ -255,9 +281,10 @@ int runCheck(const QStringList& arguments) {
     // Wall time grows with the machine's load; CPU time says what the check itself costs.
     if (parser.isSet(QStringLiteral("timings")))
       std::printf("timings: check %.1f ms wall, %.1f ms CPU (read %.1f ms; compile %.1f ms wall, %.1f ms CPU here, of "
-                  "which the device's architecture %.1f ms and NVRTC %.1f ms wall, %.1f ms CPU in the compiler process; "
+                  "which the device's architecture %.1f ms%s and NVRTC %.1f ms wall, %.1f ms CPU in the compiler process; "
                   "occupancy %.1f ms); before it, kernelcam's start-up took %.0f ms CPU\n",
                   msSince(total), processCpuMs() - cpuAtStart, readMs, compileCallMs, compileCpuMs, deviceMs,
+                  cached ? " (kept from an earlier check)" : "",
                   kernel.compileMs, kernel.compileCpuMs, occupancyMs, cpuAtStart);
     return kExitOk;
   } catch (const InvalidArgument& e) {

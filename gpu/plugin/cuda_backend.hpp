@@ -14,6 +14,7 @@
 // of another version is refused by name.
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@
 #include "gpu/core/device_info.hpp"
 #include "gpu/core/device_query.cuh"  // DeviceMemory: plain C++ declarations
 #include "gpu/lab/compiled_kernel.hpp"
+#include "gpu/lab/device_limits.hpp"
 #include "gpu/lab/cuda/lab_runner.hpp"      // LaunchReport: plain C++ declarations
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"  // CompileOptions: plain C++ declarations
 #include "gpu/lab/kernel_source.hpp"
@@ -70,6 +72,12 @@ class CudaBackend {
   // kc::Error when that worker or the driver refuses. Not thread-safe: one caller at a time.
   using OccupancyProbe = std::function<lab::Occupancy(const lab::CompiledKernel&)>;
   virtual OccupancyProbe makeOccupancyProbe(int device) = 0;
+  // The device's limits as the calculator uses them (nullopt where the driver cannot be asked), and
+  // the occupancy calculated from limits read earlier (nullopt without ptxas's report, or for a
+  // kernel of another architecture): `kernel check` keeps the limits and needs no CUDA next time.
+  virtual std::optional<lab::DeviceLimits> deviceLimits(int device) = 0;
+  virtual std::optional<lab::Occupancy> occupancyFromLimits(const lab::CompiledKernel& kernel,
+                                                            const lab::DeviceLimits& limits) = 0;
   // One launch of a compiled kernel (compiled with lineInfo) on `in`, counted per source line by
   // CUPTI in a lab worker of its own (lab_runner.hpp's profile()); `out` gets the kernel's output.
   // Throws kc::Error when the worker or the driver refuses the kernel.
@@ -79,7 +87,7 @@ class CudaBackend {
 
 // The plugin's one exported symbol: extern "C" CudaBackend* kc_cuda_backend(int abi); it returns
 // nullptr when `abi` is not the library's own kCudaBackendAbi (a kernelcam of another version).
-inline constexpr int kCudaBackendAbi = 2;
+inline constexpr int kCudaBackendAbi = 3;
 inline constexpr const char* kCudaBackendEntry = "kc_cuda_backend";
 using CudaBackendEntry = CudaBackend* (*)(int abi);
 

@@ -62,6 +62,12 @@ class CudaBackendModule final : public CudaBackend {
     };
   }
 
+  std::optional<lab::DeviceLimits> deviceLimits(int device) override { return lab::queryDeviceLimits(device); }
+  std::optional<lab::Occupancy> occupancyFromLimits(const lab::CompiledKernel& kernel,
+                                                    const lab::DeviceLimits& limits) override {
+    return lab::calculateOccupancy(kernel, limits);
+  }
+
   lab::LaunchReport profileKernel(const lab::CompiledKernel& kernel, const HostFrame& in, HostFrame& out,
                                   const lab::ParamValues& values, int device) override {
     lab::LabRunner runner(device);

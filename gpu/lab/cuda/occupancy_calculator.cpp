@@ -14,38 +14,48 @@ bool attribute(int* value, cudaDeviceAttr which, int device) {
 
 }  // namespace
 
+std::optional<DeviceLimits> queryDeviceLimits(int device) {
+  DeviceLimits l;
+  if (!attribute(&l.computeMajor, cudaDevAttrComputeCapabilityMajor, device) ||
+      !attribute(&l.computeMinor, cudaDevAttrComputeCapabilityMinor, device) ||
+      !attribute(&l.maxThreadsPerBlock, cudaDevAttrMaxThreadsPerBlock, device) ||
+      !attribute(&l.maxThreadsPerSm, cudaDevAttrMaxThreadsPerMultiProcessor, device) ||
+      !attribute(&l.registersPerBlock, cudaDevAttrMaxRegistersPerBlock, device) ||
+      !attribute(&l.registersPerSm, cudaDevAttrMaxRegistersPerMultiprocessor, device) ||
+      !attribute(&l.warpSize, cudaDevAttrWarpSize, device) ||
+      !attribute(&l.sharedPerBlock, cudaDevAttrMaxSharedMemoryPerBlock, device) ||
+      !attribute(&l.sharedPerSm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) ||
+      !attribute(&l.smCount, cudaDevAttrMultiProcessorCount, device) ||
+      !attribute(&l.sharedPerBlockOptin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) ||
+      !attribute(&l.reservedSharedPerBlock, cudaDevAttrReservedSharedMemoryPerBlock, device))
+    return std::nullopt;
+  return l;
+}
+
 std::optional<Occupancy> calculateOccupancy(const CompiledKernel& kernel, int device) {
   if (!kernel.ok() || !kernel.resources.known) return std::nullopt;
-  int major = 0, minor = 0, blockThreads = 0, smThreads = 0, blockRegs = 0, smRegs = 0, warp = 0, blockShared = 0,
-      smShared = 0, sms = 0, optin = 0, reserved = 0;
-  if (!attribute(&major, cudaDevAttrComputeCapabilityMajor, device) ||
-      !attribute(&minor, cudaDevAttrComputeCapabilityMinor, device) ||
-      !attribute(&blockThreads, cudaDevAttrMaxThreadsPerBlock, device) ||
-      !attribute(&smThreads, cudaDevAttrMaxThreadsPerMultiProcessor, device) ||
-      !attribute(&blockRegs, cudaDevAttrMaxRegistersPerBlock, device) ||
-      !attribute(&smRegs, cudaDevAttrMaxRegistersPerMultiprocessor, device) ||
-      !attribute(&warp, cudaDevAttrWarpSize, device) ||
-      !attribute(&blockShared, cudaDevAttrMaxSharedMemoryPerBlock, device) ||
-      !attribute(&smShared, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) ||
-      !attribute(&sms, cudaDevAttrMultiProcessorCount, device) ||
-      !attribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) ||
-      !attribute(&reserved, cudaDevAttrReservedSharedMemoryPerBlock, device))
-    return std::nullopt;
-  if (major * 10 + minor != kernel.arch) return std::nullopt;  // a cubin for another GPU never runs here
+  const std::optional<DeviceLimits> limits = queryDeviceLimits(device);
+  return limits ? calculateOccupancy(kernel, *limits) : std::nullopt;
+}
+
+std::optional<Occupancy> calculateOccupancy(const CompiledKernel& kernel, const DeviceLimits& limits) {
+  if (!kernel.ok() || !kernel.resources.known || limits.warpSize <= 0) return std::nullopt;
+  if (limits.arch() != kernel.arch) return std::nullopt;  // a cubin for another GPU never runs here
+  const int blockThreads = limits.maxThreadsPerBlock, smThreads = limits.maxThreadsPerSm, warp = limits.warpSize;
 
   cudaOccDeviceProp properties{};
-  properties.computeMajor = major;
-  properties.computeMinor = minor;
+  properties.computeMajor = limits.computeMajor;
+  properties.computeMinor = limits.computeMinor;
   properties.maxThreadsPerBlock = blockThreads;
   properties.maxThreadsPerMultiprocessor = smThreads;
-  properties.regsPerBlock = blockRegs;
-  properties.regsPerMultiprocessor = smRegs;
+  properties.regsPerBlock = limits.registersPerBlock;
+  properties.regsPerMultiprocessor = limits.registersPerSm;
   properties.warpSize = warp;
-  properties.sharedMemPerBlock = static_cast<std::size_t>(blockShared);
-  properties.sharedMemPerMultiprocessor = static_cast<std::size_t>(smShared);
-  properties.numSms = sms;
-  properties.sharedMemPerBlockOptin = static_cast<std::size_t>(optin);
-  properties.reservedSharedMemPerBlock = static_cast<std::size_t>(reserved);
+  properties.sharedMemPerBlock = static_cast<std::size_t>(limits.sharedPerBlock);
+  properties.sharedMemPerMultiprocessor = static_cast<std::size_t>(limits.sharedPerSm);
+  properties.numSms = limits.smCount;
+  properties.sharedMemPerBlockOptin = static_cast<std::size_t>(limits.sharedPerBlockOptin);
+  properties.reservedSharedMemPerBlock = static_cast<std::size_t>(limits.reservedSharedPerBlock);
 
   cudaOccFuncAttributes attributes{};
   attributes.maxThreadsPerBlock = blockThreads;  // no __launch_bounds__ in a lab kernel's contract

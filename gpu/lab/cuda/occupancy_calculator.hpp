@@ -8,11 +8,16 @@
 #include <optional>
 
 #include "gpu/lab/compiled_kernel.hpp"
+#include "gpu/lab/device_limits.hpp"
 #include "gpu/lab/occupancy.hpp"
 
 namespace kc::lab {
 
-// nullopt when ptxas gave no report for the kernel, or the device cannot be asked.
+// The device's limits from the driver (cudaDeviceGetAttribute); nullopt where it cannot be asked.
+std::optional<DeviceLimits> queryDeviceLimits(int device);
+// nullopt when ptxas gave no report for the kernel, or the kernel is for another architecture.
+std::optional<Occupancy> calculateOccupancy(const CompiledKernel& kernel, const DeviceLimits& limits);
+// The two above.
 std::optional<Occupancy> calculateOccupancy(const CompiledKernel& kernel, int device);
 
 }  // namespace kc::lab

@@ -57,6 +57,32 @@ TEST(CliKernel, CheckTheTemplate) {
   EXPECT_NE(run.out.find("parameters     levels int 2..32 = 6; mix float 0..1 = 1"), std::string::npos) << run.out;
 }
 
+// Issue 22's `kernel check` without CUDA's start-up: where the NVIDIA driver describes itself
+// (/proc/driver/nvidia), the first check asks the driver for the device and keeps its limits
+// (device_limits_cache.hpp); the second compiles for the kept architecture and prints the same
+// occupancy, its timings saying the device came from the cache. Without the driver nothing is kept.
+TEST(CliKernel, ASecondCheckTakesTheDeviceFromTheCache) {
+  if (!kHaveNvrtc) GTEST_SKIP() << "a build without CUDA: kernel check exits 3 (CheckTheTemplate)";
+  kc::test::TempDir dir;
+  const std::string path = dir.file("template.cu");
+  kc::test::writeBytes(path, kc::lab::kernelTemplate());
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert(QStringLiteral("XDG_CACHE_HOME"), QString::fromStdString(dir.file("cache")));
+  const auto first = runKernelcam({"kernel", "check", q(path), "--timings"}, 120000, environment);
+  const auto second = runKernelcam({"kernel", "check", q(path), "--timings"}, 120000, environment);
+  ASSERT_EQ(first.exitCode, 0) << first.err;
+  ASSERT_EQ(second.exitCode, 0) << second.err;
+  const auto occupancyLine = [](const std::string& out) {
+    const std::size_t at = out.find("  occupancy");
+    return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at) - at);
+  };
+  EXPECT_EQ(occupancyLine(first.out), occupancyLine(second.out));
+  const bool driver = fs::exists("/proc/driver/nvidia/version");
+  EXPECT_EQ(fs::exists(dir.file("cache/kernelcam/cuda-device-0")), driver);
+  EXPECT_EQ(first.out.find("kept from an earlier check"), std::string::npos) << first.out;
+  EXPECT_EQ(second.out.find("kept from an earlier check") != std::string::npos, driver) << second.out;
+}
+
 TEST(CliKernel, CheckPrintsPtxOnRequest) {
   if (!kHaveNvrtc) GTEST_SKIP() << "this build has no CUDA (NVRTC)";
   kc::test::TempDir dir;
