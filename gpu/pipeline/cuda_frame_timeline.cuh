@@ -30,14 +30,50 @@ class FrameTimeline {
     ops_.push_back(std::move(op));
     return static_cast<int>(ops_.size()) - 1;
   }
-  void start(int row, cudaStream_t stream) { marks_[ops_[row].mark].record(stream); }
-  void stop(int row, cudaStream_t stream) { marks_[ops_[row].mark + 1].record(stream); }
+  // Recorded as external events: inside a captured CUDA graph each becomes an event-record node,
+  // so a graph's launch records them as a stream's run would (outside a capture the flag is moot).
+  void start(int row, cudaStream_t stream) { record(marks_[ops_[row].mark], stream); }
+  void stop(int row, cudaStream_t stream) { record(marks_[ops_[row].mark + 1], stream); }
   // The row's own time (a stage's StageLaunchReport, the interop writes'), shown instead of the
   // events'; negative: none.
   void setMeasured(int row, double ms) { ops_[row].measuredMs = ms; }
   // Takes the last row back when it is `name` (a display write that failed half-way).
   void dropLast(const std::string& name) {
     if (!ops_.empty() && ops_.back().name == name) ops_.pop_back();
+  }
+
+  // For a CUDA graph's replay (CudaStageExecutor): the rows added from `first` on, and the same rows
+  // added again on a later frame. Added after the same rows before them, they get the same events,
+  // which the graph's event-record nodes record.
+  struct Row {
+    std::string name;
+    bool isCopy = false;
+    double bytes = 0;
+    bool timed = false;
+  };
+  struct Rows {
+    std::size_t first = 0;
+    std::vector<Row> added;
+  };
+  std::size_t size() const { return ops_.size(); }
+  // The events the next timed row gets: a replay's rows must start at the same ones.
+  int nextMark() const {
+    int mark = 0;
+    for (const auto& o : ops_)
+      if (o.mark >= 0) mark += 2;
+    return mark;
+  }
+  Rows rowsFrom(std::size_t first) const {
+    Rows rows{first, {}};
+    for (std::size_t i = first; i < ops_.size(); ++i)
+      rows.added.push_back({ops_[i].name, ops_[i].isCopy, ops_[i].bytes, ops_[i].mark >= 0});
+    return rows;
+  }
+  void addRows(const Rows& rows) {
+    for (const Row& row : rows.added) add(row.name, row.isCopy, row.bytes, row.timed);
+  }
+  void truncate(std::size_t size) {
+    if (ops_.size() > size) ops_.resize(size);
   }
 
   // The rows as stats; waits for nothing: call after the frame's completion event.
@@ -61,6 +97,10 @@ class FrameTimeline {
   }
 
  private:
+  static void record(const Event& event, cudaStream_t stream) {
+    KC_CUDA_CHECK(cudaEventRecordWithFlags(event, stream, cudaEventRecordExternal));
+  }
+
   struct TimedOp {
     std::string name;
     bool isCopy = false;

@@ -1,5 +1,7 @@
 #include "gpu/pipeline/cuda_stage_executor.cuh"
 
+#include <atomic>
+
 #include "gpu/core/nvtx_range.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/cuda_fusion.hpp"
@@ -14,8 +16,11 @@ std::shared_ptr<const CompiledChain> compileCudaChain(const FilterChain& chain) 
     const CudaStageLaunch launch = stageRegistry().cudaLaunch(stage.id());
     if (!launch) throw InvalidArgument("the " + stage.id() + " stage has no CUDA implementation");
     compiled->launches.push_back(launch);
+    compiled->capturable = compiled->capturable && stage.definition->capturable;
   }
   compiled->labels = stageLabels(chain);
+  static std::atomic<std::uint64_t> compiles{0};
+  compiled->id = ++compiles;
   return compiled;
 }
 
@@ -27,6 +32,54 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
   slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
   slot.failures_.clear();
   slot.settlers_.clear();
+  if (!graphs_ || !chain.capturable || !enqueueAsGraph(slot, chain, input, frameIndex, timeline))
+    enqueueSteps(slot, chain, input, frameIndex, timeline);
+  enqueueSideOutputReadback(slot, timeline);
+}
+
+bool CudaStageExecutor::enqueueAsGraph(Frame& slot, const CompiledChain& chain, const DeviceFrame& input,
+                                       std::int64_t frameIndex, FrameTimeline& timeline) {
+  Frame::Replay& replay = slot.replay_;
+  const std::size_t firstRow = timeline.size();
+  const int firstMark = timeline.nextMark();
+  if (!replay.matches(chain, input, fuse_, firstRow, firstMark)) {  // a new key: directly, buffers allocated
+    replay = {};
+    replay.chain = chain.id;
+    replay.input = input;
+    replay.fuse = fuse_;
+    replay.firstRow = firstRow;
+    replay.firstMark = firstMark;
+    return false;
+  }
+  if (replay.failed) return false;
+  if (!replay.graph) {  // the key's second frame: capture it
+    try {
+      replay.graph.emplace(compute_, [&](cudaStream_t) { enqueueSteps(slot, chain, input, frameIndex, timeline); });
+    } catch (const std::exception&) {  // a launch that cannot be captured: this key runs directly
+      replay.failed = true;
+      timeline.truncate(firstRow);
+      slot.resultWork_ = -1;
+      slot.result_ = input;
+      slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
+      return false;
+    }
+    replay.rows = timeline.rowsFrom(firstRow);
+    replay.resultWork = slot.resultWork_;
+    replay.result = slot.result_;
+    replay.histogram = slot.histogram_;
+  } else {
+    timeline.addRows(replay.rows);
+    slot.resultWork_ = replay.resultWork;
+    slot.result_ = replay.result;
+    slot.histogram_ = replay.histogram;
+  }
+  NvtxRange range("chain graph");
+  replay.graph->launch(compute_);
+  return true;
+}
+
+void CudaStageExecutor::enqueueSteps(Frame& slot, const CompiledChain& chain, const DeviceFrame& input,
+                                     std::int64_t frameIndex, FrameTimeline& timeline) {
   for (const CudaChainStep& step : planCudaChain(chain.stages, input.shape, fuse_)) {
     if (step.fusion && enqueueFused(slot, chain, step, timeline)) continue;
     const std::size_t end = step.first + step.count;  // a fusion that did not fit: its stages one by one
@@ -36,7 +89,6 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
       shape = stageOutputShape(chain.stages[i], shape);
     }
   }
-  enqueueSideOutputReadback(slot, timeline);
 }
 
 // The output image of a step that makes one: the ping-pong image the current result is not in.

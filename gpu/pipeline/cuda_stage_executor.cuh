@@ -5,14 +5,24 @@
 // (StageDefinition::sideOutput): a stage that declares a histogram gets the frame's histogram
 // buffer, and the counts come back to the host after the chain. A stage that reports a failure
 // (StageLaunchReport) has its output blanked; the rest of the chain runs.
+//
+// One CUDA graph per frame slot, for the chain and the input it last ran (issue 21): the second frame
+// in a row with the same chain, input buffer and shape captures the chain's launches (the first ran
+// them directly, so every buffer is allocated by then), and later such frames launch the graph: one
+// launch instead of one per stage and timing event. Anything else (a new chain, size or buffer, fusion
+// switched) runs directly and drops the graph: it is captured again on change. Its timing rows are
+// event-record nodes of the graph (cuda_frame_timeline.cuh). Chains with a stage that is not
+// capturable (StageDefinition::capturable: a user kernel) never use one.
 #include <cuda_runtime.h>
 
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "gpu/core/cuda_graph.cuh"
 #include "gpu/core/device_buffer.cuh"
 #include "gpu/image/histogram.hpp"
 #include "gpu/pipeline/cuda_frame_timeline.cuh"
@@ -29,6 +39,8 @@ struct CompiledChain {
   FilterChain stages;
   std::vector<CudaStageLaunch> launches;
   std::vector<std::string> labels;
+  bool capturable = true;  // every stage's launch can go into a CUDA graph
+  std::uint64_t id = 0;    // unique per compile: a graph is kept for this id (an address can be reused)
 };
 
 // Throws InvalidArgument naming the first stage without a CUDA implementation.
@@ -63,6 +75,26 @@ class CudaStageExecutor {
     std::vector<Settler> settlers_;  // stages whose outcome comes after the frame's GPU work
     HostFrame host_;
     bool isDownloaded_ = false;
+    // The chain as this slot last ran it, and its graph once captured: what a launch of it leaves
+    // on the host (the result's place, the histogram's shape, the timing rows) is set again by hand.
+    struct Replay {
+      std::uint64_t chain = 0;  // CompiledChain::id
+      DeviceFrame input;
+      bool fuse = true;
+      std::size_t firstRow = 0;  // the timeline's rows before the chain's,
+      int firstMark = 0;         // and their events: a replay's rows get the events the graph records
+      std::optional<CapturedGraph> graph;
+      bool failed = false;  // the capture failed once: this key runs directly
+      FrameTimeline::Rows rows;
+      int resultWork = -1;
+      DeviceFrame result;
+      DeviceHistogram histogram;
+      bool matches(const CompiledChain& c, const DeviceFrame& in, bool f, std::size_t first, int mark) const {
+        return chain == c.id && input.data == in.data && input.pitch == in.pitch && input.shape == in.shape &&
+               fuse == f && firstRow == first && firstMark == mark;
+      }
+    };
+    Replay replay_;
   };
 
   explicit CudaStageExecutor(cudaStream_t compute) : compute_(compute) {}
@@ -71,6 +103,8 @@ class CudaStageExecutor {
   // with its own timing row (cuda_fusion.hpp). Takes effect with the next enqueue.
   void setFusion(bool fuse) { fuse_ = fuse; }
   bool fusion() const { return fuse_; }
+  // Graphs on (the default) or off (every frame's launches enqueued one by one; tests compare both).
+  void setGraphs(bool graphs) { graphs_ = graphs; }
 
   // The chain on `input`, on the compute stream (which must already wait for the input), then the
   // side outputs' readback.
@@ -86,6 +120,12 @@ class CudaStageExecutor {
   static void report(const Frame& slot, FrameStats& stats);
 
  private:
+  void enqueueSteps(Frame& slot, const CompiledChain& chain, const DeviceFrame& input, std::int64_t frameIndex,
+                    FrameTimeline& timeline);
+  // The chain through the slot's graph (captured now where this is the key's second frame); false
+  // where it runs directly instead.
+  bool enqueueAsGraph(Frame& slot, const CompiledChain& chain, const DeviceFrame& input, std::int64_t frameIndex,
+                      FrameTimeline& timeline);
   bool enqueueFused(Frame& slot, const CompiledChain& chain, const CudaChainStep& step, FrameTimeline& timeline);
   void enqueueStage(Frame& slot, const CompiledChain& chain, std::size_t i, FrameShape shape, std::int64_t frameIndex,
                     FrameTimeline& timeline);
@@ -96,6 +136,7 @@ class CudaStageExecutor {
 
   cudaStream_t compute_;  // stream A
   bool fuse_ = true;
+  bool graphs_ = true;
 };
 
 }  // namespace kc

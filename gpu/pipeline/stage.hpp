@@ -171,6 +171,10 @@ struct StageDefinition {
   // and reports "the ID stage needs CUDA" as the frame's failure; the CLI refuses such chains
   // without CUDA (exit 3).
   bool needsCuda = false;
+  // Its CUDA launch only enqueues work on io.stream, the same for every frame of a shape: the CUDA
+  // pipeline may capture it into a graph and replay it (cuda_stage_executor.cuh). False for a stage
+  // that talks to the host per frame (a user kernel's worker): its chains run without a graph.
+  bool capturable = true;
   // The files the stage reads (a user kernel and the headers it includes), so that no output of a
   // run can overwrite them (app/io/output_file.hpp's guard). Default: its Text parameters' values
   // (a Text parameter is a file path).

@@ -96,6 +96,7 @@ StageDefinition kernelStage() {
   // (in.rgba), so at the head of a chain the kernel gets the frame in RGBA, never a camera's Y plane.
   stage.headInput = HeadInput::Frame;
   stage.needsCuda = true;
+  stage.capturable = false;  // each frame is a request to the lab's worker
   // No benchCases: the bench has no kernel file to time. `process --json` and the window's overlay time it.
   return stage;
 }
