@@ -30,8 +30,8 @@ class FrameTimeline {
     ops_.push_back(std::move(op));
     return static_cast<int>(ops_.size()) - 1;
   }
-  // Recorded as external events: inside a captured CUDA graph each becomes an event-record node,
-  // so a graph's launch records them as a stream's run would (outside a capture the flag is moot).
+  // Inside a CUDA graph's capture they are recorded as external events: each becomes an
+  // event-record node, so a graph's launch records them as a stream's run would.
   void start(int row, cudaStream_t stream) { record(marks_[ops_[row].mark], stream); }
   void stop(int row, cudaStream_t stream) { record(marks_[ops_[row].mark + 1], stream); }
   // The row's own time (a stage's StageLaunchReport, the interop writes'), shown instead of the
@@ -97,8 +97,13 @@ class FrameTimeline {
   }
 
  private:
+  // The external flag is refused outside a capture (cudaErrorIllegalState, found on the H200).
   static void record(const Event& event, cudaStream_t stream) {
-    KC_CUDA_CHECK(cudaEventRecordWithFlags(event, stream, cudaEventRecordExternal));
+    cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
+    KC_CUDA_CHECK(cudaStreamIsCapturing(stream, &capture));
+    KC_CUDA_CHECK(cudaEventRecordWithFlags(event, stream,
+                                           capture == cudaStreamCaptureStatusActive ? cudaEventRecordExternal
+                                                                                    : cudaEventRecordDefault));
   }
 
   struct TimedOp {
