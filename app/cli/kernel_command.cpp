@@ -19,7 +19,7 @@
 #include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/cli/commands.hpp"
 #include "app/io/output_file.hpp"
-#include "app/lab/device_limits_cache.hpp"
+#include "app/cli/device_limits_cache.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"

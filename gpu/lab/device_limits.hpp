@@ -1,7 +1,7 @@
 #pragma once
 // What a kernel's theoretical occupancy depends on in a device, and its architecture: read from the
 // driver once (gpu/lab/cuda/occupancy_calculator.hpp) and kept by `kernel check` between runs
-// (app/lab/device_limits_cache.hpp), so that a check needs no CUDA start-up at all.
+// (app/cli/device_limits_cache.hpp), so that a check needs no CUDA start-up at all.
 #include <optional>
 #include <string>
 

@@ -3,36 +3,22 @@
 #include <gtest/gtest.h>
 
 #include "gpu/lab/device_limits.hpp"
+#include "tests/support/device_limits_fixture.hpp"
 
 namespace {
 
-kc::lab::DeviceLimits h200() {
-  kc::lab::DeviceLimits l;
-  l.computeMajor = 9;
-  l.computeMinor = 0;
-  l.maxThreadsPerBlock = 1024;
-  l.maxThreadsPerSm = 2048;
-  l.registersPerBlock = 65536;
-  l.registersPerSm = 65536;
-  l.warpSize = 32;
-  l.sharedPerBlock = 49152;
-  l.sharedPerSm = 233472;
-  l.sharedPerBlockOptin = 232448;
-  l.reservedSharedPerBlock = 1024;
-  l.smCount = 132;
-  return l;
-}
+using kc::test::h200Limits;
 
 TEST(DeviceLimits, RoundTripsThroughItsLine) {
-  const std::string line = kc::lab::formatDeviceLimits(h200());
+  const std::string line = kc::lab::formatDeviceLimits(h200Limits());
   EXPECT_EQ(line.find('\n'), std::string::npos);
   ASSERT_TRUE(kc::lab::parseDeviceLimits(line).has_value()) << line;
-  EXPECT_EQ(*kc::lab::parseDeviceLimits(line), h200());
-  EXPECT_EQ(h200().arch(), 90);
+  EXPECT_EQ(*kc::lab::parseDeviceLimits(line), h200Limits());
+  EXPECT_EQ(h200Limits().arch(), 90);
 }
 
 TEST(DeviceLimits, RefusesLinesThatAreNotWhole) {
-  const std::string line = kc::lab::formatDeviceLimits(h200());
+  const std::string line = kc::lab::formatDeviceLimits(h200Limits());
   EXPECT_FALSE(kc::lab::parseDeviceLimits(""));
   EXPECT_FALSE(kc::lab::parseDeviceLimits(line.substr(0, line.rfind(' '))));  // the SM count gone
   EXPECT_FALSE(kc::lab::parseDeviceLimits(line + " colour=blue"));

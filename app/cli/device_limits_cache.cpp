@@ -1,4 +1,4 @@
-#include "app/lab/device_limits_cache.hpp"
+#include "app/cli/device_limits_cache.hpp"
 
 #include <QDir>
 #include <algorithm>

@@ -1,4 +1,4 @@
-// The cache that lets `kernel check` skip CUDA's start-up (app/lab/device_limits_cache.hpp), on a
+// The cache that lets `kernel check` skip CUDA's start-up (app/cli/device_limits_cache.hpp), on a
 // made-up /proc/driver/nvidia: the fingerprint names the driver's version line and every GPU in a
 // fixed order, and the CUDA variables; the limits come back only for the same fingerprint; a
 // damaged file, a missing driver or another GPU give nothing.
@@ -6,7 +6,8 @@
 
 #include <filesystem>
 
-#include "app/lab/device_limits_cache.hpp"
+#include "app/cli/device_limits_cache.hpp"
+#include "tests/support/device_limits_fixture.hpp"
 #include "tests/support/scoped_environment.hpp"
 #include "tests/support/temp_dir.hpp"
 
@@ -22,20 +23,7 @@ void writeDriver(const fs::path& root, const std::string& version, const std::st
   kc::test::writeBytes((root / "gpus" / "0000:1a:00.0" / "information").string(), "Model: " + model + " #0\n");
 }
 
-kc::lab::DeviceLimits limits() {
-  kc::lab::DeviceLimits l;
-  l.computeMajor = 9;
-  l.maxThreadsPerBlock = 1024;
-  l.maxThreadsPerSm = 2048;
-  l.registersPerBlock = l.registersPerSm = 65536;
-  l.warpSize = 32;
-  l.sharedPerBlock = 49152;
-  l.sharedPerSm = 233472;
-  l.sharedPerBlockOptin = 232448;
-  l.reservedSharedPerBlock = 1024;
-  l.smCount = 132;
-  return l;
-}
+kc::lab::DeviceLimits limits() { return kc::test::h200Limits(); }
 
 TEST(DeviceLimitsCache, TheFingerprintDescribesTheDriverAndEveryGpu) {
   kc::test::TempDir dir;
