@@ -6,20 +6,9 @@
 namespace kc::test {
 
 inline lab::DeviceLimits h200Limits() {
-  lab::DeviceLimits l;
-  l.computeMajor = 9;
-  l.computeMinor = 0;
-  l.maxThreadsPerBlock = 1024;
-  l.maxThreadsPerSm = 2048;
-  l.registersPerBlock = 65536;
-  l.registersPerSm = 65536;
-  l.warpSize = 32;
-  l.sharedPerBlock = 49152;
-  l.sharedPerSm = 233472;
-  l.sharedPerBlockOptin = 232448;
-  l.reservedSharedPerBlock = 1024;
-  l.smCount = 132;
-  return l;
+  return {.computeMajor = 9, .computeMinor = 0, .maxThreadsPerBlock = 1024, .maxThreadsPerSm = 2048,
+          .registersPerBlock = 65536, .registersPerSm = 65536, .warpSize = 32, .sharedPerBlock = 49152,
+          .sharedPerSm = 233472, .sharedPerBlockOptin = 232448, .reservedSharedPerBlock = 1024, .smCount = 132};
 }
 
 }  // namespace kc::test
