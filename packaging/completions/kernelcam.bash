@@ -17,8 +17,8 @@ _kernelcam() {
   fi
 
   local commands="process devices demo bench kernel help"
-  local window="--help --help-all --version --source --filters --preset --view-mode --camera-format --backend --size --pattern-format --verbose --vcam --lenient --measure"
-  local process="--help --help-all --source --filters --preset --out --frames --loop --lenient --backend --json --quiet --size --pattern-format --view --soak --vcam --verbose"
+  local window="--help --help-all --version --source --filters --preset --view-mode --camera-format --backend --size --pattern-format --verbose --vcam --lenient --stage-timings --measure"
+  local process="--help --help-all --source --filters --preset --out --frames --loop --lenient --backend --json --quiet --size --pattern-format --view --soak --vcam --stage-timings --verbose"
   local devices="--help --help-all --verbose"
   local reduce="--help --help-all --op --n --type --backend --json --quiet --reps --verbose"
   local matmul="--help --help-all --m --n --k --type --backend --json --quiet --reps --verbose"
