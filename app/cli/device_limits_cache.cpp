@@ -1,6 +1,6 @@
 #include "app/cli/device_limits_cache.hpp"
 
-#include <QDir>
+#include <QStandardPaths>
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
@@ -50,10 +50,9 @@ std::string nvidiaDriverFingerprint(const std::filesystem::path& driverInfo) {
 }
 
 std::filesystem::path deviceLimitsCacheFile() {
-  const char* cache = std::getenv("XDG_CACHE_HOME");
-  const std::filesystem::path root = cache && *cache ? std::filesystem::path(cache)
-                                                     : std::filesystem::path(QDir::homePath().toStdString()) / ".cache";
-  return root / "kernelcam" / "cuda-device-0";
+  // $XDG_CACHE_HOME, else ~/.cache: Qt's generic cache folder.
+  const QString cache = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation);
+  return std::filesystem::path(cache.toStdString()) / "kernelcam" / "cuda-device-0";
 }
 
 std::optional<lab::DeviceLimits> cachedDeviceLimits(const std::filesystem::path& file, const std::string& fingerprint) {

@@ -245,6 +245,7 @@ int soak(const ProcessOptions& options) {
   }
   const auto make = [&] {
     std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
+    pipeline->setFusion(!options.stageTimings);
     admitFrames(soak.width, soak.height, *pipeline);
     return pipeline;
   };
