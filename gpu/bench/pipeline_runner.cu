@@ -6,7 +6,6 @@
 #include "gpu/image/histogram.hpp"
 #include "gpu/image/yuv_convert.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
-#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
@@ -49,7 +48,12 @@ struct PipelineRunner::Buffers {
 };
 
 PipelineRunner::PipelineRunner(ImageSize size, int streamCount, FrameEntry entry, bool fuse)
-    : size_(size), entry_(entry), chain_(defaultFilterChain()), fuse_(fuse) {
+    : size_(size),
+      entry_(entry),
+      chain_(defaultFilterChain()),
+      steps_(planCudaChain(chain_,
+                           {size.width, size.height, entry == FrameEntry::Nv12Luma ? PixelFormat::Gray8 : PixelFormat::Rgba8},
+                           fuse)) {
   KC_REQUIRE(entry == FrameEntry::Rgba || (size.width % 2 == 0 && size.height % 2 == 0),
              "bench: NV12 rows need even sizes");
   for (const StageSpec& stage : chain_) {
@@ -109,7 +113,7 @@ void PipelineRunner::compute(int k, cudaStream_t s) {
     current = done.out;
     target = 1 - target;
   };
-  for (const CudaChainStep& step : planCudaChain(chain_, shape, fuse_)) {
+  for (const CudaChainStep& step : steps_) {
     if (step.fusion) {
       const CudaStageIo fusedIo = io(step.producesImage, step.out, step.histogram);
       if (step.fusion->launch(chain_, step.first, step.count, fusedIo)) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/stage.hpp"
 
@@ -41,7 +42,7 @@ class PipelineRunner {
   ImageSize size_;
   FrameEntry entry_;
   FilterChain chain_;
-  bool fuse_ = true;
+  std::vector<CudaChainStep> steps_;  // the chain planned once: the timed compute() enqueues only
   std::vector<CudaStageLaunch> launches_;
   std::vector<Stream> streams_;
   std::vector<Buffers> buffers_;

@@ -10,6 +10,7 @@
 
 #include "gpu/image/convolution.hpp"
 #include "gpu/image/grayscale.hpp"
+#include "gpu/image/histogram.hpp"
 
 namespace kc {
 
@@ -45,10 +46,6 @@ bool convolveGrayStreamAsync(ConstImageView<std::uint8_t> in, ImageView<std::uin
 // Bit-exact with grayscaleAsync, convolveAsync and histogramAsync one after another. Launches nothing
 // and returns false where the call does not fit it: a kernel that is not separable or is wider than
 // 31, rows not aligned (16 bytes in, 4 bytes out); the caller then runs the three calls.
-struct HistogramTarget {
-  std::uint32_t* counts = nullptr;
-  int bins = 0;
-};
 bool grayConvolveAsync(ConstImageView<Rgba8> in, GrayWeights weights, ImageView<std::uint8_t> out,
                        const ConvKernel& kernel, BorderMode border, HistogramTarget histogram, cudaStream_t stream);
 // The same fusion from a grey image: the separable convolution with the output's histogram counted

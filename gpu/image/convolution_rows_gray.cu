@@ -81,10 +81,6 @@ struct RgbaGraySource {
 // slot in shared memory (a constant image spreads over 8 slots instead of queueing on one counter),
 // merged per value into `counts` (bins of histogramBin) by one thread each, where non-zero.
 constexpr int kHistogramSlots = 8;
-struct OutputHistogram {
-  std::uint32_t* counts = nullptr;  // null: no histogram
-  int bins = 0;
-};
 
 __device__ __forceinline__ float4 fma4(float w, float4 v, float4 acc) {
   return make_float4(fmaf(w, v.x, acc.x), fmaf(w, v.y, acc.y), fmaf(w, v.z, acc.z), fmaf(w, v.w, acc.w));
@@ -93,7 +89,7 @@ __device__ __forceinline__ float4 fma4(float w, float4 v, float4 acc) {
 template <int R, class Source, bool kCountHistogram>
 __global__ void __launch_bounds__(kLanes* kWarps)
     separableGrayShuffleKernel(Source in, ImageView<std::uint8_t> out, BorderMode border,
-                               const __grid_constant__ FilterTaps taps, OutputHistogram histogram) {
+                               const __grid_constant__ FilterTaps taps, HistogramTarget histogram) {
   constexpr int kTaps = 2 * R + 1;
   constexpr int kInputRows = kTileHeight + 2 * R;
   constexpr int kRowsPerWarp = (kInputRows + kWarps - 1) / kWarps;
@@ -220,7 +216,7 @@ static_assert(kLanes * kWarps == 256, "the histogram's merge takes one thread pe
 
 template <int R, class Source>
 void launch(Source in, ImageView<std::uint8_t> out, BorderMode border, const FilterTaps& taps,
-            OutputHistogram histogram, cudaStream_t stream) {
+            HistogramTarget histogram, cudaStream_t stream) {
   constexpr int kTileWidth = RowGeometry<R>::tileWidth;
   const dim3 grid((out.width + kTileWidth - 1) / kTileWidth, (out.height + kTileHeight - 1) / kTileHeight);
   if (histogram.counts)
@@ -233,7 +229,7 @@ void launch(Source in, ImageView<std::uint8_t> out, BorderMode border, const Fil
 // The radius as a template argument: 1..15, else false.
 template <class Source>
 bool launchRadius(Source in, ImageView<std::uint8_t> out, BorderMode border, int radius, const FilterTaps& taps,
-                  OutputHistogram histogram, cudaStream_t stream) {
+                  HistogramTarget histogram, cudaStream_t stream) {
   switch (radius) {
     case 1: launch<1>(in, out, border, taps, histogram, stream); return true;
     case 2: launch<2>(in, out, border, taps, histogram, stream); return true;

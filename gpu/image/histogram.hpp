@@ -9,6 +9,13 @@ namespace kc {
 
 constexpr int kMaxHistogramBins = 256;
 
+// Where a kernel that counts a histogram beside its own work (grayConvolveAsync) puts it: `bins`
+// counts on the device; counts null: no histogram.
+struct HistogramTarget {
+  std::uint32_t* counts = nullptr;
+  int bins = 0;
+};
+
 KC_HD int histogramBin(std::uint32_t value, int bins) { return static_cast<int>((value * static_cast<std::uint32_t>(bins)) >> 8); }
 
 // Throws kc::InvalidArgument unless 1 <= bins <= 256.

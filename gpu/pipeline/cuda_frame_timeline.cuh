@@ -51,10 +51,7 @@ class FrameTimeline {
     double bytes = 0;
     bool timed = false;
   };
-  struct Rows {
-    std::size_t first = 0;
-    std::vector<Row> added;
-  };
+  using Rows = std::vector<Row>;
   std::size_t size() const { return ops_.size(); }
   // The events the next timed row gets: a replay's rows must start at the same ones.
   int nextMark() const {
@@ -64,13 +61,13 @@ class FrameTimeline {
     return mark;
   }
   Rows rowsFrom(std::size_t first) const {
-    Rows rows{first, {}};
+    Rows rows;
     for (std::size_t i = first; i < ops_.size(); ++i)
-      rows.added.push_back({ops_[i].name, ops_[i].isCopy, ops_[i].bytes, ops_[i].mark >= 0});
+      rows.push_back({ops_[i].name, ops_[i].isCopy, ops_[i].bytes, ops_[i].mark >= 0});
     return rows;
   }
   void addRows(const Rows& rows) {
-    for (const Row& row : rows.added) add(row.name, row.isCopy, row.bytes, row.timed);
+    for (const Row& row : rows) add(row.name, row.isCopy, row.bytes, row.timed);
   }
   void truncate(std::size_t size) {
     if (ops_.size() > size) ops_.resize(size);

@@ -80,7 +80,7 @@ bool CudaStageExecutor::enqueueAsGraph(Frame& slot, const CompiledChain& chain, 
 
 void CudaStageExecutor::enqueueSteps(Frame& slot, const CompiledChain& chain, const DeviceFrame& input,
                                      std::int64_t frameIndex, FrameTimeline& timeline) {
-  for (const CudaChainStep& step : planCudaChain(chain.stages, input.shape, fuse_)) {
+  for (const CudaChainStep& step : planFor(chain, input.shape)) {
     if (step.fusion && enqueueFused(slot, chain, step, timeline)) continue;
     const std::size_t end = step.first + step.count;  // a fusion that did not fit: its stages one by one
     FrameShape shape = step.in;
@@ -89,6 +89,12 @@ void CudaStageExecutor::enqueueSteps(Frame& slot, const CompiledChain& chain, co
       shape = stageOutputShape(chain.stages[i], shape);
     }
   }
+}
+
+const std::vector<CudaChainStep>& CudaStageExecutor::planFor(const CompiledChain& chain, FrameShape in) {
+  if (plan_.chain != chain.id || !(plan_.in == in) || plan_.fuse != fuse_)
+    plan_ = {chain.id, in, fuse_, planCudaChain(chain.stages, in, fuse_)};
+  return plan_.steps;
 }
 
 // The output image of a step that makes one: the ping-pong image the current result is not in.

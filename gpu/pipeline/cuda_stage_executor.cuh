@@ -126,6 +126,9 @@ class CudaStageExecutor {
   // where it runs directly instead.
   bool enqueueAsGraph(Frame& slot, const CompiledChain& chain, const DeviceFrame& input, std::int64_t frameIndex,
                       FrameTimeline& timeline);
+  // The chain's steps for an input of `in` (planCudaChain), planned again only when the chain, the
+  // shape or the fusion setting changed: not once per frame.
+  const std::vector<CudaChainStep>& planFor(const CompiledChain& chain, FrameShape in);
   bool enqueueFused(Frame& slot, const CompiledChain& chain, const CudaChainStep& step, FrameTimeline& timeline);
   void enqueueStage(Frame& slot, const CompiledChain& chain, std::size_t i, FrameShape shape, std::int64_t frameIndex,
                     FrameTimeline& timeline);
@@ -137,6 +140,13 @@ class CudaStageExecutor {
   cudaStream_t compute_;  // stream A
   bool fuse_ = true;
   bool graphs_ = true;
+  struct Plan {
+    std::uint64_t chain = 0;  // CompiledChain::id; 0: none yet
+    FrameShape in;
+    bool fuse = true;
+    std::vector<CudaChainStep> steps;
+  };
+  Plan plan_;
 };
 
 }  // namespace kc
