@@ -368,6 +368,18 @@ int runProfile(const QStringList& arguments) {
     for (const auto& [name, figures] : accessors)
       std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", source.path.c_str(),
                   name.c_str(), lab::describeLine(figures, total).c_str());
+    // The raw counts of the whole launch: what a per-kernel profiler (ncu --metrics smsp__sass_*.sum)
+    // reports, so the figures above can be checked against one.
+    const lab::LineFigures whole = lab::wholeKernel(report.lines);
+    std::printf("%s: whole kernel: %llu instructions; global %llu requests, %llu sectors (ideal %llu); shared %llu "
+                "requests, %llu wavefronts (ideal %llu)\n",
+                source.path.c_str(), static_cast<unsigned long long>(whole.instructions),
+                static_cast<unsigned long long>(whole.globalRequests),
+                static_cast<unsigned long long>(whole.globalSectors),
+                static_cast<unsigned long long>(whole.globalSectorsIdeal),
+                static_cast<unsigned long long>(whole.sharedRequests),
+                static_cast<unsigned long long>(whole.sharedWavefronts),
+                static_cast<unsigned long long>(whole.sharedWavefrontsIdeal));
     return kExitOk;
   } catch (const InvalidArgument& e) {
     return fail(kExitUsage, QString::fromStdString(e.what()));

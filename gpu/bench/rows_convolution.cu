@@ -94,11 +94,12 @@ void measureStreamShapes(BenchContext& ctx, ImageSize size) {
                                             s, shape);
       });
       if (!launched) continue;
+      const std::string cvt = shape.byteByConversion ? " cvt" : "";
       BenchRow row = makeRow("conv shape " + ks + "x" + ks + " rows " + std::to_string(shape.rowsPerWarp) + " px " +
-                                 std::to_string(shape.pixelsPerLane) + " " + sizeLabel(size),
+                                 std::to_string(shape.pixelsPerLane) + cvt + " " + sizeLabel(size),
                              "conv", timing, bytes);
       row.key = "conv/shape/" + ks + "/r" + std::to_string(shape.rowsPerWarp) + "p" +
-                std::to_string(shape.pixelsPerLane) + "/" + sizeLabel(size);
+                std::to_string(shape.pixelsPerLane) + (shape.byteByConversion ? "c" : "") + "/" + sizeLabel(size);
       ctx.add(std::move(row));
     }
   }

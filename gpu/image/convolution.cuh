@@ -31,6 +31,7 @@ void convolveAsync(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKer
 struct GrayStreamShape {
   int rowsPerWarp = 0;  // 0: the shape convolveAsync would pick
   int pixelsPerLane = 4;
+  bool byteByConversion = false;  // each output byte by one cvt.rni.sat instead of clamp + add (rows 2 and 4 only)
 };
 std::vector<GrayStreamShape> grayStreamShapes();  // every instantiated shape
 // The general path on that kernel with that shape (bit-exact with convolveCpu). Launches nothing and

@@ -187,18 +187,24 @@ __global__ void __launch_bounds__(kLanes* kWarps)
     for (int j = 0; j < kRowsPerThread; ++j) {
       const int y = y0 + firstRow + j;
       if (y >= out.height) break;
-      const std::uint32_t packed = floatToByteBits(acc[j].x) | floatToByteBits(acc[j].y) << 8 |
-                                   floatToByteBits(acc[j].z) << 16 | floatToByteBits(acc[j].w) << 24;
+      const std::uint32_t packed = packByteBits(floatToLowByte(acc[j].x), floatToLowByte(acc[j].y),
+                                                floatToLowByte(acc[j].z), floatToLowByte(acc[j].w));
       std::uint8_t* row = out.row(y);
-      const int pixels = min(4, out.width - x);
-      if (pixels == 4) {
+      std::uint32_t* slot = valueCounts + (lane & (kHistogramSlots - 1));
+      if (x + 4 <= out.width) {
         *reinterpret_cast<std::uint32_t*>(row + x) = packed;
+        // A whole word (every word but a row's last): its four counts unrolled with constant shifts,
+        // not a loop whose trip count the compiler cannot see.
+        if constexpr (kCountHistogram) {
+#pragma unroll
+          for (int i = 0; i < 4; ++i) atomicAdd(slot + __byte_perm(packed, 0u, 0x4440u | i) * kHistogramSlots, 1u);
+        }
       } else {
-        for (int i = 0; i < pixels; ++i) row[x + i] = static_cast<std::uint8_t>(packed >> (8 * i));
-      }
-      if constexpr (kCountHistogram) {
-        std::uint32_t* slot = valueCounts + (lane & (kHistogramSlots - 1));
-        for (int i = 0; i < pixels; ++i) atomicAdd(slot + ((packed >> (8 * i)) & 0xffu) * kHistogramSlots, 1u);
+        const int pixels = out.width - x;
+        for (int i = 0; i < pixels; ++i) {
+          row[x + i] = static_cast<std::uint8_t>(packed >> (8 * i));
+          if constexpr (kCountHistogram) atomicAdd(slot + ((packed >> (8 * i)) & 0xffu) * kHistogramSlots, 1u);
+        }
       }
     }
   }

@@ -14,7 +14,10 @@
 //      and kept in a ring of 2R + 1 converted rows (registers: the loops are unrolled, so the ring's
 //      rotation is only register renaming);
 //   4. each output is the CPU reference's sum in its order (kx outer, ky inner, fmaf, taps from the
-//      constant bank), so the result is the reference's bit for bit; a lane's kPx outputs leave as one store.
+//      constant bank), so the result is the reference's bit for bit; its byte is made by clamp + add
+//      (or one cvt.rni.sat: kByCvt), four bytes go into a word by three PRMTs, and a lane's kPx outputs
+//      leave as one store. Every index into a lane's arrays is a compile-time constant, so they all
+//      stay in registers (a runtime index in the right-edge store once put the packed words in local memory).
 // Which shape (rows per warp, pixels per lane) is fastest depends on the GPU's latency and register
 // file; every shape is instantiated so that the bench can sweep them (`--only conv-shapes`) and the
 // tests can check each one; convolveAsync takes the one the sweep chose (defaultShape below).
@@ -75,7 +78,7 @@ __device__ __forceinline__ void convertRow(const LaneWords<kPx>& own, std::uint3
   for (int i = 0; i < R; ++i) v[R + kPx + i] = byteToFloat(right, i);
 }
 
-template <int R, int kRows, int kPx>
+template <int R, int kRows, int kPx, bool kByCvt>
 __global__ void __launch_bounds__(kLanes* kWarpsPerBlock)
     generalGrayStreamKernel(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                             const __grid_constant__ FilterTaps taps) {
@@ -129,7 +132,7 @@ __global__ void __launch_bounds__(kLanes* kWarpsPerBlock)
   for (int j = 0; j < kRows; ++j) {
     convertRow<R, kPx>(words[j + 2 * R], edge[j + 2 * R], lane, v[j + 2 * R]);
     // 4. Output row y0 + j, pixels x .. x + kPx - 1: the reference's operations in its order.
-    LaneWords<kPx> packed{};
+    std::uint32_t bytes[kPx];  // output pixel i in the low byte of bytes[i]
 #pragma unroll
     for (int i = 0; i < kPx; ++i) {
       float acc = 0.f;
@@ -137,35 +140,43 @@ __global__ void __launch_bounds__(kLanes* kWarpsPerBlock)
       for (int kx = 0; kx < kTaps; ++kx)
 #pragma unroll
         for (int ky = 0; ky < kTaps; ++ky) acc = fmaf(taps.w[ky * kTaps + kx], v[j + ky][i + kx], acc);
-      packed.w[i / 4] |= floatToByteBits(acc) << (8 * (i % 4));
+      bytes[i] = kByCvt ? floatToByteByConversion(acc) : floatToLowByte(acc);
     }
+    LaneWords<kPx> packed;
+#pragma unroll
+    for (int q = 0; q < LaneWords<kPx>::kWords; ++q)
+      packed.w[q] = packByteBits(bytes[4 * q], bytes[4 * q + 1], bytes[4 * q + 2], bytes[4 * q + 3]);
     const int y = y0 + j;
     if (y < out.height && x < out.width) {
       std::uint8_t* row = out.row(y);
       if (x + kPx <= out.width) {
         packed.store(row + x);
       } else {
-        for (int i = 0; x + i < out.width; ++i) row[x + i] = static_cast<std::uint8_t>(packed.w[i / 4] >> (8 * (i % 4)));
+#pragma unroll
+        for (int i = 0; i < kPx; ++i)
+          if (x + i < out.width) row[x + i] = static_cast<std::uint8_t>(packed.w[i / 4] >> (8 * (i % 4)));
       }
     }
   }
 }
 
-template <int R, int kRows, int kPx>
+template <int R, int kRows, int kPx, bool kByCvt = false>
 void launch(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border, const FilterTaps& taps,
             cudaStream_t stream) {
   constexpr int kWarpColumns = kPx * kLanes;
   const int warpRows = (in.height + kRows - 1) / kRows;
   const dim3 grid((in.width + kWarpColumns - 1) / kWarpColumns, (warpRows + kWarpsPerBlock - 1) / kWarpsPerBlock);
-  generalGrayStreamKernel<R, kRows, kPx><<<grid, dim3(kLanes, kWarpsPerBlock), 0, stream>>>(in, out, border, taps);
+  generalGrayStreamKernel<R, kRows, kPx, kByCvt>
+      <<<grid, dim3(kLanes, kWarpsPerBlock), 0, stream>>>(in, out, border, taps);
   KC_CUDA_CHECK_LAUNCH("generalGrayStreamKernel");
 }
 
-// Every instantiated shape, by radius: rows per warp 2, 4, 8, 16 times pixels per lane 4, 8.
+// Every instantiated shape, by radius: rows per warp 2, 4, 8, 16 times pixels per lane 4, 8; the
+// conversion-unit byte for rows 2 and 4 (the shapes the sweep found fastest).
 template <int R>
 bool launchShape(GrayStreamShape shape, ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
                  BorderMode border, const FilterTaps& taps, cudaStream_t stream) {
-  switch (shape.pixelsPerLane * 100 + shape.rowsPerWarp) {
+  switch ((shape.byteByConversion ? 1000 : 0) + shape.pixelsPerLane * 100 + shape.rowsPerWarp) {
     case 402: launch<R, 2, 4>(in, out, border, taps, stream); return true;
     case 404: launch<R, 4, 4>(in, out, border, taps, stream); return true;
     case 408: launch<R, 8, 4>(in, out, border, taps, stream); return true;
@@ -174,6 +185,10 @@ bool launchShape(GrayStreamShape shape, ConstImageView<std::uint8_t> in, ImageVi
     case 804: launch<R, 4, 8>(in, out, border, taps, stream); return true;
     case 808: launch<R, 8, 8>(in, out, border, taps, stream); return true;
     case 816: launch<R, 16, 8>(in, out, border, taps, stream); return true;
+    case 1402: launch<R, 2, 4, true>(in, out, border, taps, stream); return true;
+    case 1404: launch<R, 4, 4, true>(in, out, border, taps, stream); return true;
+    case 1802: launch<R, 2, 8, true>(in, out, border, taps, stream); return true;
+    case 1804: launch<R, 4, 8, true>(in, out, border, taps, stream); return true;
     default: return false;
   }
 }
@@ -213,6 +228,8 @@ std::vector<GrayStreamShape> grayStreamShapes() {
   std::vector<GrayStreamShape> shapes;
   for (int pixels : {4, 8})
     for (int rows : {2, 4, 8, 16}) shapes.push_back({rows, pixels});
+  for (int pixels : {4, 8})
+    for (int rows : {2, 4}) shapes.push_back({rows, pixels, true});
   return shapes;
 }
 

@@ -43,6 +43,22 @@ std::uint64_t totalInstructions(const std::vector<LineFigures>& lines) {
   return total;
 }
 
+void addFigures(LineFigures& sum, const LineFigures& line) {
+  sum.instructions += line.instructions;
+  sum.globalRequests += line.globalRequests;
+  sum.globalSectors += line.globalSectors;
+  sum.globalSectorsIdeal += line.globalSectorsIdeal;
+  sum.sharedRequests += line.sharedRequests;
+  sum.sharedWavefronts += line.sharedWavefronts;
+  sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
+}
+
+LineFigures wholeKernel(const std::vector<LineFigures>& lines) {
+  LineFigures sum;
+  for (const LineFigures& line : lines) addFigures(sum, line);
+  return sum;
+}
+
 std::vector<std::pair<std::string, LineFigures>> accessorFigures(const std::vector<LineFigures>& lines) {
   std::vector<std::pair<std::string, LineFigures>> accessors;
   for (const LineFigures& line : linesOfFile(lines, kPreludeName)) {
@@ -50,14 +66,7 @@ std::vector<std::pair<std::string, LineFigures>> accessorFigures(const std::vect
     if (name.empty()) continue;
     auto it = std::find_if(accessors.begin(), accessors.end(), [&](const auto& a) { return a.first == name; });
     if (it == accessors.end()) it = accessors.insert(accessors.end(), {name, LineFigures{}});
-    LineFigures& sum = it->second;
-    sum.instructions += line.instructions;
-    sum.globalRequests += line.globalRequests;
-    sum.globalSectors += line.globalSectors;
-    sum.globalSectorsIdeal += line.globalSectorsIdeal;
-    sum.sharedRequests += line.sharedRequests;
-    sum.sharedWavefronts += line.sharedWavefronts;
-    sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
+    addFigures(it->second, line);
   }
   return accessors;
 }

@@ -42,6 +42,11 @@ std::vector<LineFigures> linesOfFile(const std::vector<LineFigures>& lines, cons
 
 std::uint64_t totalInstructions(const std::vector<LineFigures>& lines);
 
+// Every line's figures summed (file and line left empty): the kernel as a whole, as a profiler that
+// counts per kernel (Nsight Compute's metrics with `.sum`) reports it.
+LineFigures wholeKernel(const std::vector<LineFigures>& lines);
+void addFigures(LineFigures& sum, const LineFigures& line);
+
 // The lab's frame accessors' figures, summed per accessor ("in.rgba()", "out.setGray()"...) in the
 // order first met: inlined, their instructions keep the prelude's lines (program_source.hpp), so
 // this is how a kernel's frame reads and writes access memory.

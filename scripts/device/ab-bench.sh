@@ -42,16 +42,23 @@ build /tmp/kc-a-src /tmp/kc-ab-A &
 build "$PWD" /tmp/kc-ab-B &
 wait
 
-for v in A B; do
-  # A baseline older than --images refuses it: run it without.
-  args=(--matrices "$matrices" --md "$out/bench-$v.md" --json "$out/bench-$v.json")
-  /tmp/kc-ab-$v/gpu/kc_bench --help | grep -q -- --images && args+=(--images "$images")
-  /tmp/kc-ab-$v/gpu/kc_bench "${args[@]}" "$@" \
-    >/dev/null 2>"$out/progress-$v.log" || { tail -20 "$out/progress-$v.log"; exit 1; }
-done
-# A row's figures in A and B, by name, from the JSON (ms: events; graph_ms: graph, absent before
-# kernelcam-bench/2). Times in microseconds.
-python3 - "$out/bench-A.json" "$out/bench-B.json" <<'EOF'
+# KC_AB_SIZES="3840x2160 1920x1080": one run of each build per size (kc_bench takes one size a run),
+# files bench-{A,B}-SIZE.*; otherwise one run with the arguments as given, files bench-{A,B}.*.
+sizes=(${KC_AB_SIZES:-})
+[ ${#sizes[@]} -gt 0 ] || sizes=("")
+for size in "${sizes[@]}"; do
+  tag="${size:+-$size}"
+  for v in A B; do
+    # A baseline older than --images refuses it: run it without.
+    args=(--matrices "$matrices" --md "$out/bench-$v$tag.md" --json "$out/bench-$v$tag.json")
+    [ -n "$size" ] && args+=(--size "$size")
+    /tmp/kc-ab-$v/gpu/kc_bench --help | grep -q -- --images && args+=(--images "$images")
+    /tmp/kc-ab-$v/gpu/kc_bench "${args[@]}" "$@" \
+      >/dev/null 2>"$out/progress-$v$tag.log" || { tail -20 "$out/progress-$v$tag.log"; exit 1; }
+  done
+  # A row's figures in A and B, by name, from the JSON (ms: events; graph_ms: graph, absent before
+  # kernelcam-bench/2). Times in microseconds. Rows only B has (a new variant) are listed after.
+  python3 - "$out/bench-A$tag.json" "$out/bench-B$tag.json" <<'PY'
 import json, sys
 def rows(path):
     return {r["name"]: r for r in json.load(open(path))["rows"] if r.get("ms")}
@@ -62,10 +69,10 @@ def ratio(a, b):
 a, b = rows(sys.argv[1]), rows(sys.argv[2])
 print(f"{'row':56s} {'A us':>9s} {'B us':>9s} {'A/B':>6s} {'A graph':>9s} {'B graph':>9s} {'A/B':>6s}  B % copy")
 for name, rb in b.items():
-    if name in a:
-        ra = a[name]
-        pct = rb.get("percent_of_copy")
-        print(f"{name[:56]:56s} {us(ra['ms'])} {us(rb['ms'])} {ratio(ra['ms'], rb['ms'])} "
-              f"{us(ra.get('graph_ms'))} {us(rb.get('graph_ms'))} {ratio(ra.get('graph_ms'), rb.get('graph_ms'))}  "
-              f"{f'{pct:.1f}%' if pct else ''}")
-EOF
+    ra = a.get(name, {})
+    pct = rb.get("percent_of_copy")
+    print(f"{name[:56]:56s} {us(ra.get('ms'))} {us(rb['ms'])} {ratio(ra.get('ms'), rb['ms'])} "
+          f"{us(ra.get('graph_ms'))} {us(rb.get('graph_ms'))} {ratio(ra.get('graph_ms'), rb.get('graph_ms'))}  "
+          f"{f'{pct:.1f}%' if pct else ''}")
+PY
+done

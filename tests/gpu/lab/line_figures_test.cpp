@@ -28,6 +28,18 @@ TEST(LineFigures, AnUncoalescedReadAndAnIdealOne) {
   EXPECT_DOUBLE_EQ(kc::lab::memoryExcess(coalesced), 1.0);
 }
 
+// The whole launch, as a per-kernel profiler counts it: every field summed over every line (the
+// prelude's and headers' too), nothing attributed to a file or line.
+TEST(LineFigures, TheWholeKernelSumsEveryLine) {
+  const std::vector<LineFigures> lines{{"t.cu", 14, 100, 0, 0, 0, 4, 128, 4},
+                                       {"g.cu", 9, 50, 10, 320, 40, 0, 0, 0},
+                                       {"<kernelcam-lab>", 3, 7, 2, 8, 8, 1, 1, 1}};
+  const LineFigures whole = kc::lab::wholeKernel(lines);
+  EXPECT_EQ(whole, (LineFigures{"", 0, 157, 12, 328, 48, 5, 129, 5}));
+  EXPECT_EQ(whole.instructions, kc::lab::totalInstructions(lines));
+  EXPECT_EQ(kc::lab::wholeKernel({}), LineFigures{});
+}
+
 TEST(LineFigures, ALineWithoutMemoryAccessIsJustItsShare) {
   const LineFigures arithmetic{"a.cu", 3, 1, 0, 0, 0, 0, 0, 0};
   EXPECT_EQ(kc::lab::describeLine(arithmetic, 3), "33.3% of instructions");
