@@ -187,8 +187,10 @@ __global__ void __launch_bounds__(kLanes* kWarps)
     for (int j = 0; j < kRowsPerThread; ++j) {
       const int y = y0 + firstRow + j;
       if (y >= out.height) break;
-      const std::uint32_t packed = packByteBits(floatToLowByte(acc[j].x), floatToLowByte(acc[j].y),
-                                                floatToLowByte(acc[j].z), floatToLowByte(acc[j].w));
+      // Each byte by one cvt.rni.sat (the register kernel's sweep: fewer issue slots than clamp + add).
+      const std::uint32_t packed =
+          packByteBits(floatToByteByConversion(acc[j].x), floatToByteByConversion(acc[j].y),
+                       floatToByteByConversion(acc[j].z), floatToByteByConversion(acc[j].w));
       std::uint8_t* row = out.row(y);
       std::uint32_t* slot = valueCounts + (lane & (kHistogramSlots - 1));
       if (x + 4 <= out.width) {

@@ -10,7 +10,7 @@ label="$1"; regex="$2"; shift 2
 bench="${KC_BENCH:-/tmp/kc-ab-B/gpu/kc_bench}"
 out="${OUT:-/tmp/kc-prof-out}"
 mkdir -p "$out"
-ncu --clock-control none --kernel-name "regex:$regex" --launch-skip 10 --launch-count 1 \
+ncu --clock-control none --kernel-name-base "${KC_NCU_NAME_BASE:-function}" --kernel-name "regex:$regex" --launch-skip 10 --launch-count 1 \
   --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats \
   --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis --section InstructionStats \
   "$bench" --reps 5 "$@" >"$out/ncu-$label.txt" 2>&1 || { tail -20 "$out/ncu-$label.txt"; exit 1; }
