@@ -9,6 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/device/app-carry-env.sh /tmp/kc-profile-ncu
+final="$out"; out=/tmp/kc-profile-ncu-work; mkdir -p "$out"  # the raw logs here; two files to $OUT
 export PATH="/usr/local/cuda/bin:$PATH"
 kc=.carry/bin/kernelcam
 kernels=("$@")
@@ -23,7 +24,9 @@ for k in "${kernels[@]}"; do
   entry="$(sed -n 's/^__global__ void \([A-Za-z0-9_]*\)(.*/\1/p' "$path" | head -1)"
   timeout 90 "$kc" kernel profile "$path" --size 1920x1080 > "$out/profile-$k.txt" 2>&1
   echo "profile rc=$?" >> "$out/profile-$k.txt"
-  timeout 240 ncu --target-processes all --kernel-name "$entry" --launch-count 1 --metrics "$metrics" --csv \
+  # Only the lab worker is profiled: injected into the compiler process, ncu's library breaks its
+  # sandbox (no file access, limited address space) and the compile fails.
+  timeout 240 ncu --target-processes all --target-processes-filter kernelcam-lab-worker --kernel-name "$entry" --launch-count 1 --metrics "$metrics" --csv \
     "$kc" process --source pattern --size 1920x1080 --frames 1 --backend cuda --filters "kernel=$path" \
     --out /tmp/kc-ncu-frame.png > "$out/ncu-$k.csv" 2> "$out/ncu-$k.err"
   echo "ncu rc=$?" >> "$out/ncu-$k.err"
