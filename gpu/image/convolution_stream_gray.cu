@@ -194,9 +194,10 @@ bool launchShape(GrayStreamShape shape, ConstImageView<std::uint8_t> in, ImageVi
 }
 
 // The shape convolveAsync takes, from the sweeps on the H200 (docs/PERFORMANCE.md, "the register
-// kernel's launch shape", "Fewer instructions per output pixel"): 2 rows per warp — many short warps hide the loads' latency better than
-// fewer long ones (16 rows ran 1.5-2x slower than 2 at every size) — and 8 pixels per lane on frames of
-// 4 Mpx and more (4K 3x3: 15.4 us against 17.9 with 4; at 1080p 4 pixels win, 9.1 against 10.1 us).
+// kernel's launch shape", "Fewer instructions per output pixel"): 2 rows per warp — many short warps
+// hide the loads' latency better than fewer long ones (16 rows ran 1.5-2x slower than 2 at every
+// size) — and 8 pixels per lane on frames of 4 Mpx and more (4K 3x3: 15.4 us against 17.9 with 4; at
+// 1080p 4 pixels win, 9.1 against 10.1 us).
 constexpr long long kEightPixelsFromPixels = 4'000'000;
 
 GrayStreamShape defaultShape(int width, int height, bool rowsAligned8) {

@@ -16,6 +16,16 @@ std::string fixed1(double v) {
   return text;
 }
 
+void addFigures(LineFigures& sum, const LineFigures& line) {
+  sum.instructions += line.instructions;
+  sum.globalRequests += line.globalRequests;
+  sum.globalSectors += line.globalSectors;
+  sum.globalSectorsIdeal += line.globalSectorsIdeal;
+  sum.sharedRequests += line.sharedRequests;
+  sum.sharedWavefronts += line.sharedWavefronts;
+  sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
+}
+
 }  // namespace
 
 // The same file, as the line information names it: the path itself, or (a relative path given to
@@ -41,16 +51,6 @@ std::uint64_t totalInstructions(const std::vector<LineFigures>& lines) {
   std::uint64_t total = 0;
   for (const LineFigures& line : lines) total += line.instructions;
   return total;
-}
-
-void addFigures(LineFigures& sum, const LineFigures& line) {
-  sum.instructions += line.instructions;
-  sum.globalRequests += line.globalRequests;
-  sum.globalSectors += line.globalSectors;
-  sum.globalSectorsIdeal += line.globalSectorsIdeal;
-  sum.sharedRequests += line.sharedRequests;
-  sum.sharedWavefronts += line.sharedWavefronts;
-  sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
 }
 
 LineFigures wholeKernel(const std::vector<LineFigures>& lines) {

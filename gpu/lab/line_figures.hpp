@@ -45,7 +45,6 @@ std::uint64_t totalInstructions(const std::vector<LineFigures>& lines);
 // Every line's figures summed (file and line left empty): the kernel as a whole, as a profiler that
 // counts per kernel (Nsight Compute's metrics with `.sum`) reports it.
 LineFigures wholeKernel(const std::vector<LineFigures>& lines);
-void addFigures(LineFigures& sum, const LineFigures& line);
 
 // The lab's frame accessors' figures, summed per accessor ("in.rgba()", "out.setGray()"...) in the
 // order first met: inlined, their instructions keep the prelude's lines (program_source.hpp), so

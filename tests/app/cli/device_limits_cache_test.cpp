@@ -23,7 +23,7 @@ void writeDriver(const fs::path& root, const std::string& version, const std::st
   kc::test::writeBytes((root / "gpus" / "0000:1a:00.0" / "information").string(), "Model: " + model + " #0\n");
 }
 
-kc::lab::DeviceLimits limits() { return kc::test::h200Limits(); }
+using kc::test::h200Limits;
 
 TEST(DeviceLimitsCache, TheFingerprintDescribesTheDriverAndEveryGpu) {
   kc::test::TempDir dir;
@@ -47,14 +47,14 @@ TEST(DeviceLimitsCache, LimitsComeBackForTheSameFingerprintOnly) {
   const std::string fingerprint = kc::nvidiaDriverFingerprint(driver);
   const fs::path file = dir.path() / "cache" / "kernelcam" / "cuda-device-0";
   EXPECT_FALSE(kc::cachedDeviceLimits(file, fingerprint)) << "nothing kept yet";
-  ASSERT_TRUE(kc::storeDeviceLimits(file, fingerprint, limits()));
+  ASSERT_TRUE(kc::storeDeviceLimits(file, fingerprint, h200Limits()));
   ASSERT_TRUE(kc::cachedDeviceLimits(file, fingerprint).has_value());
-  EXPECT_EQ(*kc::cachedDeviceLimits(file, fingerprint), limits());
+  EXPECT_EQ(*kc::cachedDeviceLimits(file, fingerprint), h200Limits());
 
   writeDriver(driver, "NVRM version: 590.10", "NVIDIA H200");  // a driver update
   EXPECT_FALSE(kc::cachedDeviceLimits(file, kc::nvidiaDriverFingerprint(driver)));
   EXPECT_FALSE(kc::cachedDeviceLimits(file, "")) << "no driver: never the cache";
-  EXPECT_FALSE(kc::storeDeviceLimits(file, "", limits()));
+  EXPECT_FALSE(kc::storeDeviceLimits(file, "", h200Limits()));
 
   kc::test::writeBytes(file.string(), fingerprint + "\nsms=12 warp=\n");  // damaged
   EXPECT_FALSE(kc::cachedDeviceLimits(file, fingerprint));
