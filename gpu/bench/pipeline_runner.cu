@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "gpu/image/histogram.hpp"
+#include "gpu/image/histogram.cuh"
 #include "gpu/image/yuv_convert.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
@@ -32,6 +32,7 @@ struct PipelineRunner::Buffers {
   DeviceImage<std::uint8_t> input;   // w x h RGBA (4w bytes wide) or grey
   DeviceImage<std::uint8_t> work[2];
   DeviceBuffer<std::uint32_t> histogram{3 * kMaxHistogramBins};
+  HistogramSync histogramSync;  // the buffer set's launches run one after another on one stream
   DeviceBuffer<std::uint8_t> output;  // the PBO's stand-in: the tightly packed result
 
   Buffers(ImageSize size, FrameEntry entry, int seed) {
@@ -96,7 +97,7 @@ void PipelineRunner::compute(int k, cudaStream_t s) {
     lumaToGrayAsync(b.planes.view(), YuvRange::Limited, b.input.view(), s);
   }
   DeviceFrame current{b.input.view().data, shape, b.input.pitch()};
-  DeviceHistogram histogram{b.histogram.data(), 0, 0};
+  DeviceHistogram histogram{b.histogram.data(), b.histogramSync.words(), 0, 0};
   int target = 0;
   // As CudaStageExecutor::enqueue: the planned steps, a fused one through its fusion's launch (its
   // stages one by one where it declines), the others through their stages' launches.

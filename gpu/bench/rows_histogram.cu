@@ -62,8 +62,9 @@ void measureInput(BenchContext& ctx, ImageSize size, const InputKind& kind, cons
   const int sets = ctx.rotation(static_cast<std::size_t>(bytes));
   auto in = imagesOf<std::uint8_t>(sets, size.width, size.height, host);
 
+  HistogramSync sync;  // the rows' launches run one after another
   BenchRow ours = makeRow("hist 256 bins gray " + label, "hist", ctx.time([&](cudaStream_t s, int rep) {
-    histogramAsync(in[rep % sets].view(), 256, counts.data(), s);
+    histogramAsync(in[rep % sets].view(), 256, counts.data(), sync.words(), s);
   }), bytes);
   ours.key = std::string("hist/") + kind.key + sizeLabel(size);
   ours.note = inputNote;
@@ -90,7 +91,7 @@ void measureInput(BenchContext& ctx, ImageSize size, const InputKind& kind, cons
   for (int slots : {1, 4, 8, 32}) {
     BenchRow variant = makeRow("hist 256 bins gray " + label + " (" + std::to_string(slots) + " lane slots)", "hist",
                                ctx.time([&](cudaStream_t s, int rep) {
-                                 histogramAsync(in[rep % sets].view(), 256, counts.data(), s, slots);
+                                 histogramAsync(in[rep % sets].view(), 256, counts.data(), sync.words(), s, slots);
                                }),
                                bytes);
     variant.baselineName = cubName;

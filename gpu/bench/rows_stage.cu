@@ -2,7 +2,7 @@
 // own: each of its benchCases on a grey and an RGBA input at every bench size, launched through the
 // stage's registered CUDA launch exactly as the pipeline launches it. Bytes from the stage's record.
 #include "gpu/bench/bench_context.cuh"
-#include "gpu/image/histogram.hpp"
+#include "gpu/image/histogram.cuh"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
@@ -25,7 +25,8 @@ void measureStage(BenchContext& ctx, const StageSpec& stage, ImageSize size) {
   std::vector<DeviceImage<std::uint8_t>> out;  // raw bytes: the output may be grey or RGBA, any size
   for (int i = 0; i < sets; ++i) out.emplace_back(static_cast<int>(outShape.rowBytes()), outShape.height);
   DeviceBuffer<std::uint32_t> counts(3 * kMaxHistogramBins);
-  DeviceHistogram histogram{counts.data(), 0, 0};
+  HistogramSync histogramSync;
+  DeviceHistogram histogram{counts.data(), histogramSync.words(), 0, 0};
 
   BenchRow row = makeRow(stageLabel(stage) + (gray ? " gray " : " RGBA ") + sizeLabel(size), stage.id(),
                          ctx.time([&](cudaStream_t s, int rep) {

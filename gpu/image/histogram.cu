@@ -1,6 +1,11 @@
 #include "gpu/image/histogram.cuh"
 
+#include <algorithm>
 #include <cstdint>
+#include <cuda/atomic>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/core/device_query.cuh"
@@ -105,14 +110,77 @@ struct ChunkGrid {
   __device__ bool full(int x0) const { return x0 >= 0 && x0 + kBytesPerChunk <= widthBytes; }
 };
 
+// The sync words (HistogramSync): blocks started, counts zeroed (0 or 1), blocks finished.
+enum SyncWord { kStarted = 0, kZeroed = 1, kFinished = 2 };
+
+// Thread 0 of every block, first thing: the first block to start zeroes the global counts (all its
+// threads, in zeroGlobalCounts after the block's barrier, which tells them).
+__device__ __forceinline__ bool isFirstBlock(std::uint32_t* sync) { return atomicAdd(&sync[kStarted], 1u) == 0; }
+
+__device__ void zeroGlobalCounts(std::uint32_t* sync, std::uint32_t* globalCounts, int count) {
+  for (int i = threadIdx.x; i < count; i += blockDim.x) globalCounts[i] = 0;
+  __threadfence();  // the zeros reach the device before the flag does
+  __syncthreads();
+  if (threadIdx.x == 0) atomicExch(&sync[kZeroed], 1u);
+}
+
+// Thread 0, before its block's merge: the counts are zeroed. The zeroing block is running (it
+// started first) and waits on nobody, so this wait ends whatever the GPU schedules; it was raised
+// at the first block's start, long before anyone has counted its share.
+__device__ void awaitZeroedCounts(std::uint32_t* sync) {
+  cuda::atomic_ref<std::uint32_t, cuda::thread_scope_device> zeroed(sync[kZeroed]);
+  while (zeroed.load(cuda::memory_order_acquire) == 0) {
+  }
+}
+
+// Thread 0, last thing: the last block to finish puts the words back to zero for the next launch.
+// Every block's start and wait came before its finish (the fences), so none reads them after this.
+__device__ void finishBlock(std::uint32_t* sync) {
+  __threadfence();
+  if (atomicAdd(&sync[kFinished], 1u) == gridDim.x - 1) {
+    __threadfence();
+    sync[kStarted] = 0;
+    sync[kZeroed] = 0;
+    sync[kFinished] = 0;
+  }
+}
+
+// The merge: one thread per bin, or where there are more threads than bins, `parts` neighbouring
+// lanes per bin that share its slots and add up by shuffles; one global atomic per bin. Slot s of
+// bin b is read at a rotation of b * parts, so that a warp's lanes read 32 different banks.
+__device__ void mergeIntoGlobal(const std::uint32_t* counters, int counterBins, int laneBits,
+                                std::uint32_t* globalCounts) {
+  const int slots = 1 << laneBits;
+  int parts = 1;
+  while (parts < slots && parts * 2 * counterBins <= static_cast<int>(blockDim.x)) parts *= 2;
+  const int items = counterBins * parts;
+  // Every thread runs every round (whole warps shuffle); the rounds past the work add nothing.
+  for (int base = 0; base < items; base += blockDim.x) {
+    const int item = base + static_cast<int>(threadIdx.x);
+    const int bin = item / parts;
+    const int part = item % parts;
+    std::uint32_t sum = 0;
+    if (item < items) {
+      const std::uint32_t* slot = counters + (bin << laneBits);
+      for (int s = part; s < slots; s += parts) sum += slot[(s + bin * parts) & (slots - 1)];
+    }
+    for (int offset = parts / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(0xffffffffu, sum, offset);
+    if (item < items && part == 0 && sum != 0) atomicAdd(&globalCounts[bin], sum);
+  }
+}
+
 // Grid-stride over chunks, C::kChunksInFlight loads issued before the first count.
 template <int kChannels, class C = Counter<kChannels>>
 __global__ void __launch_bounds__(kBlockThreads, C::kMinBlocksPerSm)
-    histogramKernel(ChunkGrid grid, unsigned items, int bins, int laneBits, std::uint32_t* globalCounts) {
+    histogramKernel(ChunkGrid grid, unsigned items, int bins, int laneBits, std::uint32_t* globalCounts,
+                    std::uint32_t* sync) {
+  // Dynamic shared memory only: RGB's 768 bins x 16 slots fill the whole 48 KB the launch may ask
+  // for without an opt-in (a static shared flag here made that launch fail).
   extern __shared__ std::uint32_t counters[];
   const int counterCount = (kChannels * bins) << laneBits;
   for (int i = threadIdx.x; i < counterCount; i += blockDim.x) counters[i] = 0;
-  __syncthreads();
+  const bool first = __syncthreads_or(threadIdx.x == 0 && isFirstBlock(sync));
+  if (first) zeroGlobalCounts(sync, globalCounts, kChannels * bins);
 
   const SharedHistogram h{counters, laneBits, (1 << laneBits) - 1};
   const unsigned threads = gridDim.x * blockDim.x;
@@ -147,33 +215,32 @@ __global__ void __launch_bounds__(kBlockThreads, C::kMinBlocksPerSm)
       }
     }
   }
-  __syncthreads();
 
-  // Merge: one thread per bin sums its slots, starting at a different slot per thread so that the
-  // lanes of a warp read different banks, then one global atomic per bin and block.
-  const int slots = 1 << laneBits;
-  for (int bin = threadIdx.x; bin < kChannels * bins; bin += blockDim.x) {
-    const std::uint32_t* slot = counters + (bin << laneBits);
-    std::uint32_t sum = 0;
-    for (int s = 0; s < slots; ++s) sum += slot[(s + bin) & (slots - 1)];
-    if (sum != 0) atomicAdd(&globalCounts[bin], sum);
-  }
+  if (threadIdx.x == 0) awaitZeroedCounts(sync);
+  __syncthreads();  // the block has counted, and its thread 0 has seen the zeroed counts
+  mergeIntoGlobal(counters, kChannels * bins, laneBits, globalCounts);
+  if (threadIdx.x == 0) finishBlock(sync);
 }
 
-// Blocks of `kernel` that fit on the current GPU at once (threads, registers, shared memory).
-template <class Kernel>
-int residentBlocks(Kernel kernel, std::size_t sharedBytesPerBlock) {
+// Blocks of `kernel` that fit on the current GPU at once (threads, registers, shared memory), asked
+// of the runtime once per device, kernel and shared size rather than before every launch (the
+// answer never changes; on the H200 the cache moved neither column of the bench measurably).
+int residentBlocks(const void* kernel, std::size_t sharedBytesPerBlock) {
+  static std::mutex mutex;
+  static std::map<std::tuple<int, const void*, std::size_t>, int> known;
+  int device = 0;
+  KC_CUDA_CHECK(cudaGetDevice(&device));
+  const auto key = std::make_tuple(device, kernel, sharedBytesPerBlock);
+  const std::lock_guard lock(mutex);
+  if (const auto found = known.find(key); found != known.end()) return found->second;
   int perSm = 0;
   KC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, kBlockThreads, sharedBytesPerBlock));
-  return currentDeviceSmCount() * (perSm > 0 ? perSm : 1);
+  return known[key] = currentDeviceSmCount() * (perSm > 0 ? perSm : 1);
 }
 
 template <int kChannels>
 void launchHistogram(const unsigned char* data, int width, int height, std::size_t pitch, int bins,
-                     std::uint32_t* deviceCounts, cudaStream_t stream, int laneSlots) {
-  KC_CUDA_CHECK(cudaMemsetAsync(deviceCounts, 0, sizeof(std::uint32_t) * kChannels * bins, stream));
-  if (width <= 0 || height <= 0) return;
-
+                     std::uint32_t* deviceCounts, std::uint32_t* sync, cudaStream_t stream, int laneSlots) {
   // As many lane slots as asked for, or (0) up to 32 within the budget: gray and RGB with <= 128 bins get 32.
   int laneBits = 5;
   if (laneSlots > 0)
@@ -182,53 +249,64 @@ void launchHistogram(const unsigned char* data, int width, int height, std::size
     --laneBits;
   const std::size_t sharedBytes = (std::size_t(kChannels * bins) << laneBits) * sizeof(std::uint32_t);
 
-  const int widthBytes = width * Counter<kChannels>::kBytesPerPixel;
+  const bool empty = width <= 0 || height <= 0;
+  const int widthBytes = empty ? 0 : width * Counter<kChannels>::kBytesPerPixel;
   // One more chunk per row when rows do not all start on a 16-byte boundary (shift > 0).
   const bool rowsAligned = reinterpret_cast<std::uintptr_t>(data) % kBytesPerChunk == 0 && pitch % kBytesPerChunk == 0;
-  const int chunksPerRow = (widthBytes + kBytesPerChunk - 1) / kBytesPerChunk + (rowsAligned ? 0 : 1);
-  const long long items = static_cast<long long>(chunksPerRow) * height;
+  const int chunksPerRow = empty ? 1 : (widthBytes + kBytesPerChunk - 1) / kBytesPerChunk + (rowsAligned ? 0 : 1);
+  const long long items = empty ? 0 : static_cast<long long>(chunksPerRow) * height;
   KC_REQUIRE(items < (1ll << 31), "histogram: image larger than 32 GiB");
-  // One chunk per thread at least: a small image still spreads over the SMs.
-  const long long blocksForWork = (items + kBlockThreads - 1) / kBlockThreads;
   auto kernel = histogramKernel<kChannels>;
   if constexpr (kChannels == 1)
     if (bins == 256 && laneBits == 5) kernel = histogramKernel<1, ByteCounter>;
-  const long long resident = residentBlocks(kernel, sharedBytes);
+  // One chunk per thread at least: a small image still spreads over the SMs; one block at least
+  // (an empty image's counts are zeroed by it).
+  const long long blocksForWork = std::max(1ll, (items + kBlockThreads - 1) / kBlockThreads);
+  const long long resident = residentBlocks(reinterpret_cast<const void*>(kernel), sharedBytes);
   const int blocks = static_cast<int>(blocksForWork < resident ? blocksForWork : resident);
 
   const ChunkGrid grid{data, widthBytes, pitch, chunksPerRow};
   kernel<<<blocks, kBlockThreads, sharedBytes, stream>>>(grid, static_cast<unsigned>(items), bins, laneBits,
-                                                         deviceCounts);
+                                                         deviceCounts, sync);
   KC_CUDA_CHECK_LAUNCH(kChannels == 1 ? "histogramKernel<gray>" : "histogramKernel<rgb>");
 }
 
 }  // namespace
 
-void histogramAsync(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* deviceCounts, cudaStream_t stream,
-                    int laneSlots) {
+HistogramSync::HistogramSync() : words_(kHistogramSyncWords) {
+  KC_CUDA_CHECK(cudaMemset(words_.data(), 0, words_.bytes()));
+  KC_CUDA_CHECK(cudaDeviceSynchronize());  // zero before any stream's launch reads them
+}
+
+void histogramAsync(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* deviceCounts, std::uint32_t* sync,
+                    cudaStream_t stream, int laneSlots) {
   requireHistogramBins(bins, "histogramAsync");
   KC_REQUIRE(laneSlots >= 0 && laneSlots <= 32 && (laneSlots & (laneSlots - 1)) == 0,
              "histogramAsync: laneSlots must be 0 (auto) or a power of two up to 32");
   requireValidView(gray, "histogramAsync", "image");
   KC_REQUIRE(deviceCounts != nullptr, "histogramAsync: deviceCounts is null");
+  KC_REQUIRE(sync != nullptr, "histogramAsync: sync is null");
   launchHistogram<1>(reinterpret_cast<const unsigned char*>(gray.data), gray.width, gray.height, gray.pitch, bins,
-                     deviceCounts, stream, laneSlots);
+                     deviceCounts, sync, stream, laneSlots);
 }
 
-void histogramRgbAsync(ConstImageView<Rgba8> image, int bins, std::uint32_t* deviceCounts, cudaStream_t stream) {
+void histogramRgbAsync(ConstImageView<Rgba8> image, int bins, std::uint32_t* deviceCounts, std::uint32_t* sync,
+                       cudaStream_t stream) {
   requireHistogramBins(bins, "histogramRgbAsync");
   requireValidView(image, "histogramRgbAsync", "image");
   requireElementAligned(image, "histogramRgbAsync", "image");
   KC_REQUIRE(deviceCounts != nullptr, "histogramRgbAsync: deviceCounts is null");
+  KC_REQUIRE(sync != nullptr, "histogramRgbAsync: sync is null");
   launchHistogram<3>(reinterpret_cast<const unsigned char*>(image.data), image.width, image.height, image.pitch, bins,
-                     deviceCounts, stream, 0);
+                     deviceCounts, sync, stream, 0);
 }
 
 namespace {
 template <class Launch>
 std::vector<std::uint32_t> histogramToHost(std::size_t count, Launch&& launch) {
   DeviceBuffer<std::uint32_t> deviceCounts(count);
-  launch(deviceCounts.data());
+  HistogramSync sync;
+  launch(deviceCounts.data(), sync.words());
   std::vector<std::uint32_t> counts(count);
   deviceCounts.downloadAsync(counts.data(), count, nullptr);
   KC_CUDA_CHECK(cudaStreamSynchronize(nullptr));
@@ -239,13 +317,13 @@ std::vector<std::uint32_t> histogramToHost(std::size_t count, Launch&& launch) {
 std::vector<std::uint32_t> histogram(ConstImageView<std::uint8_t> gray, int bins) {
   requireHistogramBins(bins, "histogram");
   return histogramToHost(static_cast<std::size_t>(bins),
-                         [&](std::uint32_t* counts) { histogramAsync(gray, bins, counts, nullptr); });
+                         [&](std::uint32_t* counts, std::uint32_t* sync) { histogramAsync(gray, bins, counts, sync, nullptr); });
 }
 
 std::vector<std::uint32_t> histogramRgb(ConstImageView<Rgba8> image, int bins) {
   requireHistogramBins(bins, "histogramRgb");
   return histogramToHost(static_cast<std::size_t>(3 * bins),
-                         [&](std::uint32_t* counts) { histogramRgbAsync(image, bins, counts, nullptr); });
+                         [&](std::uint32_t* counts, std::uint32_t* sync) { histogramRgbAsync(image, bins, counts, sync, nullptr); });
 }
 
 }  // namespace kc

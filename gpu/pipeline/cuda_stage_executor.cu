@@ -29,7 +29,7 @@ void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const D
   slot.isDownloaded_ = false;
   slot.resultWork_ = -1;
   slot.result_ = input;
-  slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
+  slot.histogram_ = {slot.histogramCounts_.data(), slot.histogramSync_.words(), 0, 0};
   slot.failures_.clear();
   slot.settlers_.clear();
   if (!graphs_ || !chain.capturable || !enqueueAsGraph(slot, chain, input, frameIndex, timeline))
@@ -60,7 +60,7 @@ bool CudaStageExecutor::enqueueAsGraph(Frame& slot, const CompiledChain& chain, 
       timeline.truncate(firstRow);
       slot.resultWork_ = -1;
       slot.result_ = input;
-      slot.histogram_ = {slot.histogramCounts_.data(), 0, 0};
+      slot.histogram_ = {slot.histogramCounts_.data(), slot.histogramSync_.words(), 0, 0};
       return false;
     }
     replay.rows = timeline.rowsFrom(firstRow);

@@ -24,7 +24,7 @@
 
 #include "gpu/core/cuda_graph.cuh"
 #include "gpu/core/device_buffer.cuh"
-#include "gpu/image/histogram.hpp"
+#include "gpu/image/histogram.cuh"
 #include "gpu/pipeline/cuda_frame_timeline.cuh"
 #include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/cuda_pipeline_buffers.cuh"
@@ -62,6 +62,7 @@ class CudaStageExecutor {
     friend class CudaStageExecutor;
     GrowingDeviceBytes work_[2];  // ping-pong images of the chain
     DeviceBuffer<std::uint32_t> histogramCounts_{3 * kMaxHistogramBins};
+    HistogramSync histogramSync_;  // the slot's histogram launches run one after another on its stream
     PinnedBuffer<std::uint32_t> histogramHost_{3 * kMaxHistogramBins};
     DeviceHistogram histogram_;   // what the chain's last histogram stage wrote into histogramCounts_
     DeviceFrame result_;

@@ -75,6 +75,7 @@ struct DeviceFrame {
 // Where a stage that reports a histogram writes it on the device, and what it says it wrote.
 struct DeviceHistogram {
   std::uint32_t* counts = nullptr;  // room for 3 * kMaxHistogramBins counts
+  std::uint32_t* sync = nullptr;    // the launch's HistogramSync words (histogram.cuh)
   int bins = 0, channels = 0;       // set by the launch: what the frame's readback copies
 };
 

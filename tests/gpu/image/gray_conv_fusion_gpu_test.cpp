@@ -66,7 +66,8 @@ void checkGrayConv(const HostImage<Rgba8>& host, GrayWeights weights, const Conv
   counts.fillBytes(test::kPoison, stream);
   grayscaleAsync(in.view(), gray.view(), weights, ChannelOrder::RGBA, stream);
   convolveAsync(gray.view(), out.view(), kernel, border, stream);
-  if (bins) histogramAsync(out.view(), bins, counts.data(), stream);
+  HistogramSync sync;
+  if (bins) histogramAsync(out.view(), bins, counts.data(), sync.words(), stream);
   expectSame(fused, download(out, bins ? &counts : nullptr, bins, stream));
 }
 
@@ -85,7 +86,8 @@ void checkConvCount(const HostImage<std::uint8_t>& host, const ConvKernel& kerne
   out.fillBytes(test::kPoison, stream);
   counts.fillBytes(test::kPoison, stream);
   convolveAsync(in.view(), out.view(), kernel, border, stream);
-  histogramAsync(out.view(), bins, counts.data(), stream);
+  HistogramSync sync;
+  histogramAsync(out.view(), bins, counts.data(), sync.words(), stream);
   expectSame(fused, download(out, &counts, bins, stream));
 }
 

@@ -23,7 +23,8 @@ std::vector<std::uint32_t> runGray(kc::ConstImageView<std::uint8_t> image, int b
                                    int laneSlots = 0) {
   kc::DeviceBuffer<std::uint32_t> counts(bins);
   counts.fillBytes(kc::test::kPoison, stream);  // the call must zero it itself
-  kc::histogramAsync(image, bins, counts.data(), stream, laneSlots);
+  kc::HistogramSync sync;
+  kc::histogramAsync(image, bins, counts.data(), sync.words(), stream, laneSlots);
   std::vector<std::uint32_t> host(bins);
   counts.downloadAsync(host.data(), host.size(), stream);
   KC_CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -33,7 +34,8 @@ std::vector<std::uint32_t> runGray(kc::ConstImageView<std::uint8_t> image, int b
 std::vector<std::uint32_t> runRgb(kc::ConstImageView<kc::Rgba8> image, int bins, cudaStream_t stream) {
   kc::DeviceBuffer<std::uint32_t> counts(3 * bins);
   counts.fillBytes(kc::test::kPoison, stream);
-  kc::histogramRgbAsync(image, bins, counts.data(), stream);
+  kc::HistogramSync sync;
+  kc::histogramRgbAsync(image, bins, counts.data(), sync.words(), stream);
   std::vector<std::uint32_t> host(3 * bins);
   counts.downloadAsync(host.data(), host.size(), stream);
   KC_CUDA_CHECK(cudaStreamSynchronize(stream));
@@ -128,6 +130,107 @@ TEST(Histogram, EveryLaneSlotCountMatchesCpu) {
   EXPECT_THROW(runGray(kc::uploadImage(constant).view(), 256, stream, 64), kc::InvalidArgument);
 }
 
+std::vector<std::uint32_t> syncWords(const kc::HistogramSync& sync, cudaStream_t stream) {
+  std::vector<std::uint32_t> words(kc::kHistogramSyncWords, 0xdeadbeefu);
+  KC_CUDA_CHECK(cudaMemcpyAsync(words.data(), sync.words(), words.size() * sizeof(std::uint32_t),
+                                cudaMemcpyDeviceToHost, stream));
+  KC_CUDA_CHECK(cudaStreamSynchronize(stream));
+  return words;
+}
+
+// No zeroing launch: the kernel zeroes the counts itself, launch after launch on one set of sync
+// words (poisoned counts before each, other images, bin counts and lane slots in between), and
+// every launch leaves the words zero for the next.
+TEST(Histogram, LaunchesNeedNoZeroingAndLeaveTheSyncWordsZero) {
+  KC_REQUIRE_CUDA_DEVICE();
+  kc::Stream stream;
+  kc::HistogramSync sync;
+  EXPECT_EQ(syncWords(sync, stream), std::vector<std::uint32_t>(kc::kHistogramSyncWords, 0u));
+  kc::DeviceBuffer<std::uint32_t> counts(3 * 256);
+  std::uint32_t seed = 40;
+  for (const auto& s : sizesWith4K())
+    for (int bins : {256, 7})
+      for (int slots : {0, 1, 8}) {
+        SCOPED_TRACE(testing::Message() << s.width << "x" << s.height << ", " << bins << " bins, " << slots << " slots");
+        const auto host = kc::test::randomImage<std::uint8_t>(s.width, s.height, seed++);
+        const auto device = kc::uploadImage(host);
+        std::vector<std::uint32_t> expected(bins);
+        kc::histogramCpu(host.view(), bins, expected.data());
+        counts.fillBytes(kc::test::kPoison, stream);
+        kc::histogramAsync(device.view(), bins, counts.data(), sync.words(), stream, slots);
+        std::vector<std::uint32_t> got(bins);
+        counts.downloadAsync(got.data(), got.size(), stream);
+        EXPECT_EQ(syncWords(sync, stream), std::vector<std::uint32_t>(kc::kHistogramSyncWords, 0u));
+        EXPECT_EQ(got, expected);
+      }
+}
+
+// Replays of a captured graph (as the live pipeline runs its chain): each replay counts again from
+// zero, two launches per replay on one set of sync words.
+TEST(Histogram, GraphReplaysCountFromZeroEachTime) {
+  KC_REQUIRE_CUDA_DEVICE();
+  kc::Stream stream;
+  kc::HistogramSync sync;
+  const auto gray = kc::test::randomImage<std::uint8_t>(1921, 1079, 50);
+  const auto rgba = kc::test::randomImage<kc::Rgba8>(640, 481, 51);
+  const auto grayDevice = kc::uploadImage(gray);
+  const auto rgbaDevice = kc::uploadImage(rgba);
+  std::vector<std::uint32_t> expectedGray(256), expectedRgb(3 * 16);
+  kc::histogramCpu(gray.view(), 256, expectedGray.data());
+  kc::histogramRgbCpu(rgba.view(), 16, expectedRgb.data());
+  kc::DeviceBuffer<std::uint32_t> grayCounts(256), rgbCounts(3 * 16);
+  cudaGraph_t graph = nullptr;
+  KC_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal));
+  kc::histogramAsync(grayDevice.view(), 256, grayCounts.data(), sync.words(), stream);
+  kc::histogramRgbAsync(rgbaDevice.view(), 16, rgbCounts.data(), sync.words(), stream);
+  KC_CUDA_CHECK(cudaStreamEndCapture(stream, &graph));
+  cudaGraphExec_t exec = nullptr;
+  KC_CUDA_CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  for (int replay = 0; replay < 3; ++replay) {
+    SCOPED_TRACE(testing::Message() << "replay " << replay);
+    grayCounts.fillBytes(kc::test::kPoison, stream);
+    rgbCounts.fillBytes(kc::test::kPoison, stream);
+    KC_CUDA_CHECK(cudaGraphLaunch(exec, stream));
+    std::vector<std::uint32_t> gotGray(256), gotRgb(3 * 16);
+    grayCounts.downloadAsync(gotGray.data(), gotGray.size(), stream);
+    rgbCounts.downloadAsync(gotRgb.data(), gotRgb.size(), stream);
+    EXPECT_EQ(syncWords(sync, stream), std::vector<std::uint32_t>(kc::kHistogramSyncWords, 0u));
+    EXPECT_EQ(gotGray, expectedGray);
+    EXPECT_EQ(gotRgb, expectedRgb);
+  }
+  KC_CUDA_CHECK(cudaGraphExecDestroy(exec));
+  KC_CUDA_CHECK(cudaGraphDestroy(graph));
+}
+
+// Two streams counting at once, each with its own sync words (one per stream that counts).
+TEST(Histogram, TwoStreamsCountAtOnceWithTheirOwnSyncWords) {
+  KC_REQUIRE_CUDA_DEVICE();
+  kc::Stream first, second;
+  kc::HistogramSync firstSync, secondSync;
+  const auto a = kc::test::randomImage<std::uint8_t>(3840, 2160, 60);
+  kc::HostImage<std::uint8_t> b(3840, 2160);
+  b.fillBytes(9);
+  const auto aDevice = kc::uploadImage(a), bDevice = kc::uploadImage(b);
+  std::vector<std::uint32_t> expectedA(256), expectedB(256);
+  kc::histogramCpu(a.view(), 256, expectedA.data());
+  kc::histogramCpu(b.view(), 256, expectedB.data());
+  kc::DeviceBuffer<std::uint32_t> aCounts(256), bCounts(256);
+  for (int round = 0; round < 10; ++round) {
+    SCOPED_TRACE(testing::Message() << "round " << round);
+    aCounts.fillBytes(kc::test::kPoison, first);
+    bCounts.fillBytes(kc::test::kPoison, second);
+    kc::histogramAsync(aDevice.view(), 256, aCounts.data(), firstSync.words(), first);
+    kc::histogramAsync(bDevice.view(), 256, bCounts.data(), secondSync.words(), second);
+    std::vector<std::uint32_t> gotA(256), gotB(256);
+    aCounts.downloadAsync(gotA.data(), gotA.size(), first);
+    bCounts.downloadAsync(gotB.data(), gotB.size(), second);
+    KC_CUDA_CHECK(cudaStreamSynchronize(first));
+    KC_CUDA_CHECK(cudaStreamSynchronize(second));
+    EXPECT_EQ(gotA, expectedA);
+    EXPECT_EQ(gotB, expectedB);
+  }
+}
+
 TEST(Histogram, MatchesCpuOnRealImages) {
   KC_REQUIRE_CUDA_DEVICE();
   const auto paths = kc::test::sharedImages();
@@ -158,17 +261,20 @@ TEST(Histogram, RejectsBadArgumentsAndZeroesForEmptyImages) {
   KC_REQUIRE_CUDA_DEVICE();
   kc::DeviceImage<std::uint8_t> gray(16, 16);
   kc::DeviceBuffer<std::uint32_t> counts(3 * 256);
-  EXPECT_THROW(kc::histogramAsync(gray.view(), 0, counts.data(), nullptr), kc::InvalidArgument);
-  EXPECT_THROW(kc::histogramAsync(gray.view(), 257, counts.data(), nullptr), kc::InvalidArgument);
-  EXPECT_THROW(kc::histogramAsync(gray.view(), 16, nullptr, nullptr), kc::InvalidArgument);
+  kc::HistogramSync sync;
+  EXPECT_THROW(kc::histogramAsync(gray.view(), 0, counts.data(), sync.words(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::histogramAsync(gray.view(), 257, counts.data(), sync.words(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::histogramAsync(gray.view(), 16, nullptr, sync.words(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::histogramAsync(gray.view(), 16, counts.data(), nullptr, nullptr), kc::InvalidArgument);
   EXPECT_THROW(kc::histogram(gray.view(), -3), kc::InvalidArgument);
   kc::ImageView<const std::uint8_t> noData{nullptr, 16, 16, 16};
-  EXPECT_THROW(kc::histogramAsync(noData, 16, counts.data(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::histogramAsync(noData, 16, counts.data(), sync.words(), nullptr), kc::InvalidArgument);
   kc::DeviceImage<kc::Rgba8> rgba(4, 4);
   kc::ImageView<const kc::Rgba8> misaligned{
       reinterpret_cast<const kc::Rgba8*>(reinterpret_cast<const unsigned char*>(rgba.view().data) + 2), 3, 4,
       rgba.pitch()};
-  EXPECT_THROW(kc::histogramRgbAsync(misaligned, 16, counts.data(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::histogramRgbAsync(misaligned, 16, counts.data(), sync.words(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::histogramRgbAsync(rgba.view(), 16, counts.data(), nullptr, nullptr), kc::InvalidArgument);
 
   EXPECT_EQ(runGray(kc::ImageView<const std::uint8_t>{}, 16, nullptr), std::vector<std::uint32_t>(16, 0u));
   EXPECT_EQ(runRgb(kc::ImageView<const kc::Rgba8>{}, 4, nullptr), std::vector<std::uint32_t>(12, 0u));
