@@ -39,8 +39,12 @@ rm -rf /tmp/kc-a-src && mkdir -p /tmp/kc-a-src
 tar --exclude=./.carry --exclude='./build*' -cf - . | tar -C /tmp/kc-a-src -xf -
 cp -r .carry/baseline/. /tmp/kc-a-src/
 build /tmp/kc-a-src /tmp/kc-ab-A &
-build "$PWD" /tmp/kc-ab-B &
+# KC_AB_B_BUILD: a build of the tree already made this call (run-gpu-tests.sh's): B reuses it.
+b_build="${KC_AB_B_BUILD:-/tmp/kc-ab-B}"
+build "$PWD" "$b_build" &
 wait
+
+bench_of() { if [ "$1" = A ]; then echo /tmp/kc-ab-A/gpu/kc_bench; else echo "$b_build/gpu/kc_bench"; fi; }
 
 # KC_AB_SIZES="3840x2160 1920x1080": one run of each build per size (kc_bench takes one size a run),
 # files bench-{A,B}-SIZE.*; otherwise one run with the arguments as given, files bench-{A,B}.*.
@@ -52,8 +56,8 @@ for size in "${sizes[@]}"; do
     # A baseline older than --images refuses it: run it without.
     args=(--matrices "$matrices" --md "$out/bench-$v$tag.md" --json "$out/bench-$v$tag.json")
     [ -n "$size" ] && args+=(--size "$size")
-    /tmp/kc-ab-$v/gpu/kc_bench --help | grep -q -- --images && args+=(--images "$images")
-    /tmp/kc-ab-$v/gpu/kc_bench "${args[@]}" "$@" \
+    "$(bench_of $v)" --help | grep -q -- --images && args+=(--images "$images")
+    "$(bench_of $v)" "${args[@]}" "$@" \
       >/dev/null 2>"$out/progress-$v$tag.log" || { tail -20 "$out/progress-$v$tag.log"; exit 1; }
   done
   # A row's figures in A and B, by name, from the JSON (ms: events; graph_ms: graph, absent before
