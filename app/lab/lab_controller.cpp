@@ -72,6 +72,7 @@ LabController::~LabController() { live_.setFrameObserver({}); }  // the switch k
 void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
   lab::publishKernelProgram(program);
   lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
+  lastCompileCpuMs_ = program->compiled ? program->compiled->compileCpuMs : 0;
   panel_.showRunProblem({});
   if (!cudaMissing_) window_.notices()->clear(QString::fromLatin1(kLabNotice));  // its stage comes back on
   const std::string& path = program->source.path;
@@ -168,7 +169,8 @@ void LabController::framePresented(const FrameStats& stats) {
   }
   if (const auto ms = clock_.presented(stats.frameIndex, std::chrono::steady_clock::now())) {
     lastEditToFrameMs_ = ms;
-    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms)", *ms, lastCompileMs_);
+    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU)", *ms, lastCompileMs_,
+          lastCompileCpuMs_);
     panel_.showEditToFrame(*ms, lastCompileMs_);
     emit editToFrameMeasured(*ms);
   }

@@ -70,6 +70,7 @@ class LabController : public QObject {
   EditToFrameClock clock_;
   std::optional<double> lastEditToFrameMs_;
   double lastCompileMs_ = 0;
+  double lastCompileCpuMs_ = 0;  // the compiler process's CPU time for it: below the wall time, it waited
   QString joinOnFirstCompile_;  // a file just opened: added to the chain when it first compiles
   bool cudaMissing_ = false;    // the live view runs on the CPU: kernel stages stay off
 
