@@ -8,7 +8,8 @@ glibc keeping freed memory (as the compiler process does), each time with anothe
 the lab does), and PTX loaded by the driver's JIT (cuModuleLoadDataEx, JIT cache off). Then one
 compile's phases from NVRTC's own time trace (--fdevice-time-trace).
 
-  scripts/device/lab-compile-phases.py [N]      (NVRTC=path/libnvrtc.so, LIBCUDA=libcuda.so.1, KEEP=0)
+  scripts/device/lab-compile-phases.py [N]      (NVRTC=path/libnvrtc.so, LIBCUDA=libcuda.so.1, KEEP=0,
+                                                 NO_CACHE=1: NVRTC's cache off)
 """
 import ctypes
 import ctypes.util
@@ -72,6 +73,8 @@ def main():
         return ms, ptx
 
     base = ["-minimal", "-default-device", "-std=c++17"]
+    if os.environ.get("NO_CACHE") == "1":  # NVRTC's own cache off: every compile does the work
+        base.append("--no-cache")
     variants = [("NVRTC to PTX (compute_90)", ["-arch=compute_90"] + base),
                 ("NVRTC to cubin (sm_90, the lab's)", ["-arch=sm_90"] + base + ["-Xptxas", "-v"])]
     texts = [program.replace("= 6 ", "= %d " % (3 + i % 20)) for i in range(n)]
