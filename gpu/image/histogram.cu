@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cuda/atomic>
-#include <map>
-#include <mutex>
-#include <tuple>
 
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/core/device_query.cuh"
@@ -112,6 +109,7 @@ struct ChunkGrid {
 
 // The sync words (HistogramSync): blocks started, counts zeroed (0 or 1), blocks finished.
 enum SyncWord { kStarted = 0, kZeroed = 1, kFinished = 2 };
+static_assert(kFinished < kHistogramSyncWords, "HistogramSync holds every word");
 
 // Thread 0 of every block, first thing: the first block to start zeroes the global counts (all its
 // threads, in zeroGlobalCounts after the block's barrier, which tells them).
@@ -222,20 +220,12 @@ __global__ void __launch_bounds__(kBlockThreads, C::kMinBlocksPerSm)
   if (threadIdx.x == 0) finishBlock(sync);
 }
 
-// Blocks of `kernel` that fit on the current GPU at once (threads, registers, shared memory), asked
-// of the runtime once per device, kernel and shared size rather than before every launch (the
-// answer never changes; on the H200 the cache moved neither column of the bench measurably).
-int residentBlocks(const void* kernel, std::size_t sharedBytesPerBlock) {
-  static std::mutex mutex;
-  static std::map<std::tuple<int, const void*, std::size_t>, int> known;
-  int device = 0;
-  KC_CUDA_CHECK(cudaGetDevice(&device));
-  const auto key = std::make_tuple(device, kernel, sharedBytesPerBlock);
-  const std::lock_guard lock(mutex);
-  if (const auto found = known.find(key); found != known.end()) return found->second;
+// Blocks of `kernel` that fit on the current GPU at once (threads, registers, shared memory).
+template <class Kernel>
+int residentBlocks(Kernel kernel, std::size_t sharedBytesPerBlock) {
   int perSm = 0;
   KC_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSm, kernel, kBlockThreads, sharedBytesPerBlock));
-  return known[key] = currentDeviceSmCount() * (perSm > 0 ? perSm : 1);
+  return currentDeviceSmCount() * (perSm > 0 ? perSm : 1);
 }
 
 template <int kChannels>
@@ -262,7 +252,7 @@ void launchHistogram(const unsigned char* data, int width, int height, std::size
   // One chunk per thread at least: a small image still spreads over the SMs; one block at least
   // (an empty image's counts are zeroed by it).
   const long long blocksForWork = std::max(1ll, (items + kBlockThreads - 1) / kBlockThreads);
-  const long long resident = residentBlocks(reinterpret_cast<const void*>(kernel), sharedBytes);
+  const long long resident = residentBlocks(kernel, sharedBytes);
   const int blocks = static_cast<int>(blocksForWork < resident ? blocksForWork : resident);
 
   const ChunkGrid grid{data, widthBytes, pitch, chunksPerRow};
@@ -274,8 +264,8 @@ void launchHistogram(const unsigned char* data, int width, int height, std::size
 }  // namespace
 
 HistogramSync::HistogramSync() : words_(kHistogramSyncWords) {
-  KC_CUDA_CHECK(cudaMemset(words_.data(), 0, words_.bytes()));
-  KC_CUDA_CHECK(cudaDeviceSynchronize());  // zero before any stream's launch reads them
+  words_.fillBytes(0);
+  KC_CUDA_CHECK(cudaStreamSynchronize(nullptr));  // zero before any stream's launch reads them
 }
 
 void histogramAsync(ConstImageView<std::uint8_t> gray, int bins, std::uint32_t* deviceCounts, std::uint32_t* sync,
@@ -317,13 +307,17 @@ std::vector<std::uint32_t> histogramToHost(std::size_t count, Launch&& launch) {
 std::vector<std::uint32_t> histogram(ConstImageView<std::uint8_t> gray, int bins) {
   requireHistogramBins(bins, "histogram");
   return histogramToHost(static_cast<std::size_t>(bins),
-                         [&](std::uint32_t* counts, std::uint32_t* sync) { histogramAsync(gray, bins, counts, sync, nullptr); });
+                         [&](std::uint32_t* counts, std::uint32_t* sync) {
+                           histogramAsync(gray, bins, counts, sync, nullptr);
+                         });
 }
 
 std::vector<std::uint32_t> histogramRgb(ConstImageView<Rgba8> image, int bins) {
   requireHistogramBins(bins, "histogramRgb");
   return histogramToHost(static_cast<std::size_t>(3 * bins),
-                         [&](std::uint32_t* counts, std::uint32_t* sync) { histogramRgbAsync(image, bins, counts, sync, nullptr); });
+                         [&](std::uint32_t* counts, std::uint32_t* sync) {
+                           histogramRgbAsync(image, bins, counts, sync, nullptr);
+                         });
 }
 
 }  // namespace kc

@@ -15,7 +15,7 @@ namespace kc {
 // waits for before it merges (by then long raised); the last block to finish puts the words back to
 // zero. Zero when made; a launch that completes leaves them zero. One launch at a time may use them:
 // one HistogramSync per stream that counts.
-constexpr int kHistogramSyncWords = 4;
+constexpr int kHistogramSyncWords = 3;  // blocks started, counts zeroed, blocks finished
 class HistogramSync {
  public:
   HistogramSync();  // allocates and zeroes (waits for the zeroing)

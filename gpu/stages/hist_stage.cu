@@ -7,7 +7,8 @@ namespace kc::stages {
 namespace {
 
 void launchHist(const StageSpec& spec, const CudaStageIo& io) {
-  KC_REQUIRE(io.histogram && io.histogram->counts && io.histogram->sync, "hist stage: the pipeline gave no histogram buffer");
+  KC_REQUIRE(io.histogram && io.histogram->counts && io.histogram->sync,
+             "hist stage: the pipeline gave no histogram buffer");
   const int bins = spec.configAs<HistConfig>().bins;
   const bool gray = io.in.shape.format == PixelFormat::Gray8;
   io.histogram->bins = bins;

@@ -151,7 +151,8 @@ TEST(Histogram, LaunchesNeedNoZeroingAndLeaveTheSyncWordsZero) {
   for (const auto& s : sizesWith4K())
     for (int bins : {256, 7})
       for (int slots : {0, 1, 8}) {
-        SCOPED_TRACE(testing::Message() << s.width << "x" << s.height << ", " << bins << " bins, " << slots << " slots");
+        SCOPED_TRACE(testing::Message() << s.width << "x" << s.height << ", " << bins << " bins, " << slots
+                                        << " slots");
         const auto host = kc::test::randomImage<std::uint8_t>(s.width, s.height, seed++);
         const auto device = kc::uploadImage(host);
         std::vector<std::uint32_t> expected(bins);
