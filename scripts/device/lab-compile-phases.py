@@ -9,7 +9,9 @@ the lab does), and PTX loaded by the driver's JIT (cuModuleLoadDataEx, JIT cache
 compile's phases from NVRTC's own time trace (--fdevice-time-trace).
 
   scripts/device/lab-compile-phases.py [N]      (NVRTC=path/libnvrtc.so, LIBCUDA=libcuda.so.1, KEEP=0,
-                                                 NO_CACHE=1: NVRTC's cache off)
+                                                 NO_CACHE=1: NVRTC's cache off, EDIT=code: each compile
+                                                 changes a constant in the code, not the @param comment,
+                                                 so no cache, NVRTC's or the driver's, can answer it)
 """
 import ctypes
 import ctypes.util
@@ -77,7 +79,11 @@ def main():
         base.append("--no-cache")
     variants = [("NVRTC to PTX (compute_90)", ["-arch=compute_90"] + base),
                 ("NVRTC to cubin (sm_90, the lab's)", ["-arch=sm_90"] + base + ["-Xptxas", "-v"])]
-    texts = [program.replace("= 6 ", "= %d " % (3 + i % 20)) for i in range(n)]
+    if os.environ.get("EDIT") == "code":  # the rounding constant: another PTX every time
+        assert "+ 0.5f" in program
+        texts = [program.replace("+ 0.5f", "+ 0.%03df" % (100 + i)) for i in range(n)]
+    else:  # the test's edits: the @param default, a comment to NVRTC
+        texts = [program.replace("= 6 ", "= %d " % (3 + i % 20)) for i in range(n)]
     ptxs = []
     for name, options in variants:
         times = []
