@@ -73,6 +73,7 @@ void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgra
   lab::publishKernelProgram(program);
   lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
   lastCompileCpuMs_ = program->compiled ? program->compiled->compileCpuMs : 0;
+  lastPublishedMs_ = msBetween(program->editedAt, std::chrono::steady_clock::now());
   panel_.showRunProblem({});
   if (!cudaMissing_) window_.notices()->clear(QString::fromLatin1(kLabNotice));  // its stage comes back on
   const std::string& path = program->source.path;
@@ -169,8 +170,8 @@ void LabController::framePresented(const FrameStats& stats) {
   }
   if (const auto ms = clock_.presented(stats.frameIndex, std::chrono::steady_clock::now())) {
     lastEditToFrameMs_ = ms;
-    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU)", *ms, lastCompileMs_,
-          lastCompileCpuMs_);
+    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU; in the window after %.0f ms)",
+          *ms, lastCompileMs_, lastCompileCpuMs_, lastPublishedMs_);
     panel_.showEditToFrame(*ms, lastCompileMs_);
     emit editToFrameMeasured(*ms);
   }

@@ -71,6 +71,7 @@ class LabController : public QObject {
   std::optional<double> lastEditToFrameMs_;
   double lastCompileMs_ = 0;
   double lastCompileCpuMs_ = 0;  // the compiler process's CPU time for it: below the wall time, it waited
+  double lastPublishedMs_ = 0;   // from the edit to the compiled program's arrival in the window
   QString joinOnFirstCompile_;  // a file just opened: added to the chain when it first compiles
   bool cudaMissing_ = false;    // the live view runs on the CPU: kernel stages stay off
 
