@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine, after ab-bench.sh or run-bench.sh built kc_bench: Nsight Compute on one launch
 # of the kernels matching a name, inside the bench rows that --only selects. Clocks left as found
-# (--clock-control none), with the stall reasons of the warp-state section. Writes $OUT/ncu-<label>.txt and prints the lines that matter most.
+# (--clock-control none), with the warp-state section's stall reasons. Writes $OUT/ncu-<label>.txt
+# and prints the lines that matter most.
 #   scripts/device/profile-rows.sh LABEL KERNEL_REGEX KC_BENCH_ARGS...
 # e.g. scripts/device/profile-rows.sh conv3 convolve2dKernel --only "conv 3x3 general" --size 3840x2160
 set -euo pipefail
