@@ -42,7 +42,8 @@ inline bool windowSystemHasGl() {
 // app's event loop does: a loop of processEvents() without a wait kept the GUI thread at ~90% of a
 // CPU (H200 machine), a core the real window leaves to the lab's compiler and the frame worker, so
 // the timing tests measured a busier machine than the app makes. `done` is checked at least every
-// millisecond (the tick), since some conditions change on other threads without an event.
+// millisecond (the tick), since some conditions change on other threads without an event. Not
+// QTest::qWaitFor: it sleeps 10 ms between rounds, and the timing tests would measure that sleep.
 inline bool processEventsUntil(const std::function<bool()>& done, int timeoutMs) {
   QElapsedTimer timer;
   timer.start();
