@@ -108,7 +108,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   resize(1400, 820);
 }
 
-MainWindow::~MainWindow() = default;
+// A window destroyed while shown (not closed first: a test's session, an end without close())
+// hides here, while it is still whole: QWidget's destructor would hide it after QMainWindow's
+// layout is gone, and the docks' toggled handlers (the lab's keepTheViewWide asks where the
+// filter dock is) would read the deleted layout (a crash on the H200, 2026-11-28).
+MainWindow::~MainWindow() { hide(); }
 
 void MainWindow::buildMenus() {
   buildFileMenu();

@@ -53,6 +53,24 @@ TEST_F(LabWindow, OpeningTheLabLeavesTheViewHalfTheWindow) {
   EXPECT_TRUE(filters->isVisible());
 }
 
+// A window destroyed while the lab is open and the chain tabbed beside it (a test's session, or
+// any end that does not close the window first): the dock's hide must not ask the half-destroyed
+// window where the chain is (it crashed in QMainWindow::dockWidgetArea on the H200, 2026-11-28).
+TEST_F(LabWindow, AWindowDestroyedWithTheLabOpenAndTabbedEndsCleanly) {
+  window_->resize(1400, 820);
+  processEventsUntil([] { return false; }, 200);
+  QDockWidget* lab = kernelLabDock(*window_);
+  auto* filters = window_->findChild<QDockWidget*>(QStringLiteral("filterDock"));
+  ASSERT_TRUE(lab && filters);
+  lab->show();
+  processEventsUntil([] { return false; }, 300);
+  ASSERT_TRUE(window_->tabifiedDockWidgets(lab).contains(filters));
+  lab_.reset();
+  live_.reset();
+  window_.reset();  // visible, the lab in front: no crash
+  EXPECT_EQ(window_, nullptr);
+}
+
 TEST_F(LabWindow, AbOfTwoBuiltInChainsOnTheLiveStream) {
   ASSERT_TRUE(framesAdvance(1));
   window_->show();
