@@ -5,12 +5,19 @@
 #   scripts/device/gui-tests-on-gpu.sh [gtest filter]          every test in one process (default: every GUI suite)
 #   KC_EACH_ALONE=1 scripts/device/gui-tests-on-gpu.sh [filter]  each test in its own process, one after another
 # Writes $OUT/gui-tests.log (or gui-tests-alone.log); prints the failed and skipped tests and the summary last.
+# RecordGui* records MP4s through FFmpeg: pack the app with KC_PACK_FFMPEG=1 scripts/device/pack-app.sh,
+# else FFmpeg is a stub there, the recorder never gets a frame and the tests fail or crash (seen 2026-11-28).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 out="${OUT:-/tmp/kc-gui-out}"
 mkdir -p "$out"
 filter="${1:-GuiSmoke*:LiveResponsiveness*:LabWindow*:RecordGui*:StillImage*:PresentationGui*:DemoPanelGui*:WindowSession*:SourceMenu*:FilterDock*:WindowSettings*:KernelCompileWindow*:RecordingSurvivesAKill*:WindowOutputs*:WindowMeasure*:WindowTour*:HeadlessView*}"
 source scripts/device/x-on-gpu.sh
+# pack-app.sh's stubs are tiny libraries: say so before RecordGui* fails for want of FFmpeg.
+avcodec="$(ls "$DEV_ROOT"/lib/libavcodec.so.* 2>/dev/null | head -1)"
+if [ -n "$avcodec" ] && [ "$(stat -Lc %s "$avcodec")" -lt 1000000 ] && [[ "$filter" == *RecordGui* ]]; then
+  echo "FFmpeg is stubbed in this carry: RecordGui* needs KC_PACK_FFMPEG=1 scripts/device/pack-app.sh"
+fi
 if [ "${KC_EACH_ALONE:-0}" = 1 ]; then
   log="$out/gui-tests-alone.log"
   : > "$log"
