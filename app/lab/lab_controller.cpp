@@ -23,6 +23,9 @@ namespace {
 
 const char* kKernelStage = "kernel";
 const char* kLabNotice = "kernel-lab";  // one notice for the lab's stages: the latest failure
+// The longest the panel's and the dock's redraws wait for the new kernel's first frame (it takes
+// ~5 ms on the H200; a kernel that fails or a stalled view must not freeze the panels).
+constexpr int kUiHoldLimitMs = 100;
 
 QString text(const std::string& s) { return QString::fromStdString(s); }
 
@@ -65,15 +68,40 @@ LabController::LabController(MainWindow& window, KernelLabPanel& panel, LiveCont
     return std::make_unique<AbSwitchPipeline>(std::move(pipeline), control);
   });
   live_.setFrameObserver([this](const FrameStats& stats) { framePresented(stats); });
+  uiHold_.setSingleShot(true);
+  uiHold_.setInterval(kUiHoldLimitMs);
+  connect(&uiHold_, &QTimer::timeout, this, &LabController::releaseUi);
 }
 
-LabController::~LabController() { live_.setFrameObserver({}); }  // the switch keeps its own AbControl
+// The window repaints and presents as a whole: a redraw of the editor's panel and the dock (their
+// texts and controls change with every compile) that starts just before the new kernel's frame
+// arrives holds that frame back by a whole present (2-3 ms of the edit to frame on the H200). So
+// their redraws wait for that frame, or kUiHoldLimitMs; their contents change at once.
+void LabController::holdUi() {
+  panel_.setUpdatesEnabled(false);
+  window_.filterDock()->setUpdatesEnabled(false);
+  uiHold_.start();
+}
+
+void LabController::releaseUi() {
+  uiHold_.stop();
+  panel_.setUpdatesEnabled(true);
+  window_.filterDock()->setUpdatesEnabled(true);
+}
+
+LabController::~LabController() {
+  live_.setFrameObserver({});  // the switch keeps its own AbControl
+  releaseUi();
+}
 
 void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
   lab::publishKernelProgram(program);
   lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
   lastCompileCpuMs_ = program->compiled ? program->compiled->compileCpuMs : 0;
   lastPublishedMs_ = msBetween(program->editedAt, std::chrono::steady_clock::now());
+  lastEditedAt_ = program->editedAt;
+  lastCompileStartedAt_ = program->compileStartedAt;
+  lastCompileReturnedAt_ = program->compiledAt;
   panel_.showRunProblem({});
   if (!cudaMissing_) window_.notices()->clear(QString::fromLatin1(kLabNotice));  // its stage comes back on
   const std::string& path = program->source.path;
@@ -86,7 +114,10 @@ void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgra
     }
   }
   if (abWanted_) sendAbSettings();  // B (or A) may name this file: it runs the new version too
-  if (stages > 0 || abWanted_) clock_.published(program);
+  if (stages > 0 || abWanted_) {
+    clock_.published(program);
+    if (!cudaMissing_) holdUi();
+  }
 }
 
 // Every kernel=PATH stage of this file, rebuilt on the published version (its @params may have
@@ -170,8 +201,18 @@ void LabController::framePresented(const FrameStats& stats) {
   }
   if (const auto ms = clock_.presented(stats.frameIndex, std::chrono::steady_clock::now())) {
     lastEditToFrameMs_ = ms;
-    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU; in the window after %.0f ms)",
-          *ms, lastCompileMs_, lastCompileCpuMs_, lastPublishedMs_);
+    if (uiHold_.isActive()) QMetaObject::invokeMethod(this, &LabController::releaseUi, Qt::QueuedConnection);  // not in the paint
+    // Each step from the edit: the compile's start and return, the window's, then the frame's own
+    // stamps (the re-run's start and result, the hand-over to the view, the view's take).
+    const double edited = std::chrono::duration<double>(lastEditedAt_.time_since_epoch()).count();
+    const auto since = [edited](double seconds) { return seconds > 0 ? (seconds - edited) * 1e3 : -1.0; };
+    const double ran = since(stats.captureSeconds);
+    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU; started after %.1f ms, back "
+          "after %.1f, in the window after %.1f; the frame ran from %.1f to %.1f ms, handed to the view at %.1f, "
+          "taken at %.1f)",
+          *ms, lastCompileMs_, lastCompileCpuMs_, msBetween(lastEditedAt_, lastCompileStartedAt_),
+          msBetween(lastEditedAt_, lastCompileReturnedAt_), lastPublishedMs_, ran,
+          ran >= 0 ? ran + stats.latencyMs : -1.0, since(stats.handedSeconds), since(stats.takenSeconds));
     panel_.showEditToFrame(*ms, lastCompileMs_);
     emit editToFrameMeasured(*ms);
   }

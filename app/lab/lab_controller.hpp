@@ -12,6 +12,7 @@
 // - A/B: while it is on, the live pipeline's switch (ab_switch.hpp) presents A and B instead; this
 //   side parses the chains, captions the view and stops A/B with the reason when a side fails.
 #include <QObject>
+#include <QTimer>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -63,6 +64,8 @@ class LabController : public QObject {
   void sendAbSettings();  // the panel's chains, parsed, to the worker's switch
   void showAb();
   void stopAb(const QString& why);
+  void holdUi();     // the panel's and the dock's redraws wait for the new kernel's first frame
+  void releaseUi();
 
   MainWindow& window_;
   KernelLabPanel& panel_;
@@ -71,7 +74,11 @@ class LabController : public QObject {
   std::optional<double> lastEditToFrameMs_;
   double lastCompileMs_ = 0;
   double lastCompileCpuMs_ = 0;  // the compiler process's CPU time for it: below the wall time, it waited
-  double lastPublishedMs_ = 0;   // from the edit to the compiled program's arrival in the window
+  // The way from the edit to the window, for the log line: the compile's start and return (on its
+  // thread) and the program's arrival in the window.
+  std::chrono::steady_clock::time_point lastEditedAt_{}, lastCompileStartedAt_{}, lastCompileReturnedAt_{};
+  double lastPublishedMs_ = 0;
+  QTimer uiHold_;  // runs while the redraws wait (holdUi); its end lets them go without the frame
   QString joinOnFirstCompile_;  // a file just opened: added to the chain when it first compiles
   bool cudaMissing_ = false;    // the live view runs on the CPU: kernel stages stay off
 

@@ -28,6 +28,8 @@ struct KernelProgram {
   std::shared_ptr<const CompiledKernel> compiled;
   // The last edit that produced this text (editor programs), for the edit-to-frame latency.
   std::chrono::steady_clock::time_point editedAt{};
+  // When the editor's compile of it began and returned, on the compile's thread.
+  std::chrono::steady_clock::time_point compileStartedAt{}, compiledAt{};
   // The index of the first frame that ran this program (-1: none yet); set by the stage's launch.
   mutable std::atomic<std::int64_t> firstFrame{-1};
 

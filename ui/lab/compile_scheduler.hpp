@@ -1,6 +1,6 @@
 #pragma once
-// When the kernel editor compiles: as soon as the text changes (delayMs(), default 0: the event
-// loop's next turn; a longer delay restarts with every keystroke), on a worker thread
+// When the kernel editor compiles: as soon as the text changes (delayMs(), default 0: at once, in
+// the edit's own handler; a longer delay restarts with every keystroke), on a worker thread
 // (QtConcurrent), one compile at a time. Text typed while a compile runs
 // is compiled when it finishes; a result for text that has changed since is dropped, so what the
 // editor shows always belongs to its current text.
@@ -30,6 +30,8 @@ struct CompileResult {
   lab::CompiledKernel kernel;
   std::optional<lab::Occupancy> occupancy;
   std::string failure;  // the compiler itself failed (not the kernel): NVRTC missing or broken
+  std::chrono::steady_clock::time_point startedAt{};   // the compile began (on its thread)
+  std::chrono::steady_clock::time_point finishedAt{};  // the compile returned (on its thread)
 };
 
 class CompileScheduler : public QObject {
@@ -42,7 +44,7 @@ class CompileScheduler : public QObject {
 
   void setDelayMs(int ms) { timer_.setInterval(ms); }
   int delayMs() const { return timer_.interval(); }
-  // A keystroke: compile `text` once the typing has stopped for delayMs().
+  // A keystroke: compile `text` now (delayMs() 0) or once the typing has stopped for delayMs().
   void edited(const std::string& path, const std::string& text);
   // Compile now (a file opened or reloaded from disk).
   void compileNow(const std::string& path, const std::string& text);

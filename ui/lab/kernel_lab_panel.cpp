@@ -402,8 +402,8 @@ CompileResult compileWith(const lab::LabToolchain& toolchain, const CompileReque
 void KernelLabPanel::onCompiled(const CompileResult& result) {
   if (QString::fromStdString(result.request.path) != path_) return;  // another file's, opened since
   const QString text = QString::fromStdString(result.request.text);
-  showDiagnostics(result.kernel.diagnostics, text);
   if (!result.kernel.ok()) {
+    showDiagnostics(result.kernel.diagnostics, text);
     const int errors = static_cast<int>(std::count_if(result.kernel.diagnostics.begin(), result.kernel.diagnostics.end(),
                                                       [](const lab::Diagnostic& d) { return d.severity == lab::Severity::Error; }));
     const QString why = !result.failure.empty() && errors == 0 ? QString::fromStdString(result.failure)
@@ -416,12 +416,16 @@ void KernelLabPanel::onCompiled(const CompileResult& result) {
   auto program = lab::makeKernelProgram({result.request.path, result.request.text});
   program->compiled = std::make_shared<lab::CompiledKernel>(result.kernel);
   program->editedAt = result.request.editedAt;
+  program->compileStartedAt = result.startedAt;
+  program->compiledAt = result.finishedAt;
   lastGood_ = program;
+  // The program first (the next frame runs it), then what the editor shows of it.
+  emit programReady(program);
+  showDiagnostics(result.kernel.diagnostics, text);
   showResources(result.kernel, result.occupancy, true);
   QString status = tr("compiled in %1 ms").arg(result.kernel.compileMs, 0, 'f', 0);
   if (!toolchain_.cannotRun.empty()) status += tr(" \u2014 %1").arg(QString::fromStdString(toolchain_.cannotRun));
   setStatus(status, false);
-  emit programReady(program);
 }
 
 void KernelLabPanel::showDiagnostics(const std::vector<lab::Diagnostic>& diagnostics, const QString& text) {

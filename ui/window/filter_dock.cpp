@@ -261,9 +261,11 @@ void FilterDock::replaceStage(int index, const StageSpec& stage) {
   if (!entry.usable()) entry.problem.clear();  // a saved stage that did not parse: it does now
   entry.stage = stage;
   entry.savedText.clear();
+  // The chain first: the worker builds and runs it while the list and the stage's controls are
+  // rebuilt here (the kernel lab replaces its stage on every edit that compiles, issue 22).
+  emitChain();
   rebuildList();
   if (selectedStage() == index) showEditorFor(index);
-  emitChain();
 }
 
 void FilterDock::selectStage(int index) {
