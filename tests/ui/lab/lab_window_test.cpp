@@ -36,14 +36,20 @@ using test::processEventsUntil;
 
 // Opening the lab leaves the view at least half the window: the filter chain joins the lab as a tab
 // (the lab in front), and goes back to the right when the lab closes.
-TEST_F(LabWindow, OpeningTheLabLeavesTheViewHalfTheWindow) {
-  window_->resize(1400, 820);
+// A 1400x820 window with the lab opened: the two docks.
+void openTheLabInAWideWindow(MainWindow& window, QDockWidget*& lab, QDockWidget*& filters) {
+  window.resize(1400, 820);
   processEventsUntil([] { return false; }, 200);
-  QDockWidget* lab = kernelLabDock(*window_);
-  auto* filters = window_->findChild<QDockWidget*>(QStringLiteral("filterDock"));
+  lab = kernelLabDock(window);
+  filters = window.findChild<QDockWidget*>(QStringLiteral("filterDock"));
   ASSERT_TRUE(lab && filters);
   lab->show();
   processEventsUntil([] { return false; }, 300);
+}
+
+TEST_F(LabWindow, OpeningTheLabLeavesTheViewHalfTheWindow) {
+  QDockWidget *lab = nullptr, *filters = nullptr;
+  ASSERT_NO_FATAL_FAILURE(openTheLabInAWideWindow(*window_, lab, filters));
   EXPECT_GE(window_->view()->width(), window_->width() / 2) << "view " << window_->view()->width();
   EXPECT_TRUE(window_->tabifiedDockWidgets(lab).contains(filters));
   EXPECT_FALSE(lab->visibleRegion().isEmpty()) << "the lab is the tab in front";
@@ -57,13 +63,8 @@ TEST_F(LabWindow, OpeningTheLabLeavesTheViewHalfTheWindow) {
 // any end that does not close the window first): the dock's hide must not ask the half-destroyed
 // window where the chain is (it crashed in QMainWindow::dockWidgetArea on the H200, 2026-11-28).
 TEST_F(LabWindow, AWindowDestroyedWithTheLabOpenAndTabbedEndsCleanly) {
-  window_->resize(1400, 820);
-  processEventsUntil([] { return false; }, 200);
-  QDockWidget* lab = kernelLabDock(*window_);
-  auto* filters = window_->findChild<QDockWidget*>(QStringLiteral("filterDock"));
-  ASSERT_TRUE(lab && filters);
-  lab->show();
-  processEventsUntil([] { return false; }, 300);
+  QDockWidget *lab = nullptr, *filters = nullptr;
+  ASSERT_NO_FATAL_FAILURE(openTheLabInAWideWindow(*window_, lab, filters));
   ASSERT_TRUE(window_->tabifiedDockWidgets(lab).contains(filters));
   lab_.reset();
   live_.reset();
