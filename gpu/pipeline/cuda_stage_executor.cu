@@ -27,9 +27,7 @@ std::shared_ptr<const CompiledChain> compileCudaChain(const FilterChain& chain) 
 void CudaStageExecutor::enqueue(Frame& slot, const CompiledChain& chain, const DeviceFrame& input,
                                 std::int64_t frameIndex, FrameTimeline& timeline) {
   slot.isDownloaded_ = false;
-  slot.resultWork_ = -1;
-  slot.result_ = input;
-  slot.histogram_ = {slot.histogramCounts_.data(), slot.histogramSync_.words(), 0, 0};
+  slot.startFrom(input);
   slot.failures_.clear();
   slot.settlers_.clear();
   if (!graphs_ || !chain.capturable || !enqueueAsGraph(slot, chain, input, frameIndex, timeline))
@@ -58,9 +56,7 @@ bool CudaStageExecutor::enqueueAsGraph(Frame& slot, const CompiledChain& chain, 
     } catch (const std::exception&) {  // a launch that cannot be captured: this key runs directly
       replay.failed = true;
       timeline.truncate(firstRow);
-      slot.resultWork_ = -1;
-      slot.result_ = input;
-      slot.histogram_ = {slot.histogramCounts_.data(), slot.histogramSync_.words(), 0, 0};
+      slot.startFrom(input);
       return false;
     }
     replay.rows = timeline.rowsFrom(firstRow);

@@ -60,6 +60,13 @@ class CudaStageExecutor {
 
    private:
     friend class CudaStageExecutor;
+    // Before the chain runs (or again when its graph cannot be used): the input is the result so
+    // far and no histogram has been made.
+    void startFrom(const DeviceFrame& input) {
+      resultWork_ = -1;
+      result_ = input;
+      histogram_ = {histogramCounts_.data(), histogramSync_.words(), 0, 0};
+    }
     GrowingDeviceBytes work_[2];  // ping-pong images of the chain
     DeviceBuffer<std::uint32_t> histogramCounts_{3 * kMaxHistogramBins};
     HistogramSync histogramSync_;  // the slot's histogram launches run one after another on its stream
