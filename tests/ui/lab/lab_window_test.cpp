@@ -34,8 +34,6 @@ using namespace kc::test;
 
 using test::processEventsUntil;
 
-// Opening the lab leaves the view at least half the window: the filter chain joins the lab as a tab
-// (the lab in front), and goes back to the right when the lab closes.
 // A 1400x820 window with the lab opened: the two docks.
 void openTheLabInAWideWindow(MainWindow& window, QDockWidget*& lab, QDockWidget*& filters) {
   window.resize(1400, 820);
@@ -47,6 +45,8 @@ void openTheLabInAWideWindow(MainWindow& window, QDockWidget*& lab, QDockWidget*
   processEventsUntil([] { return false; }, 300);
 }
 
+// Opening the lab leaves the view at least half the window: the filter chain joins the lab as a tab
+// (the lab in front), and goes back to the right when the lab closes.
 TEST_F(LabWindow, OpeningTheLabLeavesTheViewHalfTheWindow) {
   QDockWidget *lab = nullptr, *filters = nullptr;
   ASSERT_NO_FATAL_FAILURE(openTheLabInAWideWindow(*window_, lab, filters));
