@@ -11,10 +11,9 @@ compile's phases from NVRTC's own time trace (--fdevice-time-trace).
   scripts/device/lab-compile-phases.py [N]      (NVRTC=path/libnvrtc.so, LIBCUDA=libcuda.so.1, KEEP=0,
                                                  NO_CACHE=1: NVRTC's cache off, EDIT=code: each compile
                                                  changes a constant in the code, not the @param comment,
-                                                 so no cache, NVRTC's or the driver's, can answer it;
-                                                 AS_MIB=N: the address-space limit the compiler process
-                                                 sets; SANDBOX=1: its seccomp filter (no file opened or
-                                                 looked up), then only the cubin compiles are timed)
+                                                 so no cache, NVRTC's or the driver's, can answer it)
+The compiler process's own limits and seccomp filter are not copied here: its compiles, sandboxed, are
+timed by the lab itself (`kernel check --timings`, the edit-to-frame log line's CPU and wall ms).
 """
 import ctypes
 import ctypes.util
@@ -39,42 +38,6 @@ def template_program():
     return ('#line 1 "kernelcam-lab-prelude.cuh"\n' + types + "struct KcParams { int levels; float mix; };\n" + check +
             '#line 1 "edit.cu"\n' + user + '\n#line %d "edit.cu"\n' % entry_line +
             'static_assert(KcIsEntry_<decltype(&posterize)>::value, "signature");\n')
-
-
-def limit_as_and_sandbox():
-    """What kernelcam-lab-compiler does before its first compile (gpu/lab/cuda/compiler/sandbox.cpp),
-    where AS_MIB / SANDBOX ask for it: RLIMIT_AS, and a seccomp filter of the same shape that answers
-    EACCES to every call that opens, looks up or runs a file by name."""
-    if os.environ.get("AS_MIB"):
-        import resource
-        size = int(os.environ["AS_MIB"]) << 20
-        resource.setrlimit(resource.RLIMIT_AS, (size, size))
-    if os.environ.get("SANDBOX") != "1":
-        return False
-    import struct
-    import time as _  # noqa: F401 (imported before the filter)
-    major, minor = ctypes.c_int(), ctypes.c_int()
-    ctypes.CDLL(os.environ.get("NVRTC", "libnvrtc.so")).nvrtcVersion(ctypes.byref(major), ctypes.byref(minor))
-    # As NvrtcHost::prepare(): NVRTC's built-in headers loaded now, so its later dlopen opens nothing.
-    ctypes.CDLL("libnvrtc-builtins.so.%d.%d" % (major.value, minor.value), mode=os.RTLD_NOW | os.RTLD_GLOBAL)
-    deny_errno, allow, kill = 0x00050000 | 13, 0x7FFF0000, 0x80000000
-    ld, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
-    code = [(ld, 0, 0, 4), (jeq, 1, 0, 0xC000003E), (ret, 0, 0, kill), (ld, 0, 0, 0),
-            (jge, 0, 1, 0x40000000), (ret, 0, 0, deny_errno)]
-    for call in (2, 85, 4, 6, 21, 89, 257, 437, 304, 303, 269, 439, 267, 59, 322):
-        code += [(jeq, 0, 1, call), (ret, 0, 0, deny_errno)]
-    for call, arg in ((262, 3), (332, 2)):  # newfstatat, statx: only on a descriptor (AT_EMPTY_PATH)
-        code += [(jeq, 0, 4, call), (ld, 0, 0, 16 + 8 * arg), (jset, 1, 0, 0x1000), (ret, 0, 0, deny_errno),
-                 (ret, 0, 0, allow)]
-    code.append((ret, 0, 0, allow))
-    blob = b"".join(struct.pack("HBBI", c, t, f, k) for c, t, f, k in code)
-    buffer = ctypes.create_string_buffer(blob, len(blob))
-    program = struct.pack("HxxxxxxQ", len(code), ctypes.addressof(buffer))
-    libc = ctypes.CDLL(None, use_errno=True)
-    assert libc.prctl(38, 1, 0, 0, 0) == 0, "PR_SET_NO_NEW_PRIVS"
-    assert libc.prctl(22, 2, ctypes.c_char_p(program), 0, 0) == 0, "seccomp: errno %d" % ctypes.get_errno()
-    limit_as_and_sandbox.keep = buffer
-    return True
 
 
 def main():
@@ -124,9 +87,6 @@ def main():
     else:  # the test's edits: the @param default, a comment to NVRTC
         texts = [program.replace("= 6 ", "= %d " % (3 + i % 20)) for i in range(n)]
     ptxs = []
-    sandboxed = limit_as_and_sandbox()
-    if sandboxed:  # nothing below may open a file
-        variants = variants[1:]
     for name, options in variants:
         times = []
         for text in texts:
@@ -137,9 +97,6 @@ def main():
         print("%-40s median %6.1f ms  (first %.1f, min %.1f, max %.1f)" %
               (name, statistics.median(times[1:]), times[0], min(times), max(times)))
 
-    if sandboxed:
-        print("(sandboxed as the lab's compiler: RLIMIT_AS %s MiB, seccomp filter)" % os.environ.get("AS_MIB", "none"))
-        return
     try:
         os.environ["CUDA_CACHE_DISABLE"] = "1"
         cuda = ctypes.CDLL(os.environ.get("LIBCUDA", "libcuda.so.1"))
