@@ -91,17 +91,12 @@ void LabController::releaseUi() {
 
 LabController::~LabController() {
   live_.setFrameObserver({});  // the switch keeps its own AbControl
-  releaseUi();
+  if (uiHold_.isActive()) releaseUi();
 }
 
 void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
   lab::publishKernelProgram(program);
-  lastCompileMs_ = program->compiled ? program->compiled->compileMs : 0;
-  lastCompileCpuMs_ = program->compiled ? program->compiled->compileCpuMs : 0;
-  lastPublishedMs_ = msBetween(program->editedAt, std::chrono::steady_clock::now());
-  lastEditedAt_ = program->editedAt;
-  lastCompileStartedAt_ = program->compileStartedAt;
-  lastCompileReturnedAt_ = program->compiledAt;
+  const double publishedMs = msBetween(program->editedAt, std::chrono::steady_clock::now());
   panel_.showRunProblem({});
   if (!cudaMissing_) window_.notices()->clear(QString::fromLatin1(kLabNotice));  // its stage comes back on
   const std::string& path = program->source.path;
@@ -116,6 +111,8 @@ void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgra
   if (abWanted_) sendAbSettings();  // B (or A) may name this file: it runs the new version too
   if (stages > 0 || abWanted_) {
     clock_.published(program);
+    lastProgram_ = program;  // the one the clock waits for
+    lastPublishedMs_ = publishedMs;
     if (!cudaMissing_) holdUi();
   }
 }
@@ -204,16 +201,19 @@ void LabController::framePresented(const FrameStats& stats) {
     if (uiHold_.isActive()) QMetaObject::invokeMethod(this, &LabController::releaseUi, Qt::QueuedConnection);  // not in the paint
     // Each step from the edit: the compile's start and return, the window's, then the frame's own
     // stamps (the re-run's start and result, the hand-over to the view, the view's take).
-    const double edited = std::chrono::duration<double>(lastEditedAt_.time_since_epoch()).count();
+    const lab::KernelProgram& program = *lastProgram_;
+    const double compileMs = program.compiled ? program.compiled->compileMs : 0;
+    const double compileCpuMs = program.compiled ? program.compiled->compileCpuMs : 0;
+    const double edited = std::chrono::duration<double>(program.editedAt.time_since_epoch()).count();
     const auto since = [edited](double seconds) { return seconds > 0 ? (seconds - edited) * 1e3 : -1.0; };
     const double ran = since(stats.captureSeconds);
     qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU; started after %.1f ms, back "
           "after %.1f, in the window after %.1f; the frame ran from %.1f to %.1f ms, handed to the view at %.1f, "
           "taken at %.1f)",
-          *ms, lastCompileMs_, lastCompileCpuMs_, msBetween(lastEditedAt_, lastCompileStartedAt_),
-          msBetween(lastEditedAt_, lastCompileReturnedAt_), lastPublishedMs_, ran,
+          *ms, compileMs, compileCpuMs, msBetween(program.editedAt, program.compileStartedAt),
+          msBetween(program.editedAt, program.compiledAt), lastPublishedMs_, ran,
           ran >= 0 ? ran + stats.latencyMs : -1.0, since(stats.handedSeconds), since(stats.takenSeconds));
-    panel_.showEditToFrame(*ms, lastCompileMs_);
+    panel_.showEditToFrame(*ms, compileMs);
     emit editToFrameMeasured(*ms);
   }
 }

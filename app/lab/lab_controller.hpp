@@ -72,11 +72,9 @@ class LabController : public QObject {
   LiveController& live_;
   EditToFrameClock clock_;
   std::optional<double> lastEditToFrameMs_;
-  double lastCompileMs_ = 0;
-  double lastCompileCpuMs_ = 0;  // the compiler process's CPU time for it: below the wall time, it waited
-  // The way from the edit to the window, for the log line: the compile's start and return (on its
-  // thread) and the program's arrival in the window.
-  std::chrono::steady_clock::time_point lastEditedAt_{}, lastCompileStartedAt_{}, lastCompileReturnedAt_{};
+  // The program the edit-to-frame clock waits for and when it reached the window, for the log line
+  // (the program holds the edit's time, the compile's start, return and figures).
+  std::shared_ptr<const lab::KernelProgram> lastProgram_;
   double lastPublishedMs_ = 0;
   QTimer uiHold_;  // runs while the redraws wait (holdUi); its end lets them go without the frame
   QString joinOnFirstCompile_;  // a file just opened: added to the chain when it first compiles

@@ -56,7 +56,6 @@ void CompileScheduler::startLatest() {
     try {
       result = compile(request);
     } catch (const std::exception& error) {
-      result = CompileResult{};
       result.request = request;
       result.failure = error.what();
     }
