@@ -24,9 +24,10 @@ gpu/interop: gpu/core gpu/image
 gpu/demos: gpu/core
 gpu/pipeline: gpu/core gpu/image gpu/interop
 gpu/lab: gpu/core gpu/pipeline
+gpu/exercises: gpu/core gpu/pipeline gpu/lab
 gpu/stages: gpu/core gpu/image gpu/pipeline gpu/lab
 gpu/bench: gpu/core gpu/image gpu/demos gpu/pipeline
-gpu/plugin: gpu/core gpu/pipeline gpu/lab gpu/bench
+gpu/plugin: gpu/core gpu/pipeline gpu/lab gpu/bench gpu/exercises
 ui/files:
 ui/render:
 ui/window: ui/render ui/files
@@ -39,11 +40,12 @@ app/sources: app/diagnostics
 app/record: ui app/io app/diagnostics app/sources
 app/demos: ui app/diagnostics app/backend
 app/live: ui app/io app/diagnostics app/backend app/sources app/record
-app/lab: ui app/diagnostics app/backend app/live
+app/exercises: app/io app/diagnostics app/backend app/sources
+app/lab: ui app/diagnostics app/backend app/live app/exercises
 app/options: ui app/sources
-app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options
-app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options
-app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options
+app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options app/exercises
+app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options app/exercises
+app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options app/exercises
 '
 
 # Every include line, as FILE:LINE:TEXT (comments and strings that merely mention #include do not

@@ -14,6 +14,7 @@ const std::vector<Command>& commands() {
       {"demo", "run a teaching demo (gpu/demos)", runDemo},
       {"bench", "benchmark the kernels against the copy roofline", runBench},
       {"kernel", "the kernel lab: write a CUDA kernel (new), compile and measure it (check)", runKernel},
+      {"exercise", "the course: start an exercise, check a kernel against its goals, get hints", runExercise},
   };
   return table;
 }

@@ -53,5 +53,6 @@ int runDevices(const QStringList& arguments);
 int runDemo(const QStringList& arguments);
 int runBench(const QStringList& arguments);
 int runKernel(const QStringList& arguments);
+int runExercise(const QStringList& arguments);
 
 }  // namespace kc::cli

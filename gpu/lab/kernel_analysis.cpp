@@ -6,10 +6,10 @@
 
 namespace kc::lab {
 
-KernelAnalysis analyzeKernel(const KernelSource& source) {
+KernelAnalysis analyzeKernel(const KernelSource& source, const EntryContract& contract) {
   const ScannedSource scanned = scanSource(source.text);
   AnnotationParse parse = parseAnnotations(source.path, scanned);
-  EntryCheck entry = findEntry(source.path, scanned);
+  EntryCheck entry = findEntry(source.path, scanned, contract.signature);
   KernelAnalysis analysis;
   analysis.annotations = std::move(parse.annotations);
   analysis.entry = entry.entry;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "gpu/lab/diagnostic.hpp"
+#include "gpu/lab/entry_contract.hpp"
 #include "gpu/lab/kernel_annotations.hpp"
 #include "gpu/lab/kernel_entry.hpp"
 #include "gpu/lab/kernel_source.hpp"
@@ -19,6 +20,6 @@ struct KernelAnalysis {
   bool ok() const { return entry.has_value() && !hasErrors(diagnostics); }
 };
 
-KernelAnalysis analyzeKernel(const KernelSource& source);
+KernelAnalysis analyzeKernel(const KernelSource& source, const EntryContract& contract = imageContract());
 
 }  // namespace kc::lab

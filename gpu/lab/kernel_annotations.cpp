@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "gpu/core/text.hpp"
+#include "gpu/lab/grid_expression.hpp"
 
 namespace kc::lab {
 namespace {
@@ -105,9 +106,12 @@ class AnnotationParser {
     if (word == "param") param(words, i);
     else if (word == "output") output(words, i);
     else if (word == "block") block(words, i);
+    else if (word == "grid") grid(words, i);
+    else if (word == "exercise") exercise(words, i);
     else
       report(Severity::Warning, i,
-             "unknown annotation '@" + std::string(word) + "' ignored (the lab reads @param, @output and @block)");
+             "unknown annotation '@" + std::string(word) +
+                 "' ignored (the lab reads @param, @output, @block, and in an exercise @grid and @exercise)");
   }
 
   AnnotationParse finish() { return std::move(result_); }
@@ -208,8 +212,60 @@ class AnnotationParser {
     if (!read || x < 1 || y < 1 || static_cast<long long>(x) * y > 1024)
       return error(shape->offset, "@block '" + std::string(shape->text) + "': " + usage);
     result_.annotations.block = {x, y};
+    result_.annotations.blockLine = comment_->line;
     if (const std::optional<Token> extra = words.next())
       error(extra->offset, "@block: unexpected '" + std::string(extra->text) + "' after the size");
+  }
+
+  void grid(Words& words, std::size_t at) {
+    if (sawGridLine_) return error(at, "@grid given twice (first at line " + std::to_string(sawGridLine_) + ")");
+    sawGridLine_ = comment_->line;
+    const std::string usage = "expected one to three block counts, e.g. @grid (n + 255) / 256 or @grid ceil_div(cols, 32), ceil_div(rows, 32)";
+    const Token rest = words.rest();
+    if (rest.text.empty()) return error(at, "@grid needs the number of blocks: " + usage);
+    GridAnnotation grid;
+    grid.line = comment_->line;
+    // Split at the commas outside parentheses (ceil_div's comma is inside).
+    std::size_t start = 0;
+    int depth = 0;
+    for (std::size_t i = 0; i <= rest.text.size(); ++i) {
+      const char c = i < rest.text.size() ? rest.text[i] : ',';
+      if (c == '(') ++depth;
+      if (c == ')') --depth;
+      if (c != ',' || depth > 0) continue;
+      std::string_view piece = rest.text.substr(start, i - start);
+      std::size_t lead = 0;
+      while (lead < piece.size() && isSpace(piece[lead])) ++lead;
+      piece.remove_prefix(lead);
+      while (!piece.empty() && isSpace(piece.back())) piece.remove_suffix(1);
+      const std::size_t offset = rest.offset + start + lead;
+      if (piece.empty()) return error(offset, "@grid: a block count is missing: " + usage);
+      if (const std::optional<GridExpressionError> bad = checkGridExpressionSyntax(piece))
+        return error(offset + bad->offset, "@grid '" + std::string(piece) + "': " + bad->message);
+      grid.dimensions.emplace_back(piece);
+      grid.columns.push_back(comment_->column + static_cast<int>(offset));
+      start = i + 1;
+    }
+    if (grid.dimensions.size() > 3) return error(rest.offset, "@grid: more than three dimensions: " + usage);
+    result_.annotations.grid = std::move(grid);
+  }
+
+  void exercise(Words& words, std::size_t at) {
+    const std::optional<Token> id = words.next();
+    if (sawExerciseLine_)
+      return error(at, "@exercise given twice (first at line " + std::to_string(sawExerciseLine_) + ")");
+    sawExerciseLine_ = comment_->line;
+    if (!id) return error(at, "@exercise needs the exercise's id, e.g. @exercise reduce-sum (kernelcam exercise list)");
+    const bool wellFormed = std::all_of(id->text.begin(), id->text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+    });
+    if (!wellFormed || id->text.size() > 64)
+      return error(id->offset, "@exercise '" + std::string(id->text.substr(0, 64)) +
+                                   "': an exercise id is letters, digits and '-' (kernelcam exercise list)");
+    result_.annotations.exercise = std::string(id->text);
+    result_.annotations.exerciseLine = comment_->line;
+    if (const std::optional<Token> extra = words.next())
+      error(extra->offset, "@exercise: unexpected '" + std::string(extra->text) + "' after the id");
   }
 
   const std::string& path_;
@@ -217,6 +273,8 @@ class AnnotationParser {
   AnnotationParse result_;
   int sawOutputLine_ = 0;
   int sawBlockLine_ = 0;
+  int sawGridLine_ = 0;
+  int sawExerciseLine_ = 0;
 };
 
 }  // namespace

@@ -5,6 +5,10 @@
 //   // @output rgba|gray|same                                   the output frame's format (default same)
 //   // @block X[xY]                                              threads per block (default 16x16)
 // The kernel runs with one thread per output pixel: a grid of ceil(width/X) x ceil(height/Y) blocks.
+// An exercise's kernel (gpu/exercises/) says which exercise it solves and how many blocks it runs:
+//   // @exercise ID                                              e.g. @exercise reduce-sum
+//   // @grid X[, Y[, Z]]                                         e.g. @grid (n + 255) / 256 (grid_expression.hpp)
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,10 +37,21 @@ struct BlockShape {
 // A dozen sliders is already a crowded dock; 16 keeps KcParams within one 64-byte line.
 constexpr int kMaxKernelParams = 16;
 
+// `// @grid X[, Y[, Z]]`: one expression per dimension, as written (syntax checked, names not yet).
+struct GridAnnotation {
+  std::vector<std::string> dimensions;
+  std::vector<int> columns;  // where each expression starts on its line (1-based), for messages
+  int line = 0;
+};
+
 struct KernelAnnotations {
   std::vector<KernelParam> params;
   OutputFormat output = OutputFormat::SameAsInput;
   BlockShape block;
+  int blockLine = 0;  // of `@block`, 0 when the default applies
+  std::optional<GridAnnotation> grid;
+  std::string exercise;  // `@exercise ID`, "" when none
+  int exerciseLine = 0;
 };
 
 struct AnnotationParse {

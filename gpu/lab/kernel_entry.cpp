@@ -115,13 +115,12 @@ std::vector<EntryCandidate> findGlobalFunctions(const ScannedSource& scanned) {
   return candidates;
 }
 
-EntryCheck findEntry(const std::string& path, const ScannedSource& scanned) {
+EntryCheck findEntry(const std::string& path, const ScannedSource& scanned, const std::string& signature) {
   EntryCheck check;
   const std::vector<EntryCandidate> candidates = findGlobalFunctions(scanned);
   if (candidates.empty()) {
     check.diagnostics.push_back({path, 0, 0, Severity::Error,
-                                 std::string("no kernel: the file has no __global__ function; the lab runs one, ") +
-                                     kEntrySignature});
+                                 "no kernel: the file has no __global__ function; the lab runs one, " + signature});
   } else if (candidates.size() > 1) {
     const EntryCandidate& first = candidates[0];
     const EntryCandidate& second = candidates[1];

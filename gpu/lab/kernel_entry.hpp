@@ -28,6 +28,7 @@ struct EntryCheck {
   std::optional<EntryCandidate> entry;  // set when the file has exactly one candidate
   std::vector<Diagnostic> diagnostics;  // "no kernel" or "two candidate entries"
 };
-EntryCheck findEntry(const std::string& path, const ScannedSource& scanned);
+// `signature`: the contract's, as the "no kernel" message spells it.
+EntryCheck findEntry(const std::string& path, const ScannedSource& scanned, const std::string& signature = kEntrySignature);
 
 }  // namespace kc::lab

@@ -24,6 +24,8 @@ void addFigures(LineFigures& sum, const LineFigures& line) {
   sum.sharedRequests += line.sharedRequests;
   sum.sharedWavefronts += line.sharedWavefronts;
   sum.sharedWavefrontsIdeal += line.sharedWavefrontsIdeal;
+  sum.divergentBranches += line.divergentBranches;
+  sum.globalAtomics += line.globalAtomics;
 }
 
 }  // namespace

@@ -25,13 +25,17 @@ struct LineFigures {
   std::uint64_t instructions = 0;  // warp-level instructions executed
   std::uint64_t globalRequests = 0, globalSectors = 0, globalSectorsIdeal = 0;
   std::uint64_t sharedRequests = 0, sharedWavefronts = 0, sharedWavefrontsIdeal = 0;
+  // Counted where the GPU offers them (the exercises' goals; LineProfileSession::missing() says which
+  // were not): branches whose warp's threads went more than one way, and global atomic instructions
+  // (atomics and reductions: atomicAdd with its result unused compiles to RED), both warp-level.
+  std::uint64_t divergentBranches = 0, globalAtomics = 0;
   auto fields() {
     return std::tie(file, line, instructions, globalRequests, globalSectors, globalSectorsIdeal, sharedRequests,
-                    sharedWavefronts, sharedWavefrontsIdeal);
+                    sharedWavefronts, sharedWavefrontsIdeal, divergentBranches, globalAtomics);
   }
   auto fields() const {
     return std::tie(file, line, instructions, globalRequests, globalSectors, globalSectorsIdeal, sharedRequests,
-                    sharedWavefronts, sharedWavefrontsIdeal);
+                    sharedWavefronts, sharedWavefrontsIdeal, divergentBranches, globalAtomics);
   }
   friend bool operator==(const LineFigures& a, const LineFigures& b) { return a.fields() == b.fields(); }
 };

@@ -41,9 +41,10 @@ struct KcOutput {
 
 // True only for the contract's function type; the check after the user's file uses it.
 // (An enum, not a static member: with -default-device a static member becomes a global in the PTX.)
-constexpr const char* kEntryTypeCheck = R"(template <class F> struct KcIsEntry_ { enum { value = 0 }; };
-template <> struct KcIsEntry_<void (*)(KcInput, KcOutput, KcParams)> { enum { value = 1 }; };
-)";
+std::string entryTypeCheck(const EntryContract& contract) {
+  return "template <class F> struct KcIsEntry_ { enum { value = 0 }; };\n"
+         "template <> struct KcIsEntry_<" + contract.functionType + "> { enum { value = 1 }; };\n";
+}
 
 // Inside a "..." of #line: backslashes and quotes escaped.
 std::string quoted(const std::string& path) {
@@ -57,7 +58,12 @@ std::string quoted(const std::string& path) {
 
 }  // namespace
 
-std::string preludeText(const KernelAnnotations& annotations) {
+const EntryContract& imageContract() {
+  static const EntryContract contract{"void (*)(KcInput, KcOutput, KcParams)", kEntrySignature, ""};
+  return contract;
+}
+
+std::string preludeText(const KernelAnnotations& annotations, const EntryContract& contract) {
   std::string text = std::string("#line 1 \"") + kPreludeName + "\"\n" + kFrameTypes;
   // NVRTC has no offsetof; the sizes and the fields' order (the same in both) pin the layout.
   const std::string size = std::to_string(sizeof(KernelImageArg));
@@ -66,7 +72,7 @@ std::string preludeText(const KernelAnnotations& annotations) {
   text += "struct KcParams {";
   for (const KernelParam& p : annotations.params) text += std::string(" ") + typeName(p.type) + " " + p.name + ";";
   text += " };\n";
-  return text + kEntryTypeCheck;
+  return text + contract.preludeExtras + entryTypeCheck(contract);
 }
 
 std::string preludeAccessorAt(int line) {
@@ -92,8 +98,8 @@ std::string preludeAccessorAt(int line) {
 }
 
 std::string programSource(const std::string& path, const std::string& userText, const KernelAnnotations& annotations,
-                          const EntryCandidate& entry) {
-  std::string text = preludeText(annotations);
+                          const EntryCandidate& entry, const EntryContract& contract) {
+  std::string text = preludeText(annotations, contract);
   text += "#line 1 " + quoted(path) + "\n";
   text += userText;
   text += "\n#line " + std::to_string(entry.line) + " " + quoted(path) + "\n";

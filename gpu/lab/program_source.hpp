@@ -5,6 +5,7 @@
 // file and line, whatever the prelude's length.
 #include <string>
 
+#include "gpu/lab/entry_contract.hpp"
 #include "gpu/lab/kernel_annotations.hpp"
 #include "gpu/lab/kernel_entry.hpp"
 
@@ -16,11 +17,12 @@ inline constexpr const char* kPreludeName = "kernelcam-prelude.cuh";
 // into "kernel 'NAME' does not have the lab's signature: ...".
 inline constexpr const char* kSignatureCheckTag = "kernelcam-entry-signature";
 
-// The prelude alone (the contract's types; KcParams with one field per parameter).
-std::string preludeText(const KernelAnnotations& annotations);
+// The prelude alone (the contract's types; KcParams with one field per parameter; the contract's
+// extras).
+std::string preludeText(const KernelAnnotations& annotations, const EntryContract& contract = imageContract());
 
 std::string programSource(const std::string& path, const std::string& userText, const KernelAnnotations& annotations,
-                          const EntryCandidate& entry);
+                          const EntryCandidate& entry, const EntryContract& contract = imageContract());
 
 // The prelude's frame accessor that line `line` of kPreludeName belongs to, as a kernel calls it
 // ("in.rgba()", "out.setGray()"), or "" for a line outside them. A per-line profile names the

@@ -22,6 +22,7 @@
 #include "gpu/bench/bench_report.hpp"
 #include "gpu/core/device_info.hpp"
 #include "gpu/core/device_query.cuh"  // DeviceMemory: plain C++ declarations
+#include "gpu/lab/buffer_launch.hpp"
 #include "gpu/lab/compiled_kernel.hpp"
 #include "gpu/lab/device_limits.hpp"
 #include "gpu/lab/cuda/lab_runner.hpp"      // LaunchReport: plain C++ declarations
@@ -83,11 +84,15 @@ class CudaBackend {
   // Throws kc::Error when the worker or the driver refuses the kernel.
   virtual lab::LaunchReport profileKernel(const lab::CompiledKernel& kernel, const HostFrame& in, HostFrame& out,
                                           const lab::ParamValues& values, int device) = 0;
+  // What the exercises' checks run on (gpu/exercises/exercise_check.hpp): a lab worker of its own
+  // that runs exercise kernels (lab/cuda/buffer_runner.hpp), each launch within `timeLimitMs`.
+  // Throws kc::Error when the worker cannot start.
+  virtual std::unique_ptr<lab::BufferDevice> makeBufferDevice(int device, double timeLimitMs) = 0;
 };
 
 // The plugin's one exported symbol: extern "C" CudaBackend* kc_cuda_backend(int abi); it returns
 // nullptr when `abi` is not the library's own kCudaBackendAbi (a kernelcam of another version).
-inline constexpr int kCudaBackendAbi = 3;
+inline constexpr int kCudaBackendAbi = 4;
 inline constexpr const char* kCudaBackendEntry = "kc_cuda_backend";
 using CudaBackendEntry = CudaBackend* (*)(int abi);
 

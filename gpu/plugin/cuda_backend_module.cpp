@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "gpu/bench/bench_runner.hpp"
+#include "gpu/lab/cuda/buffer_runner.hpp"
 #include "gpu/lab/cuda/lab_runner.hpp"
 #include "gpu/lab/cuda/occupancy_calculator.hpp"
 #include "gpu/plugin/cuda_backend.hpp"
@@ -73,6 +74,10 @@ class CudaBackendModule final : public CudaBackend {
     lab::LabRunner runner(device);
     runner.load(kernel);
     return runner.profile(in, out, values);
+  }
+
+  std::unique_ptr<lab::BufferDevice> makeBufferDevice(int device, double timeLimitMs) override {
+    return std::make_unique<lab::BufferRunner>(device, timeLimitMs);
   }
 };
 

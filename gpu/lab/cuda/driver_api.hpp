@@ -24,7 +24,7 @@ namespace kc::lab {
   X(cuStreamCreate, 2000) X(cuEventCreate, 2000) X(cuEventRecord, 2000) X(cuEventSynchronize, 2000)                 \
   X(cuEventElapsedTime, 2000) X(cuEventQuery, 2000) X(cuIpcOpenMemHandle, 11000) X(cuIpcCloseMemHandle, 4010)       \
   X(cuStreamWaitValue64, 11070) X(cuStreamWriteValue64, 11070) X(cuMemHostRegister, 6050)                         \
-  X(cuMemHostUnregister, 4000) X(cuMemHostGetDevicePointer, 3020)
+  X(cuMemHostUnregister, 4000) X(cuMemHostGetDevicePointer, 3020) X(cuMemsetD32Async, 3020)
 
 struct DriverApi {
 #define KC_LAB_DRIVER_MEMBER(name, version) PFN_##name##_v##version name = nullptr;

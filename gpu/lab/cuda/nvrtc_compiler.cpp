@@ -49,13 +49,13 @@ std::optional<std::string> unopenedHeader(const std::string& message) {
 // `#if 0`) fails the signature check and NVRTC's own __nv_name_map (the entry's name expression):
 // both become one message at the entry, and NVRTC's internal name is never a place.
 void placeDiagnostics(std::vector<Diagnostic>& diagnostics, const std::string& path, const EntryCandidate& entry,
-                      const std::vector<IncludedHeader>& headers) {
+                      const std::vector<IncludedHeader>& headers, const EntryContract& contract) {
   const std::string notSeen = "the compiler does not see the kernel '" + entry.name +
                               "' declared here: is it inside #if, or renamed by a macro?";
   const std::string undefinedEntry = "identifier \"" + entry.name + "\" is undefined";
   for (Diagnostic& d : diagnostics) {
     if (d.message.find(kSignatureCheckTag) != std::string::npos) {
-      d.message = "kernel '" + entry.name + "' does not have the lab's signature: expected " + kEntrySignature;
+      d.message = "kernel '" + entry.name + "' does not have the lab's signature: expected " + contract.signature;
       d.column = entry.column;
     }
     const bool atEntry = d.path == path && d.line == entry.line;
@@ -93,7 +93,8 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   if (std::find(nvrtcSupportedArchs().begin(), nvrtcSupportedArchs().end(), result.arch) == nvrtcSupportedArchs().end())
     (void)parseArch("sm_" + std::to_string(result.arch));  // throws, naming the supported ones
   const CompileLimits limits = options.limits ? *options.limits : compileLimitsFromEnvironment();
-  result.analysis = analyzeKernel(source);
+  const EntryContract& contract = options.contract ? *options.contract : imageContract();
+  result.analysis = analyzeKernel(source, contract);
   result.diagnostics = result.analysis.diagnostics;
   if (!result.analysis.ok()) return result;  // KcParams or the entry check would only add noise
   const EntryCandidate& entry = *result.analysis.entry;
@@ -105,7 +106,7 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
 
   NvrtcRequest request;
   request.programName = source.path;
-  request.text = programSource(source.path, source.text, result.analysis.annotations, entry);
+  request.text = programSource(source.path, source.text, result.analysis.annotations, entry, contract);
   for (const IncludedHeader& header : includes.headers) {
     request.headerNames.push_back(header.name);
     request.headerTexts.push_back(header.text);
@@ -129,7 +130,7 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   result.compileMs = reply.compileMs;
   result.compileCpuMs = reply.compileCpuMs;
   std::vector<Diagnostic> compilerDiagnostics = parseCompilerLog(reply.log);
-  placeDiagnostics(compilerDiagnostics, source.path, entry, includes.headers);
+  placeDiagnostics(compilerDiagnostics, source.path, entry, includes.headers, contract);
   result.diagnostics.insert(result.diagnostics.end(), compilerDiagnostics.begin(), compilerDiagnostics.end());
   if (reply.result == NVRTC_ERROR_COMPILATION) {
     if (!hasErrors(result.diagnostics))  // never report failure without saying why

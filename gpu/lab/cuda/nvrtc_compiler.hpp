@@ -12,6 +12,7 @@
 
 #include "gpu/lab/compile_limits.hpp"
 #include "gpu/lab/compiled_kernel.hpp"
+#include "gpu/lab/entry_contract.hpp"
 #include "gpu/lab/kernel_source.hpp"
 
 namespace kc::lab {
@@ -21,6 +22,7 @@ struct CompileOptions {
   bool keepPtx = false;     // also return the PTX
   bool lineInfo = false;    // -lineinfo: the cubin maps instructions to lines (a per-line profile); same code
   std::optional<CompileLimits> limits;  // unset: compileLimitsFromEnvironment()
+  std::optional<EntryContract> contract;  // unset: the live stage's (imageContract())
 };
 
 // Never throws for problems in the kernel (they are diagnostics, and so is a compile stopped at

@@ -65,13 +65,21 @@ NvrtcReply LabWorkerClient::nvrtc(const NvrtcRequest& request, double timeLimitM
 }
 
 RunReply LabWorkerClient::run(const RunRequest& request, double timeLimitMs) {
-  const RunReply reply = exchange<RunReply>(request, timeLimitMs);
+  return afterOutcome(exchange<RunReply>(request, timeLimitMs), "Run");
+}
+
+LaunchReply LabWorkerClient::launch(const LaunchRequest& request, double timeLimitMs) {
+  return afterOutcome(exchange<LaunchReply>(request, timeLimitMs), "Launch");
+}
+
+template <class Reply>
+Reply LabWorkerClient::afterOutcome(const Reply& reply, const char* request) {
   switch (reply.outcome) {
     case RunOutcome::Finished:
     case RunOutcome::Refused: return reply;
     case RunOutcome::Faulted: stop(); return reply;  // its context is lost; it exits by itself
   }
-  fail(WorkerError::Kind::Protocol, who_ + " replied to Run with an outcome the protocol does not have (" +
+  fail(WorkerError::Kind::Protocol, who_ + " replied to " + request + " with an outcome the protocol does not have (" +
                                         std::to_string(static_cast<std::uint32_t>(reply.outcome)) + "); it was stopped");
 }
 

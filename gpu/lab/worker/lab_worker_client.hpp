@@ -68,6 +68,9 @@ class LabWorkerClient {
   MapReply map(const MapRequest& request);
   // Waits `timeLimitMs` for the reply. After a Faulted reply the worker is stopped.
   RunReply run(const RunRequest& request, double timeLimitMs);
+  // An exercise kernel's launches: waits `timeLimitMs` for the reply (the caller allows for all of
+  // them). After a Faulted reply the worker is stopped.
+  LaunchReply launch(const LaunchRequest& request, double timeLimitMs);
   // The compiler process's request; waits `timeLimitMs` for the reply.
   NvrtcReply nvrtc(const NvrtcRequest& request, double timeLimitMs);
 
@@ -82,6 +85,8 @@ class LabWorkerClient {
  private:
   template <class Reply, class Request>
   Reply exchange(const Request& request, double limitMs);
+  template <class Reply>
+  Reply afterOutcome(const Reply& reply, const char* request);
   [[noreturn]] void fail(WorkerError::Kind kind, const std::string& message);
   std::string exitOf();
 

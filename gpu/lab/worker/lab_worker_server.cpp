@@ -38,6 +38,11 @@ std::optional<Message> answer(const Message& request, LabWorkerHandler& handler,
       *faulted = reply.outcome == RunOutcome::Faulted;
       return encodeMessage(reply);
     }
+    case WorkerMessageType::Launch: {
+      const LaunchReply reply = handler.launch(decodeMessage<LaunchRequest>(request));
+      *faulted = reply.outcome == RunOutcome::Faulted;
+      return encodeMessage(reply);
+    }
     case WorkerMessageType::Nvrtc: return encodeMessage(handler.nvrtc(decodeMessage<NvrtcRequest>(request)));
     case WorkerMessageType::Quit: (void)decodeMessage<QuitRequest>(request); return std::nullopt;
     default: break;
@@ -52,6 +57,13 @@ NvrtcReply LabWorkerHandler::nvrtc(const NvrtcRequest&) {
   NvrtcReply reply;
   reply.result = -1;
   reply.resultText = "this process runs kernels and does not compile them (a kernelcam bug)";
+  return reply;
+}
+
+LaunchReply LabWorkerHandler::launch(const LaunchRequest&) {
+  LaunchReply reply;
+  reply.outcome = RunOutcome::Refused;
+  reply.status = {-1, "this process does not run kernels (a kernelcam bug)"};
   return reply;
 }
 

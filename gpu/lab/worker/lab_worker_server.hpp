@@ -22,6 +22,8 @@ class LabWorkerHandler {
   virtual RunReply run(const RunRequest& request) = 0;
   // The compiler process's request; a worker that runs kernels does not compile.
   virtual NvrtcReply nvrtc(const NvrtcRequest& request);
+  // An exercise kernel's launch (a worker that runs kernels; the compiler process refuses it).
+  virtual LaunchReply launch(const LaunchRequest& request);
 };
 
 // The worker's command line: `--fd N` (the socket, added by ChildProcess) and `--NAME VALUE`

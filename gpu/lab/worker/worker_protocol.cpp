@@ -88,6 +88,8 @@ std::string messageTypeName(std::uint32_t type) {
     case WorkerMessageType::Run: return "Run";
     case WorkerMessageType::Quit: return "Quit";
     case WorkerMessageType::Nvrtc: return "Nvrtc";
+    case WorkerMessageType::Launch: return "Launch";
+    case WorkerMessageType::LaunchReply: return "LaunchReply";
     case WorkerMessageType::NvrtcReply: return "NvrtcReply";
     case WorkerMessageType::LoadReply: return "LoadReply";
     case WorkerMessageType::MapReply: return "MapReply";
@@ -129,6 +131,8 @@ KC_WORKER_MESSAGE(RunReply)
 KC_WORKER_MESSAGE(QuitRequest)
 KC_WORKER_MESSAGE(NvrtcRequest)
 KC_WORKER_MESSAGE(NvrtcReply)
+KC_WORKER_MESSAGE(LaunchRequest)
+KC_WORKER_MESSAGE(LaunchReply)
 #undef KC_WORKER_MESSAGE
 
 }  // namespace kc::lab

@@ -11,6 +11,9 @@
 //                                      worker exits (its context is lost). Asked for, the launch
 //                                      is profiled per source line (CUPTI's SASS metrics), or
 //                                      ordered on the GPU with kernelcam's stream (GpuOrder)
+//   Launch -> LaunchReply              an exercise kernel: its arguments (values, and pointers into
+//                                      the mapped buffers), its grid and block, launched N times
+//                                      with fills between (untimed), each launch timed
 //   Quit                               no reply: the worker exits
 // The lab's compiler process (kernelcam-lab-compiler, gpu/lab/cuda/compiler/) speaks the same
 // protocol with one request of its own:
@@ -28,7 +31,7 @@
 namespace kc::lab {
 
 // Raised with each change to a message below: a worker from another build says so at once.
-constexpr std::uint32_t kWorkerProtocolVersion = 4;
+constexpr std::uint32_t kWorkerProtocolVersion = 5;
 
 enum class WorkerMessageType : std::uint32_t {
   Hello = 1,
@@ -37,10 +40,12 @@ enum class WorkerMessageType : std::uint32_t {
   Run = 4,
   Quit = 5,
   Nvrtc = 6,
+  Launch = 7,
   LoadReply = 0x102,
   MapReply = 0x103,
   RunReply = 0x104,
   NvrtcReply = 0x106,
+  LaunchReply = 0x107,
 };
 
 // "LoadReply", or "message type 77" for a type the protocol does not have.
@@ -176,6 +181,54 @@ struct RunReply {
   std::string profileNote;           // asked for and not available: why (no CUPTI, no permission...)
   bool operator==(const RunReply&) const = default;
   KC_WORKER_FIELDS(outcome, status, kernelMs, lines, profileNote)
+};
+
+// One parameter of a Launch, as the kernel receives it: its bytes (a value: 4 bytes for an int, 32 for
+// a KcInput...). A pointer into a mapped allocation names it: its first 8 bytes then hold an offset
+// into that allocation, which the worker replaces with the address in its own mapping.
+struct LaunchArgument {
+  std::string bytes;
+  std::uint64_t allocation = 0;  // 0: a plain value
+  bool operator==(const LaunchArgument&) const = default;
+  KC_WORKER_FIELDS(bytes, allocation)
+};
+
+// 32-bit words written into a mapped allocation before each launch of a Launch (cuMemsetD32Async,
+// outside the timed span): outputs back to their starting value, or a scratch buffer written over to
+// evict the caches, so every launch starts alike.
+struct LaunchFill {
+  std::uint64_t allocation = 0;
+  std::uint64_t offset = 0;  // bytes, a multiple of 4
+  std::uint64_t words = 0;
+  std::uint32_t value = 0;
+  bool operator==(const LaunchFill&) const = default;
+  KC_WORKER_FIELDS(allocation, offset, words, value)
+};
+
+// An exercise kernel's launch: the grid and block the student chose, `launches` times in a row (the
+// fills before each), each timed with events around the launch alone. Profiled, it launches once.
+struct LaunchRequest {
+  static constexpr WorkerMessageType kType = WorkerMessageType::Launch;
+  std::vector<LaunchArgument> arguments;
+  std::uint32_t gridX = 1, gridY = 1, gridZ = 1;
+  std::uint32_t blockX = 1, blockY = 1, blockZ = 1;
+  std::uint32_t launches = 1;
+  std::vector<LaunchFill> fills;
+  bool profileLines = false;
+  bool operator==(const LaunchRequest&) const = default;
+  KC_WORKER_FIELDS(arguments, gridX, gridY, gridZ, blockX, blockY, blockZ, launches, fills, profileLines)
+};
+
+struct LaunchReply {
+  static constexpr WorkerMessageType kType = WorkerMessageType::LaunchReply;
+  RunOutcome outcome = RunOutcome::Finished;
+  WorkerStatus status;
+  std::vector<float> kernelMs;     // one per launch that finished
+  std::vector<LineFigures> lines;  // profiled
+  std::string profileNote;
+  std::vector<std::string> missingCounters;  // profiled: the optional counters this GPU does not offer
+  bool operator==(const LaunchReply&) const = default;
+  KC_WORKER_FIELDS(outcome, status, kernelMs, lines, profileNote, missingCounters)
 };
 
 // One compile, as NVRTC takes it: the program text and its name, the headers by the names the

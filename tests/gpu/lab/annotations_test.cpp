@@ -70,3 +70,24 @@ TEST(LabAnnotations, UnknownAnnotationIsAWarning) {
 }
 
 }  // namespace
+
+namespace {
+
+using namespace kc::test;
+
+TEST(LabAnnotations, ExerciseKernelsSayWhichExerciseAndTheirGrid) {
+  const auto result = parse(
+      "// @exercise reduce-sum\n"
+      "// @block 256\n"
+      "// @grid (n + 255) / 256, ceil_div(rows, 2)\n");
+  EXPECT_TRUE(result.diagnostics.empty());
+  EXPECT_EQ(result.annotations.exercise, "reduce-sum");
+  EXPECT_EQ(result.annotations.exerciseLine, 1);
+  EXPECT_EQ(result.annotations.blockLine, 2);
+  ASSERT_TRUE(result.annotations.grid.has_value());
+  EXPECT_EQ(result.annotations.grid->dimensions, (std::vector<std::string>{"(n + 255) / 256", "ceil_div(rows, 2)"}));
+  EXPECT_EQ(result.annotations.grid->columns, (std::vector<int>{10, 27}));
+  EXPECT_EQ(result.annotations.grid->line, 3);
+}
+
+}  // namespace

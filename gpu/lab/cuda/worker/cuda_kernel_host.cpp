@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -203,6 +204,79 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
   if (profile) {
     reply.lines = profile->finish(cubin_, entry_);
     reply.profileNote = profile->note();
+  }
+  return reply;
+}
+
+// An exercise kernel (LaunchRequest): its arguments built from their bytes (pointers made addresses in
+// this process's mappings), then `launches` launches in a row, each after the fills and timed alone.
+LaunchReply CudaKernelHost::launch(const LaunchRequest& request) {
+  LaunchReply reply;
+  const auto refuse = [&reply](std::int32_t code, std::string message) {
+    reply.outcome = RunOutcome::Refused;
+    reply.status = {code, std::move(message)};
+    return reply;
+  };
+  if (!function_) return refuse(-1, "no kernel is loaded (a kernelcam bug)");
+  const std::uint32_t launches = request.profileLines ? 1 : request.launches;
+  if (launches == 0 || request.gridX == 0 || request.gridY == 0 || request.gridZ == 0 || request.blockX == 0 ||
+      request.blockY == 0 || request.blockZ == 0)
+    return refuse(-1, "a launch of no blocks or no threads (a kernelcam bug)");
+
+  // Each argument's bytes, 16-byte aligned (the driver copies each by the kernel's parameter size).
+  std::vector<std::unique_ptr<std::uint64_t[]>> storage;
+  std::vector<void*> arguments;
+  for (const LaunchArgument& argument : request.arguments) {
+    auto bytes = std::make_unique<std::uint64_t[]>((argument.bytes.size() + 7) / 8 + 1);
+    std::memcpy(bytes.get(), argument.bytes.data(), argument.bytes.size());
+    if (argument.allocation != 0) {
+      const Mapping* m = mapping(argument.allocation);
+      std::uint64_t offset = 0;
+      if (!m || argument.bytes.size() < sizeof offset) return refuse(-1, "a pointer into no mapped buffer (a kernelcam bug)");
+      std::memcpy(&offset, argument.bytes.data(), sizeof offset);
+      if (offset > m->bytes) return refuse(-1, "a pointer outside its shared buffer (a kernelcam bug)");
+      const std::uint64_t address = m->base + offset;
+      std::memcpy(bytes.get(), &address, sizeof address);
+    }
+    arguments.push_back(bytes.get());
+    storage.push_back(std::move(bytes));
+  }
+  for (const LaunchFill& fill : request.fills) {
+    const Mapping* m = mapping(fill.allocation);
+    if (!m || fill.offset % 4 != 0 || fill.offset + fill.words * 4 > m->bytes)
+      return refuse(-1, "a fill outside its shared buffer (a kernelcam bug)");
+  }
+
+  std::optional<LineProfileSession> profile;
+  if (request.profileLines) profile.emplace(context_, deviceIndex_);
+  for (std::uint32_t i = 0; i < launches; ++i) {
+    CUresult result = CUDA_SUCCESS;
+    for (const LaunchFill& fill : request.fills)
+      if (result == CUDA_SUCCESS)
+        result = api_->cuMemsetD32Async(mapping(fill.allocation)->base + fill.offset, fill.value, fill.words, stream_);
+    if (result == CUDA_SUCCESS) result = api_->cuEventRecord(start_, stream_);
+    if (result == CUDA_SUCCESS) {
+      const CUresult launched = api_->cuLaunchKernel(function_, request.gridX, request.gridY, request.gridZ,
+                                                     request.blockX, request.blockY, request.blockZ, 0, stream_,
+                                                     arguments.data(), nullptr);
+      if (launched != CUDA_SUCCESS) return refuse(launched, driverErrorText(launched));
+      result = api_->cuEventRecord(stop_, stream_);
+    }
+    if (result == CUDA_SUCCESS) result = waitFor(*api_, stop_);  // the time limit is kernelcam's
+    float ms = 0;
+    if (result == CUDA_SUCCESS) result = api_->cuEventElapsedTime(&ms, start_, stop_);
+    if (result != CUDA_SUCCESS) {
+      faulted_ = true;
+      reply.outcome = RunOutcome::Faulted;
+      reply.status = {static_cast<std::int32_t>(result), driverErrorText(result)};
+      return reply;
+    }
+    reply.kernelMs.push_back(ms);
+  }
+  if (profile) {
+    reply.lines = profile->finish(cubin_, entry_);
+    reply.profileNote = profile->note();
+    reply.missingCounters = profile->missing();
   }
   return reply;
 }

@@ -26,6 +26,7 @@ class CudaKernelHost final : public LabWorkerHandler {
   LoadReply load(const LoadRequest& request) override;
   MapReply map(const MapRequest& request) override;
   RunReply run(const RunRequest& request) override;
+  LaunchReply launch(const LaunchRequest& request) override;
 
  private:
   struct Mapping {

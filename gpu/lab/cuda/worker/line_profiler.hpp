@@ -29,6 +29,8 @@ class LineProfileSession {
 
   bool collecting() const { return state_ >= State::Enabled; }
   const std::string& note() const { return note_; }
+  // The optional counters this GPU does not offer (their LineFigures fields stay 0).
+  const std::vector<std::string>& missing() const { return missing_; }
 
   // After the launch finished: `function`'s figures by file and line, in that order. Empty, with
   // note() saying why, where the counters could not be read.
@@ -41,7 +43,9 @@ class LineProfileSession {
   CUcontext context_;
   int deviceIndex_;
   State state_ = State::Off;
-  std::vector<std::uint64_t> metricIds_;  // CUPTI's id of each counter (line_profiler.cpp's kCounters)
+  std::vector<std::uint64_t> metricIds_;  // CUPTI's id of each counter configured (line_profiler.cpp's kCounters)
+  std::vector<std::uint64_t LineFigures::*> fields_;  // and the field each one adds to
+  std::vector<std::string> missing_;
   std::string note_;
 };
 

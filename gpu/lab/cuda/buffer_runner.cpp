@@ -1,0 +1,278 @@
+#include "gpu/lab/cuda/buffer_runner.hpp"
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "gpu/core/cuda_check.cuh"
+#include "gpu/core/device_buffer.cuh"
+#include "gpu/core/error.hpp"
+#include "gpu/core/stream.cuh"
+#include "gpu/lab/cuda/exported_buffer.hpp"
+#include "gpu/lab/worker/lab_worker_client.hpp"
+#include "gpu/lab/worker/worker_location.hpp"
+
+#ifndef KC_LAB_WORKER_BUILD_PATH  // gpu/CMakeLists.txt passes the build tree's worker
+#define KC_LAB_WORKER_BUILD_PATH ""
+#endif
+
+namespace kc::lab {
+namespace {
+
+std::string formatMs(double ms) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f ms", ms);
+  return text;
+}
+
+constexpr int kCopyRepetitions = 11;
+
+}  // namespace
+
+struct BufferRunner::State {
+  int device = 0;
+  double timeLimitMs = 2000;
+  std::string workerPath;
+  std::unique_ptr<LabWorkerClient> worker;
+  std::string deviceName;
+  std::shared_ptr<const CompiledKernel> kernel;  // the kernel to (re)load into a new worker
+  bool loaded = false;                            // into the running worker
+  // The buffers the worker maps: one per BufferLaunch buffer (grown, never shrunk), and the scratch
+  // buffer cache eviction writes over. Replaced ones wait in `retired` until the worker unmapped them.
+  std::vector<std::unique_ptr<ExportedBuffer>> slots;
+  std::unique_ptr<ExportedBuffer> scratch;
+  std::vector<std::unique_ptr<ExportedBuffer>> retired;
+  bool mapped = false;
+  std::uint64_t nextId = 1;
+  int workersStopped = 0;
+  std::map<std::uint64_t, double> copyMs;  // deviceCopyMs by size
+
+  ~State() {
+    if (worker) worker->quit();
+    forgetWorker();
+  }
+
+  void startWorker() {
+    forgetWorker();
+    worker = std::make_unique<LabWorkerClient>(workerPath, std::vector<std::string>{"--device", std::to_string(device)});
+    deviceName = worker->deviceName();
+  }
+
+  // Drops a worker no longer running; memory it may still map (not confirmed gone) is abandoned.
+  void forgetWorker() {
+    if (!worker) return;
+    if (!worker->gone()) {
+      for (auto& slot : slots)
+        if (slot) slot->abandon();
+      if (scratch) scratch->abandon();
+      for (auto& buffer : retired) buffer->abandon();
+      slots.clear();
+      scratch.reset();
+    }
+    retired.clear();
+    worker.reset();
+    mapped = false;
+    loaded = false;
+  }
+
+  void stopWorker() {
+    if (!worker) return;
+    worker->stop();
+    ++workersStopped;
+    forgetWorker();
+  }
+
+  void ensureLoaded() {
+    if (!worker || !worker->running()) startWorker();
+    if (loaded) return;
+    KC_REQUIRE(kernel != nullptr, "BufferRunner::run: no kernel loaded");
+    LoadReply reply;
+    try {
+      reply = worker->load({kernel->cubin, kernel->loweredName, kernel->analysis.annotations.block.threads()});
+    } catch (const WorkerError&) {
+      stopWorker();
+      throw;
+    }
+    if (!reply.status.ok())
+      throwError(__FILE__, __LINE__, "kernelcam-lab-worker",
+                 reply.status.message + " (" + kernel->path + " was compiled for sm_" + std::to_string(kernel->arch) + ")",
+                 reply.status.code);
+    loaded = true;
+  }
+
+  // Buffers of at least these sizes (and the scratch buffer when asked), mapped by the worker.
+  void prepare(const BufferLaunch& launch) {
+    bool changed = !mapped;
+    if (slots.size() < launch.buffers.size()) slots.resize(launch.buffers.size());
+    for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
+      const std::size_t need = std::max<std::size_t>(launch.buffers[i].contents.size(), 4);
+      if (slots[i] && slots[i]->bytes() >= need) continue;
+      if (slots[i]) retired.push_back(std::move(slots[i]));
+      slots[i] = std::make_unique<ExportedBuffer>(need, nextId++);
+      changed = true;
+    }
+    if (launch.evictCaches && !scratch) {
+      int l2 = 0;
+      KC_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device));
+      scratch = std::make_unique<ExportedBuffer>(std::max<std::size_t>(2 * static_cast<std::size_t>(l2), 4), nextId++);
+      changed = true;
+    }
+    if (!changed) return;
+    MapRequest request;
+    for (const auto& slot : slots)
+      if (slot) request.allocations.push_back(slot->shared());
+    if (scratch) request.allocations.push_back(scratch->shared());
+    MapReply reply;
+    try {
+      reply = worker->map(request);
+    } catch (const WorkerError&) {
+      stopWorker();
+      throw;
+    }
+    retired.clear();  // the worker closed every earlier mapping before replying
+    mapped = reply.status.ok();
+    if (!mapped) {
+      stopWorker();
+      throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
+    }
+  }
+
+  LaunchRequest request(const BufferLaunch& launch) const {
+    LaunchRequest request;
+    for (const BufferLaunch::Argument& argument : launch.arguments) {
+      KC_REQUIRE(argument.buffer < static_cast<int>(launch.buffers.size()), "BufferLaunch: an argument names no buffer");
+      request.arguments.push_back(
+          {argument.bytes, argument.buffer >= 0 ? slots[static_cast<std::size_t>(argument.buffer)]->shared().id : 0});
+    }
+    if (launch.evictCaches)
+      request.fills.push_back({scratch->shared().id, 0, scratch->bytes() / 4, 0x5a5a5a5au});
+    for (const BufferLaunch::Fill& fill : launch.fills) {
+      KC_REQUIRE(fill.buffer >= 0 && fill.buffer < static_cast<int>(launch.buffers.size()) &&
+                     fill.offset + fill.words * 4 <= std::max<std::size_t>(launch.buffers[fill.buffer].contents.size(), 4),
+                 "BufferLaunch: a fill outside its buffer");
+      request.fills.push_back({slots[static_cast<std::size_t>(fill.buffer)]->shared().id, fill.offset, fill.words, fill.value});
+    }
+    request.gridX = launch.grid[0];
+    request.gridY = launch.grid[1];
+    request.gridZ = launch.grid[2];
+    request.blockX = launch.block[0];
+    request.blockY = launch.block[1];
+    request.blockZ = launch.block[2];
+    request.launches = static_cast<std::uint32_t>(std::max(1, launch.launches));
+    request.profileLines = launch.profileLines;
+    return request;
+  }
+
+  BufferLaunchResult stopAfter(LaunchStatus status, const std::string& message) {
+    stopWorker();
+    BufferLaunchResult result;
+    result.status = status;
+    result.message = message + "; the lab's worker process was ended (the next run starts a new one)";
+    result.workerStopped = true;
+    return result;
+  }
+};
+
+BufferRunner::BufferRunner(int device, double timeLimitMs) : state_(std::make_unique<State>()) {
+  state_->device = device;
+  state_->timeLimitMs = timeLimitMs;
+  state_->workerPath = findLabWorker(KC_LAB_WORKER_BUILD_PATH);
+  state_->startWorker();
+}
+
+BufferRunner::~BufferRunner() = default;
+
+std::string BufferRunner::name() const { return state_->deviceName; }
+
+int BufferRunner::workersStopped() const { return state_->workersStopped; }
+
+void BufferRunner::load(const CompiledKernel& kernel) {
+  KC_REQUIRE(kernel.ok(), "BufferRunner::load: " + kernel.path + " did not compile");
+  State& s = *state_;
+  s.kernel = std::make_shared<const CompiledKernel>(kernel);
+  s.loaded = false;
+  s.ensureLoaded();  // a refused cubin is the caller's error now, not at the first run
+}
+
+BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
+  State& s = *state_;
+  KC_CUDA_CHECK(cudaSetDevice(s.device));
+  s.ensureLoaded();
+  s.prepare(launch);
+  for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
+    const auto& contents = launch.buffers[i].contents;
+    if (!contents.empty())
+      KC_CUDA_CHECK(cudaMemcpy(s.slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice));
+  }
+  const LaunchRequest request = s.request(launch);
+  const double limitMs = s.timeLimitMs * request.launches;
+  LaunchReply reply;
+  try {
+    reply = s.worker->launch(request, limitMs);
+  } catch (const WorkerError& error) {
+    if (error.kind() == WorkerError::Kind::TimedOut)
+      return s.stopAfter(LaunchStatus::TimedOut, "the kernel did not finish within " + formatMs(s.timeLimitMs) +
+                                                     " and was stopped");
+    if (error.kind() == WorkerError::Kind::Ended) return s.stopAfter(LaunchStatus::Fault, error.message());
+    s.stopWorker();
+    throw;
+  }
+  BufferLaunchResult result;
+  switch (reply.outcome) {
+    case RunOutcome::Faulted: return s.stopAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
+    case RunOutcome::Refused:
+      result.status = LaunchStatus::LaunchFailed;
+      result.message = "the launch was refused (" + reply.status.message + ") with a grid of " +
+                       std::to_string(request.gridX) + "x" + std::to_string(request.gridY) + "x" +
+                       std::to_string(request.gridZ) + " blocks of " + std::to_string(request.blockX) + "x" +
+                       std::to_string(request.blockY) + "x" + std::to_string(request.blockZ) + " threads";
+      return result;
+    case RunOutcome::Finished: break;
+  }
+  result.kernelMs = std::move(reply.kernelMs);
+  result.lines = std::move(reply.lines);
+  result.profileNote = std::move(reply.profileNote);
+  result.missingCounters = std::move(reply.missingCounters);
+  result.buffers.resize(launch.buffers.size());
+  for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
+    if (!launch.buffers[i].readBack) continue;
+    result.buffers[i].resize(launch.buffers[i].contents.size());
+    if (!result.buffers[i].empty())
+      KC_CUDA_CHECK(cudaMemcpy(result.buffers[i].data(), s.slots[i]->data(), result.buffers[i].size(),
+                               cudaMemcpyDeviceToHost));
+  }
+  // CUPTI's counters set up once per process: the profiled worker ends, and the next run loads the
+  // kernel into a new one (LabRunner::profile says why).
+  if (launch.profileLines && s.worker) {
+    s.worker->stop();
+    s.forgetWorker();
+  }
+  return result;
+}
+
+double BufferRunner::deviceCopyMs(std::uint64_t bytes) {
+  State& s = *state_;
+  bytes = std::max<std::uint64_t>(bytes, 4);
+  if (const auto found = s.copyMs.find(bytes); found != s.copyMs.end()) return found->second;
+  KC_CUDA_CHECK(cudaSetDevice(s.device));
+  const Stream stream;
+  DeviceBuffer<unsigned char> from(bytes), to(bytes);
+  KC_CUDA_CHECK(cudaMemsetAsync(from.data(), 1, bytes, stream));
+  std::vector<float> times;
+  for (int i = 0; i < kCopyRepetitions + 1; ++i) {
+    EventTimer timer;
+    timer.start(stream);
+    KC_CUDA_CHECK(cudaMemcpyAsync(to.data(), from.data(), bytes, cudaMemcpyDeviceToDevice, stream));
+    timer.stop(stream);
+    const float ms = timer.elapsedMs();
+    if (i > 0) times.push_back(ms);  // the first warms up
+  }
+  std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
+  return s.copyMs[bytes] = times[times.size() / 2];
+}
+
+}  // namespace kc::lab
