@@ -10,7 +10,7 @@ command -v clang++ >/dev/null || { echo "fuzz.sh: needs clang (sudo apt-get inst
 seconds="${KC_FUZZ_SECONDS:-180}"
 build=build-fuzz
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(matrix_market filter_chain image_decode)
+[ ${#targets[@]} -gt 0 ] || targets=(matrix_market filter_chain image_decode exercise_kernel)
 
 CC=clang CXX=clang++ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_FUZZ=ON \
   -DKC_WITH_CUDA=OFF -DKC_WITH_APP=OFF >/dev/null

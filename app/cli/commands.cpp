@@ -15,6 +15,7 @@ const std::vector<Command>& commands() {
       {"bench", "benchmark the kernels against the copy roofline", runBench},
       {"kernel", "the kernel lab: write a CUDA kernel (new), compile and measure it (check)", runKernel},
       {"exercise", "the course: start an exercise, check a kernel against its goals, get hints", runExercise},
+      {"grade", "grade a class's kernels for an exercise (CSV/JSON results; --shard for a cluster)", runGrade},
   };
   return table;
 }

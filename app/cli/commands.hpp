@@ -54,5 +54,6 @@ int runDemo(const QStringList& arguments);
 int runBench(const QStringList& arguments);
 int runKernel(const QStringList& arguments);
 int runExercise(const QStringList& arguments);
+int runGrade(const QStringList& arguments);
 
 }  // namespace kc::cli

@@ -21,12 +21,16 @@ std::string durationText(double seconds) {
 }
 }  // namespace
 
-std::string framesProgressText(int done, int total, double seconds) {
-  std::string text = "frame " + std::to_string(done) + " of " + std::to_string(total);
+std::string countProgressText(const std::string& what, const std::string& perSecond, int done, int total, double seconds) {
+  std::string text = what + " " + std::to_string(done) + " of " + std::to_string(total);
   if (done <= 0 || !(seconds > 0)) return text;
-  const double fps = done / seconds;
-  return text + ", " + formatFixed(fps, fps < 10 ? 2 : 1) + " frames/s, " + durationText((total - done) / fps) +
-         " left";
+  const double rate = done / seconds;
+  return text + ", " + formatFixed(rate, rate < 10 ? 2 : 1) + " " + perSecond + "/s, " +
+         durationText((total - done) / rate) + " left";
+}
+
+std::string framesProgressText(int done, int total, double seconds) {
+  return countProgressText("frame", "frames", done, total, seconds);
 }
 
 TerminalProgress::TerminalProgress(std::string label, std::FILE* stream) : label_(std::move(label)), stream_(stream) {}
@@ -53,6 +57,13 @@ void TerminalProgress::reportFrames(int done, int total, double seconds) {
   const auto now = std::chrono::steady_clock::now();
   if (done >= total || (done > 1 && now - lastPrint_ < kInterval)) return;
   show(framesProgressText(done, total, seconds), now);
+}
+
+void TerminalProgress::reportCount(const std::string& what, const std::string& perSecond, int done, int total,
+                                   double seconds) {
+  const auto now = std::chrono::steady_clock::now();
+  if (done >= total || (done > 0 && now - lastPrint_ < kInterval)) return;
+  show(countProgressText(what, perSecond, done, total, seconds), now);
 }
 
 void TerminalProgress::show(const std::string& text, std::chrono::steady_clock::time_point now) {

@@ -15,6 +15,8 @@ namespace kc::cli {
 
 // "frame 120 of 900, 14.2 frames/s, 55 s left" after `seconds` of a run of `total` frames.
 std::string framesProgressText(int done, int total, double seconds);
+// The same for any count: "graded 120 of 500, 21.4 submissions/s, 18 s left".
+std::string countProgressText(const std::string& what, const std::string& perSecond, int done, int total, double seconds);
 
 class TerminalProgress {
  public:
@@ -32,6 +34,8 @@ class TerminalProgress {
   // `done` of `total` frames after `seconds`: the first at once (the run has started, however slow
   // each frame), the last not at all (the run is over), the others at most every 0.5 s.
   void reportFrames(int done, int total, double seconds);
+  // countProgressText's line: the first at once, the last not at all, the others at most every 0.5 s.
+  void reportCount(const std::string& what, const std::string& perSecond, int done, int total, double seconds);
   void clear();
 
  private:

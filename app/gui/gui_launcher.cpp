@@ -11,6 +11,7 @@
 #include "app/diagnostics/component_versions.hpp"
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/gui/window_measure.hpp"
+#include "app/lab/exercise_service.hpp"
 #include "app/lab/lab_controller.hpp"
 #include "app/lab/machine_toolchain.hpp"
 #include "app/live/kernelcam_application.hpp"
@@ -25,6 +26,7 @@
 #include "app/sources/source_factory.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
+#include "ui/lab/exercise_dock.hpp"
 #include "ui/lab/kernel_lab_dock.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
 #include "ui/window/app_icon.hpp"
@@ -67,6 +69,11 @@ GuiSession::GuiSession(const GuiOptions& options) {
   }), defaultLabDirectory());
   demoPanel_->setSaveFile(outputs_->saveFile());
   labPanel_->setSaveFile(outputs_->saveFile([this] { return labPanel_->path(); }));  // it saves over its own file
+  // The course: Lab > Exercises, beside the editor; an image exercise also runs on the stream (A/B).
+  ExercisePanel* exercises = installExercises(*window_, *labPanel_, makeExerciseService(defaultLabDirectory(), outputs_->saveFile()));
+  QObject::connect(exercises, &ExercisePanel::exerciseOpened, labPanel_, [this](const QString& id, const QString& path) {
+    showExerciseOnTheStream(*labPanel_, id.toStdString(), path, outputs_->saveFile());
+  });
   QString spec = window_->restoreSettings();
   QSettings settings;
   SourceOptions sourceOptions = options.sourceOptions();

@@ -1,5 +1,7 @@
 #include "app/lab/lab_controller.hpp"
 
+#include "gpu/exercises/exercise_registry.hpp"
+
 #include <QFileInfo>
 #include <QtGlobal>
 #include <algorithm>
@@ -95,6 +97,14 @@ LabController::~LabController() {
 }
 
 void LabController::onProgramReady(const std::shared_ptr<const lab::KernelProgram>& program) {
+  // An array exercise's kernel (pointers and sizes, its own grid) runs in its checks, never on frames.
+  if (const exercises::ExerciseDefinition* e =
+          exercises::exerciseRegistry().find(program->analysis.annotations.exercise);
+      e && !e->imageKernel) {
+    joinOnFirstCompile_.clear();
+    panel_.showRunProblem({});
+    return;
+  }
   lab::publishKernelProgram(program);
   const double publishedMs = msBetween(program->editedAt, std::chrono::steady_clock::now());
   panel_.showRunProblem({});

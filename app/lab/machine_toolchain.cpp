@@ -8,6 +8,7 @@
 
 #include "gpu/plugin/cuda_backend_loader.hpp"
 #include "app/backend/pipeline_factory.hpp"
+#include "gpu/exercises/exercise_check.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
@@ -25,7 +26,15 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
     return toolchain;
   }
-  toolchain.compile = [cuda](const lab::KernelSource& source) { return cuda->compileKernel(source, {}); };
+  // A kernel of an exercise (`// @exercise ID`) compiles against its exercise's signature, its launch
+  // annotations checked; any other against the live stage's contract.
+  toolchain.compile = [cuda](const lab::KernelSource& source) {
+    std::string notAnExercise;
+    if (const exercises::ExerciseDefinition* e = exercises::exerciseOfSource(source, &notAnExercise))
+      return exercises::compileExerciseKernel(
+          *e, source, {[cuda](auto& s, auto& o) { return cuda->compileKernel(s, o); }, nullptr});
+    return cuda->compileKernel(source, {});
+  };
   toolchain.cancel = [cuda] { cuda->cancelCompiles(); };
   // The compiler process starts beside the window's own start-up, so the editor's first compile
   // finds it ready (a failure shows at that compile, with its reason).

@@ -83,7 +83,7 @@ std::string signatureText(const ExerciseDefinition& exercise) {
   std::string text = "__global__ void NAME(";
   for (std::size_t i = 0; i < exercise.parameters.size(); ++i) {
     const KernelParameter& p = exercise.parameters[i];
-    text += (i ? ", " : "") + p.type + (p.pointer() ? "" : " ") + p.name;
+    text += (i ? ", " : "") + p.type + " " + p.name;
   }
   return text + ")";
 }

@@ -154,7 +154,8 @@ int lineToLookAt(const std::vector<lab::LineFigures>& ofFile) {
   return worst ? static_cast<int>(worst->line) : 0;
 }
 
-void timingGoals(const ExerciseDefinition& exercise, CheckReport& report, std::vector<GoalOutcome>& goals) {
+void timingGoals(const ExerciseDefinition& exercise, CheckReport& report, const std::string& notMeasured,
+                 std::vector<GoalOutcome>& goals) {
   GoalOutcome naive = goal(kGoalBeatsNaive, 2, "Faster than kernelcam's naive version", exercise.goalWhyNaive);
   GoalOutcome optimised =
       goal(kGoalNearOptimised, 3, "Within " + fixed(kNearOptimisedRatio, 2) + "x of kernelcam's optimised version",
@@ -183,7 +184,9 @@ void timingGoals(const ExerciseDefinition& exercise, CheckReport& report, std::v
                    "` gives the next hint.";
     optimised.advice = naive.advice;
   } else {
-    naive.figure = optimised.figure = report.correct ? "not measured" : "not measured: the kernel is not correct yet";
+    naive.figure = optimised.figure = !notMeasured.empty() ? notMeasured
+                                      : report.correct     ? "not measured"
+                                                           : "not measured: the kernel is not correct yet";
   }
   goals.push_back(std::move(naive));
   goals.push_back(std::move(optimised));
@@ -229,49 +232,102 @@ bool goalsMetUpTo(const CheckReport& report, int level) {
   return !report.goals.empty();
 }
 
-CheckReport checkExercise(const ExerciseDefinition& exercise, const lab::KernelSource& source,
-                          const ExerciseToolchain& toolchain, const CheckOptions& options) {
-  const Clock::time_point start = Clock::now();
+CheckReport beginReport(const ExerciseDefinition& exercise, const lab::KernelSource& source, const lab::CompiledKernel& kernel,
+                        const CheckOptions& options) {
   CheckReport report;
   report.exercise = exercise.id;
   report.path = source.path;
   report.seed = options.seed ? options.seed : freshSeed();
   report.maxLevel = 3;
   for (const CounterGoal& g : exercise.counterGoals) report.maxLevel = std::max(report.maxLevel, g.level);
-
-  const lab::CompiledKernel kernel = compileExerciseKernel(exercise, source, toolchain, options.limits);
   report.compileMs = kernel.compileMs;
   report.diagnostics = kernel.diagnostics;
   report.compiled = kernel.ok();
+  return report;
+}
 
+std::vector<ExerciseCase> checkCases(const ExerciseDefinition& exercise, const CheckReport& report, const CheckOptions& options) {
+  return exercise.cases(CaseOptions{report.seed, options.photos});
+}
+
+const ExerciseCase* timedCase(const std::vector<ExerciseCase>& cases) {
+  for (const ExerciseCase& c : cases)
+    if (c.timed) return &c;
+  return nullptr;
+}
+
+void runCorrectness(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
+                    const std::vector<ExerciseCase>& cases, lab::BufferDevice& device, const CheckOptions& options,
+                    bool timeTheTimedCase, CheckReport& report) {
+  report.ran = true;
+  report.device = device.name();
+  device.load(kernel);
+  bool stopped = false;
+  for (const ExerciseCase& c : cases) {
+    if (stopped) {
+      report.cases.push_back({c.label, false, false, c.label + ": not run (the kernel faulted or hung on an earlier input)"});
+      continue;
+    }
+    // The timed case is checked on the last of its timed launches where it is timed here.
+    const bool timeIt = c.timed && timeTheTimedCase;
+    CaseRun run = runCase(exercise, kernel, c, device, timeIt ? options.timedLaunches : 1, timeIt, false);
+    stopped = run.stopsTheCheck;
+    if (timeIt && run.outcome.passed) report.studentMs = median(run.result.kernelMs);
+    report.cases.push_back(std::move(run.outcome));
+  }
+  report.correct = !cases.empty() && std::all_of(report.cases.begin(), report.cases.end(),
+                                                 [](const CaseOutcome& c) { return c.passed; });
+}
+
+void measureTimes(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
+                  const std::vector<ExerciseCase>& cases, const ExerciseToolchain& toolchain,
+                  const CheckOptions& options, CheckReport& report) {
+  const ExerciseCase* timed = timedCase(cases);
+  if (!report.correct || !timed || !toolchain.device) return;
+  lab::BufferDevice& device = *toolchain.device;
+  if (!report.studentMs) {  // not timed with the correctness run: the grader's timing phase
+    device.load(kernel);
+    const CaseRun run = runCase(exercise, kernel, *timed, device, options.timedLaunches, true, false);
+    if (!run.outcome.passed) {  // right once, wrong when timed: not correct after all
+      report.correct = false;
+      report.cases.back() = run.outcome;
+      return;
+    }
+    report.studentMs = median(run.result.kernelMs);
+  }
+  std::string failure;
+  report.copyFloorMs = device.deviceCopyMs(std::max<std::uint64_t>(timed->minBytes / 2, 4));
+  report.naiveMs = builtInTime(exercise, exercise.naiveFile, *timed, toolchain, options, &failure);
+  if (failure.empty()) report.optimisedMs = builtInTime(exercise, exercise.optimisedFile, *timed, toolchain, options, &failure);
+  if (!failure.empty()) KC_FAIL("exercise check", exercise.id + ": " + failure);
+}
+
+void measureCounters(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
+                     const std::vector<ExerciseCase>& cases, lab::BufferDevice& device, CheckReport& report) {
+  const ExerciseCase* timed = timedCase(cases);
+  if (!report.correct || !timed) return;
+  device.load(kernel);
+  CaseRun run = runCase(exercise, kernel, *timed, device, 1, false, true);
+  report.lines = std::move(run.result.lines);
+  report.missingCounters = run.result.missingCounters;
+  if (report.lines.empty() && !run.result.profileNote.empty()) report.missingCounters.push_back(run.result.profileNote);
+  if (report.lines.empty() && !run.outcome.message.empty()) report.missingCounters.push_back(run.outcome.message);
+  const LaunchShape shape = launchShape(exercise, kernel.analysis.annotations, *timed);
+  report.blocks = std::uint64_t{shape.grid[0]} * shape.grid[1] * shape.grid[2];
+  report.threadsPerBlock = std::uint64_t{shape.block[0]} * shape.block[1] * shape.block[2];
+  report.profiled = true;
+}
+
+void finishGoals(const ExerciseDefinition& exercise, const std::vector<ExerciseCase>& cases, const std::string& sourceText,
+                 const CheckOptions& options, CheckReport& report) {
   std::vector<GoalOutcome> goals;
   GoalOutcome correct = goal(kGoalCorrect, 1, "Correct on every hidden input",
                              "Every output matches kernelcam's reference, on inputs of awkward sizes the statement "
                              "does not show.\nA fast kernel is only worth timing once it is right.");
-  if (report.compiled && toolchain.device) {
-    report.ran = true;
-    lab::BufferDevice& device = *toolchain.device;
-    report.device = device.name();
-    CaseOptions caseOptions{report.seed, options.photos};
-    const std::vector<ExerciseCase> cases = exercise.cases(caseOptions);
-    device.load(kernel);
-    bool stopped = false;
-    const ExerciseCase* timed = nullptr;
-    for (const ExerciseCase& c : cases) {
-      if (c.timed) timed = &c;
-      if (stopped) {
-        report.cases.push_back({c.label, false, false, c.label + ": not run (the kernel faulted or hung on an earlier input)"});
-        continue;
-      }
-      // The timed case is checked on the last of its timed launches (below) where timing is on.
-      const bool timeIt = c.timed && options.timing;
-      CaseRun run = runCase(exercise, kernel, c, device, timeIt ? options.timedLaunches : 1, timeIt, false);
-      stopped = run.stopsTheCheck;
-      if (timeIt && run.outcome.passed) report.studentMs = median(run.result.kernelMs);
-      report.cases.push_back(std::move(run.outcome));
-    }
-    report.correct = !cases.empty() && std::all_of(report.cases.begin(), report.cases.end(),
-                                                   [](const CaseOutcome& c) { return c.passed; });
+  const std::string notMeasured = !report.compiled ? "not measured: the kernel does not compile"
+                                  : !report.ran    ? "not measured: no CUDA device"
+                                                   : "";
+  if (report.ran) {
     correct.measured = true;
     correct.met = report.correct;
     std::size_t passed = 0;
@@ -282,66 +338,55 @@ CheckReport checkExercise(const ExerciseDefinition& exercise, const lab::KernelS
         correct.advice = c.message;
         break;
       }
-
-    std::string builtInFailure;
-    if (report.correct && timed && options.timing) {
-      report.copyFloorMs = device.deviceCopyMs(std::max<std::uint64_t>(timed->minBytes / 2, 4));
-      report.naiveMs = builtInTime(exercise, exercise.naiveFile, *timed, toolchain, options, &builtInFailure);
-      if (builtInFailure.empty())
-        report.optimisedMs = builtInTime(exercise, exercise.optimisedFile, *timed, toolchain, options, &builtInFailure);
-      if (!builtInFailure.empty()) KC_FAIL("exercise check", exercise.id + ": " + builtInFailure);
-    }
-    std::vector<std::string> missingCounters;
-    const bool profile = report.correct && timed && options.counters &&
-                         (!exercise.counterGoals.empty() || options.timing);
-    std::uint64_t blocks = 0, threads = 0;
-    if (profile) {
-      device.load(kernel);
-      CaseRun run = runCase(exercise, kernel, *timed, device, 1, false, true);
-      report.lines = std::move(run.result.lines);
-      missingCounters = run.result.missingCounters;
-      const LaunchShape shape = launchShape(exercise, kernel.analysis.annotations, *timed);
-      blocks = std::uint64_t{shape.grid[0]} * shape.grid[1] * shape.grid[2];
-      threads = std::uint64_t{shape.block[0]} * shape.block[1] * shape.block[2];
-      if (report.lines.empty() && !run.result.profileNote.empty()) missingCounters.push_back(run.result.profileNote);
-    }
-    goals.push_back(std::move(correct));
-    if (options.timing) timingGoals(exercise, report, goals);
-    const std::vector<lab::LineFigures> ofFile = lab::linesOfFile(report.lines, report.path);
-    for (const CounterGoal& counter : exercise.counterGoals) {
-      GoalOutcome g = goal(counter.id, counter.level, counter.title, counter.why);
-      g.advice = counter.advice;
-      if (!report.correct) {
-        g.figure = "not measured: the kernel is not correct yet";
-      } else if (report.lines.empty()) {
-        g.figure = options.counters ? "not measured: " + (missingCounters.empty() ? std::string("no profile")
-                                                                                   : missingCounters.front())
-                                    : "not measured (counters off)";
-      } else {
-        const CounterVerdict verdict = counter.measure({report.lines, ofFile, *timed, blocks, threads, missingCounters, source.text});
-        g.measured = verdict.measured;
-        g.met = verdict.measured && verdict.met;
-        g.figure = verdict.figure;
-        g.line = g.met ? 0 : verdict.line;
-      }
-      goals.push_back(std::move(g));
-    }
   } else {
-    const std::string notMeasured =
-        report.compiled ? "not measured: no CUDA device" : "not measured: the kernel does not compile";
     correct.figure = notMeasured;
-    goals.push_back(std::move(correct));
-    if (options.timing) timingGoals(exercise, report, goals);
-    for (const CounterGoal& counter : exercise.counterGoals) {
-      GoalOutcome g = goal(counter.id, counter.level, counter.title, counter.why);
-      g.advice = counter.advice;
+  }
+  goals.push_back(std::move(correct));
+  if (options.timing) timingGoals(exercise, report, notMeasured, goals);
+  const ExerciseCase* timed = timedCase(cases);
+  const std::vector<lab::LineFigures> ofFile = lab::linesOfFile(report.lines, report.path);
+  for (const CounterGoal& counter : exercise.counterGoals) {
+    GoalOutcome g = goal(counter.id, counter.level, counter.title, counter.why);
+    g.advice = counter.advice;
+    if (!notMeasured.empty()) {
       g.figure = notMeasured;
-      goals.push_back(std::move(g));
+    } else if (!report.correct) {
+      g.figure = "not measured: the kernel is not correct yet";
+    } else if (report.lines.empty() || !timed) {
+      g.figure = !options.counters ? "not measured (counters off)"
+                                   : "not measured: " + (report.missingCounters.empty() ? std::string("no profile")
+                                                                                        : report.missingCounters.front());
+    } else {
+      const CounterVerdict verdict = counter.measure({report.lines, ofFile, *timed, report.blocks, report.threadsPerBlock,
+                                                      report.missingCounters, sourceText});
+      g.measured = verdict.measured;
+      g.met = verdict.measured && verdict.met;
+      g.figure = verdict.figure;
+      g.line = g.met ? 0 : verdict.line;
     }
+    goals.push_back(std::move(g));
   }
   std::stable_sort(goals.begin(), goals.end(), [](const GoalOutcome& a, const GoalOutcome& b) { return a.level < b.level; });
   report.goals = std::move(goals);
+  report.levelReached = 0;
   for (int level = 1; level <= report.maxLevel && goalsMetUpTo(report, level); ++level) report.levelReached = level;
+}
+
+CheckReport checkExercise(const ExerciseDefinition& exercise, const lab::KernelSource& source,
+                          const ExerciseToolchain& toolchain, const CheckOptions& options) {
+  const Clock::time_point start = Clock::now();
+  const lab::CompiledKernel kernel = compileExerciseKernel(exercise, source, toolchain, options.limits);
+  CheckReport report = beginReport(exercise, source, kernel, options);
+  std::vector<ExerciseCase> cases;
+  if (report.compiled && toolchain.device) {
+    cases = checkCases(exercise, report, options);
+    runCorrectness(exercise, kernel, cases, *toolchain.device, options, options.timing, report);
+    if (options.timing) measureTimes(exercise, kernel, cases, toolchain, options, report);
+    // The profile: for the counter goals, and for the line a missed time goal points at.
+    if (options.counters && (!exercise.counterGoals.empty() || options.timing))
+      measureCounters(exercise, kernel, cases, *toolchain.device, report);
+  }
+  finishGoals(exercise, cases, source.text, options, report);
   report.checkMs = msSince(start);
   return report;
 }

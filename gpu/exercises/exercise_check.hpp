@@ -75,6 +75,9 @@ struct CheckReport {
   int maxLevel = 0;
   double compileMs = 0, checkMs = 0;  // compile alone; the whole check, wall time
   std::vector<lab::LineFigures> lines;  // the profile (counter goals), when one ran
+  bool profiled = false;
+  std::vector<std::string> missingCounters;  // the profile's counters this GPU lacks, or why there is none
+  std::uint64_t blocks = 0, threadsPerBlock = 0;  // the profiled launch's
 };
 
 // Compiles `source` for `exercise` (its contract, line information kept for the profile). Never
@@ -85,6 +88,29 @@ lab::CompiledKernel compileExerciseKernel(const ExerciseDefinition& exercise, co
 
 CheckReport checkExercise(const ExerciseDefinition& exercise, const lab::KernelSource& source,
                           const ExerciseToolchain& toolchain, const CheckOptions& options = {});
+
+// The check's steps, in the order checkExercise runs them: the grader runs them in phases over a
+// whole class (correctness and counters on several workers of a GPU at once; the times on one
+// worker per GPU with nothing else running there).
+CheckReport beginReport(const ExerciseDefinition& exercise, const lab::KernelSource& source,
+                        const lab::CompiledKernel& kernel, const CheckOptions& options);
+// The hidden inputs for the report's seed.
+std::vector<ExerciseCase> checkCases(const ExerciseDefinition& exercise, const CheckReport& report,
+                                     const CheckOptions& options);
+// Every input once (the timed one `timedLaunches` times where `timeTheTimedCase`); stops at a fault or a hang.
+void runCorrectness(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
+                    const std::vector<ExerciseCase>& cases, lab::BufferDevice& device, const CheckOptions& options,
+                    bool timeTheTimedCase, CheckReport& report);
+// The student's time (where runCorrectness did not take it), the copy floor, kernelcam's two versions'.
+void measureTimes(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
+                  const std::vector<ExerciseCase>& cases, const ExerciseToolchain& toolchain,
+                  const CheckOptions& options, CheckReport& report);
+// One profiled launch on the timed input (a worker of its own: CUPTI sets up once per process).
+void measureCounters(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
+                     const std::vector<ExerciseCase>& cases, lab::BufferDevice& device, CheckReport& report);
+// The goals from what was measured, and the level reached.
+void finishGoals(const ExerciseDefinition& exercise, const std::vector<ExerciseCase>& cases,
+                 const std::string& sourceText, const CheckOptions& options, CheckReport& report);
 
 // The exercise a file says it solves (`// @exercise ID`), or nullptr; `why` says what is wrong.
 const ExerciseDefinition* exerciseOfSource(const lab::KernelSource& source, std::string* why);

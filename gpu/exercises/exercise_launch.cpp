@@ -91,35 +91,41 @@ std::string placeOf(const CaseArgument& a, std::size_t element) {
   return "";
 }
 
-// Bytes of the guards that are not the poison word any more: "" or what was written where. The
-// whole buffer is filled with the poison word before each launch (from its first byte), the data
-// then with its start value where it has one; the bytes after the data (its last word's padding
-// included) and before it must still be poison.
+// The guards' elements that are not the poison any more: "" or what was written where. The whole
+// buffer is filled with the poison word before each launch (from its first byte), the data then with
+// its start value where it has one; every element before the data and after it (its last word's
+// padding included) must still be poison. Counted in the output's elements: a kernel writes those.
 std::string guardWrites(const CaseArgument& a, const std::vector<std::uint8_t>& bytes) {
   std::uint8_t poison[4];
   const std::uint32_t word = poisonFor(a.element);
   std::memcpy(poison, &word, 4);
   const std::size_t size = elementBytes(a.element);
+  const auto changed = [&](std::size_t from) {
+    for (std::size_t i = from; i < from + size && i < bytes.size(); ++i)
+      if (bytes[i] != poison[i % 4]) return true;
+    return false;
+  };
   std::size_t before = 0, furthestBefore = 0;
-  for (std::size_t i = 0; i < kGuardBytes; ++i)
-    if (bytes[i] != poison[i % 4]) {
-      if (!before) furthestBefore = kGuardBytes - i;
+  for (std::size_t at = kGuardBytes % size; at + size <= kGuardBytes; at += size)
+    if (changed(at)) {
+      if (!before) furthestBefore = (kGuardBytes - at) / size;
       ++before;
     }
+  const std::size_t dataEnd = kGuardBytes + dataBytes(a), count = dataBytes(a) / size;
   std::size_t after = 0, firstAfter = 0;
-  for (std::size_t i = kGuardBytes + dataBytes(a); i < bytes.size(); ++i)
-    if (bytes[i] != poison[i % 4]) {
-      if (!after) firstAfter = i - kGuardBytes;
+  for (std::size_t at = dataEnd; at < bytes.size(); at += size)
+    if (changed(at)) {
+      if (!after) firstAfter = (at - kGuardBytes) / size;
       ++after;
     }
+  const auto elements = [](std::size_t n) { return std::to_string(n) + (n == 1 ? " element" : " elements"); };
   std::string text;
   if (before)
-    text = "wrote " + std::to_string(before) + " bytes before the start of " + a.name + " (the furthest " +
-           std::to_string(furthestBefore) + " bytes before it)";
+    text = "wrote " + elements(before) + " before the start of " + a.name + " (as far as " + elements(furthestBefore) +
+           " before it)";
   if (after)
-    text += (text.empty() ? "" : "; ") + std::string("wrote ") + std::to_string(after) + " bytes past the end of " +
-            a.name + " (the first at element " + std::to_string(firstAfter / size) + "; it has " +
-            std::to_string(dataBytes(a) / size) + ")";
+    text += (text.empty() ? "" : "; ") + std::string("wrote ") + elements(after) + " past the end of " + a.name +
+            " (the first at element " + std::to_string(firstAfter) + "; it has " + std::to_string(count) + ")";
   return text;
 }
 

@@ -232,7 +232,7 @@ class AnnotationParser {
       const char c = i < rest.text.size() ? rest.text[i] : ',';
       if (c == '(') ++depth;
       if (c == ')') --depth;
-      if (c != ',' || depth > 0) continue;
+      if (c != ',' || (depth > 0 && i < rest.text.size())) continue;  // the end closes the last piece
       std::string_view piece = rest.text.substr(start, i - start);
       std::size_t lead = 0;
       while (lead < piece.size() && isSpace(piece[lead])) ++lead;

@@ -64,6 +64,8 @@ class CudaBackend {
   virtual void startCompilerProcess() = 0;
   virtual void cancelCompiles() noexcept = 0;
   virtual int compilerProcessId() = 0;  // the running compiler process's pid, or -1
+  // How many compiles may run at once, each in a compiler process of its own (the grader's; 1 by default).
+  virtual void setCompileParallelism(int processes) = 0;
   virtual std::string nvrtcVersion() = 0;
   virtual int parseArch(const std::string& text) = 0;
   virtual int defaultArch() = 0;

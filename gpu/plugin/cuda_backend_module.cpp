@@ -48,6 +48,7 @@ class CudaBackendModule final : public CudaBackend {
   void startCompilerProcess() override { lab::startCompilerProcess(); }
   void cancelCompiles() noexcept override { lab::cancelCompiles(); }
   int compilerProcessId() override { return lab::compilerProcessId(); }
+  void setCompileParallelism(int processes) override { lab::setCompileParallelism(processes); }
   std::string nvrtcVersion() override { return lab::nvrtcVersion(); }
   int parseArch(const std::string& text) override { return lab::parseArch(text); }
   int defaultArch() override { return lab::defaultArch(); }

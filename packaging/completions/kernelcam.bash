@@ -16,7 +16,7 @@ _kernelcam() {
     return
   fi
 
-  local commands="process devices demo bench kernel help"
+  local commands="process devices demo bench kernel exercise grade help"
   local window="--help --help-all --version --source --filters --preset --view-mode --camera-format --backend --size --pattern-format --verbose --vcam --lenient --stage-timings --measure"
   local process="--help --help-all --source --filters --preset --out --frames --loop --lenient --backend --json --quiet --size --pattern-format --view --soak --vcam --stage-timings --verbose"
   local devices="--help --help-all --verbose"
@@ -26,6 +26,11 @@ _kernelcam() {
   local bench="--help --help-all --size --reps --warmup --only --json --md --matrices --images --backend --verbose"
   local kernel_new="--help --help-all --verbose"
   local kernel_check="--help --help-all --arch --ptx --timings --compile-memory --compile-time --verbose"
+  local exercise_list="--help --help-all --json --verbose"
+  local exercise_one="--help --help-all --verbose"
+  local exercise_check="--help --help-all --json --level --seed --no-timing --no-counters --compile-memory --compile-time --verbose"
+  local grade="--help --help-all --out --json --jobs --gpus --lanes --shard --again --level --seed --no-timing --no-counters --compile-memory --compile-time --run-time --quiet --verbose"
+  local grade_merge="--help --help-all --out --json --verbose"
 
   # The values of options that take one of a fixed set, or a file.
   case $prev in
@@ -50,7 +55,8 @@ _kernelcam() {
       _kernelcam_filenames "$cur"; return ;;
     --matrices | --images) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return ;;
     -f | --filters | --preset | --camera-format | --size | --frames | --n | --m | --k | --reps | --warmup | --only | --tol | \
-      --max-iter | --poisson | --arch | --compile-memory | --compile-time | --soak-period)
+      --max-iter | --poisson | --arch | --compile-memory | --compile-time | --soak-period | --level | --seed | --jobs | \
+      --gpus | --lanes | --shard | --run-time)
       return ;;  # free text or a number
   esac
 
@@ -61,6 +67,36 @@ _kernelcam() {
     process) words=$process ;;
     devices) words=$devices ;;
     bench) words=$bench ;;
+    exercise)
+      # The exercises' ids come from kernelcam itself (its records), not a list here.
+      local action=""
+      ((COMP_CWORD > 2)) && action=${COMP_WORDS[2]}
+      if ((COMP_CWORD == 2)); then
+        words="list show start hint check --help"
+      elif [[ $action == check ]]; then
+        [[ $cur != -* ]] && { _kernelcam_filenames "$cur"; return; }
+        words=$exercise_check
+      elif [[ $action == list ]]; then
+        words=$exercise_list
+      elif ((COMP_CWORD == 3)) && [[ $cur != -* ]]; then
+        words=$(kernelcam exercise list 2>/dev/null | awk '/^[a-z0-9]/ {print $1}')
+      elif [[ $action == start && $cur != -* ]]; then
+        compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return
+      else
+        words=$exercise_one
+      fi
+      ;;
+    grade)
+      if ((COMP_CWORD == 2)) && [[ $cur != -* ]]; then
+        words="merge $(kernelcam exercise list 2>/dev/null | awk '/^[a-z0-9]/ {print $1}')"
+      elif [[ ${COMP_WORDS[2]} == merge ]]; then
+        [[ $cur != -* ]] && { _kernelcam_filenames "$cur"; return; }
+        words=$grade_merge
+      else
+        [[ $cur != -* ]] && { _kernelcam_filenames "$cur"; return; }  # submissions: files and folders
+        words=$grade
+      fi
+      ;;
     demo | kernel | help)
       local second=""
       ((COMP_CWORD > 2)) && second=${COMP_WORDS[2]}
@@ -68,7 +104,7 @@ _kernelcam() {
         case $first in
           demo) words="reduce matmul cg --help" ;;
           kernel) words="new check --help" ;;
-          help) words="process devices demo bench kernel" ;;
+          help) words="process devices demo bench kernel exercise grade" ;;
         esac
       else
         case $first/$second in

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <future>
 #include <map>
 #include <optional>
 #include <vector>
@@ -38,6 +39,11 @@ struct BufferRunner::State {
   double timeLimitMs = 2000;
   std::string workerPath;
   std::unique_ptr<LabWorkerClient> worker;
+  // The next profile's worker, started ahead on a thread of its own (a worker's start is mostly
+  // CUDA's set-up): a profile runs in a fresh process, its kernel loaded and run there once (CUPTI
+  // sets its counters up once per process, and counted nothing for a module that had already run in
+  // the worker, seen on the H200), and the check's own worker stays warm.
+  std::future<std::unique_ptr<LabWorkerClient>> spare;
   std::string deviceName;
   std::shared_ptr<const CompiledKernel> kernel;  // the kernel to (re)load into a new worker
   bool loaded = false;                            // into the running worker
@@ -54,12 +60,32 @@ struct BufferRunner::State {
   ~State() {
     if (worker) worker->quit();
     forgetWorker();
+    if (spare.valid()) {
+      try {
+        if (auto w = spare.get()) w->quit();
+      } catch (const std::exception&) {  // it never started: nothing to end
+      }
+    }
+  }
+
+  std::unique_ptr<LabWorkerClient> newWorker() const {
+    return std::make_unique<LabWorkerClient>(workerPath, std::vector<std::string>{"--device", std::to_string(device)});
   }
 
   void startWorker() {
     forgetWorker();
-    worker = std::make_unique<LabWorkerClient>(workerPath, std::vector<std::string>{"--device", std::to_string(device)});
+    worker = newWorker();
     deviceName = worker->deviceName();
+  }
+
+  void startSpare() {
+    spare = std::async(std::launch::async, [this] { return newWorker(); });
+  }
+
+  std::unique_ptr<LabWorkerClient> takeSpare() {
+    if (!spare.valid()) return newWorker();
+    std::unique_ptr<LabWorkerClient> taken = spare.get();  // rethrows why it could not start
+    return taken;
   }
 
   // Drops a worker no longer running; memory it may still map (not confirmed gone) is abandoned.
@@ -122,13 +148,9 @@ struct BufferRunner::State {
       changed = true;
     }
     if (!changed) return;
-    MapRequest request;
-    for (const auto& slot : slots)
-      if (slot) request.allocations.push_back(slot->shared());
-    if (scratch) request.allocations.push_back(scratch->shared());
     MapReply reply;
     try {
-      reply = worker->map(request);
+      reply = worker->map(mapRequest());
     } catch (const WorkerError&) {
       stopWorker();
       throw;
@@ -139,6 +161,14 @@ struct BufferRunner::State {
       stopWorker();
       throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
     }
+  }
+
+  MapRequest mapRequest() const {
+    MapRequest request;
+    for (const auto& slot : slots)
+      if (slot) request.allocations.push_back(slot->shared());
+    if (scratch) request.allocations.push_back(scratch->shared());
+    return request;
   }
 
   LaunchRequest request(const BufferLaunch& launch) const {
@@ -182,6 +212,7 @@ BufferRunner::BufferRunner(int device, double timeLimitMs) : state_(std::make_un
   state_->timeLimitMs = timeLimitMs;
   state_->workerPath = findLabWorker(KC_LAB_WORKER_BUILD_PATH);
   state_->startWorker();
+  state_->startSpare();
 }
 
 BufferRunner::~BufferRunner() = default;
@@ -210,10 +241,46 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
   }
   const LaunchRequest request = s.request(launch);
   const double limitMs = s.timeLimitMs * request.launches;
+  // A profile: in the spare worker, which maps the same buffers and then ends.
+  std::unique_ptr<LabWorkerClient> profiler;
+  if (launch.profileLines) {
+    profiler = s.takeSpare();
+    const LoadReply loaded = profiler->load({s.kernel->cubin, s.kernel->loweredName, s.kernel->analysis.annotations.block.threads()});
+    const MapReply mapped = loaded.status.ok() ? profiler->map(s.mapRequest()) : MapReply{loaded.status};
+    if (!mapped.status.ok()) {
+      profiler->stop();
+      s.startSpare();
+      throwError(__FILE__, __LINE__, "kernelcam-lab-worker", mapped.status.message, mapped.status.code);
+    }
+  }
+  LabWorkerClient& runner = profiler ? *profiler : *s.worker;
+  // Ends the profile's worker (its CUPTI is spent) and starts the next one; a buffer it may still map
+  // (not confirmed gone) is never freed.
+  const auto endProfiler = [&s, &profiler] {
+    if (!profiler) return;
+    profiler->stop();
+    if (!profiler->gone()) {
+      for (auto& slot : s.slots)
+        if (slot) slot->abandon();
+      if (s.scratch) s.scratch->abandon();
+      s.slots.clear();
+      s.scratch.reset();
+      s.mapped = false;
+    }
+    profiler.reset();
+    s.startSpare();
+  };
   LaunchReply reply;
   try {
-    reply = s.worker->launch(request, limitMs);
+    reply = runner.launch(request, limitMs);
   } catch (const WorkerError& error) {
+    if (profiler) {
+      endProfiler();
+      BufferLaunchResult result;
+      result.status = error.kind() == WorkerError::Kind::TimedOut ? LaunchStatus::TimedOut : LaunchStatus::Fault;
+      result.message = error.message();
+      return result;
+    }
     if (error.kind() == WorkerError::Kind::TimedOut)
       return s.stopAfter(LaunchStatus::TimedOut, "the kernel did not finish within " + formatMs(s.timeLimitMs) +
                                                      " and was stopped");
@@ -222,6 +289,12 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
     throw;
   }
   BufferLaunchResult result;
+  if (profiler && reply.outcome != RunOutcome::Finished) {
+    endProfiler();
+    result.status = reply.outcome == RunOutcome::Faulted ? LaunchStatus::Fault : LaunchStatus::LaunchFailed;
+    result.message = reply.status.message;
+    return result;
+  }
   switch (reply.outcome) {
     case RunOutcome::Faulted: return s.stopAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
     case RunOutcome::Refused:
@@ -245,12 +318,7 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
       KC_CUDA_CHECK(cudaMemcpy(result.buffers[i].data(), s.slots[i]->data(), result.buffers[i].size(),
                                cudaMemcpyDeviceToHost));
   }
-  // CUPTI's counters set up once per process: the profiled worker ends, and the next run loads the
-  // kernel into a new one (LabRunner::profile says why).
-  if (launch.profileLines && s.worker) {
-    s.worker->stop();
-    s.forgetWorker();
-  }
+  endProfiler();
   return result;
 }
 

@@ -6,8 +6,9 @@
 // run to run (a check runs a dozen launches) and grown when a run needs more.
 //
 // Each launch has the lab's time limit; a run of N timed launches waits N times that. A profiled
-// run (CUPTI counts once per process) ends its worker afterwards, and the next run starts another
-// with the same kernel.
+// run goes to a spare worker started ahead in the background, where the kernel is loaded and run once
+// (CUPTI counts once per process, and counted nothing for a module that had run before in the same
+// worker); that worker then ends and the next spare starts, while the check's own worker stays warm.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
 #include <cstdlib>
 #include <optional>
 #include <sstream>
@@ -20,13 +23,85 @@
 namespace kc::lab {
 namespace {
 
-// Never destroyed: a compile may still wait on another thread while kernelcam exits; the process
-// it talks to dies with kernelcam.
-CompilerService& compilerService() {
-  static CompilerService* const service =
-      new CompilerService(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH));
-  return *service;
-}
+// The compiler processes: one serves the window and the CLI (compiles come one at a time there);
+// the grader compiles many at once (setCompileParallelism), each in a process of its own, started
+// when a compile finds every other one busy. Never destroyed: a compile may still wait on another
+// thread while kernelcam exits; the processes die with kernelcam.
+class CompilerPool {
+ public:
+  CompilerService& first() { return *services_.front(); }
+
+  // A service no other compile is using (a new one while fewer than the parallelism run), held
+  // until the Lease ends.
+  class Lease {
+   public:
+    Lease(CompilerPool& pool, std::size_t index) : pool_(pool), index_(index) {}
+    ~Lease() { pool_.release(index_); }
+    Lease(const Lease&) = delete;
+    Lease& operator=(const Lease&) = delete;
+    CompilerService& service() { return *pool_.services_[index_]; }
+
+   private:
+    CompilerPool& pool_;
+    std::size_t index_;
+  };
+  std::unique_ptr<Lease> acquire() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      for (std::size_t i = 0; i < busy_.size(); ++i)
+        if (!busy_[i]) {
+          busy_[i] = true;
+          return std::make_unique<Lease>(*this, i);
+        }
+      if (static_cast<int>(services_.size()) < parallelism_) {
+        services_.push_back(std::make_unique<CompilerService>(executable_));
+        busy_.push_back(true);
+        return std::make_unique<Lease>(*this, services_.size() - 1);
+      }
+      released_.wait(lock);
+    }
+  }
+  void setParallelism(int processes) {
+    const std::lock_guard lock(mutex_);
+    parallelism_ = std::max(1, processes);
+  }
+  void cancelAll() noexcept {
+    std::vector<CompilerService*> all;
+    {
+      const std::lock_guard lock(mutex_);
+      for (auto& s : services_) all.push_back(s.get());
+    }
+    for (CompilerService* s : all) s->cancel();
+  }
+
+  static CompilerPool& instance() {
+    static CompilerPool* const pool = new CompilerPool;
+    return *pool;
+  }
+
+ private:
+  CompilerPool()
+      : executable_(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH)) {
+    services_.push_back(std::make_unique<CompilerService>(executable_));
+    busy_.push_back(false);
+  }
+  void release(std::size_t index) {
+    {
+      const std::lock_guard lock(mutex_);
+      busy_[index] = false;
+    }
+    released_.notify_one();
+  }
+
+  std::string executable_;
+  std::mutex mutex_;
+  std::condition_variable released_;
+  std::vector<std::unique_ptr<CompilerService>> services_;  // never shrinks: addresses stay valid
+  std::vector<bool> busy_;
+  int parallelism_ = 1;
+};
+
+CompilerService& compilerService() { return CompilerPool::instance().first(); }
 
 // `cannot open source file "NAME": Permission denied` (the compiler process opens no file) or
 // `could not open source file "NAME" (no directories in search list)` -> the lab's words.
@@ -104,9 +179,15 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
     return result;  // NVRTC would only say again that it cannot open them
   }
 
+  // The name the compiler knows the file by: its path with any control character (a newline in a
+  // student's file name) made '?', so the generated `#line` stays one line; its diagnostics are
+  // put back at the real path below.
+  std::string compileName = source.path;
+  for (char& c : compileName)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
   NvrtcRequest request;
-  request.programName = source.path;
-  request.text = programSource(source.path, source.text, result.analysis.annotations, entry, contract);
+  request.programName = compileName;
+  request.text = programSource(compileName, source.text, result.analysis.annotations, entry, contract);
   for (const IncludedHeader& header : includes.headers) {
     request.headerNames.push_back(header.name);
     request.headerTexts.push_back(header.text);
@@ -121,7 +202,10 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   request.nameExpression = entry.name;
   request.keepPtx = options.keepPtx;
 
-  const CompileRun run = compilerService().compile(request, limits);
+  const CompileRun run = [&] {
+    const auto lease = CompilerPool::instance().acquire();
+    return lease->service().compile(request, limits);
+  }();
   if (run.outcome != CompileRun::Outcome::Replied) {
     result.diagnostics.push_back({source.path, 0, 0, Severity::Error, run.message});
     return result;
@@ -130,6 +214,8 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   result.compileMs = reply.compileMs;
   result.compileCpuMs = reply.compileCpuMs;
   std::vector<Diagnostic> compilerDiagnostics = parseCompilerLog(reply.log);
+  for (Diagnostic& d : compilerDiagnostics)
+    if (d.path == compileName) d.path = source.path;
   placeDiagnostics(compilerDiagnostics, source.path, entry, includes.headers, contract);
   result.diagnostics.insert(result.diagnostics.end(), compilerDiagnostics.begin(), compilerDiagnostics.end());
   if (reply.result == NVRTC_ERROR_COMPILATION) {
@@ -151,10 +237,12 @@ void startCompilerProcess() { compilerService().start(compileLimitsFromEnvironme
 
 void cancelCompiles() noexcept {
   try {
-    compilerService().cancel();
+    CompilerPool::instance().cancelAll();
   } catch (...) {  // no compiler to be found: nothing runs
   }
 }
+
+void setCompileParallelism(int processes) { CompilerPool::instance().setParallelism(processes); }
 
 int compilerProcessId() { return compilerService().pid(); }
 

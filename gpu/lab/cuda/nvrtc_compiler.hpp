@@ -37,6 +37,9 @@ CompiledKernel compileKernel(const KernelSource& source, const CompileOptions& o
 void startCompilerProcess();
 void cancelCompiles() noexcept;
 int compilerProcessId();
+// How many compiles may run at once, each in a compiler process of its own (default 1: the window
+// and the CLI compile one at a time; the grader compiles one per core).
+void setCompileParallelism(int processes);
 
 // NVRTC's version as "13.0", and the architectures it can compile for (75, 80, ... as numbers).
 std::string nvrtcVersion();

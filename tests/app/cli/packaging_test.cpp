@@ -79,7 +79,8 @@ TEST(Packaging, CompletionsKnowEveryOptionOfEveryCommand) {
   for (const QStringList& command : {QStringList{}, QStringList{"process"}, QStringList{"devices"},
                                      QStringList{"demo", "reduce"}, QStringList{"demo", "matmul"},
                                      QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel", "new"},
-                                     QStringList{"kernel", "check"}}) {
+                                     QStringList{"kernel", "check"}, QStringList{"exercise", "list"},
+                                     QStringList{"exercise", "check"}, QStringList{"grade"}, QStringList{"grade", "merge"}}) {
     SCOPED_TRACE("kernelcam " + command.join(' ').toStdString());
     const std::set<std::string> options = helpOptions(command);
     EXPECT_FALSE(options.empty());

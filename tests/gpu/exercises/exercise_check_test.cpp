@@ -43,7 +43,7 @@ TEST(ExerciseCheck, ACorrectKernelMeetsEveryGoalItsTimesEarn) {
   EXPECT_NEAR(*report.optimisedMs, 0.9, 1e-6);
   const GoalOutcome& naive = goalNamed(report, kGoalBeatsNaive);
   EXPECT_TRUE(naive.met);
-  EXPECT_EQ(naive.figure, "1.000 ms: 2.00x the speed of the naive 2.00 ms");
+  EXPECT_EQ(naive.figure, "1.00 ms: 2.00x the speed of the naive 2.00 ms");
   EXPECT_TRUE(goalNamed(report, kGoalNearOptimised).met) << goalNamed(report, kGoalNearOptimised).figure;
   EXPECT_TRUE(goalNamed(report, "few-divergent").met);
   EXPECT_EQ(report.levelReached, 3);
@@ -113,10 +113,9 @@ TEST(ExerciseCheck, CountersOffLeaveCounterGoalsUnmeasured) {
 
 TEST(ExerciseCheck, TheSeedMakesTheInputsAndAFreshOneIsPickedWhenNoneIsGiven) {
   FakeBufferDevice device;
-  CheckOptions options;
-  options.seed = 0;
-  const CheckReport first = check(kHeader + kEntry, &device, options);
-  const CheckReport second = check(kHeader + kEntry, &device, options);
+  const ExerciseToolchain toolchain{kc::test::fakeCompile, &device};
+  const CheckReport first = checkExercise(kc::test::addOneExercise(), {"mine.cu", kHeader + kEntry}, toolchain);
+  const CheckReport second = checkExercise(kc::test::addOneExercise(), {"mine.cu", kHeader + kEntry}, toolchain);
   EXPECT_NE(first.seed, 0u);
   EXPECT_NE(first.seed, second.seed);
 }

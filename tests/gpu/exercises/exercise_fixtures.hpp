@@ -1,6 +1,8 @@
 #pragma once
 // The exercises' reference solutions and wrong kernels (tests/fixtures/exercises/ID/), shared by
 // the compile tests and the GPU tests.
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -11,8 +13,11 @@
 
 namespace kc::test {
 
+// KC_TEST_FIXTURES_DIR in the environment overrides the build-time path (the GPU machine runs
+// binaries built here, beside a checkout in another folder).
 inline std::filesystem::path exerciseFixtures(const std::string& id) {
-  return std::filesystem::path(KC_TEST_FIXTURES_DIR) / "exercises" / id;
+  const char* override = std::getenv("KC_TEST_FIXTURES_DIR");
+  return std::filesystem::path(override && *override ? override : KC_TEST_FIXTURES_DIR) / "exercises" / id;
 }
 
 inline kc::lab::KernelSource fixtureKernel(const std::filesystem::path& path) {

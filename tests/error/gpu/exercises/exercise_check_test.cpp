@@ -43,7 +43,7 @@ TEST(ExerciseCheckRejects, AWritePastTheEndOfAnOutputIsCaughtByItsGuard) {
   FakeBufferDevice device;
   const CheckReport report = check(kHeader + "// behave: one-too-many\n" + kEntry, &device);
   EXPECT_FALSE(report.correct);
-  EXPECT_EQ(report.cases[0].message, "n = 1: wrote 4 bytes past the end of out (the first at element 1; it has 1)");
+  EXPECT_EQ(report.cases[0].message, "n = 1: wrote 1 element past the end of out (the first at element 1; it has 1)");
 }
 
 TEST(ExerciseCheckRejects, AFaultStopsTheLaterInputs) {

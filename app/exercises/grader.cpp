@@ -1,0 +1,247 @@
+#include "app/exercises/grader.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <thread>
+
+#include "gpu/exercises/exercise_check.hpp"
+#include "gpu/core/error.hpp"
+#include "gpu/plugin/cuda_backend.hpp"
+
+namespace kc {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double msSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+
+// Runs `work(i)` for i in [0, count) on `threads` threads, taking the next index as each finishes,
+// until `stop` is set.
+void forEachOn(int threads, std::size_t count, const std::atomic<bool>& stop, const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < std::max(1, threads); ++t)
+    pool.emplace_back([&] {
+      for (std::size_t i = next++; i < count && !stop; i = next++) work(i);
+    });
+  for (std::thread& thread : pool) thread.join();
+}
+
+}  // namespace
+
+// One submission on its way through the phases.
+struct Grader::Job {
+  const Submission* submission = nullptr;
+  std::string hash;
+  bool done = false;
+  GradeRow row;
+  lab::KernelSource source;
+  lab::CompiledKernel kernel;
+  exercises::CheckReport report;
+  double ms = 0;  // the time its own steps took (not the batch's wall time)
+};
+
+Grader::Grader(CudaBackend* cuda, GradeSettings settings) : cuda_(cuda), settings_(std::move(settings)) {
+  std::random_device random;
+  seed_ = settings_.seed ? settings_.seed : (static_cast<std::uint64_t>(random()) << 32 | random());
+}
+
+Grader::~Grader() = default;
+
+std::string Grader::cacheSalt() const {
+  const exercises::ExerciseDefinition& e = *settings_.exercise;
+  return e.id + "#" + std::to_string(e.version) + " level " + std::to_string(settings_.level) +
+         (settings_.counters ? " counters" : "") + (settings_.timing ? " timing" : "") + " limit " +
+         std::to_string(settings_.runLimitMs) + " compile " + std::to_string(settings_.limits.memoryMiB) + " MiB " +
+         std::to_string(settings_.limits.seconds) + " s" + (settings_.gpus.empty() ? " no gpu" : " gpu");
+}
+
+std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, const std::vector<GradeRow>& cached,
+                                    const std::function<void(const GradeProgress&)>& progress,
+                                    const std::atomic<bool>& stop) {
+  const exercises::ExerciseDefinition& exercise = *settings_.exercise;
+  std::vector<Job> jobs(submissions.size());
+  std::mutex progressMutex;
+  int doneCount = 0;
+  const auto finish = [&](Job& job, GradeRow row) {
+    // After a stop, a row may be the stop's doing (Ctrl+C reaches the compiler and worker processes
+    // too): it is left out, and graded on the next run.
+    if (stop) return;
+    row.sourceHash = job.hash;
+    job.row = std::move(row);
+    job.done = true;
+    const std::lock_guard lock(progressMutex);
+    ++doneCount;
+    if (progress) progress({doneCount, static_cast<int>(jobs.size())});
+  };
+  const auto finishReport = [&](Job& job, const std::vector<exercises::ExerciseCase>& cases,
+                                const exercises::CheckOptions& options) {
+    exercises::finishGoals(exercise, cases, job.source.text, options, job.report);
+    job.report.checkMs = job.ms;
+    finish(job, gradeRow(job.submission->student, job.submission->path, job.report, settings_.level));
+  };
+  const auto failed = [&](Job& job, const std::string& status, const std::string& reason) {
+    finish(job, problemRow(job.submission->student, job.submission->path, status, reason));
+  };
+  std::map<std::string, const GradeRow*> byHash;
+  for (const GradeRow& row : cached)
+    if (!row.sourceHash.empty()) byHash[row.sourceHash] = &row;
+
+  // 0. Submissions that cannot be graded, and the cache's rows.
+  const std::string salt = cacheSalt();
+  std::vector<Job*> toCompile;
+  for (std::size_t i = 0; i < submissions.size(); ++i) {
+    Job& job = jobs[i];
+    job.submission = &submissions[i];
+    if (!submissions[i].problem.empty()) {
+      failed(job, kStatusNotGradable, submissions[i].problem);
+      continue;
+    }
+    job.hash = submissionHash(submissions[i], salt);
+    if (const auto found = byHash.find(job.hash); found != byHash.end()) {
+      GradeRow row = *found->second;
+      row.student = submissions[i].student;
+      row.submission = submissions[i].path;
+      row.cached = true;
+      finish(job, row);
+      continue;
+    }
+    toCompile.push_back(&job);
+  }
+
+  exercises::CheckOptions options;
+  options.seed = seed_;
+  options.timing = settings_.timing;
+  options.counters = settings_.counters;
+  options.limits = settings_.limits;
+  options.photos = settings_.photos;
+
+  // 1. Read and compile, `jobs` at once.
+  if (!cuda_) {
+    for (Job* job : toCompile) failed(*job, kStatusNotGradable, "nothing compiles here: this build has no CUDA backend");
+    toCompile.clear();
+  } else {
+    cuda_->setCompileParallelism(settings_.jobs);
+  }
+  const exercises::ExerciseToolchain compiler{
+      [cuda = cuda_](const lab::KernelSource& s, const lab::CompileOptions& o) { return cuda->compileKernel(s, o); }, nullptr};
+  forEachOn(settings_.jobs, toCompile.size(), stop, [&](std::size_t n) {
+    Job& job = *toCompile[n];
+    const Clock::time_point start = Clock::now();
+    try {
+      job.source = lab::readKernelSource(job.submission->kernelPath);
+      job.kernel = exercises::compileExerciseKernel(exercise, job.source, compiler, settings_.limits);
+    } catch (const InvalidArgument& error) {  // a file the lab cannot use: one line, as `exercise check` says it
+      failed(job, kStatusNotGradable, error.what());
+      return;
+    } catch (const std::exception& error) {  // the compiler itself failed, not the kernel
+      failed(job, kStatusNotGradable, std::string("the compile failed: ") + error.what());
+      return;
+    }
+    job.ms = msSince(start);
+    job.report = exercises::beginReport(exercise, job.source, job.kernel, options);
+    if (!job.report.compiled || settings_.gpus.empty()) finishReport(job, {}, options);
+  });
+
+  std::vector<Job*> toRun;
+  for (Job* job : toCompile)
+    if (!job->done && job->report.compiled) toRun.push_back(job);
+  if (toRun.empty() || stop) return rowsSoFar(jobs);
+
+  // The devices: `lanes` lab workers per GPU. A GPU whose worker cannot start is left out.
+  struct Lane {
+    int gpu = 0;
+    std::unique_ptr<lab::BufferDevice> device;
+  };
+  std::vector<Lane> lanes;
+  std::string noDevice;
+  for (int gpu : settings_.gpus)
+    for (int l = 0; l < std::max(1, settings_.lanes); ++l) {
+      try {
+        lanes.push_back({gpu, cuda_->makeBufferDevice(gpu, settings_.runLimitMs)});
+        if (l == 0) deviceNames_.push_back(lanes.back().device->name());
+      } catch (const std::exception& error) {
+        noDevice = error.what();
+        break;
+      }
+    }
+  if (lanes.empty()) {
+    for (Job* job : toRun) failed(*job, kStatusNeedsGpu, "compiles; no CUDA device could run it: " + noDevice);
+    return rowsSoFar(jobs);
+  }
+  // Every student's hidden inputs: the same seed, generated once.
+  exercises::CheckReport seeded;
+  seeded.seed = seed_;
+  const std::vector<exercises::ExerciseCase> cases = exercises::checkCases(exercise, seeded, options);
+
+  // 2. Correctness (and the counters' profile) on every lane at once.
+  // Each lane takes the next submission as it finishes one.
+  std::atomic<std::size_t> next{0};
+  {
+    std::vector<std::thread> threads;
+    for (Lane& lane : lanes)
+      threads.emplace_back([&, device = lane.device.get()] {
+        for (std::size_t i = next++; i < toRun.size() && !stop; i = next++) {
+          Job& job = *toRun[i];
+          const Clock::time_point start = Clock::now();
+          try {
+            exercises::runCorrectness(exercise, job.kernel, cases, *device, options, false, job.report);
+            if (options.counters && job.report.correct &&
+                (!exercise.counterGoals.empty() || options.timing))
+              exercises::measureCounters(exercise, job.kernel, cases, *device, job.report);
+          } catch (const std::exception& error) {
+            failed(job, kStatusNotGradable, std::string("the check failed: ") + error.what());
+            continue;
+          }
+          job.ms += msSince(start);
+          if (!job.report.correct || !options.timing) finishReport(job, cases, options);
+        }
+      });
+    for (std::thread& thread : threads) thread.join();
+  }
+  if (stop) return rowsSoFar(jobs);
+
+  // 3. The times: one lane per GPU, with the GPU to itself.
+  std::vector<Job*> toTime;
+  for (Job* job : toRun)
+    if (!job->done) toTime.push_back(job);
+  std::vector<lab::BufferDevice*> timers;
+  for (std::size_t l = 0; l < lanes.size(); l += static_cast<std::size_t>(std::max(1, settings_.lanes)))
+    timers.push_back(lanes[l].device.get());
+  next = 0;
+  {
+    std::vector<std::thread> threads;
+    for (lab::BufferDevice* device : timers)
+      threads.emplace_back([&, device] {
+        const exercises::ExerciseToolchain toolchain{compiler.compile, device};
+        for (std::size_t i = next++; i < toTime.size() && !stop; i = next++) {
+          Job& job = *toTime[i];
+          const Clock::time_point start = Clock::now();
+          try {
+            exercises::measureTimes(exercise, job.kernel, cases, toolchain, options, job.report);
+          } catch (const std::exception& error) {
+            failed(job, kStatusNotGradable, std::string("the check failed: ") + error.what());
+            continue;
+          }
+          job.ms += msSince(start);
+          finishReport(job, cases, options);
+        }
+      });
+    for (std::thread& thread : threads) thread.join();
+  }
+  return rowsSoFar(jobs);
+}
+
+std::vector<GradeRow> Grader::rowsSoFar(const std::vector<Job>& jobs) {
+  std::vector<GradeRow> rows;
+  for (const Job& job : jobs)
+    if (job.done) rows.push_back(job.row);
+  std::stable_sort(rows.begin(), rows.end(), [](const GradeRow& a, const GradeRow& b) { return a.student < b.student; });
+  return rows;
+}
+
+}  // namespace kc
