@@ -24,7 +24,7 @@ gpu/interop: gpu/core gpu/image
 gpu/demos: gpu/core
 gpu/pipeline: gpu/core gpu/image gpu/interop
 gpu/lab: gpu/core gpu/pipeline
-gpu/exercises: gpu/core gpu/pipeline gpu/lab
+gpu/exercises: gpu/core gpu/image gpu/demos gpu/pipeline gpu/lab
 gpu/stages: gpu/core gpu/image gpu/pipeline gpu/lab
 gpu/bench: gpu/core gpu/image gpu/demos gpu/pipeline
 gpu/plugin: gpu/core gpu/pipeline gpu/lab gpu/bench gpu/exercises
