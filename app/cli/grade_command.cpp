@@ -136,6 +136,8 @@ void printSummary(const exercises::ExerciseDefinition& exercise, const std::vect
               stopped ? "stopped: graded" : "graded", rows.size(), total, exercise.id.c_str(),
               devices.empty() ? "" : " on ", devices.c_str(), seconds, seconds > 0 ? rows.size() / seconds : 0.0,
               cached, static_cast<unsigned long long>(grader.seed()));
+  const double* phases = grader.phaseSeconds();
+  std::printf("  the time: compiles %.1f s, checks and profiles %.1f s, timings %.1f s\n", phases[0], phases[1], phases[2]);
   std::string levelLine;
   for (auto it = levels.rbegin(); it != levels.rend(); ++it)
     levelLine += "level " + std::to_string(it->first) + ": " + std::to_string(it->second) + "   ";

@@ -120,100 +120,106 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
   options.limits = settings_.limits;
   options.photos = settings_.photos;
 
-  // 1. Read and compile, `jobs` at once.
   if (!cuda_) {
     for (Job* job : toCompile) failed(*job, kStatusNotGradable, "nothing compiles here: this build has no CUDA backend");
-    toCompile.clear();
-  } else {
-    cuda_->setCompileParallelism(settings_.jobs);
+    return rowsSoFar(jobs);
   }
+  cuda_->setCompileParallelism(settings_.jobs);
   const exercises::ExerciseToolchain compiler{
       [cuda = cuda_](const lab::KernelSource& s, const lab::CompileOptions& o) { return cuda->compileKernel(s, o); }, nullptr};
-  forEachOn(settings_.jobs, toCompile.size(), stop, [&](std::size_t n) {
-    Job& job = *toCompile[n];
-    const Clock::time_point start = Clock::now();
-    try {
-      job.source = lab::readKernelSource(job.submission->kernelPath);
-      job.kernel = exercises::compileExerciseKernel(exercise, job.source, compiler, settings_.limits);
-    } catch (const InvalidArgument& error) {  // a file the lab cannot use: one line, as `exercise check` says it
-      failed(job, kStatusNotGradable, error.what());
-      return;
-    } catch (const std::exception& error) {  // the compiler itself failed, not the kernel
-      failed(job, kStatusNotGradable, std::string("the compile failed: ") + error.what());
-      return;
-    }
-    job.ms = msSince(start);
-    job.report = exercises::beginReport(exercise, job.source, job.kernel, options);
-    if (!job.report.compiled || settings_.gpus.empty()) finishReport(job, {}, options);
-  });
 
-  std::vector<Job*> toRun;
-  for (Job* job : toCompile)
-    if (!job->done && job->report.compiled) toRun.push_back(job);
-  if (toRun.empty() || stop) return rowsSoFar(jobs);
-
-  // The devices: `lanes` lab workers per GPU. A GPU whose worker cannot start is left out.
+  // The devices, made once: `lanes` lab workers per GPU. A GPU whose worker cannot start is left out.
   struct Lane {
     int gpu = 0;
     std::unique_ptr<lab::BufferDevice> device;
   };
   std::vector<Lane> lanes;
-  std::string noDevice;
+  std::vector<lab::BufferDevice*> timers;  // one lane per GPU times, with the GPU to itself
+  std::string noDevice = "no GPU asked for";
   for (int gpu : settings_.gpus)
-    for (int l = 0; l < std::max(1, settings_.lanes); ++l) {
+    for (int l = 0; l < std::max(1, settings_.lanes) && !stop; ++l) {
       try {
         lanes.push_back({gpu, cuda_->makeBufferDevice(gpu, settings_.runLimitMs)});
-        if (l == 0) deviceNames_.push_back(lanes.back().device->name());
+        if (l == 0) {
+          deviceNames_.push_back(lanes.back().device->name());
+          timers.push_back(lanes.back().device.get());
+        }
       } catch (const std::exception& error) {
         noDevice = error.what();
         break;
       }
     }
-  if (lanes.empty()) {
-    for (Job* job : toRun) failed(*job, kStatusNeedsGpu, "compiles; no CUDA device could run it: " + noDevice);
-    return rowsSoFar(jobs);
-  }
   // Every student's hidden inputs: the same seed, generated once.
-  exercises::CheckReport seeded;
-  seeded.seed = seed_;
-  const std::vector<exercises::ExerciseCase> cases = exercises::checkCases(exercise, seeded, options);
-
-  // 2. Correctness (and the counters' profile) on every lane at once.
-  // Each lane takes the next submission as it finishes one.
-  std::atomic<std::size_t> next{0};
-  {
-    std::vector<std::thread> threads;
-    for (Lane& lane : lanes)
-      threads.emplace_back([&, device = lane.device.get()] {
-        for (std::size_t i = next++; i < toRun.size() && !stop; i = next++) {
-          Job& job = *toRun[i];
-          const Clock::time_point start = Clock::now();
-          try {
-            exercises::runCorrectness(exercise, job.kernel, cases, *device, options, false, job.report);
-            if (options.counters && job.report.correct &&
-                (!exercise.counterGoals.empty() || options.timing))
-              exercises::measureCounters(exercise, job.kernel, cases, *device, job.report);
-          } catch (const std::exception& error) {
-            failed(job, kStatusNotGradable, std::string("the check failed: ") + error.what());
-            continue;
-          }
-          job.ms += msSince(start);
-          if (!job.report.correct || !options.timing) finishReport(job, cases, options);
-        }
-      });
-    for (std::thread& thread : threads) thread.join();
+  std::vector<exercises::ExerciseCase> cases;
+  if (!lanes.empty()) {
+    exercises::CheckReport seeded;
+    seeded.seed = seed_;
+    cases = exercises::checkCases(exercise, seeded, options);
   }
-  if (stop) return rowsSoFar(jobs);
 
-  // 3. The times: one lane per GPU, with the GPU to itself.
-  std::vector<Job*> toTime;
-  for (Job* job : toRun)
-    if (!job->done) toTime.push_back(job);
-  std::vector<lab::BufferDevice*> timers;
-  for (std::size_t l = 0; l < lanes.size(); l += static_cast<std::size_t>(std::max(1, settings_.lanes)))
-    timers.push_back(lanes[l].device.get());
-  next = 0;
-  {
+  // The class goes through the phases a part at a time, so rows are done as the run goes (a stop
+  // keeps them) and the times of a part are taken while the next one waits, not after everything.
+  const std::size_t part = std::max<std::size_t>(16, 2 * std::max<std::size_t>(settings_.jobs, lanes.size()));
+  for (std::size_t from = 0; from < toCompile.size() && !stop; from += part) {
+    const std::vector<Job*> chunk(toCompile.begin() + static_cast<long>(from),
+                                  toCompile.begin() + static_cast<long>(std::min(toCompile.size(), from + part)));
+    // 1. Read and compile, `jobs` at once.
+    Clock::time_point phase = Clock::now();
+    forEachOn(settings_.jobs, chunk.size(), stop, [&](std::size_t n) {
+      Job& job = *chunk[n];
+      const Clock::time_point start = Clock::now();
+      try {
+        job.source = lab::readKernelSource(job.submission->kernelPath);
+        job.kernel = exercises::compileExerciseKernel(exercise, job.source, compiler, settings_.limits);
+      } catch (const InvalidArgument& error) {  // a file the lab cannot use: one line, as `exercise check` says it
+        failed(job, kStatusNotGradable, error.what());
+        return;
+      } catch (const std::exception& error) {  // the compiler itself failed, not the kernel
+        failed(job, kStatusNotGradable, std::string("the compile failed: ") + error.what());
+        return;
+      }
+      job.ms = msSince(start);
+      job.report = exercises::beginReport(exercise, job.source, job.kernel, options);
+      if (!job.report.compiled || settings_.gpus.empty()) finishReport(job, {}, options);
+      else if (lanes.empty()) failed(job, kStatusNeedsGpu, "compiles; no CUDA device could run it: " + noDevice);
+    });
+    phaseSeconds_[0] += msSince(phase) / 1000;
+    phase = Clock::now();
+    std::vector<Job*> toRun;
+    for (Job* job : chunk)
+      if (!job->done && job->report.compiled) toRun.push_back(job);
+
+    // 2. Correctness (and the counters' profile) on every lane at once, each taking the next.
+    std::atomic<std::size_t> next{0};
+    {
+      std::vector<std::thread> threads;
+      for (Lane& lane : lanes)
+        threads.emplace_back([&, device = lane.device.get()] {
+          for (std::size_t i = next++; i < toRun.size() && !stop; i = next++) {
+            Job& job = *toRun[i];
+            const Clock::time_point start = Clock::now();
+            try {
+              exercises::runCorrectness(exercise, job.kernel, cases, *device, options, false, job.report);
+              if (options.counters && job.report.correct && (!exercise.counterGoals.empty() || options.timing))
+                exercises::measureCounters(exercise, job.kernel, cases, *device, job.report);
+            } catch (const std::exception& error) {
+              failed(job, kStatusNotGradable, std::string("the check failed: ") + error.what());
+              continue;
+            }
+            job.ms += msSince(start);
+            if (!job.report.correct || !options.timing) finishReport(job, cases, options);
+          }
+        });
+      for (std::thread& thread : threads) thread.join();
+    }
+
+    phaseSeconds_[1] += msSince(phase) / 1000;
+    phase = Clock::now();
+    // 3. The times: one lane per GPU, with the GPU to itself.
+    std::vector<Job*> toTime;
+    for (Job* job : toRun)
+      if (!job->done) toTime.push_back(job);
+    next = 0;
     std::vector<std::thread> threads;
     for (lab::BufferDevice* device : timers)
       threads.emplace_back([&, device] {
@@ -232,6 +238,7 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
         }
       });
     for (std::thread& thread : threads) thread.join();
+    phaseSeconds_[2] += msSince(phase) / 1000;
   }
   return rowsSoFar(jobs);
 }

@@ -56,6 +56,8 @@ class Grader {
   const std::vector<std::string>& deviceNames() const { return deviceNames_; }
   // What makes a row of this run reusable later: the exercise, its version and the options.
   std::string cacheSalt() const;
+  // Where the time went: the wall time of the compiles, the correctness checks (and profiles), the times.
+  const double* phaseSeconds() const { return phaseSeconds_; }
 
  private:
   struct Job;
@@ -64,6 +66,7 @@ class Grader {
   GradeSettings settings_;
   std::uint64_t seed_ = 0;
   std::vector<std::string> deviceNames_;
+  double phaseSeconds_[3] = {0, 0, 0};
 };
 
 }  // namespace kc

@@ -38,6 +38,7 @@ struct BufferRunner::State {
   int device = 0;
   double timeLimitMs = 2000;
   std::string workerPath;
+  std::optional<Stream> stream;  // the uploads and downloads, in this process's context
   std::unique_ptr<LabWorkerClient> worker;
   // The next profile's worker, started ahead on a thread of its own (a worker's start is mostly
   // CUDA's set-up): a profile runs in a fresh process, its kernel loaded and run there once (CUPTI
@@ -234,11 +235,16 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
   KC_CUDA_CHECK(cudaSetDevice(s.device));
   s.ensureLoaded();
   s.prepare(launch);
+  // Uploaded, and finished before the worker hears of the launch: cudaMemcpy from pageable memory may
+  // return before its DMA has landed, and the worker's fills and kernel then raced with it (seen on
+  // the H200 with eight runners at once: outputs read back as the poison uploaded).
+  if (!s.stream) s.stream.emplace();
   for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
     const auto& contents = launch.buffers[i].contents;
     if (!contents.empty())
-      KC_CUDA_CHECK(cudaMemcpy(s.slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice));
+      KC_CUDA_CHECK(cudaMemcpyAsync(s.slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *s.stream));
   }
+  s.stream->synchronize();
   const LaunchRequest request = s.request(launch);
   const double limitMs = s.timeLimitMs * request.launches;
   // A profile: in the spare worker, which maps the same buffers and then ends.
@@ -315,9 +321,10 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
     if (!launch.buffers[i].readBack) continue;
     result.buffers[i].resize(launch.buffers[i].contents.size());
     if (!result.buffers[i].empty())
-      KC_CUDA_CHECK(cudaMemcpy(result.buffers[i].data(), s.slots[i]->data(), result.buffers[i].size(),
-                               cudaMemcpyDeviceToHost));
+      KC_CUDA_CHECK(cudaMemcpyAsync(result.buffers[i].data(), s.slots[i]->data(), result.buffers[i].size(),
+                                    cudaMemcpyDeviceToHost, *s.stream));
   }
+  s.stream->synchronize();
   endProfiler();
   return result;
 }
