@@ -200,7 +200,10 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
             const Clock::time_point start = Clock::now();
             try {
               exercises::runCorrectness(exercise, job.kernel, cases, *device, options, false, job.report);
-              if (options.counters && job.report.correct && (!exercise.counterGoals.empty() || options.timing))
+              // A profile costs a worker of its own (CUPTI sets up once per process): the grader takes one
+              // only for the counter goals (the window's and the CLI's check also use it to point a
+              // missed time goal at a line).
+              if (options.counters && job.report.correct && !exercise.counterGoals.empty())
                 exercises::measureCounters(exercise, job.kernel, cases, *device, job.report);
             } catch (const std::exception& error) {
               failed(job, kStatusNotGradable, std::string("the check failed: ") + error.what());

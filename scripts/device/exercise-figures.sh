@@ -40,7 +40,17 @@ for ex in $exercises; do
   cat "$out/grade-$ex.txt" >> "$log"
   rate=$(awk "BEGIN {printf \"%.2f\", $size / $grade_s}")
   total_s=$(awk "BEGIN {printf \"%.1f\", $total_s + 500 / $rate}")
-  summary+=("$ex: check rc=$rc ${check_s}s ($level); grade $size in ${grade_s}s = $rate/s (rc=$grade_rc; $(grep -o 'all-goals [0-9]*' "$out/grade-$ex.txt"))")
+  summary+=("$ex: check rc=$rc ${check_s}s ($level); grade $size in ${grade_s}s = $rate/s (rc=$grade_rc; $(grep -o 'all-goals [0-9]*' "$out/grade-$ex.txt"); $(grep 'the time' "$out/grade-$ex.txt"))")
 done
+# Where the grader's time goes: grayscale's class again with fewer and more lanes, and without counters.
+if [ -n "${LANES_SWEEP:-}" ]; then
+  for variant in $LANES_SWEEP; do
+    start=$(date +%s.%N)
+    # shellcheck disable=SC2086
+    $kc grade grayscale /tmp/kc-class-grayscale --out "$out/sweep.csv" --jobs "$(nproc)" --again --quiet ${variant//_/ } > "$out/sweep.txt" 2>&1
+    s=$(awk "BEGIN {printf \"%.2f\", $(date +%s.%N) - $start}")
+    summary+=("grayscale sweep ${variant//_/ }: $size in ${s}s; $(grep 'the time' "$out/sweep.txt")")
+  done
+fi
 printf '%s\n' "${summary[@]}" | tee -a "$log"
 echo "500 students x every exercise: about $(awk "BEGIN {printf \"%.1f\", $total_s / 60}") min" | tee -a "$log"
