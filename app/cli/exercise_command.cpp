@@ -19,6 +19,7 @@
 #include "gpu/core/error.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
 #include "gpu/lab/compile_limits.hpp"
+#include "gpu/plugin/cuda_backend_loader.hpp"
 
 namespace kc::cli {
 namespace {
@@ -252,6 +253,7 @@ int runCheck(const QStringList& arguments) {
     if (!machine.canCompile()) return fail(kExitNoCuda, QString::fromStdString(machine.whyNoCompiler()));
     if (machine.hasDevice() && exercise->imageKernel) options.photos = samplePhotos();
     const exercises::CheckReport report = exercises::checkExercise(*exercise, source, machine.toolchain(), options);
+    if (CudaBackend* cuda = cudaBackend()) cuda->cancelCompiles();  // the compiler process ends, reaped here
     for (const lab::Diagnostic& d : report.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
     if (parser.isSet(QStringLiteral("json")))
       std::fputs(QJsonDocument(exerciseReportJson(report)).toJson(QJsonDocument::Indented).constData(), stdout);

@@ -393,6 +393,9 @@ int runGrade(const QStringList& arguments) {
         },
         stopRequested);
     bar.clear();
+    // The compiler processes go now, reaped by this process (left to exit with it, they would be
+    // zombies wherever the system's first process does not reap them: a container's).
+    if (cuda) cuda->cancelCompiles();
     const bool stopped = stopRequested;
     for (const io::OutputFile& output : outputs)
       io::writeOutput(output, output.option == "--out"

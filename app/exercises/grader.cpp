@@ -136,19 +136,35 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
   std::vector<Lane> lanes;
   std::vector<lab::BufferDevice*> timers;  // one lane per GPU times, with the GPU to itself
   std::string noDevice = "no GPU asked for";
-  for (int gpu : settings_.gpus)
-    for (int l = 0; l < std::max(1, settings_.lanes) && !stop; ++l) {
-      try {
-        lanes.push_back({gpu, cuda_->makeBufferDevice(gpu, settings_.runLimitMs)});
-        if (l == 0) {
-          deviceNames_.push_back(lanes.back().device->name());
-          timers.push_back(lanes.back().device.get());
+  {
+    // Started all at once: each lane's workers spend most of their start in CUDA's set-up.
+    std::vector<Lane> started;
+    for (int gpu : settings_.gpus)
+      for (int l = 0; l < std::max(1, settings_.lanes); ++l) started.push_back({gpu, nullptr});
+    std::vector<std::string> failures(started.size());
+    std::vector<std::thread> starting;
+    for (std::size_t i = 0; i < started.size(); ++i)
+      starting.emplace_back([&, i] {
+        try {
+          started[i].device = cuda_->makeBufferDevice(started[i].gpu, settings_.runLimitMs);
+        } catch (const std::exception& error) {
+          failures[i] = error.what();
         }
-      } catch (const std::exception& error) {
-        noDevice = error.what();
-        break;
+      });
+    for (std::thread& thread : starting) thread.join();
+    for (std::size_t i = 0; i < started.size(); ++i) {
+      if (!started[i].device) {
+        noDevice = failures[i];
+        continue;
+      }
+      const bool firstOfItsGpu = std::none_of(lanes.begin(), lanes.end(), [&](const Lane& l) { return l.gpu == started[i].gpu; });
+      lanes.push_back(std::move(started[i]));
+      if (firstOfItsGpu) {
+        deviceNames_.push_back(lanes.back().device->name());
+        timers.push_back(lanes.back().device.get());
       }
     }
+  }
   // Every student's hidden inputs: the same seed, generated once.
   std::vector<exercises::ExerciseCase> cases;
   if (!lanes.empty()) {

@@ -215,6 +215,7 @@ lab::BufferLaunch buildLaunch(const ExerciseDefinition& exercise, const Exercise
     const int index = static_cast<int>(launch.buffers.size());
     if (a.output) {
       buffer.readBack = true;
+      buffer.upload = false;  // the fills below write every word of it before each launch
       launch.fills.push_back({index, 0, buffer.contents.size() / 4, poison});
       if (a.startWord) {
         KC_REQUIRE(data % 4 == 0, "exercise " + exercise.id + ": an output with a start value needs 4-byte elements");

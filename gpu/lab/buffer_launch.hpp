@@ -20,6 +20,7 @@ struct BufferLaunch {
   struct Buffer {
     std::vector<std::uint8_t> contents;  // uploaded before the first launch; its size is the buffer's
     bool readBack = false;               // downloaded after the last launch
+    bool upload = true;                  // false: the fills write all of it (an output), nothing to upload
   };
   // A parameter's bytes as the kernel receives it; with `buffer` >= 0 it is a pointer: its first 8
   // bytes hold an offset into that buffer.

@@ -53,4 +53,7 @@ if [ -n "${LANES_SWEEP:-}" ]; then
   done
 fi
 printf '%s\n' "${summary[@]}" | tee -a "$log"
+# Eight files at most come back from the device: the per-exercise ones travel as one archive.
+tar -C "$out" -czf "$out/figures.tar.gz" $(cd "$out" && ls check-*.txt grade-*.csv grade-*.txt sweep.* 2>/dev/null) &&
+  (cd "$out" && rm -f check-*.txt grade-*.csv grade-*.txt sweep.*)
 echo "500 students x every exercise: about $(awk "BEGIN {printf \"%.1f\", $total_s / 60}") min" | tee -a "$log"

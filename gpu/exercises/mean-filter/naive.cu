@@ -1,5 +1,6 @@
-// kernelcam's naive 3x3 mean: one thread per pixel, reading its 9 neighbours from global memory with
-// in.rgba(), clamping the coordinates for each. Every pixel is read by 9 threads.
+// kernelcam's naive 3x3 mean: one thread per pixel, reading the image as bytes: for each of R, G and
+// B the 9 neighbours' bytes from global memory, each with its own clamping and address arithmetic:
+// 27 one-byte reads a pixel, every byte read by 9 threads.
 //
 // @exercise mean-filter
 // @output rgba
@@ -9,13 +10,12 @@ __global__ void meanNaive(KcInput in, KcOutput out, KcParams params) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= out.width || y >= out.height) return;
-  int r = 0, g = 0, b = 0;
-  for (int dy = -1; dy <= 1; ++dy)
-    for (int dx = -1; dx <= 1; ++dx) {
-      const uchar4 p = in.rgba(min(max(x + dx, 0), in.width - 1), min(max(y + dy, 0), in.height - 1));
-      r += p.x;
-      g += p.y;
-      b += p.z;
-    }
-  out.setRgba(x, y, make_uchar4((r + 4) / 9, (g + 4) / 9, (b + 4) / 9, in.rgba(x, y).w));
+  int sum[3] = {0, 0, 0};
+  for (int c = 0; c < 3; ++c)
+    for (int dy = -1; dy <= 1; ++dy)
+      for (int dx = -1; dx <= 1; ++dx) {
+        const int xx = min(max(x + dx, 0), in.width - 1), yy = min(max(y + dy, 0), in.height - 1);
+        sum[c] += in.channels == 4 ? in.row(yy)[4 * xx + c] : in.row(yy)[xx];
+      }
+  out.setRgba(x, y, make_uchar4((sum[0] + 4) / 9, (sum[1] + 4) / 9, (sum[2] + 4) / 9, in.rgba(x, y).w));
 }

@@ -127,7 +127,7 @@ ExerciseDefinition definition() {
   ExerciseDefinition e;
   e.id = "spmv-csr";
   e.title = "Sparse matrix-vector product (CSR)";
-  e.topic = "irregular work: a warp per row, coalesced reads of a row's entries, a shuffle reduction";
+  e.topic = "irregular work: a group of lanes per row, coalesced reads of a row's entries, a shuffle reduction";
   e.order = 100;
   e.parameters = {{"int", "rows"},          {"const int*", "rowStart"}, {"const int*", "columns"},
                   {"const float*", "values"}, {"const float*", "x"},      {"float*", "y"}};
@@ -144,9 +144,13 @@ ExerciseDefinition definition() {
       "Then the warp adds its 32 partial sums: `for (int offset = 16; offset > 0; offset /= 2) sum += "
       "__shfl_down_sync(0xffffffffu, sum, offset);` and lane 0 writes y[row]. A warp past the last row must "
       "leave as a whole (its row is the same for all 32 lanes), or the shuffle waits for lanes that are gone.",
+      "Rows here have ~16 entries: a whole warp per row leaves half its lanes idle (on the H200 it is slower "
+      "than a thread per row). Give each row a group of 8 lanes: `row = thread / 8`, `lane = thread % 8`, "
+      "entries j += 8, and `__shfl_down_sync(0xffffffffu, sum, offset, 8)` for offsets 4, 2, 1; "
+      "`@grid (rows + 31) / 32`. Keep every lane in the loop of shuffles: guard the sums, not the function.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "A warp reads one row's entries side by side, and a long row is shared by 32 lanes.\n"
+  e.goalWhyNaive = "A group of lanes reads one row's entries side by side, and a long row is shared by the group.\n"
                    "The naive version's threads read 32 rows at once, and wait for the warp's longest.";
   e.goalWhyOptimised = "SpMV does two flops per 12 bytes it reads: its time is the matrix's bytes over the bandwidth.\n"
                        "Coalesced rows and balanced warps bring it close to that; short rows still idle some lanes.";

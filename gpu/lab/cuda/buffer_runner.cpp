@@ -241,7 +241,7 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
   if (!s.stream) s.stream.emplace();
   for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
     const auto& contents = launch.buffers[i].contents;
-    if (!contents.empty())
+    if (!contents.empty() && launch.buffers[i].upload)
       KC_CUDA_CHECK(cudaMemcpyAsync(s.slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *s.stream));
   }
   s.stream->synchronize();
