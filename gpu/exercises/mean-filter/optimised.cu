@@ -1,44 +1,34 @@
-// kernelcam's optimised 3x3 mean: a block of 32x8 threads copies its pixels and a 1-pixel halo,
-// (8 + 2) x (32 + 2) pixels clamped at the image's edges, into shared memory once, each as one uchar4;
-// each thread then sums its 9 pixels from there. The weights sit in constant memory, where a warp's
-// threads all reading the same one is a single broadcast.
+// kernelcam's optimised 3x3 mean: one thread per pixel reading its 9 neighbours as whole 4-byte
+// pixels (9 loads, not the naive version's 27 byte loads), the sums of all four channels in two
+// registers: p & 0x00ff00ff holds R and B in 16-bit halves, (p >> 8) & 0x00ff00ff G and A, and 9 x 255
+// fits in 16 bits. No shared tile: on the H200 the L1 keeps the 3x3 neighbourhood, and a tile's copy,
+// halo and __syncthreads cost more than they save for a 3x3 (measured: docs/PERFORMANCE.md).
 //
 // @exercise mean-filter
 // @output rgba
 // @block 32x8
 
-__constant__ int kWeights[3][3] = {{1, 1, 1}, {1, 1, 1}, {1, 1, 1}};
-
-__device__ uchar4 clampedPixel(const KcInput& in, int x, int y) {
+__device__ unsigned int pixelWord(const KcInput& in, int x, int y) {
   x = min(max(x, 0), in.width - 1);
   y = min(max(y, 0), in.height - 1);
-  return in.channels == 4 ? reinterpret_cast<const uchar4*>(in.row(y))[x] : in.rgba(x, y);
+  if (in.channels == 4) return reinterpret_cast<const unsigned int*>(in.row(y))[x];
+  const unsigned int v = in.row(y)[x];
+  return v * 0x010101u | 0xff000000u;
 }
 
 __global__ void meanOptimised(KcInput in, KcOutput out, KcParams params) {
-  __shared__ uchar4 tile[8 + 2][32 + 2];
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int left = blockIdx.x * 32, top = blockIdx.y * 8;
-  const int x = left + tx, y = top + ty;
-  tile[ty + 1][tx + 1] = clampedPixel(in, x, y);
-  if (ty < 2) tile[ty == 0 ? 0 : 8 + 1][tx + 1] = clampedPixel(in, x, ty == 0 ? top - 1 : top + 8);
-  if (tx < 2) {
-    const int column = tx == 0 ? 0 : 33, cx = tx == 0 ? left - 1 : left + 32;
-    tile[ty + 1][column] = clampedPixel(in, cx, y);
-    if (ty < 2) tile[ty == 0 ? 0 : 8 + 1][column] = clampedPixel(in, cx, ty == 0 ? top - 1 : top + 8);
-  }
-  __syncthreads();
+  const int x = blockIdx.x * blockDim.x + threadIdx.x;
+  const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= out.width || y >= out.height) return;
-  int r = 0, g = 0, b = 0;
+  unsigned int rb = 0, ga = 0, centre = 0;
 #pragma unroll
-  for (int dy = 0; dy < 3; ++dy)
+  for (int dy = -1; dy <= 1; ++dy)
 #pragma unroll
-    for (int dx = 0; dx < 3; ++dx) {
-      const uchar4 p = tile[ty + dy][tx + dx];
-      const int w = kWeights[dy][dx];
-      r += w * p.x;
-      g += w * p.y;
-      b += w * p.z;
+    for (int dx = -1; dx <= 1; ++dx) {
+      const unsigned int p = pixelWord(in, x + dx, y + dy);
+      rb += p & 0x00ff00ffu;
+      ga += (p >> 8) & 0x00ff00ffu;
+      if (dx == 0 && dy == 0) centre = p;
     }
-  out.setRgba(x, y, make_uchar4((r + 4) / 9, (g + 4) / 9, (b + 4) / 9, tile[ty + 1][tx + 1].w));
+  out.setRgba(x, y, make_uchar4(((rb & 0xffffu) + 4) / 9, ((ga & 0xffffu) + 4) / 9, ((rb >> 16) + 4) / 9, centre >> 24));
 }
