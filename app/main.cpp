@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/cli/commands.hpp"
+#include "app/diagnostics/crash_report.hpp"
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/gui/gui_launcher.hpp"
 #include "app/io/output_file.hpp"
@@ -223,6 +224,7 @@ int runHelp(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kc::installCrashReport();
   kc::installQuietOutput(std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
   QCoreApplication::setApplicationVersion(QStringLiteral(KC_VERSION));
   // Before any option is read: --preset reads the window's settings (QSettings), whichever command asks.
