@@ -21,8 +21,7 @@
 #include "app/live/source_menu.hpp"
 #include "app/live/window_outputs.hpp"
 #include "app/record/record_controller.hpp"
-#include "app/record/vcam_feed.hpp"
-#include "app/record/virtual_camera.hpp"
+#include "app/record/vcam_control.hpp"
 #include "app/sources/source_factory.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
@@ -56,7 +55,6 @@ void printNotice(const Notice& notice) {
 }  // namespace
 
 GuiSession::GuiSession(const GuiOptions& options) {
-  vcamFile_ = vcamFilePath(options.vcam);
   outputs_ = std::make_unique<WindowOutputs>([this] { return filesRead(); }, [this] { return filesWritten(); });
   window_ = std::make_unique<MainWindow>();
   window_->setSaveFile(outputs_->saveFile());
@@ -129,14 +127,19 @@ GuiSession::GuiSession(const GuiOptions& options) {
   QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
   recorder_ = std::make_unique<RecordController>(*window_, controller_->frameTap());
   recorder_->setTargetCheck([this](const std::string& path) { outputs_->check("recording", path); });
-  if (!options.vcam.empty()) {
-    try {  // main.cpp checked it already: this fails only if the device went away since
-      vcam_ = std::make_unique<VcamFeed>(*window_, controller_->frameTap(), VirtualCamera::open(options.vcam));
-    } catch (const std::exception& error) {
-      const QString message = QString::fromStdString(error.what());
-      window_->notices()->post({QStringLiteral("vcam"), QObject::tr("No virtual camera"), message, message, QString()});
-    }
-  }
+  // Source > Send to virtual camera, and --vcam's feed: the same control.
+  vcam_ = std::make_unique<VcamControl>(*window_, controller_->frameTap(),
+                                        [this](const std::string& path) { outputs_->check("virtual camera", path); });
+  sources_->addTrailingAction(vcam_->action());
+  // Source > Camera controls follow the camera shown (none for the pattern or a file).
+  QObject::connect(controller, &LiveController::sourceShown, sources_, [this] {
+    sources_->setCamera(controller_->camera(), controller_->sourceSpec());
+  });
+  sources_->setCamera(controller_->camera(), controller_->sourceSpec());
+  // main.cpp checked --vcam already: this fails only if the device went away since.
+  if (!options.vcam.empty() && !vcam_->start(QString::fromStdString(options.vcam), "--vcam"))
+    window_->notices()->post(
+        {QStringLiteral("vcam"), QObject::tr("No virtual camera"), vcam_->lastError(), vcam_->lastError(), QString()});
   if (options.verbose) QObject::connect(window_->notices(), &NoticeArea::posted, window_.get(), &printNotice);
   if (auto* app = qobject_cast<KernelcamApplication*>(QCoreApplication::instance()))
     QObject::connect(app, &KernelcamApplication::exceptionCaught, window_.get(), [this](const QString& message) {
@@ -178,10 +181,11 @@ std::vector<std::string> GuiSession::filesRead() const {
   return files;
 }
 
-// What the window is writing now: --vcam file: (renamed into place at exit), a recording.
+// What the window is writing now: the virtual camera's file: (renamed into place when it stops),
+// a recording.
 std::vector<io::OutputFile> GuiSession::filesWritten() const {
   std::vector<io::OutputFile> files;
-  if (!vcamFile_.empty()) files.push_back({"--vcam", vcamFile_});
+  if (vcam_ && !vcam_->file().empty()) files.push_back({vcam_->named(), vcam_->file()});
   if (recorder_ && recorder_->recording()) files.push_back({"the recording", recorder_->target().toStdString()});
   return files;
 }

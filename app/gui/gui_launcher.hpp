@@ -18,7 +18,7 @@ class LabController;
 class LiveController;
 class MainWindow;
 class RecordController;
-class VcamFeed;
+class VcamControl;
 class WindowOutputs;
 class RunOverrides;
 class SourceMenu;
@@ -45,6 +45,7 @@ class GuiSession {
   SourceMenu& sources() { return *sources_; }
   RecordController& recorder() { return *recorder_; }
   LabController& lab() { return *lab_; }
+  VcamControl& vcam() { return *vcam_; }  // Source > Send to virtual camera, --vcam
   DemoPanel& demoPanel() { return *demoPanel_; }
   KernelLabPanel& labPanel() { return *labPanel_; }
 
@@ -60,12 +61,11 @@ class GuiSession {
   std::vector<std::string> filesRead() const;
   std::vector<io::OutputFile> filesWritten() const;
 
-  std::string vcamFile_;  // --vcam file:PATH's path, else ""
   std::unique_ptr<WindowOutputs> outputs_;  // before the window: its panels hold its SaveFile
   std::unique_ptr<MainWindow> window_;
   std::unique_ptr<LiveController> controller_;
   std::unique_ptr<RecordController> recorder_;  // File > Record; listens to the controller's frames
-  std::unique_ptr<VcamFeed> vcam_;
+  std::unique_ptr<VcamControl> vcam_;
   SourceMenu* sources_ = nullptr;  // owned by the window
   DemoPanel* demoPanel_ = nullptr;  // owned by the window
   KernelLabPanel* labPanel_ = nullptr;  // owned by the window

@@ -50,11 +50,12 @@ FrameWorker::~FrameWorker() {
   thread_->wait();
 }
 
-void FrameWorker::submit(HostFrame frame) {
+void FrameWorker::submit(HostFrame frame, bool still) {
   {
     std::lock_guard lock(mutex_);
     if (input_) ++dropped_;
     input_ = std::move(frame);
+    inputStill_ = still;
   }
   ++submitted_;
   wake_.notify_one();
@@ -109,6 +110,7 @@ void FrameWorker::loop() {
     std::optional<FilterChain> chain;
     std::optional<Measurement> measurement;
     std::optional<HostFrame> frame;
+    bool still = false;
     bool newStream = false;
     bool paced = false;
     {
@@ -136,6 +138,7 @@ void FrameWorker::loop() {
         measurement = std::exchange(measurement_, std::nullopt);
       } else if (input_) {
         frame = std::exchange(input_, std::nullopt);
+        still = inputStill_;
       }
     }
     if (chain) {
@@ -155,7 +158,10 @@ void FrameWorker::loop() {
       nextGeneration();
       runMeasurement(std::move(*measurement));
     } else if (frame) {
-      processFrame(*frame);
+      if (still)
+        runStill(*frame);
+      else
+        processFrame(*frame);
     } else {
       // Nothing new came while the frame was in flight: show it now rather than wait for the next.
       flush();
@@ -194,7 +200,7 @@ void FrameWorker::runMeasurement(Measurement measurement) {
       if (interruptedLocked()) break;
     }
     measurement.frame.timestampSeconds = steadyNowSeconds();
-    processFrame(measurement.frame);
+    processFrame(measurement.frame, true);  // a still's: a chain change after it runs it cold and warm
     flush();
   }
   if (callbacks_.measured) callbacks_.measured(done);
@@ -210,14 +216,38 @@ bool FrameWorker::interruptedLocked() const {
 // from the run, not from when the source first gave the frame.
 void FrameWorker::rerunLastFrame() {
   HostFrame frame;
+  bool still = false;
   {
     std::lock_guard lock(mutex_);
     if (lastFrame_.empty() || interruptedLocked()) return;
     frame = lastFrame_;
+    still = lastFrameStill_;
   }
   frame.timestampSeconds = steadyNowSeconds();
-  processFrame(frame);
   ++rerun_;
+  if (still)
+    runStill(frame);
+  else
+    processFrame(frame);
+}
+
+// A still's cold run, shown and marked cold, then (unless something else is asked meanwhile) the
+// same frame again in a new generation: the view's means start over with the warm run alone, and
+// the cold run's figure, replaced before the view took it or not, is not among them.
+void FrameWorker::runStill(const HostFrame& frame) {
+  handOff_->setColdRun(true);
+  processFrame(frame, true);
+  flush();
+  handOff_->setColdRun(false);
+  {
+    std::lock_guard lock(mutex_);
+    if (interruptedLocked()) return;
+  }
+  nextGeneration();
+  HostFrame again = frame;
+  again.timestampSeconds = steadyNowSeconds();
+  processFrame(again, true);
+  flush();
 }
 
 HostFrame FrameWorker::latestFrame() const {
@@ -225,10 +255,11 @@ HostFrame FrameWorker::latestFrame() const {
   return lastFrame_;
 }
 
-void FrameWorker::processFrame(const HostFrame& frame) {
+void FrameWorker::processFrame(const HostFrame& frame, bool still) {
   {
     std::lock_guard lock(mutex_);
     lastFrame_ = frame;  // shares the pixels: no copy
+    lastFrameStill_ = still;
   }
   const std::int64_t before = handOff_->framesPresented();
   pipeline_->submitLive(frame, display());

@@ -19,6 +19,10 @@
 // A new chain runs at once on the last frame the source gave when no newer one waits: an edit in
 // the kernel lab (or a filter ticked in the dock) shows without waiting for the source's next
 // frame, up to a whole frame interval of a 30 frames/s camera.
+// A still (an image, a frozen frame) is run twice per change: the first run is cold (the chain's
+// first on the frame: caches, thread pools, a CUDA module's first launch, buffers; it read 34 ms
+// for a convolution that takes 30 us) and is shown at once, marked cold (HandedFrame::coldRun);
+// the second, in a generation of its own, is the warm figure the overlay keeps.
 #include <QThread>
 #include <atomic>
 #include <chrono>
@@ -61,7 +65,8 @@ class FrameWorker {
   FrameWorker& operator=(const FrameWorker&) = delete;
 
   // GUI thread --------------------------------------------------------------------------------
-  void submit(HostFrame frame);  // latest wins
+  // Latest wins. `still`: the frame is a still's, run again warm after its first run (above).
+  void submit(HostFrame frame, bool still = false);
   void setChain(const FilterChain& chain);
   // Frames from now on come from another source (or the same still again): the overlay's means
   // and fps start over.
@@ -88,7 +93,8 @@ class FrameWorker {
   void run();
   void loop();
   void runMeasurement(Measurement measurement);
-  void processFrame(const HostFrame& frame);
+  void processFrame(const HostFrame& frame, bool still = false);
+  void runStill(const HostFrame& frame);
   void rerunLastFrame();
   void flush();
   void nextGeneration();
@@ -106,10 +112,12 @@ class FrameWorker {
   std::condition_variable wake_;
   bool stop_ = false;
   std::optional<HostFrame> input_;
+  bool inputStill_ = false;
   std::optional<FilterChain> chain_;
   bool newStream_ = false;
   std::optional<Measurement> measurement_;
   HostFrame lastFrame_;  // the newest frame run (one pooled buffer kept; empty: none): run again on a new chain
+  bool lastFrameStill_ = false;
 
   // Worker thread only:
   bool waitForTheView();  // pacing (above): true while the next frame should wait

@@ -242,6 +242,8 @@ void LiveController::stopPump() {
   pump_.reset();
 }
 
+QCamera* LiveController::camera() const { return source_ ? source_->camera() : nullptr; }
+
 std::optional<HostFrame> LiveController::latestFrame() const {
   if (worker_) {
     HostFrame frame = worker_->latestFrame();
@@ -254,7 +256,7 @@ void LiveController::submitStill() {
   if (!worker_ || !stillFrame_) return;
   HostFrame frame = *stillFrame_;
   frame.timestampSeconds = steadyNowSeconds();  // latency counts from this run, not from the file's opening
-  worker_->submit(std::move(frame));
+  worker_->submit(std::move(frame), true);  // a cold run shown, then a warm one timed
 }
 
 // A new stream, or a still (an image, a frozen frame) to grab once: the actions and the overlay
@@ -418,7 +420,7 @@ void LiveController::renderHook(GlRenderer& renderer) {
     shownGeneration_ = frame->generation;
   }
   for (const FrameStats& skipped : frame->skipped) renderer.addTimings(skipped);
-  renderer.recordFrame(frame->stats);
+  renderer.recordFrame(frame->stats, frame->coldRun);
   if (observeFrame_) {
     for (const FrameStats& skipped : frame->skipped) observeFrame_(skipped);
     observeFrame_(frame->stats);

@@ -27,6 +27,7 @@
 #include "gpu/pipeline/frame_pipeline.hpp"
 
 class QAction;
+class QCamera;
 
 namespace kc {
 
@@ -79,6 +80,8 @@ class LiveController : public QObject {
   // Source > Camera > a format: that camera in that format.
   void openCamera(int index, const CameraFormatRequest& format);
   const QString& sourceSpec() const { return spec_; }  // what is shown
+  // The shown camera's QCamera (Source > Camera controls), nullptr when no camera is shown.
+  QCamera* camera() const;
   // The newest frame the chain ran on (shares its pixels), or nothing before the first.
   std::optional<HostFrame> latestFrame() const;
   const QString& wantedSpec() const { return wanted_; }  // what was asked for

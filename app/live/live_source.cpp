@@ -1,5 +1,6 @@
 #include "app/live/live_source.hpp"
 
+#include "app/sources/camera_source.hpp"
 #include "app/sources/frame_source.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
@@ -36,6 +37,10 @@ class PacedLiveSource final : public LiveSource {
   int width() const override { return source_->width(); }
   int height() const override { return source_->height(); }
   void setFramePool(std::shared_ptr<FramePool> pool) override { source_->setFramePool(std::move(pool)); }
+  QCamera* camera() const override {
+    const auto* camera = dynamic_cast<const CameraSource*>(source_.get());
+    return camera ? camera->camera() : nullptr;
+  }
 
  private:
   std::unique_ptr<FrameSource> source_;

@@ -10,6 +10,8 @@
 #include "gpu/pipeline/frame_pool.hpp"
 #include "gpu/pipeline/host_frame.hpp"
 
+class QCamera;
+
 namespace kc {
 
 class LiveSource {
@@ -27,6 +29,9 @@ class LiveSource {
   virtual int height() const { return 0; }
   // The pipeline's frame pool (FramePipeline::framePool()): frames are filled where it uploads from.
   virtual void setFramePool(std::shared_ptr<FramePool> pool) { (void)pool; }
+  // A camera's own QCamera (its exposure, focus, white balance: Source > Camera controls); nullptr
+  // for every other source.
+  virtual QCamera* camera() const { return nullptr; }
 };
 
 // Throws SourceError for a malformed spec or a source that cannot be opened. `options`: the

@@ -5,6 +5,7 @@
 #include <QMediaDevices>
 #include <QMenu>
 
+#include "app/live/camera_controls.hpp"
 #include "app/sources/camera_backend.hpp"
 #include "app/sources/source_factory.hpp"
 #include "ui/window/main_window.hpp"
@@ -37,6 +38,7 @@ QString fileEntryText(const QString& spec) {
 }  // namespace
 
 SourceMenu::SourceMenu(MainWindow& window) : QObject(&window), window_(window) {
+  controls_ = new CameraControls(this);
   if (cameraBackendAvailable()) {  // else QMediaDevices would abort the app
     devices_ = new QMediaDevices(this);
     connect(devices_, &QMediaDevices::videoInputsChanged, this, [this] {
@@ -107,7 +109,17 @@ void SourceMenu::showCameras(const std::vector<CameraListing>& cameras, const QS
     file->setToolTip(currentSpec_);
     connect(file, &QAction::triggered, &window_, [this, spec = currentSpec_] { emit window_.sourceRequested(spec); });
   }
+  menu->addSeparator();
+  menu->addMenu(controls_->menu());
+  for (QAction* action : trailing_) menu->addAction(action);
   updateChecks();
+}
+
+void SourceMenu::setCamera(QCamera* camera, const QString& name) { controls_->setCamera(camera, name); }
+
+void SourceMenu::addTrailingAction(QAction* action) {
+  trailing_ << action;
+  window_.sourceMenu()->addAction(action);
 }
 
 void SourceMenu::setCurrent(const QString& spec, const CameraFormatRequest& format) {
@@ -130,8 +142,9 @@ void SourceMenu::updateChecks() {
   QList<QAction*> actions = window_.sourceMenu()->actions();
   while (!actions.isEmpty()) {
     QAction* action = actions.takeFirst();
-    if (action->menu()) actions += action->menu()->actions();
-    if (action->isCheckable()) action->setChecked(action->data().toString() == key);
+    if (action->menu() && action->menu() != controls_->menu()) actions += action->menu()->actions();
+    // The source choices (they carry their key); not the camera's controls or the trailing entries.
+    if (action->isCheckable() && action->data().isValid()) action->setChecked(action->data().toString() == key);
   }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// The window's --vcam: the filtered stream, as the view presents it, to a virtual camera
-// (virtual_camera.hpp), written on its own thread. A failure (the device went away) becomes a
+// The window's virtual camera (--vcam, Source > Send to virtual camera: vcam_control.hpp): the
+// filtered stream, as the view presents it, to a virtual camera (virtual_camera.hpp), written on
+// its own thread. A failure (the device went away) becomes a
 // notice and the feed stops; the view goes on. While it runs, the status bar says where frames go.
 #include <QObject>
 #include <QTimer>

@@ -56,6 +56,8 @@ class CameraSource final : public QObject, public FrameSource {
   static std::vector<CameraListing> listCameras();
   // The format the camera was set to (from the request), if it lists any.
   const CameraFormatInfo& format() const { return format_; }
+  // Its QCamera, for the camera's own controls (exposure, focus, white balance).
+  QCamera* camera() const { return camera_.get(); }
 
  signals:
   void frameAvailable();

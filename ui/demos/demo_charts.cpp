@@ -127,12 +127,18 @@ void ResidualChart::fitAxes() {
   iterations_->applyNiceNumbers();
   if (largest_ > 0) {
     // QLogValueAxis labels every power of its base and elides them all ("...") once they crowd:
-    // a base of 10^k keeps about five labels over any number of decades.
+    // a base of 10^k keeps at most maxLabels_ labels over any number of decades.
     const double low = std::floor(std::log10(smallest_)), high = std::ceil(std::log10(largest_));
-    const double step = std::max(1.0, std::ceil((high - low) / 5.0));
+    const double step = std::max(1.0, std::ceil((high - low) / std::max(1, maxLabels_)));
     residual_->setBase(std::pow(10.0, step));
     residual_->setRange(std::pow(10.0, step * std::floor(low / step)), std::pow(10.0, step * std::ceil(high / step)));
   }
+}
+
+void ResidualChart::setMaxLabels(int labels) {
+  if (labels == maxLabels_) return;
+  maxLabels_ = labels;
+  fitAxes();
 }
 
 void ResidualChart::finish() { legend()->setVisible(series_.size() >= 2); }

@@ -27,6 +27,8 @@ class ResidualChart : public QChart {
   void addSample(int version, const QString& name, long long iteration, double residualNorm);
   void finish();  // the legend only where there are several lines
   int pointCount() const;
+  // At most this many labels on the residual's log axis (chart_fit.hpp lowers it in a small view).
+  void setMaxLabels(int labels);
 
  private:
   QLineSeries* seriesFor(int version, const QString& name);
@@ -36,6 +38,7 @@ class ResidualChart : public QChart {
   QLogValueAxis* residual_ = nullptr;
   std::vector<QLineSeries*> series_;  // index version - 1; owned by the chart
   double lastIteration_ = 1, smallest_ = 0, largest_ = 0;
+  int maxLabels_ = 5;
 };
 
 // The panel's font on a chart's title, axes, labels and legend (QChart keeps its theme's fonts

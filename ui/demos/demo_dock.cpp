@@ -3,6 +3,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QScrollArea>
 #include <QSettings>
 
 #include "ui/demos/demo_panel.hpp"
@@ -23,7 +24,14 @@ DemoPanel* installDemoDock(MainWindow& window, DemoRunners runners, const QStrin
   QObject::connect(&window, &MainWindow::closing, panel, [panel] { QSettings().setValue(kDemoKey, panel->demo()); });
   auto* dock = new QDockWidget(QObject::tr("Demos"), &window);
   dock->setObjectName(kDockName);
-  dock->setWidget(panel);
+  // The panel scrolls where the window is smaller than it (presentation text on a 1024x768 screen):
+  // its minimum width no longer makes the window wider than the screen.
+  auto* scroll = new QScrollArea;
+  scroll->setObjectName(QStringLiteral("demoScroll"));
+  scroll->setWidget(panel);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  dock->setWidget(scroll);
   // Bottom (the default: wide, the columns side by side), left or right (the columns stack),
   // or floating on a second screen. Never the top: the menus and the view's overlay live there.
   dock->setAllowedAreas(Qt::BottomDockWidgetArea | Qt::LeftDockWidgetArea | Qt::RightDockWidgetArea);

@@ -23,6 +23,7 @@
 #include <exception>
 #include <utility>
 
+#include "ui/demos/chart_fit.hpp"
 #include "ui/demos/demo_charts.hpp"
 #include "ui/demos/demo_export.hpp"
 #include "ui/demos/demo_form.hpp"
@@ -72,14 +73,14 @@ QWidget* DemoPanel::makeResultsPart() {
   reportTitle_->setObjectName(QStringLiteral("demoReportTitle"));
   reportTitle_->setWordWrap(true);
   reportTitle_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  results_ = new DemoResultsTable;
-  results_->setMinimumHeight(60);
+  results_ = new DemoResultsTable;  // never shorter than its header and a row
   chartView_ = new QChartView(emptyDemoChart(tr("Run a demo to compare its versions")));
   chartView_->setObjectName(QStringLiteral("demoChart"));
   chartView_->setRenderHint(QPainter::Antialiasing);
   // Low enough that a bottom dock stays a strip; the splitter gives the chart room when asked.
-  chartView_->setMinimumHeight(150);  // below, QChart elides its axis labels to "..."
+  chartView_->setMinimumHeight(150);
   applyChartFont(chartView_->chart(), font());
+  chartFit_ = new ChartFit(chartView_);  // the chart gives up its titles and ticks before QChart elides text
 
   // The exports: buttons beside the title, and the same actions in the table's and the chart's
   // context menus.
@@ -348,9 +349,11 @@ void DemoPanel::startLiveChart(const demos::DemoLiveView& view) {
 
 void DemoPanel::tick() {
   const DemoProgressUpdate update = run_.takeProgress();
-  if (liveChart_)
+  if (liveChart_) {
     for (const demos::DemoProgress& sample : update.samples)
       liveChart_->addSample(sample.version, QString::fromStdString(sample.name), sample.iteration, sample.residual);
+    if (!update.samples.empty()) chartFit_->fit();  // its axes grew
+  }
   if (update.latest) {
     progressText_ = QString::fromStdString(demos::describeProgress(*update.latest));
     if (update.latest->versions > 0) {
@@ -414,6 +417,7 @@ void DemoPanel::replaceChart(QChart* chart) {
   QChart* old = chartView_->chart();
   applyChartFont(chart, font());
   chartView_->setChart(chart);  // the view takes the new chart and lets go of the old one
+  QTimer::singleShot(0, chartFit_, [fit = chartFit_] { fit->fit(); });
   if (old == liveChart_) liveChart_ = nullptr;
   delete old;
 }
@@ -423,6 +427,7 @@ void DemoPanel::changeEvent(QEvent* event) {
   if (event->type() == QEvent::FontChange) {
     applyChartFont(chartView_->chart(), font());
     QTimer::singleShot(0, this, &DemoPanel::fitControlsWidth);  // once the children have the font too
+    QTimer::singleShot(0, chartFit_, [fit = chartFit_] { fit->fit(); });
   }
   QWidget::changeEvent(event);
 }

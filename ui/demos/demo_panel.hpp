@@ -29,6 +29,7 @@ class QStackedWidget;
 
 namespace kc {
 
+class ChartFit;
 class DemoForm;
 class DemoResultsTable;
 class KernelSourceView;
@@ -121,6 +122,7 @@ class DemoPanel : public QWidget {
   QLabel* reportTitle_ = nullptr;
   DemoResultsTable* results_ = nullptr;
   QChartView* chartView_ = nullptr;
+  ChartFit* chartFit_ = nullptr;
   ResidualChart* liveChart_ = nullptr;  // the chart of the CG run going on, else nullptr
   KernelSourceView* source_ = nullptr;
   QSplitter* columns_ = nullptr;

@@ -1,6 +1,9 @@
 #include "ui/demos/demo_results_table.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
+#include <QScrollBar>
+#include <QTimer>
 #include <algorithm>
 
 namespace kc {
@@ -25,10 +28,28 @@ DemoResultsTable::DemoResultsTable(QWidget* parent) : QTableWidget(parent) {
   setSelectionMode(QAbstractItemView::SingleSelection);
   setAlternatingRowColors(true);
   verticalHeader()->setVisible(false);
-  horizontalHeader()->setStretchLastSection(true);
+  // Each column as wide as its header and cells; a table wider than the panel scrolls. (A stretched
+  // last column was cut to what was left of a narrow panel, its header elided to "...".)
+  horizontalHeader()->setStretchLastSection(false);
   connect(this, &QTableWidget::currentCellChanged, this, [this](int row, int, int, int) {
     if (row >= 0 && row < static_cast<int>(sources_.size())) emit rowSelected(sources_[row].anchor, sources_[row].why);
   });
+}
+
+QSize DemoResultsTable::minimumSizeHint() const {
+  const int height = horizontalHeader()->sizeHint().height() + verticalHeader()->defaultSectionSize() +
+                     horizontalScrollBar()->sizeHint().height() + 2 * frameWidth();
+  return {QTableWidget::minimumSizeHint().width(), height};
+}
+
+void DemoResultsTable::changeEvent(QEvent* event) {
+  QTableWidget::changeEvent(event);
+  // Queued: the header and the items take the new font after this table does.
+  if (event->type() == QEvent::FontChange)
+    QTimer::singleShot(0, this, [this] {
+      resizeColumnsToContents();
+      updateGeometry();  // the minimum (a row and the header) grew with the text
+    });
 }
 
 void DemoResultsTable::clearResults() {

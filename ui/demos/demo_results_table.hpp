@@ -19,6 +19,12 @@ class DemoResultsTable : public QTableWidget {
 
   // The text of a cell, by column header ("correct", "ms", ...); "" when there is none.
   QString cellText(int row, const QString& header) const;
+  // At least the header and one whole row (and the scroll bar), at the font it has now.
+  QSize minimumSizeHint() const override;
+
+ protected:
+  // Larger text (presentation mode): the columns widen to it, so no header or cell reads "...".
+  void changeEvent(QEvent* event) override;
 
  signals:
   void rowSelected(const QString& sourceAnchor, const QString& why);

@@ -5,9 +5,13 @@
 #include <QFileDialog>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScrollArea>
+#include <QTabBar>
+#include <QTimer>
 #include <memory>
 
 #include "ui/lab/builtin_kernels.hpp"
+#include "ui/lab/code_editor.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
 #include "ui/window/main_window.hpp"
 
@@ -16,22 +20,57 @@ namespace kc {
 namespace {
 const QString kDockName = QStringLiteral("kernelLabDock");
 
+}  // namespace
+
+// QMainWindow names a tab by its dock's title and keeps the dock's address in the tab's data.
+std::pair<QTabBar*, int> dockTab(const QMainWindow& window, const QDockWidget* dock) {
+  for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+    if (!bar->isVisible()) continue;  // a group's bar that QMainWindow keeps for reuse
+    for (int i = 0; i < bar->count(); ++i)
+      if (bar->tabData(i).value<quintptr>() == reinterpret_cast<quintptr>(dock)) return {bar, i};
+  }
+  return {nullptr, -1};
+}
+
+namespace {
+
+// In front where it is docked: shown, and the current tab of its group where it shares one.
+bool inFront(const QMainWindow& window, const QDockWidget* dock) {
+  if (!dock->isVisible()) return false;
+  const auto [bar, index] = dockTab(window, dock);
+  return !bar || bar->currentIndex() == index;
+}
+
+// Makes the lab's tab the current one and gives the editor the keyboard. QMainWindow builds a new
+// tab group's bar when it next lays out, after tabifyDockWidget returns, and only then does raise()
+// find the tab; a raise before that left the Filter chain tab in front. So: now and once the layout
+// has run.
+void bringToFront(QDockWidget* lab, KernelLabPanel* panel) {
+  auto raise = [lab, panel] {
+    if (lab->isHidden()) return;
+    lab->raise();
+    panel->editor()->setFocus(Qt::ShortcutFocusReason);
+  };
+  raise();
+  QTimer::singleShot(0, lab, raise);
+}
+
 // The lab on the left and the filter chain on the right left the view ~460 px of a 1400 px window.
 // When the lab opens and the view would get less than half the window, the filter chain joins the
 // lab as a tab (its stage controls a click away); when the lab closes, it goes back to the right.
 // The user's own arrangement wins: a filter dock that is floating or already beside the lab is left alone.
-void keepTheViewWide(MainWindow& window, QDockWidget* lab) {
+void keepTheViewWide(MainWindow& window, QDockWidget* lab, KernelLabPanel* panel) {
   auto* filters = window.findChild<QDockWidget*>(QStringLiteral("filterDock"));
   if (!filters) return;
   auto tabbed = std::make_shared<bool>(false);
-  QObject::connect(lab->toggleViewAction(), &QAction::toggled, lab, [&window, lab, filters, tabbed](bool shown) {
+  QObject::connect(lab->toggleViewAction(), &QAction::toggled, lab, [&window, lab, panel, filters, tabbed](bool shown) {
     if (shown) {
       const bool squeezed = window.dockWidgetArea(filters) == Qt::RightDockWidgetArea && !filters->isFloating() &&
                             filters->isVisible() &&
                             window.width() - lab->minimumWidth() - filters->width() < window.width() / 2;
       if (!squeezed) return;
       window.tabifyDockWidget(lab, filters);
-      lab->raise();
+      bringToFront(lab, panel);
       *tabbed = true;
     } else if (*tabbed) {
       *tabbed = false;
@@ -48,15 +87,37 @@ KernelLabPanel* installKernelLab(MainWindow& window, lab::LabToolchain toolchain
   auto* panel = new KernelLabPanel(std::move(toolchain), labDirectory);
   auto* dock = new QDockWidget(QObject::tr("Kernel lab"), &window);
   dock->setObjectName(kDockName);
-  dock->setWidget(panel);
+  // The panel scrolls when the dock is shorter than its controls (a 720-line projector, larger text):
+  // squeezed below its minimum, its layout drew the status line over the editor.
+  auto* scroll = new QScrollArea;
+  scroll->setObjectName(QStringLiteral("kernelLabScroll"));
+  scroll->setWidget(panel);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  dock->setWidget(scroll);
   dock->setMinimumWidth(540);
   window.addDockWidget(Qt::LeftDockWidgetArea, dock);
   dock->hide();
-  keepTheViewWide(window, dock);
+  keepTheViewWide(window, dock, panel);
 
-  QAction* toggle = dock->toggleViewAction();
-  toggle->setText(QObject::tr("Kernel lab"));
+  // View > Kernel lab (Ctrl+K) brings the lab to the front wherever it is docked: shown, its tab
+  // current, the editor focused. Pressed with the lab already in front, it closes it (the check
+  // mark says whether it is open). Not the dock's toggleViewAction: on a lab open behind the Filter
+  // chain tab that would close it, the opposite of what the key was pressed for.
+  auto* toggle = new QAction(QObject::tr("Kernel lab"), dock);
+  toggle->setObjectName(QStringLiteral("kernelLabAction"));
+  toggle->setCheckable(true);
   toggle->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+  QObject::connect(dock->toggleViewAction(), &QAction::toggled, toggle, &QAction::setChecked);
+  QObject::connect(toggle, &QAction::triggered, dock, [&window, dock, panel, toggle] {
+    if (inFront(window, dock)) {
+      dock->close();
+    } else {
+      dock->show();
+      bringToFront(dock, panel);
+    }
+    toggle->setChecked(dock->isVisible());
+  });
   window.viewMenu()->addAction(toggle);
 
   // Lab menu: the same editor, reached by what one wants to do with it.
@@ -65,10 +126,10 @@ KernelLabPanel* installKernelLab(MainWindow& window, lab::LabToolchain toolchain
   for (QAction* action : window.menuBar()->actions())
     if (action->menu() && action->text().remove(QLatin1Char('&')) == QObject::tr("Help")) before = action;
   window.menuBar()->insertMenu(before, menu);
-  auto showing = [dock](auto action) {
-    return [dock, action] {
+  auto showing = [dock, panel](auto action) {
+    return [dock, panel, action] {
       dock->show();
-      dock->raise();
+      bringToFront(dock, panel);
       action();
     };
   };

@@ -23,6 +23,7 @@ void FrameHandOff::publishLocked(FrameStats stats) {
   next.stats = std::move(stats);
   next.stats.handedSeconds = now;
   next.generation = generation;
+  next.coldRun = coldRun_.load();
   if (waiting_) {
     ++replaced_;
     // A replaced frame of the same generation still counts in the means; an older generation's does not.

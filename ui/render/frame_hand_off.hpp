@@ -33,6 +33,7 @@ struct HandedFrame {
   FrameStats stats;                 // the frame now in the view's buffers
   std::vector<FrameStats> skipped;  // frames presented since the last take and replaced unseen (oldest first)
   std::uint64_t generation = 0;     // the worker's epoch (chain, source or measurement) it belongs to
+  bool coldRun = false;             // a still's first run after a change: its times are not the warm ones
 };
 
 class FrameHandOff : public DisplaySink {
@@ -50,6 +51,8 @@ class FrameHandOff : public DisplaySink {
   // frame's frameMs becomes the time since the previous present (what the view really gets); the
   // first frame of a generation keeps the pipeline's own figure.
   void setGeneration(std::uint64_t generation) { generation_.store(generation); }
+  // Worker thread: frames presented from now on are (or are not) a still's cold first run.
+  void setColdRun(bool cold) { coldRun_.store(cold); }
 
   // GUI thread, the view's GL context current: the newest presented frame into `view` (its
   // pixels uploaded, or the worker's textures shown); the caller then records its stats
@@ -73,6 +76,7 @@ class FrameHandOff : public DisplaySink {
 
  private:
   std::atomic<std::uint64_t> generation_{0};
+  std::atomic<bool> coldRun_{false};
   std::optional<HandedFrame> waiting_;
   std::uint64_t lastGeneration_ = 0;
   double lastPresentSeconds_ = 0;

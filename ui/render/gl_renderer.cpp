@@ -5,12 +5,12 @@
 #include <QFile>
 #include <QImage>
 #include <algorithm>
-#include <iterator>
 
 #include "ui/render/frame_hand_off.hpp"
 #include "ui/render/gl_check.hpp"
 #include "ui/render/gl_functions.hpp"
 #include "ui/render/overlay_fit.hpp"
+#include "ui/render/overlay_layout.hpp"
 #include "ui/render/overlay_painter.hpp"
 
 // Qt resources compiled into a static library need an explicit init from outside a namespace.
@@ -23,12 +23,6 @@ namespace {
 // A few repaints per second keep the numbers readable and the QPainter work off the frame path.
 constexpr auto kOverlayRepaintInterval = std::chrono::milliseconds(250);
 constexpr int kOverlayMarginPx = 8;
-// An overlay that has to go over an image (no letterbox band takes it) lets the image show through.
-constexpr double kOverlayOpacityOverImage = 0.72;
-
-bool overlaps(const RectPx& a, const RectPx& b) {
-  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
 
 std::string loadShader(const char* name) {
   QFile file(QStringLiteral(":/shaders/") + QString::fromLatin1(name));
@@ -273,9 +267,10 @@ void GlRenderer::forgetTextures() {
   layout_ = {};
 }
 
-void GlRenderer::recordFrame(const FrameStats& stats) {
+void GlRenderer::recordFrame(const FrameStats& stats, bool coldRun) {
   const bool firstStats = framesPresented_ == 0;
   lastStats_ = stats;
+  coldRun_ = coldRun;
   means_.add(stats);
   ++framesPresented_;
   // A still's frames stop coming: a measurement's last runs would otherwise fall between the
@@ -360,7 +355,7 @@ void GlRenderer::updateOverlays() {
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
   if (showTiming_) {
-    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_, stillName_}));
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_, stillName_, still_ && coldRun_}));
     paintedTimingSamples_ = means_.samples();
   }
   if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));
@@ -439,6 +434,7 @@ void GlRenderer::render(int width, int height) {
     }
   }
 
+  overlayRects_.clear();
   if (viewMode_ == ViewMode::Split) {  // each side's caption next to the divider
     const double divider = split_ * width;
     drawCaptions(width, height, {0, 0, divider, static_cast<double>(height)},
@@ -449,27 +445,29 @@ void GlRenderer::render(int width, int height) {
   if (drawTiming || drawHistogram) {
     KC_GL_CHECK(glEnable(GL_BLEND));
     KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
-    // Anchored to their image's corner, at the size overlayDrawScale gives (1:1 unless the view
-    // is small).
-    const RectPx images[] = {timingBox, histogramBox};
-    auto place = [&](const OverlayTexture& overlay, const RectPx& box, bool topLeft) {
-      const RectPx area = box.width >= 64 && box.height >= 64 ? box : whole;
-      const auto [w, h] = overlaySize(overlay);
-      double x = topLeft ? area.x + kOverlayMarginPx : area.x + area.width - w - kOverlayMarginPx;
-      double y = topLeft ? area.y + kOverlayMarginPx : area.y + area.height - h - kOverlayMarginPx;
-      // Letterbox bands wide enough for the overlay take it, so it covers none of the image.
-      if (topLeft && area.y >= h + 2 * kOverlayMarginPx) y = area.y - h - kOverlayMarginPx;
-      if (!topLeft && height - (area.y + area.height) >= h + 2 * kOverlayMarginPx) y = area.y + area.height + kOverlayMarginPx;
-      x = std::clamp(x, 0.0, std::max(0.0, width - w));
-      y = std::clamp(y, 0.0, std::max(0.0, height - h));
-      const RectPx rect{x, y, w, h};
-      // Where no band could take it, it goes over an image: translucent, so the image shows through.
-      const bool overImage = viewMode_ != ViewMode::Split && std::any_of(std::begin(images), std::end(images),
-                                                                         [&](const RectPx& image) { return overlaps(rect, image); });
-      drawTexture(overlay.texture.get(), rect, width, height, true, overImage ? kOverlayOpacityOverImage : 1.0);
+    // Anchored to their image's corner, at the size overlayDrawScale gives (1:1 unless the view is
+    // small), on their own opaque plates: readable over any image (overlay_layout.hpp).
+    std::vector<RectPx> taken;
+    for (const OverlayRect& caption : overlayRects_) taken.push_back(caption.rect);
+    auto draw = [&](const char* name, const OverlayTexture& overlay, const RectPx& rect) {
+      drawTexture(overlay.texture.get(), rect, width, height, true);
+      overlayRects_.push_back({name, rect});
+      taken.push_back(rect);
     };
-    if (drawTiming) place(timingOverlay_, timingBox, true);
-    if (drawHistogram) place(histogramOverlay_, histogramBox, false);
+    if (drawTiming) {
+      const auto [w, h] = overlaySize(timingOverlay_);
+      draw("timing", timingOverlay_, overlayAt(Corner::TopLeft, timingBox, w, h, whole, kOverlayMarginPx));
+    }
+    if (drawHistogram) {
+      const auto [w, h] = overlaySize(histogramOverlay_);
+      const std::optional<RectPx> free = firstFree(
+          {overlayAt(Corner::BottomRight, histogramBox, w, h, whole, kOverlayMarginPx),
+           overlayAt(Corner::BottomRight, whole, w, h, whole, kOverlayMarginPx),
+           overlayAt(Corner::TopRight, whole, w, h, whole, kOverlayMarginPx),
+           overlayAt(Corner::BottomLeft, whole, w, h, whole, kOverlayMarginPx)},
+          taken);
+      if (free) draw("histogram", histogramOverlay_, *free);
+    }
     KC_GL_CHECK(glDisable(GL_BLEND));
   }
   KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
@@ -500,6 +498,7 @@ void GlRenderer::drawCaptions(int width, int height, RectPx originalBox, RectPx 
     rect.x = std::clamp(rect.x, 0.0, std::max(0.0, width - rect.width));
     rect.y = std::clamp(rect.y, 0.0, std::max(0.0, height - rect.height));
     drawTexture(caption.texture.get(), rect, width, height, true);
+    overlayRects_.push_back({"caption", rect});
   };
   RectPx summary = sizeIn(captionSummary_, width - 2.0 * kOverlayMarginPx);
   summary.x = (width - summary.width) / 2.0;

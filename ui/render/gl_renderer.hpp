@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gpu/pipeline/display_sink.hpp"
 #include "gpu/pipeline/frame_stats.hpp"
@@ -29,7 +30,7 @@ RectPx letterbox(int imageWidth, int imageHeight, RectPx box);
 // band at the top (`topBand` px, the timing overlay's) and one at the bottom (the histogram's).
 // `imageHeightIn(area)` is the images' drawn height when laid out in `area`. The bands are kept only
 // while the images keep at least kMinImageShareForBands of the height they have in `whole` (a short
-// view, the demo dock open: the overlays then go over the images, translucent).
+// view, the demo dock open: the overlays then go over the images, on their opaque plates).
 inline constexpr double kMinImageShareForBands = 0.75;
 template <class ImageHeightIn>
 RectPx imageArea(RectPx whole, double topBand, double bottomBand, ImageHeightIn imageHeightIn) {
@@ -76,6 +77,12 @@ struct ViewCaptions {
   }
 };
 
+// An overlay as the last render() drew it: "timing", "histogram" or "caption", and where (pixels).
+struct OverlayRect {
+  const char* name;
+  RectPx rect;
+};
+
 class GlRenderer : public DisplaySink {
  public:
   GlRenderer() = default;
@@ -119,8 +126,10 @@ class GlRenderer : public DisplaySink {
   void showTextures(const DisplayLayout& layout, unsigned original, unsigned filtered);
   // Their owner is about to delete them: draw nothing until the next frame.
   void forgetTextures();
-  // The frame now shown came with `stats`: the overlays and their means take them.
-  void recordFrame(const FrameStats& stats);
+  // The frame now shown came with `stats`: the overlays and their means take them. `coldRun`: a
+  // still's first run after a change (frame_hand_off.hpp), which the overlay labels as such.
+  void recordFrame(const FrameStats& stats, bool coldRun = false);
+  bool coldRun() const { return coldRun_; }
 
   // Draws into the bound framebuffer, viewport (0, 0, width, height) in device pixels.
   void render(int width, int height);
@@ -171,6 +180,8 @@ class GlRenderer : public DisplaySink {
   // The timing overlay's texture as last uploaded, in pixels (0 x 0: none yet).
   int timingOverlayWidth() const { return timingOverlay_.width; }
   int timingOverlayHeight() const { return timingOverlay_.height; }
+  // Every overlay the last render() drew (a histogram with no free corner is not among them).
+  const std::vector<OverlayRect>& overlayRects() const { return overlayRects_; }
 
  private:
   bool drawsOnlyAfterFlush_ = false;
@@ -198,12 +209,13 @@ class GlRenderer : public DisplaySink {
   unsigned shownOriginal_ = 0, shownFiltered_ = 0;
   OverlayTexture timingOverlay_, histogramOverlay_;
   OverlayTexture captionOriginal_, captionFiltered_, captionSummary_;
+  std::vector<OverlayRect> overlayRects_;
   ViewCaptions captions_;
   bool captionsDirty_ = false;
 
   ViewMode viewMode_ = ViewMode::SideBySide;
   double split_ = 0.5;
-  bool showTiming_ = true, showHistogram_ = true, still_ = false;
+  bool showTiming_ = true, showHistogram_ = true, still_ = false, coldRun_ = false;
   std::string stillName_ = "still image";
   double overlayScale_ = 1.0;
   std::string deviceName_;

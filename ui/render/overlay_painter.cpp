@@ -15,7 +15,9 @@ namespace kc {
 
 namespace {
 
-constexpr QRgb kPanelColour = qRgba(12, 14, 18, 190);
+// Opaque: text over a checkerboard or a bright photo stays readable (white on this is 17:1); a
+// translucent plate let the image through the letters.
+constexpr QRgb kPanelColour = qRgba(12, 14, 18, 255);
 constexpr int kPadding = 8;
 
 // The embedded copy of DejaVu Sans Mono (resources/fonts.qrc): the GPU machine and bare containers
@@ -60,11 +62,12 @@ QImage makePanel(int width, int height, double scale) {
 
 }  // namespace
 
-// What the means are over. A still is filtered once per change, and one run is a noisy figure (the
-// first one after opening is cold: caches, thread pools, allocations; it can read several times
-// slower), so the footer names the action that measures it properly (View > Measure still).
-QString timingSampleNote(int samples, bool still) {
-  if (still && samples <= 1) return QStringLiteral("1 run; View > Measure still");
+// What the means are over. A still is run cold and then warm once per change (frame_worker.hpp):
+// the cold run says so (it can read a thousand times the warm one), and one warm run is still a
+// noisy figure, so the footer names the action that measures it properly (View > Measure still).
+QString timingSampleNote(int samples, bool still, bool coldRun) {
+  if (still && coldRun) return QStringLiteral("cold run: the warm one follows");
+  if (still && samples <= 1) return QStringLiteral("1 warm run; View > Measure still");
   if (samples == 1) return QStringLiteral("1 frame");
   return QStringLiteral("mean of %1 %2").arg(samples).arg(still ? QStringLiteral("runs") : QStringLiteral("frames"));
 }
@@ -100,14 +103,15 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const QString title = QString::fromStdString(input.deviceName) + QStringLiteral("  \u00b7  ") +
                         QString::fromLatin1(displayPathName(stats.path));
   // A still is filtered once per change: its fps would only say how often it changed.
-  QString summary = input.still ? QString::fromStdString(input.stillName) + format("   %.1f ms per run", meanFrameMs)
+  QString summary = input.still ? QString::fromStdString(input.stillName) +
+                                      format(input.coldRun ? "   %.1f ms, cold" : "   %.1f ms per run", meanFrameMs)
                     : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
                           format("   latency %.1f ms", input.means.meanLatencyMs());
   summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
   if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
   const QString footer = (roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s", roofline)
                                        : QStringLiteral("bars: roofline unknown")) +
-                         QStringLiteral(" (%1)").arg(timingSampleNote(input.means.samples(), input.still));
+                         QStringLiteral(" (%1)").arg(timingSampleNote(input.means.samples(), input.still, input.coldRun));
 
   // The stages beyond the rows shown, in one row: how many, and their time together.
   QString rest;

@@ -19,6 +19,7 @@ struct TimingOverlayInput {
   double scale = 1.0;                 // 1: a 13 px font; presentation mode 1.25..3
   bool still = false;                 // a still image: time per run instead of fps and latency
   std::string stillName = "still image";  // or "frozen frame"
+  bool coldRun = false;               // a still's first run after a change: a warm one follows
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.
@@ -27,8 +28,9 @@ struct TimingOverlayInput {
 // image 180,000 pixels high, beyond any GL texture: the view failed with GL_INVALID_VALUE).
 inline constexpr int kMaxTimingRows = 30;
 QImage paintTimingOverlay(const TimingOverlayInput& input);
-// The footer's note on what the means are over: "mean of 30 frames", "1 run; View > Measure still".
-QString timingSampleNote(int samples, bool still);
+// The footer's note on what the means are over: "mean of 30 frames", "1 warm run; View > Measure
+// still", "cold run: the warm one follows".
+QString timingSampleNote(int samples, bool still, bool coldRun = false);
 
 // One line of text on a dark rounded label (the view's captions); a null image for "".
 QImage paintCaption(const std::string& text, double scale = 1.0);

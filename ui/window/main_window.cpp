@@ -20,7 +20,10 @@
 #include <QSignalBlocker>
 #include <QClipboard>
 #include <QInputDialog>
+#include <QScreen>
 #include <QStatusBar>
+#include <QTimer>
+#include <QWindow>
 
 #include <cstdio>
 
@@ -32,6 +35,7 @@
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/notice_area.hpp"
 #include "ui/window/presentation_mode.hpp"
+#include "ui/window/screen_fit.hpp"
 #include "ui/window/side_docks_fit_text.hpp"
 
 namespace kc {
@@ -105,7 +109,47 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent) {
   setAcceptDrops(true);
 
   buildMenus();
-  resize(1400, 820);
+  // Most of the screen it opens on, whatever its size (restoreSettings may put back a saved one).
+  setGeometry(firstWindowGeometry(availableScreenArea()));
+}
+
+QRect MainWindow::availableScreenArea() const {
+  const QScreen* on = screen() ? screen() : QGuiApplication::primaryScreen();
+  return on ? on->availableGeometry() : QRect(0, 0, 1400, 820);
+}
+
+// The frame the window manager put around the window, once shown (Xvfb without one: none).
+QMargins MainWindow::frameMargins() const {
+  if (!isVisible()) return kFrameAllowance;
+  const QRect frame = frameGeometry(), inner = geometry();
+  return {inner.left() - frame.left(), inner.top() - frame.top(), frame.right() - inner.right(),
+          frame.bottom() - inner.bottom()};
+}
+
+void MainWindow::keepOnScreen() {
+  if (isFullScreen() || isMaximized() || isMinimized()) return;  // the window manager's size
+  const QRect kept = keptOnScreen(geometry(), availableScreenArea(), frameMargins());
+  // Not below the window's minimum (Qt would keep it, and each resize would ask again).
+  if (kept != geometry() && kept.width() >= minimumWidth() && kept.height() >= minimumHeight()) setGeometry(kept);
+}
+
+// A dock shown or a panel grown can make the window larger than the screen: it comes back inside.
+void MainWindow::resizeEvent(QResizeEvent* event) {
+  QMainWindow::resizeEvent(event);
+  if (isVisible() && !fitsOnScreen(geometry(), availableScreenArea(), frameMargins())) keepOnScreenSoon();
+}
+
+// Presentation mode's larger text lays the docks out again, and the window grows where they need
+// it: after they did (queued), the window is brought back inside the screen.
+void MainWindow::keepOnScreenSoon() { QTimer::singleShot(0, this, &MainWindow::keepOnScreen); }
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (windowHandle() && !screenWatched_) {
+    screenWatched_ = true;  // moved to a projector: it fits that screen
+    connect(windowHandle(), &QWindow::screenChanged, this, &MainWindow::keepOnScreenSoon);
+  }
+  keepOnScreenSoon();
 }
 
 // A window destroyed while shown (not closed first: a test's session, an end without close())
@@ -186,6 +230,7 @@ void MainWindow::buildViewMenu() {
   presentation_ = new PresentationMode(view_, viewMenu, this);
   auto* docksFit = new SideDocksFitText(this);
   connect(presentation_, &PresentationMode::scaleChanged, docksFit, &SideDocksFitText::scaleChanged);
+  connect(presentation_, &PresentationMode::scaleChanged, this, &MainWindow::keepOnScreenSoon);
   viewMenu->addSeparator();
   // Mirror = a flip=h stage at the front of the chain (the selfie view); the dock shows it like any stage.
   mirror_ = viewMenu->addAction(tr("&Mirror (selfie view)"));
@@ -406,7 +451,11 @@ void MainWindow::toggleFullScreen() { isFullScreen() ? showNormal() : showFullSc
 
 QString MainWindow::restoreSettings() {
   QSettings settings;
-  restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+  // The saved size only while it still fits this screen (a laptop's window on a 1280x720
+  // projector would hang over its edges): else the first size on this screen.
+  const QRect saved = settings.value(QStringLiteral("window/normalGeometry")).toRect();
+  if (fitsOnScreen(saved, availableScreenArea(), QMargins()))
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
   if (auto mode = parseViewMode(settings.value(settings_key::kViewMode).toString().toStdString())) setViewMode(*mode);
   view_->renderer().setSplitPosition(settings.value(QStringLiteral("view/split"), 0.5).toDouble());
@@ -425,6 +474,7 @@ QString MainWindow::restoreSettings() {
 void MainWindow::saveSettings(const QString& sourceSpec) {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  settings.setValue(QStringLiteral("window/normalGeometry"), normalGeometry());
   settings.setValue(QStringLiteral("window/state"), saveState());
   settings.setValue(settings_key::kViewMode, QString::fromLatin1(viewModeName(viewMode())));
   settings.setValue(QStringLiteral("view/split"), view_->renderer().splitPosition());

@@ -87,6 +87,11 @@ class MainWindow : public QMainWindow {
   QString restoreSettings();
   void saveSettings(const QString& sourceSpec);
 
+  // The screen's area the window may take (screen_fit.hpp): its first size comes from it, a saved
+  // one must fit it, and the window is kept inside it (shown, larger text, another screen).
+  QRect availableScreenArea() const;
+  void keepOnScreen();
+
  signals:
   void chainChanged(const kc::FilterChain& chain);
   void sourceRequested(const QString& spec);
@@ -97,6 +102,8 @@ class MainWindow : public QMainWindow {
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
   void dropEvent(QDropEvent* event) override;
+  void showEvent(QShowEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
   void buildMenus();
@@ -107,6 +114,8 @@ class MainWindow : public QMainWindow {
   void openWithDialog(FileKind kind);
   void snapshotWithDialog();
   void toggleFullScreen();
+  void keepOnScreenSoon();
+  QMargins frameMargins() const;
 
   GlView* view_ = nullptr;
   FilterDock* filters_ = nullptr;
@@ -124,6 +133,7 @@ class MainWindow : public QMainWindow {
   QLabel* sourceLabel_ = nullptr;
   FilterDock::SavedForm restoredChain_;  // the dock's chain as restoreSettings left it
   SaveFile saveFile_ = unguardedSaveFile();
+  bool screenWatched_ = false;
 };
 
 }  // namespace kc

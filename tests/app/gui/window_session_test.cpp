@@ -237,8 +237,7 @@ TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
   QDockWidget* dock = demoDock(window);
   ASSERT_NE(dock, nullptr);
   EXPECT_TRUE(dock->isVisible());
-  auto* panel = qobject_cast<DemoPanel*>(dock->widget());
-  ASSERT_NE(panel, nullptr);
+  DemoPanel* panel = &session->demoPanel();
   EXPECT_EQ(panel->demo(), QStringLiteral("cg"));
   EXPECT_EQ(panel->form("cg")->value("matrix"), kMatrix);
   EXPECT_EQ(session->controller().sourceSpec(), sourceBefore) << "a matrix is no source";

@@ -29,7 +29,8 @@ TEST(SourceMenu, ListsEachCamerasFormatsWithTheDefaultFirst) {
   };
   menu.showCameras(cameras);
   const auto top = entries(window.sourceMenu());
-  ASSERT_EQ(top.size(), 3u);  // two cameras and the pattern
+  ASSERT_EQ(top.size(), 4u);  // two cameras, the pattern, the camera's own controls
+  EXPECT_EQ(top[3]->text().remove(QLatin1Char('&')), QStringLiteral("Camera controls"));
   ASSERT_NE(top[0]->menu(), nullptr);
   EXPECT_EQ(top[0]->text(), QStringLiteral("Camera 0: Integrated Webcam"));
   EXPECT_EQ(top[2]->text(), QStringLiteral("Test pattern"));
@@ -64,7 +65,7 @@ TEST(SourceMenu, ListsEachCamerasFormatsWithTheDefaultFirst) {
   // Hot-plug: a new list replaces the old one.
   menu.showCameras({});
   const auto none = entries(window.sourceMenu());
-  ASSERT_EQ(none.size(), 2u);
+  ASSERT_EQ(none.size(), 3u);  // "(no camera found)", the pattern, the camera controls
   EXPECT_FALSE(none[0]->isEnabled());  // "(no camera found)"
 }
 
@@ -80,7 +81,7 @@ TEST(SourceMenu, TheFileBeingShownIsListedAndChecked) {
 
   menu.setCurrent(QStringLiteral("image:/photos/coffee.png"), {});
   auto shown = entries(window.sourceMenu());
-  ASSERT_EQ(shown.size(), 3u);  // "(no camera found)", the pattern, the file
+  ASSERT_EQ(shown.size(), 4u);  // "(no camera found)", the pattern, the file, the camera's controls
   EXPECT_EQ(shown[2]->text(), QStringLiteral("Image: coffee.png"));
   EXPECT_EQ(shown[2]->toolTip(), QStringLiteral("image:/photos/coffee.png"));
   EXPECT_TRUE(shown[2]->isChecked());
@@ -90,13 +91,13 @@ TEST(SourceMenu, TheFileBeingShownIsListedAndChecked) {
 
   menu.setCurrent(QStringLiteral("clip.mp4"), {});  // a bare file name: a video by its suffix
   shown = entries(window.sourceMenu());
-  ASSERT_EQ(shown.size(), 3u) << "one file entry, the one shown";
+  ASSERT_EQ(shown.size(), 4u) << "one file entry, the one shown";
   EXPECT_EQ(shown[2]->text(), QStringLiteral("Video: clip.mp4"));
   EXPECT_TRUE(shown[2]->isChecked());
 
   menu.setCurrent(QStringLiteral("pattern"), {});
   shown = entries(window.sourceMenu());
-  ASSERT_EQ(shown.size(), 2u) << "no file shown, no file entry";
+  ASSERT_EQ(shown.size(), 3u) << "no file shown, no file entry";
   EXPECT_TRUE(shown[1]->isChecked());
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "ui/render/gl_renderer.hpp"
+#include "ui/render/overlay_layout.hpp"
 
 namespace kc {
 namespace {
@@ -31,6 +32,39 @@ TEST(OverlayLayout, AShortViewKeepsTheImagesLargeRatherThanTheBands) {
   EXPECT_DOUBLE_EQ(area.height, whole.height);
   EXPECT_DOUBLE_EQ(imageArea(whole, 0, 0, sideBySideHeight).height, whole.height) << "no overlays, no bands";
   EXPECT_DOUBLE_EQ(imageArea({0, 0, 800, 200}, 150, 150, sideBySideHeight).height, 200) << "bands taller than the view";
+}
+
+}  // namespace
+}  // namespace kc
+
+namespace kc {
+namespace {
+
+// The overlays' corners (overlay_layout.hpp): in a band beside the image where one holds them, over
+// the image otherwise, always inside the view; the histogram takes a free corner or none.
+TEST(OverlayLayout, AnOverlayGoesIntoTheBandBesideItsImageAndStaysInTheView) {
+  const RectPx view{0, 0, 800, 600};
+  const RectPx image{0, 150, 800, 300};  // a wide image: bands of 150 px above and below
+  const RectPx timing = overlayAt(Corner::TopLeft, image, 300, 100, view, 8);
+  EXPECT_DOUBLE_EQ(timing.y, 150 - 100 - 8) << "in the band above";
+  EXPECT_DOUBLE_EQ(timing.x, 8);
+  const RectPx histogram = overlayAt(Corner::BottomRight, image, 200, 120, view, 8);
+  EXPECT_DOUBLE_EQ(histogram.y, 450 + 8) << "in the band below";
+  EXPECT_DOUBLE_EQ(histogram.x, 800 - 200 - 8);
+  const RectPx tall = overlayAt(Corner::TopLeft, image, 300, 200, view, 8);
+  EXPECT_DOUBLE_EQ(tall.y, 158) << "too tall for the band: over the image";
+  const RectPx wide = overlayAt(Corner::BottomRight, {0, 0, 100, 100}, 300, 50, {0, 0, 200, 100}, 8);
+  EXPECT_GE(wide.x, 0) << "never out of the view";
+}
+
+TEST(OverlayLayout, TheHistogramTakesAFreeCornerOrNone) {
+  const RectPx timing{8, 8, 500, 150};
+  const RectPx corners[] = {{400, 100, 300, 120}, {492, 172, 300, 120}};
+  const std::optional<RectPx> free = firstFree({corners[0], corners[1]}, {timing});
+  ASSERT_TRUE(free.has_value());
+  EXPECT_DOUBLE_EQ(free->y, 172) << "the first corner overlaps the timing table";
+  EXPECT_FALSE(firstFree({corners[0]}, {timing}).has_value());
+  EXPECT_FALSE(overlaps({0, 0, 10, 10}, {10, 0, 10, 10})) << "touching is not overlapping";
 }
 
 }  // namespace

@@ -69,7 +69,8 @@ TEST(OverlayScale, TheFooterCountsTheFramesTheMeansAreOver) {
   EXPECT_EQ(means.samples(), 0);
   means.add(stats);
   EXPECT_EQ(means.samples(), 1);
-  EXPECT_EQ(timingSampleNote(means.samples(), true), QStringLiteral("1 run; View > Measure still"));
+  EXPECT_EQ(timingSampleNote(means.samples(), true), QStringLiteral("1 warm run; View > Measure still"));
+  EXPECT_EQ(timingSampleNote(means.samples(), true, true), QStringLiteral("cold run: the warm one follows"));
   EXPECT_EQ(timingSampleNote(means.samples(), false), QStringLiteral("1 frame"));
   for (int i = 0; i < 40; ++i) means.add(stats);
   EXPECT_EQ(means.samples(), 30) << "the window keeps the last 30";

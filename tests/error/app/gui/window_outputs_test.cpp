@@ -6,6 +6,7 @@
 // The whole window as `kernelcam` builds it (GuiSession), CPU backend, under Xvfb.
 #include <gtest/gtest.h>
 
+#include <QAction>
 #include <QDockWidget>
 #include <QSettings>
 #include <QStatusBar>
@@ -16,6 +17,7 @@
 #include "app/live/live_controller.hpp"
 #include "tests/support/qt_test_app.hpp"
 #include "app/record/record_controller.hpp"
+#include "app/record/vcam_control.hpp"
 #include "tests/support/started_session.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "ui/demos/demo_dock.hpp"
@@ -78,8 +80,7 @@ TEST_F(WindowOutputs, ADemoTableOverTheCgMatrixIsRefusedAndTheMatrixKept) {
   const std::string matrixBytes = test::readAll(matrix);
   auto session = open("pattern");
   session->openMatrix(QString::fromStdString(matrix));
-  auto* panel = qobject_cast<DemoPanel*>(demoDock(session->window())->widget());
-  ASSERT_NE(panel, nullptr);
+  DemoPanel* panel = &session->demoPanel();
   QString error;
   EXPECT_FALSE(panel->saveTableCsv(QString::fromStdString(matrix), &error));
   EXPECT_TRUE(error.contains(QStringLiteral("is an input"))) << error.toStdString();
@@ -90,8 +91,7 @@ TEST_F(WindowOutputs, ADemoTableOverTheCgMatrixIsRefusedAndTheMatrixKept) {
 
 TEST_F(WindowOutputs, AKernelSavedOverTheShownImageIsRefusedAndItsOwnFileIsSaved) {
   auto session = open("image:" + image_);
-  auto* lab = qobject_cast<KernelLabPanel*>(kernelLabDock(session->window())->widget());
-  ASSERT_NE(lab, nullptr);
+  KernelLabPanel* lab = &session->labPanel();
   const std::string kernel = dir_.file("k.cu");
   ASSERT_TRUE(lab->newFile(QString::fromStdString(kernel))) << lab->statusText().toStdString();
   EXPECT_FALSE(lab->saveAs(QString::fromStdString(image_)));
@@ -109,6 +109,27 @@ TEST_F(WindowOutputs, ARecordingOverTheShownImageIsRefused) {
   EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("is an input"))) << recorder.lastError().toStdString();
   EXPECT_FALSE(recorder.recording());
   EXPECT_EQ(test::readAll(image_), imageBytes_);
+}
+
+// Source > Send to virtual camera with a file: target is guarded as --vcam is: never the shown
+// image (one line, the image keeps its bytes), and once it runs, nothing else writes its file.
+TEST_F(WindowOutputs, AVirtualCameraFileStartedFromTheWindowIsGuardedLikeVcam) {
+  auto session = open("image:" + image_);
+  VcamControl& vcam = session->vcam();
+  EXPECT_FALSE(vcam.start(QString::fromStdString("file:" + image_)));
+  EXPECT_FALSE(vcam.running());
+  EXPECT_TRUE(vcam.lastError().contains(QStringLiteral("is an input"))) << vcam.lastError().toStdString();
+  EXPECT_FALSE(vcam.lastError().contains(QLatin1Char('\n')));
+  EXPECT_TRUE(statusMessage(*session).contains(QStringLiteral("Virtual camera not started")));
+  EXPECT_EQ(test::readAll(image_), imageBytes_) << "the shown image lost its bytes";
+  EXPECT_FALSE(vcam.action()->isChecked());
+
+  const std::string stream = dir_.file("stream.yuyv");
+  ASSERT_TRUE(vcam.start(QString::fromStdString("file:" + stream))) << vcam.lastError().toStdString();
+  EXPECT_FALSE(session->window().saveSnapshot(QString::fromStdString(stream)));
+  EXPECT_TRUE(statusMessage(*session).contains(QStringLiteral("the virtual camera is writing that file")))
+      << statusMessage(*session).toStdString();
+  vcam.stop();
 }
 
 TEST_F(WindowOutputs, TheVcamFileIsNeitherShownNorOverwrittenBySnapshots) {

@@ -1,0 +1,89 @@
+#include "ui/demos/chart_fit.hpp"
+
+#include <QAbstractAxis>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QEvent>
+#include <QGraphicsLayout>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QVariant>
+#include <algorithm>
+
+#include "ui/demos/demo_charts.hpp"
+
+namespace kc {
+
+namespace {
+
+constexpr int kLevels = 6;  // everything; no title; no axis titles; 3 ticks; 2 ticks; numbered bars
+const char* kTitle = "kcFullTitle";
+const char* kCategories = "kcFullCategories";
+const char* kTicks = "kcFullTicks";
+
+}  // namespace
+
+bool chartTextElided(const QChartView& view) {
+  for (const QGraphicsItem* item : view.scene()->items()) {
+    QString text;
+    if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
+      text = simple->text();
+    else if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item))
+      text = rich->toPlainText();
+    if (item->isVisible() && (text.endsWith(QStringLiteral("...")) || text.contains(QChar(0x2026)))) return true;
+  }
+  return false;
+}
+
+ChartFit::ChartFit(QChartView* view) : QObject(view), view_(view) { view_->installEventFilter(this); }
+
+bool ChartFit::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == view_ && event->type() == QEvent::Resize && !fitting_) fit();
+  return QObject::eventFilter(watched, event);
+}
+
+void ChartFit::fit() {
+  QChart* chart = view_->chart();
+  if (!chart || fitting_) return;
+  fitting_ = true;
+  // The chart lays itself out at the view's size: resizing the scene's chart now (not at the next
+  // paint) lets each level be checked as QChart will draw it.
+  chart->resize(view_->viewport()->size());
+  for (level_ = 0; level_ < kLevels; ++level_) {
+    apply(chart, level_);
+    if (chart->layout()) chart->layout()->activate();
+    if (!chartTextElided(*view_)) break;
+  }
+  level_ = std::min(level_, kLevels - 1);
+  fitting_ = false;
+}
+
+void ChartFit::apply(QChart* chart, int level) {
+  if (!chart->property(kTitle).isValid()) chart->setProperty(kTitle, chart->title());
+  chart->setTitle(level >= 1 ? QString() : chart->property(kTitle).toString());
+  const int ticks = level >= 4 ? 2 : level >= 3 ? 3 : 0;  // 0: as the chart made them
+  if (auto* residual = dynamic_cast<ResidualChart*>(chart)) residual->setMaxLabels(ticks > 0 ? ticks : 5);
+  for (QAbstractAxis* axis : chart->axes()) {
+    axis->setTitleVisible(level < 2);
+    if (auto* values = qobject_cast<QValueAxis*>(axis)) {
+      if (!values->property(kTicks).isValid()) values->setProperty(kTicks, values->tickCount());
+      values->setTickCount(ticks > 0 ? ticks : values->property(kTicks).toInt());
+    }
+    if (auto* categories = qobject_cast<QBarCategoryAxis*>(axis)) {
+      if (!categories->property(kCategories).isValid()) categories->setProperty(kCategories, categories->categories());
+      const QStringList full = categories->property(kCategories).toStringList();
+      QStringList shown = full;
+      if (level >= 5)  // the table's row numbers: its rows are in the bars' order, top down
+        for (int i = 0; i < shown.size(); ++i) shown[i] = QString::number(shown.size() - i);
+      if (shown != categories->categories()) {
+        categories->clear();
+        categories->append(shown);
+      }
+    }
+  }
+}
+
+}  // namespace kc
