@@ -19,6 +19,7 @@
 #include "app/options/run_option_group.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace {
 
@@ -145,7 +146,7 @@ int runWindow(int argc, char** argv) {
                            QStringLiteral("give --source or a FILE, not both ('%1')").arg(files[0]));
     if (files.size() > 1)
       std::fprintf(stderr, "kernelcam: showing %s, the first of the %d files given\n",
-                   files[0].toLocal8Bit().constData(), static_cast<int>(files.size()));
+                   kc::quotedText(files[0].toStdString(), 200).c_str(), static_cast<int>(files.size()));
   }
   kc::GuiOptions options;
   options.verbose = parser.isSet(verbose);

@@ -295,7 +295,7 @@ int process(const ProcessOptions& options) {
     admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
   if (const std::string warning = source->warning(); !warning.empty())
-    std::fprintf(stderr, "kernelcam: %s\n", warning.c_str());  // --lenient: what the input was decoded despite
+    std::fprintf(stderr, "kernelcam: %s\n", printableText(warning).c_str());  // --lenient: what the input was decoded despite
   if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
     admitFrames(source->width(), source->height(), *pipeline);
   source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them
@@ -323,7 +323,7 @@ int process(const ProcessOptions& options) {
     } catch (const VideoEnded& e) {
       if (processed == 0) throw SourceError(e.what());
       progress.clear();
-      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", e.what(),
+      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", printableText(e.what()).c_str(),
                    options.frames);
       break;
     }

@@ -32,6 +32,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace kc {
 
@@ -46,9 +47,13 @@ std::optional<CameraFormatRequest> cameraFormatFrom(const QString& text) {
 
 // For --verbose: the notice with its details, which the status bar leaves out.
 void printNotice(const Notice& notice) {
-  std::fprintf(stderr, "kernelcam: %s\n", notice.summary.toLocal8Bit().constData());
+  // A notice quotes file names and library text: through the one sanitiser, its lines kept.
+  std::fprintf(stderr, "kernelcam: %s\n", printableText(notice.summary.toStdString()).c_str());
   if (!notice.details.isEmpty())
-    std::fprintf(stderr, "  %s\n", QString(notice.details).replace(QLatin1Char('\n'), QStringLiteral("\n  ")).toLocal8Bit().constData());
+    std::fprintf(stderr, "  %s\n",
+                 printableText(QString(notice.details).replace(QLatin1Char('\n'), QStringLiteral("\n  ")).toStdString(),
+                               16384, TextLayout::Lines)
+                     .c_str());
 }
 
 }  // namespace

@@ -145,6 +145,21 @@ TEST(KernelCompileLimits, LimitsOutOfRangeAreUsageErrors) {
   EXPECT_EQ(lineCount(time.run.err), 1) << time.run.err;
 }
 
+// Issue 40, class 4: a kernel's compiler messages were printed as they were, so a `#pragma message`
+// holding ESC and BEL (the string's escapes, which the compiler turns into the bytes) set the
+// terminal's title or cleared it. Every diagnostic goes through the one sanitiser.
+TEST(KernelCompileText, ACompilerMessageHoldingEscapeSequencesIsPrintedEscaped) {
+  KC_REQUIRE_NVRTC();
+  test::TempDir dir;
+  const std::string path = dir.file("pragma.cu");
+  test::writeBytes(path, kernelAfter("#pragma message(\"title \\x1b]0;pwned\\x07 clear \\x1b[2J\")\n"));
+  const CheckRun c = check(path);
+  EXPECT_EQ(c.run.exitCode, 0) << c.run.err;
+  EXPECT_NE(c.run.err.find(path + ":1:"), std::string::npos) << c.run.err;
+  EXPECT_NE(c.run.err.find("#pragma message: \"title \\e]0;pwned\\a clear \\e[2J\""), std::string::npos) << c.run.err;
+  EXPECT_EQ(c.run.err.find_first_of(std::string("\x1b\x07\r", 3)), std::string::npos) << "a raw control character";
+}
+
 // ---- 5: time, and nothing left behind -------------------------------------------------------------
 
 TEST(KernelCompileLimits, AMacroBlowUpIsKilledAtTheTimeLimitAndLeavesNoProcess) {
