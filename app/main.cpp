@@ -163,9 +163,14 @@ int runWindow(int argc, char** argv) {
     run = shared.read(parser);
     if (!files.isEmpty()) options.source = kc::parseSourceSpec(files[0].toStdString());
     // --vcam file:PATH is an output like process's: never the --source's file (the output guard).
-    if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty())
-      kc::io::checkOutputs({{"--vcam", file}}, options.source ? kc::sourceInputFiles(*options.source)
-                                                              : std::vector<std::string>{});
+    // Every file the chain names is an input too, whether its stage can run here or not (a kernel
+    // stage on the CPU is kept, switched off): the stream is renamed into place when the window closes.
+    if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty()) {
+      std::vector<std::string> inputs = options.source ? kc::sourceInputFiles(*options.source) : std::vector<std::string>{};
+      if (options.chain)
+        for (std::string& input : kc::chainInputFiles(*options.chain)) inputs.push_back(std::move(input));
+      kc::io::checkOutputs({{"--vcam", file}}, inputs);
+    }
     if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
   } catch (const std::exception& e) {
     return kc::cli::fail(kc::cli::kExitUsage, QString::fromStdString(e.what()));

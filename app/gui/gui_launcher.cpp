@@ -128,9 +128,14 @@ GuiSession::GuiSession(const GuiOptions& options) {
   recorder_ = std::make_unique<RecordController>(*window_, controller_->frameTap());
   recorder_->setTargetCheck([this](const std::string& path) { outputs_->check("recording", path); });
   if (!options.vcam.empty()) {
-    try {  // main.cpp checked it already: this fails only if the device went away since
+    try {
+      // main.cpp checked the command line's source and chain; the chain restored from the settings
+      // names files too (a kernel stage, running or switched off): the stream is never renamed over one.
+      checkVcamFile();
+      // main.cpp opened it already: this fails only if the device went away since
       vcam_ = std::make_unique<VcamFeed>(*window_, controller_->frameTap(), VirtualCamera::open(options.vcam));
     } catch (const std::exception& error) {
+      vcamFile_.clear();  // not written
       const QString message = QString::fromStdString(error.what());
       window_->notices()->post({QStringLiteral("vcam"), QObject::tr("No virtual camera"), message, message, QString()});
     }
@@ -143,6 +148,16 @@ GuiSession::GuiSession(const GuiOptions& options) {
 }
 
 GuiSession::~GuiSession() {
+  // The --vcam file is renamed into place now: not over a file the window reads, which the chain
+  // may have come to name during the run (a kernel stage added, on or off).
+  if (vcam_) {
+    try {
+      checkVcamFile();
+    } catch (const io::OutputError& error) {
+      vcam_->discard();
+      std::fprintf(stderr, "kernelcam: %s (the stream was not kept)\n", printableText(error.what()).c_str());
+    }
+  }
   vcam_.reset();      // they listen to the controller's frames: gone first; a recording is kept
   recorder_.reset();
   lab_.reset();  // it hooked into the controller
@@ -161,8 +176,13 @@ void GuiSession::saveSettings() {
   overrides_->restore(settings);
 }
 
-// What the window reads now: the shown source's files, the running chain's kernels and headers,
-// the kernel open in the lab, the CG demo's matrix.
+void GuiSession::checkVcamFile() const {
+  if (!vcamFile_.empty()) io::checkOutputs({{"--vcam", vcamFile_}}, filesRead());
+}
+
+// What the window reads now: the shown source's files, the files every stage of the chain names
+// (its kernels and their headers, whether the stage runs or is switched off), the kernel open in
+// the lab, the CG demo's matrix.
 std::vector<std::string> GuiSession::filesRead() const {
   std::vector<std::string> files;
   try {
@@ -171,6 +191,7 @@ std::vector<std::string> GuiSession::filesRead() const {
     // A spec that no longer parses shows the pattern: no file.
   }
   for (std::string& file : chainInputFiles(controller_->chain())) files.push_back(std::move(file));
+  for (std::string& file : window_->filterDock()->namedFiles()) files.push_back(std::move(file));
   if (!labPanel_->path().isEmpty()) files.push_back(labPanel_->path().toStdString());
   for (const QString& file : demoPanel_->inputFiles()) files.push_back(file.toStdString());
   return files;

@@ -58,6 +58,8 @@ class GuiSession {
 
  private:
   std::vector<std::string> filesRead() const;
+  // Throws io::OutputError (one line) when the --vcam file is a file the window reads.
+  void checkVcamFile() const;
   std::vector<io::OutputFile> filesWritten() const;
 
   std::string vcamFile_;  // --vcam file:PATH's path, else ""

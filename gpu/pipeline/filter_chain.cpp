@@ -387,4 +387,24 @@ std::vector<std::string> chainInputFiles(const FilterChain& chain) {
   return files;
 }
 
+std::vector<std::string> stageTextFiles(std::string_view text) {
+  text = trim(text);
+  const std::size_t eq = text.find('=');
+  const StageDefinition* definition = stageRegistry().find(trim(text.substr(0, eq)));
+  if (!definition || eq == std::string_view::npos) return {};
+  // The tokens where the parser would put them, as written (nothing checked: the stage may not parse).
+  const std::vector<std::string_view> given = split(text.substr(eq + 1), ':');
+  std::vector<std::string> values(definition->params.size());
+  std::vector<std::string> files;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < definition->params.size() && next < given.size(); ++i) {
+    const ParamDescriptor& param = definition->params[i];
+    if (!paramInEffect(*definition, param, values)) continue;
+    if (param.type == ParamType::Assignments) break;  // the rest: NAME=VALUE tokens, no file
+    values[i] = std::string(trim(given[next++]));
+    if (param.type == ParamType::Text && !values[i].empty()) files.push_back(values[i]);
+  }
+  return files;
+}
+
 }  // namespace kc
