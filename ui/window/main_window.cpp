@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -259,9 +260,23 @@ bool MainWindow::savePreset(const QString& name) {
     showMessage(tr("not saved: %1").arg(problem));
     return false;
   }
-  storePreset(name, QString::fromStdString(formatFilterChain(filters_->chain())));
+  // Replacing a preset is asked, as Rename refuses a name that is taken.
+  if (presetChainText(name) && !(askReplacePreset_ ? askReplacePreset_(name) : askReplacePreset(name))) {
+    showMessage(tr("not saved: a preset named '%1' exists already (kept as it was)").arg(name));
+    return false;
+  }
+  // The whole list, as the settings keep it: a kernel= stage, one switched off, one kept in its
+  // saved text, each at its place (filters_->chain() is only what runs now).
+  const FilterDock::SavedForm form = filters_->savedForm();
+  storePreset(name, form.chain, form.off);
   showMessage(tr("saved preset '%1'").arg(name));
   return true;
+}
+
+bool MainWindow::askReplacePreset(const QString& name) {
+  return QMessageBox::question(this, tr("Save preset"),
+                               tr("A preset named '%1' exists already. Replace it with this chain?").arg(name),
+                               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
 }
 
 bool MainWindow::loadPreset(const QString& name) {
@@ -270,13 +285,13 @@ bool MainWindow::loadPreset(const QString& name) {
     showMessage(tr("no preset named '%1'").arg(name));
     return false;
   }
-  try {
-    filters_->setChain(parseFilterChain(text->toStdString()));
-    return true;
-  } catch (const std::exception& error) {  // a preset saved by a version that knew other stages
-    showMessage(tr("preset '%1' cannot be used: %2").arg(name, QString::fromStdString(error.what())));
-    return false;
-  }
+  // As a saved chain comes back: a stage that cannot be used here (saved by a version that knew
+  // other stages, a kernel file gone) stays in the list, off, with the reason on its row.
+  const std::vector<FilterDock::Problem> problems = filters_->restoreSaved({*text, presetOffText(name)});
+  if (!problems.empty())
+    showMessage(tr("preset '%1': %2 \u2014 kept in the chain, switched off")
+                    .arg(name, shortenedMessage(problems.front().reason)));
+  return true;
 }
 
 bool MainWindow::renameSavedPreset(const QString& from, const QString& to) {
