@@ -17,12 +17,15 @@ std::string formatMs(double ms) { return std::to_string(static_cast<long long>(m
 
 }  // namespace
 
-WorkerError::WorkerError(Kind kind, const std::string& message)
-    : Error(__FILE__, __LINE__, "kernelcam-lab-worker", message), kind_(kind) {}
+// The message names the process (its WorkerIdentity: the worker or the compiler) and what it did:
+// what() is that line alone, never this file's path.
+WorkerError::WorkerError(Kind kind, const std::string& message, std::string output)
+    : Error({}, 0, {}, message), kind_(kind), output_(std::move(output)) {}
 
 LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments,
                                  WorkerLimits limits, WorkerIdentity identity)
-    : path_(path), limits_(limits), who_(identity.who), notReady_(identity.notReady), process_(startChild(path, arguments, identity)) {
+    : path_(path), limits_(limits), who_(identity.who), notReady_(identity.notReady),
+      captured_(identity.child.captureOutput), process_(startChild(path, arguments, identity)) {
   const std::string who = who_ + " (" + path + ")";
   WorkerHello hello;
   try {
@@ -106,7 +109,7 @@ Reply LabWorkerClient::exchange(const Request& request, double limitMs) {
 
 void LabWorkerClient::fail(WorkerError::Kind kind, const std::string& message) {
   stop();
-  throw WorkerError(kind, message);
+  throw WorkerError(kind, message, captured_ ? process_.capturedOutput() : std::string());
 }
 
 // How the process ended, once it has: it closed the socket, so its exit is a moment away.
