@@ -32,6 +32,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/notice_area.hpp"
+#include "ui/window/settings_file.hpp"
 #include "ui/window/presentation_mode.hpp"
 #include "ui/window/side_docks_fit_text.hpp"
 
@@ -434,6 +435,13 @@ QString MainWindow::restoreSettings() {
     if (!problems.empty()) notices_->post(savedChainNotice(problems));
   }
   restoredChain_ = filters_->savedForm();
+  // QSettings would drop this run's changes without a word (the chain, presets, the view): said once.
+  if (const QString problem = settingsWriteProblem(); !problem.isEmpty())
+    notices_->post({QStringLiteral("settings"), tr("Settings cannot be saved \u2014 changes made now are not kept"),
+                    tr("kernelcam keeps its settings (the filter chain, presets, the view, the source) in a file it "
+                       "cannot write: %1. The window works; what you change in it is lost when it closes.")
+                        .arg(problem),
+                    problem, QString()});
   return settings.value(settings_key::kSource).toString();
 }
 
