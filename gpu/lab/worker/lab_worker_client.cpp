@@ -1,5 +1,9 @@
-#include <cstdint>
 #include "gpu/lab/worker/lab_worker_client.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+#include "gpu/core/message_text.hpp"
 
 namespace kc::lab {
 namespace {
@@ -8,12 +12,22 @@ ChildProcess startChild(const std::string& path, const std::vector<std::string>&
                         const WorkerIdentity& identity) {
   try {
     return ChildProcess(path, arguments, identity.child);
-  } catch (const Error& error) {
+  } catch (const Error& error) {  // "cannot start PATH: Permission denied"
     throw WorkerError(WorkerError::Kind::NotStarted, identity.who + ": " + error.message());
   }
 }
 
 std::string formatMs(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)) + " ms"; }
+
+// The last line a process that ended wrote to stderr (a loader's "cannot open shared object
+// file", the worker's own reason), as the end of the one line saying it ended: "; it wrote '...'".
+std::string lastWords(const std::string& output) {
+  const std::size_t last = output.find_last_not_of(" \t\r\n");
+  if (last == std::string::npos) return {};
+  const std::size_t newline = output.rfind('\n', last);
+  const std::size_t first = newline == std::string::npos ? 0 : newline + 1;
+  return "; it wrote " + quotedText(std::string_view(output).substr(first, last + 1 - first), 200);
+}
 
 }  // namespace
 
@@ -109,7 +123,10 @@ Reply LabWorkerClient::exchange(const Request& request, double limitMs) {
 
 void LabWorkerClient::fail(WorkerError::Kind kind, const std::string& message) {
   stop();
-  throw WorkerError(kind, message, captured_ ? process_.capturedOutput() : std::string());
+  const std::string output = captured_ ? process_.capturedOutput() : std::string();
+  // A process that ended by itself may have said why; one that was stopped is not asked.
+  const bool ended = kind == WorkerError::Kind::NotStarted || kind == WorkerError::Kind::Ended;
+  throw WorkerError(kind, ended ? message + lastWords(output) : message, output);
 }
 
 // How the process ended, once it has: it closed the socket, so its exit is a moment away.

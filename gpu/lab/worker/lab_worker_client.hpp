@@ -45,11 +45,13 @@ class WorkerError : public Error {
   std::string output_;
 };
 
-// Which process this is, for messages and for how it is started.
+// Which process this is, for messages and for how it is started. Its output is captured
+// (ChildOptions::captureOutput): a broken or wrong binary's chatter never reaches kernelcam's
+// terminal; the last line it wrote to stderr ends the one line that says it ended.
 struct WorkerIdentity {
   std::string who = "the kernel lab's worker process";
   std::string notReady = "cannot run kernels";  // "WHO NOTREADY: what its greeting said"
-  ChildOptions child;
+  ChildOptions child{.captureOutput = true};
 };
 
 class LabWorkerClient {
