@@ -20,6 +20,7 @@
 #include "app/options/run_option_group.hpp"
 #include "app/record/virtual_camera.hpp"
 #include "app/sources/source_factory.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace {
 
@@ -146,7 +147,7 @@ int runWindow(int argc, char** argv) {
                            QStringLiteral("give --source or a FILE, not both ('%1')").arg(files[0]));
     if (files.size() > 1)
       std::fprintf(stderr, "kernelcam: showing %s, the first of the %d files given\n",
-                   files[0].toLocal8Bit().constData(), static_cast<int>(files.size()));
+                   kc::quotedText(files[0].toStdString(), 200).c_str(), static_cast<int>(files.size()));
   }
   kc::GuiOptions options;
   options.verbose = parser.isSet(verbose);
@@ -163,9 +164,14 @@ int runWindow(int argc, char** argv) {
     run = shared.read(parser);
     if (!files.isEmpty()) options.source = kc::parseSourceSpec(files[0].toStdString());
     // --vcam file:PATH is an output like process's: never the --source's file (the output guard).
-    if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty())
-      kc::io::checkOutputs({{"--vcam", file}}, options.source ? kc::sourceInputFiles(*options.source)
-                                                              : std::vector<std::string>{});
+    // Every file the chain names is an input too, whether its stage can run here or not (a kernel
+    // stage on the CPU is kept, switched off): the stream is renamed into place when the window closes.
+    if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty()) {
+      std::vector<std::string> inputs = options.source ? kc::sourceInputFiles(*options.source) : std::vector<std::string>{};
+      if (options.chain)
+        for (std::string& input : kc::chainInputFiles(*options.chain)) inputs.push_back(std::move(input));
+      kc::io::checkOutputs({{"--vcam", file}}, inputs);
+    }
     if (!options.vcam.empty()) (void)kc::VirtualCamera::open(options.vcam);  // a missing or busy device: one line
   } catch (const std::exception& e) {
     return kc::cli::fail(kc::cli::kExitUsage, QString::fromStdString(e.what()));

@@ -5,7 +5,16 @@
 #include <cstdio>
 #include <vector>
 
+#include "gpu/core/message_text.hpp"
+
 namespace kc::cli {
+
+namespace {
+// A word the user typed, quoted for a message: safe for the terminal, cut when long.
+QString quotedWord(const QString& word) { return QString::fromStdString(quotedText(word.toStdString(), 60)); }
+// The longest message kernelcam prints as one line: each quoted part is cut shorter already.
+constexpr std::size_t kMessageBytes = 4096;
+}  // namespace
 
 const std::vector<Command>& commands() {
   static const std::vector<Command> table{
@@ -87,12 +96,12 @@ QStringList optionNames(const QCommandLineParser& parser) {
 }
 
 QString parseErrorText(const QCommandLineParser& parser) {
-  QString text = parser.errorText();
   const QStringList unknown = parser.unknownOptionNames();
-  if (unknown.isEmpty()) return text;
+  if (unknown.isEmpty()) return parser.errorText();
+  // Qt's own text quotes the word raw: the user's word goes through the sanitiser here.
+  const QString text = QStringLiteral("Unknown option %1").arg(quotedWord(unknown.first()));
   const QString near = closestName(unknown.first(), optionNames(parser));
-  if (near.isEmpty()) return text;
-  if (text.endsWith(QLatin1Char('.'))) text.chop(1);
+  if (near.isEmpty()) return text + QLatin1Char('.');
   return text + QStringLiteral(" (did you mean --%1?)").arg(near);  // demo's --n too, as its help writes it
 }
 
@@ -104,12 +113,14 @@ QStringList commandNames() {
 }
 
 QString unknownCommandText(const QString& word) {
-  return QStringLiteral("unknown command '%1'").arg(word) +
+  return QStringLiteral("unknown command %1").arg(quotedWord(word)) +
          didYouMean(word, commandNames(), QStringLiteral(" (try --help)"));
 }
 
 int fail(int code, const QString& message) {
-  std::fprintf(stderr, "kernelcam: %s\n", message.toLocal8Bit().constData());
+  // A message may quote what a user, a file, a library or a compiler wrote: whatever a part that
+  // quotes it left raw, the line that reaches the terminal is one line that cannot drive it.
+  std::fprintf(stderr, "kernelcam: %s\n", printableText(message.toStdString(), kMessageBytes).c_str());
   return code;
 }
 

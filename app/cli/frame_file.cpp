@@ -28,7 +28,7 @@ std::string frameFileProblem(const std::string& path) {
   return {};
 }
 
-void writeFrameFile(const HostFrame& frame, const io::OutputFile& output) {
+QByteArray encodeFrameFile(const HostFrame& frame, const io::OutputFile& output) {
   if (const std::string problem = frameFileProblem(output.path); !problem.empty())
     throw io::OutputError(io::OutputError::Kind::Usage, output.option + " " + output.path + ": cannot write (" + problem + ")");
   const std::string extension = lowerExtension(output.path);
@@ -48,7 +48,11 @@ void writeFrameFile(const HostFrame& frame, const io::OutputFile& output) {
   }
   if (!encoded)
     throw io::OutputError(io::OutputError::Kind::WriteFailed, output.option + " " + output.path + ": cannot encode");
-  io::writeOutput(output, QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size())));
+  return QByteArray(reinterpret_cast<const char*>(bytes.data()), static_cast<qsizetype>(bytes.size()));
+}
+
+void writeFrameFile(const HostFrame& frame, const io::OutputFile& output) {
+  io::writeOutput(output, encodeFrameFile(frame, output));
 }
 
 }  // namespace kc

@@ -21,6 +21,7 @@
 #include "app/io/output_file.hpp"
 #include "app/cli/device_limits_cache.hpp"
 #include "gpu/core/error.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/lab/kernel_params.hpp"
 #include "gpu/lab/kernel_template.hpp"
 #include "gpu/lab/line_figures.hpp"
@@ -102,7 +103,8 @@ int runNew(const QStringList& arguments) {
   int exitCode = kExitOk;
   if (!parseWithPath(parser, arguments, kUsageNew, &path, &exitCode)) return exitCode;
   if (QFileInfo::exists(path) || QFileInfo(path).isSymLink())
-    return fail(kExitUsage, QStringLiteral("kernel new: %1 exists; not replaced (choose another name)").arg(path));
+    return fail(kExitUsage, QStringLiteral("kernel new: %1 exists; not replaced (choose another name)")
+                                .arg(QString::fromStdString(quotedText(path.toStdString(), 200))));
   // Through the one output guard and writer, as every file kernelcam writes: a path that cannot be
   // written (no such folder, a read-only one) is exit 2 before anything is written, a write that
   // fails (disk full) exit 1; the temporary goes, so there is never a half-written kernel.
@@ -113,8 +115,8 @@ int runNew(const QStringList& arguments) {
   } catch (const io::OutputError& e) {
     return fail(e.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(e.what()));
   }
-  std::printf("wrote %s; check it with: kernelcam kernel check %s\n", path.toLocal8Bit().constData(),
-              path.toLocal8Bit().constData());
+  const std::string shown = printableText(path.toStdString());
+  std::printf("wrote %s; check it with: kernelcam kernel check %s\n", shown.c_str(), shown.c_str());
   return kExitOk;
 }
 
@@ -259,7 +261,7 @@ int runCheck(const QStringList& arguments) {
         storeDeviceLimits(cacheFile, fingerprint, *limits);
     const lab::ResourceUsage& r = kernel.resources;
     const lab::KernelAnnotations& a = kernel.analysis.annotations;
-    std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", source.path.c_str(),
+    std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", printableText(source.path).c_str(),
                 kernel.analysis.entry->name.c_str(), kernel.arch, cuda->nvrtcVersion().c_str(), kernel.compileMs);
     if (r.known) {
       std::printf("  registers      %d per thread\n", r.registers);
@@ -355,25 +357,27 @@ int runProfile(const QStringList& arguments) {
     const std::vector<lab::LineFigures> mine = lab::linesOfFile(report.lines, source.path);
     const std::uint64_t total = lab::totalInstructions(report.lines);
     std::printf("%s: kernel '%s' on %s (%dx%d), %llu warp instructions executed; per line (CUPTI SASS metrics):\n",
-                source.path.c_str(), kernel.analysis.entry->name.c_str(), frames->name().c_str(), frame.width(),
+                printableText(source.path).c_str(), kernel.analysis.entry->name.c_str(), printableText(frames->name()).c_str(), frame.width(),
                 frame.height(), static_cast<unsigned long long>(total));
     const std::vector<std::string> text = sourceLines(source.text);
+    const std::string shownPath = printableText(source.path);  // the user's file name and lines, as the terminal may show them
     for (const lab::LineFigures& line : mine) {
-      std::printf("%s:%u: %s\n", source.path.c_str(), line.line, lab::describeLine(line, total).c_str());
-      if (line.line >= 1 && line.line <= text.size()) std::printf("    | %s\n", text[line.line - 1].c_str());
+      std::printf("%s:%u: %s\n", shownPath.c_str(), line.line, lab::describeLine(line, total).c_str());
+      if (line.line >= 1 && line.line <= text.size())
+        std::printf("    | %s\n", printableText(text[line.line - 1], 4096, TextLayout::Lines).c_str());
     }
     // The frame reads and writes: inlined from the lab's accessors, their instructions keep the
     // prelude's lines. Summed per accessor, they say how the kernel's calls of it access memory.
     const auto accessors = lab::accessorFigures(report.lines);
     for (const auto& [name, figures] : accessors)
-      std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", source.path.c_str(),
+      std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", shownPath.c_str(),
                   name.c_str(), lab::describeLine(figures, total).c_str());
     // The raw counts of the whole launch: what a per-kernel profiler (ncu --metrics smsp__sass_*.sum)
     // reports, so the figures above can be checked against one.
     const lab::LineFigures whole = lab::wholeKernel(report.lines);
     std::printf("%s: whole kernel: %llu instructions; global %llu requests, %llu sectors (ideal %llu); shared %llu "
                 "requests, %llu wavefronts (ideal %llu)\n",
-                source.path.c_str(), static_cast<unsigned long long>(whole.instructions),
+                shownPath.c_str(), static_cast<unsigned long long>(whole.instructions),
                 static_cast<unsigned long long>(whole.globalRequests),
                 static_cast<unsigned long long>(whole.globalSectors),
                 static_cast<unsigned long long>(whole.globalSectorsIdeal),

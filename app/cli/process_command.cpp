@@ -1,6 +1,5 @@
 // `kernelcam process`: the pipeline headless. Source -> chain -> PNG(s) and a JSON report.
 #include <QCommandLineParser>
-#include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -22,6 +21,7 @@
 #include "app/cli/terminal_progress.hpp"
 #include "app/diagnostics/memory_usage.hpp"
 #include "app/io/output_file.hpp"
+#include "app/io/pending_folder.hpp"
 #include "app/options/run_option_group.hpp"
 #include "app/record/stream_outputs.hpp"
 #include "app/record/video_file.hpp"
@@ -295,14 +295,15 @@ int process(const ProcessOptions& options) {
     admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
   std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
   if (const std::string warning = source->warning(); !warning.empty())
-    std::fprintf(stderr, "kernelcam: %s\n", warning.c_str());  // --lenient: what the input was decoded despite
+    std::fprintf(stderr, "kernelcam: %s\n", printableText(warning).c_str());  // --lenient: what the input was decoded despite
   if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
     admitFrames(source->width(), source->height(), *pipeline);
   source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them
 
   const io::OutputFile out = outFile(options);
-  if (out.isFolder && !QDir().mkpath(QString::fromStdString(options.out)))
-    throw io::OutputError(io::OutputError::Kind::Usage, "--out " + options.out + ": cannot create the folder");
+  // --out DIR/: the run's frames appear all at once at its end, or none does (pending_folder.hpp).
+  std::optional<io::PendingFolder> frames;
+  if (out.isFolder) frames.emplace(out);
 
   // --out x.mp4|x.avi and --vcam: opened now (a bad folder or device is one line before any work).
   StreamOutputs streams(options.out, options.vcam, source->framesPerSecond());
@@ -323,7 +324,7 @@ int process(const ProcessOptions& options) {
     } catch (const VideoEnded& e) {
       if (processed == 0) throw SourceError(e.what());
       progress.clear();
-      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", e.what(),
+      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", printableText(e.what()).c_str(),
                    options.frames);
       break;
     }
@@ -335,14 +336,15 @@ int process(const ProcessOptions& options) {
     sourceCpu += cpuStart - sourceStart;
     if (!last.stats.failures.empty()) throw InvalidArgument(last.stats.failures.front().message);  // a user kernel
     collector.add(last.stats);
-    if (out.isFolder) {
-      const QString name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0'));
-      writeFrameFile(last.output, {out.option, options.out + name.toStdString()});
+    if (frames) {
+      const std::string name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0')).toStdString();
+      frames->write(name, encodeFrameFile(last.output, {out.option, options.out + name}));
     }
     streams.write(last.output);
     if (showProgress) progress.reportFrames(processed + 1, options.frames, secondsSince(runStart));
   }
   streams.finish();
+  if (frames) frames->commit();
   if (!options.out.empty() && !out.isFolder && !streams.writesVideo()) writeFrameFile(last.output, out);
   const double endToEndSeconds = secondsSince(runStart);
   progress.clear();

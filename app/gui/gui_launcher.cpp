@@ -33,6 +33,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
 #include "ui/window/notice_area.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace kc {
 
@@ -47,9 +48,13 @@ std::optional<CameraFormatRequest> cameraFormatFrom(const QString& text) {
 
 // For --verbose: the notice with its details, which the status bar leaves out.
 void printNotice(const Notice& notice) {
-  std::fprintf(stderr, "kernelcam: %s\n", notice.summary.toLocal8Bit().constData());
+  // A notice quotes file names and library text: through the one sanitiser, its lines kept.
+  std::fprintf(stderr, "kernelcam: %s\n", printableText(notice.summary.toStdString()).c_str());
   if (!notice.details.isEmpty())
-    std::fprintf(stderr, "  %s\n", QString(notice.details).replace(QLatin1Char('\n'), QStringLiteral("\n  ")).toLocal8Bit().constData());
+    std::fprintf(stderr, "  %s\n",
+                 printableText(QString(notice.details).replace(QLatin1Char('\n'), QStringLiteral("\n  ")).toStdString(),
+                               16384, TextLayout::Lines)
+                     .c_str());
 }
 
 }  // namespace
@@ -136,7 +141,9 @@ GuiSession::GuiSession(const GuiOptions& options) {
     sources_->setCamera(controller_->camera(), controller_->sourceSpec());
   });
   sources_->setCamera(controller_->camera(), controller_->sourceSpec());
-  // main.cpp checked --vcam already: this fails only if the device went away since.
+  // main.cpp checked the command line's source and chain; start() checks the file against what the
+  // window reads now (the chain restored from the settings names files too, its switched-off stages'
+  // included). This fails only then, or if the device went away since.
   if (!options.vcam.empty() && !vcam_->start(QString::fromStdString(options.vcam), "--vcam"))
     window_->notices()->post(
         {QStringLiteral("vcam"), QObject::tr("No virtual camera"), vcam_->lastError(), vcam_->lastError(), QString()});
@@ -148,6 +155,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
 }
 
 GuiSession::~GuiSession() {
+  if (vcam_) vcam_->stop();  // a file: target is checked again before it is put in place
   vcam_.reset();      // they listen to the controller's frames: gone first; a recording is kept
   recorder_.reset();
   lab_.reset();  // it hooked into the controller
@@ -166,8 +174,9 @@ void GuiSession::saveSettings() {
   overrides_->restore(settings);
 }
 
-// What the window reads now: the shown source's files, the running chain's kernels and headers,
-// the kernel open in the lab, the CG demo's matrix.
+// What the window reads now: the shown source's files, the files every stage of the chain names
+// (its kernels and their headers, whether the stage runs or is switched off), the kernel open in
+// the lab, the CG demo's matrix.
 std::vector<std::string> GuiSession::filesRead() const {
   std::vector<std::string> files;
   try {
@@ -176,6 +185,7 @@ std::vector<std::string> GuiSession::filesRead() const {
     // A spec that no longer parses shows the pattern: no file.
   }
   for (std::string& file : chainInputFiles(controller_->chain())) files.push_back(std::move(file));
+  for (std::string& file : window_->filterDock()->namedFiles()) files.push_back(std::move(file));
   if (!labPanel_->path().isEmpty()) files.push_back(labPanel_->path().toStdString());
   for (const QString& file : demoPanel_->inputFiles()) files.push_back(file.toStdString());
   return files;

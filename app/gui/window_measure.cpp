@@ -9,9 +9,12 @@
 #include <memory>
 
 #include "app/gui/gui_launcher.hpp"
+#include "app/live/fallback_notices.hpp"
 #include "app/live/live_controller.hpp"
+#include "gpu/core/message_text.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/notice_area.hpp"
 #include "ui/window/window_figures.hpp"
 
 namespace kc {
@@ -21,8 +24,28 @@ namespace {
 constexpr int kWarmUpMs = 2000;
 constexpr int kFirstFrameTimeoutMs = 60000;
 
-void finish(GuiSession& session, WindowFigures* figures) {
+// The source asked for could not be shown (the window stands in the pattern, or a smaller one):
+// measuring what stands in would be figures of something else.
+bool sourceStoodIn(GuiSession& session) {
+  const Notice* notice = session.window().notices()->find(kSourceNoticeId);
+  if (!notice) return false;
+  std::fprintf(stderr, "kernelcam: --measure: %s (%s): nothing measured\n", printableText(notice->summary.toStdString()).c_str(),
+               printableText(notice->explanation.toStdString()).c_str());
+  QCoreApplication::exit(2);
+  return true;
+}
+
+void finish(GuiSession& session, WindowFigures* figures, double seconds) {
+  if (sourceStoodIn(session)) return;  // the source was lost during the measurement
   const WindowFiguresResult result = figures->result();
+  if (result.frames == 0) {  // nothing to put figures on: say why, and no JSON that reads as a measurement
+    std::fprintf(stderr,
+                 "kernelcam: --measure: no frame reached the screen in the %s s measured (source %s): measure for "
+                 "longer\n",
+                 exactNumber(seconds).c_str(), quotedText(session.controller().sourceSpec().toStdString(), 200).c_str());
+    QCoreApplication::exit(1);
+    return;
+  }
   MainWindow& window = session.window();
   GlView& view = *window.view();
   const qreal ratio = view.devicePixelRatioF();
@@ -52,7 +75,7 @@ void finish(GuiSession& session, WindowFigures* figures) {
   };
   std::fprintf(stdout, "%s\n", QJsonDocument(json).toJson(QJsonDocument::Compact).constData());
   std::fflush(stdout);
-  QCoreApplication::exit(result.frames > 0 ? 0 : 1);
+  QCoreApplication::exit(0);
 }
 
 }  // namespace
@@ -71,9 +94,11 @@ void measureWindow(GuiSession& session, double seconds) {
       return;
     }
     poll->stop();
+    if (sourceStoodIn(session)) return;
     QTimer::singleShot(kWarmUpMs, figures, [&session, figures, seconds] {
       figures->start();
-      QTimer::singleShot(static_cast<int>(seconds * 1000 + 0.5), figures, [&session, figures] { finish(session, figures); });
+      QTimer::singleShot(static_cast<int>(seconds * 1000 + 0.5), figures,
+                         [&session, figures, seconds] { finish(session, figures, seconds); });
     });
   });
   poll->start();

@@ -98,6 +98,26 @@ void checkOne(const OutputFile& output) {
 }
 
 
+// Where a file is or will be: absolute, its folders' links resolved, and the name itself followed
+// while it is a symbolic link (to a file that need not exist yet). Two spellings of a file that
+// does not exist yet ("b.png", "./b.png", "d/../b.png", a link to it) resolve alike.
+fs::path resolvedPath(std::string path) {
+  while (path.size() > 1 && path.back() == '/') path.pop_back();  // "out/" is the folder "out"
+  std::error_code ec;
+  fs::path resolved = fs::absolute(path, ec);
+  if (ec) return fs::path(path).lexically_normal();
+  for (int hops = 0; hops < 40; ++hops) {  // ELOOP's limit
+    const fs::path name = resolved.filename();
+    if (name.empty() || name == "." || name == "..") return fs::weakly_canonical(resolved, ec);
+    resolved = fs::weakly_canonical(resolved.parent_path(), ec) / name;
+    if (!fs::is_symlink(fs::symlink_status(resolved, ec))) return resolved;
+    const fs::path target = fs::read_symlink(resolved, ec);
+    if (ec) return resolved;
+    resolved = target.is_absolute() ? target : resolved.parent_path() / target;
+  }
+  return resolved;
+}
+
 // The numbered frames of a folder output: frame_00000.png, ...
 bool isNumberedFrameName(const std::string& name) {
   constexpr std::string_view kPrefix = "frame_", kSuffix = ".png";
@@ -110,9 +130,8 @@ bool isNumberedFrameName(const std::string& name) {
 
 bool isNumberedFrameIn(const std::string& path, const std::string& folder) {
   const fs::path p(path);
-  std::error_code ec;
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  return isNumberedFrameName(p.filename().string()) && fs::equivalent(parent, folder, ec);
+  return isNumberedFrameName(p.filename().string()) && sameFile(parent.string(), folder);  // a folder the run creates too
 }
 
 // A file's identity: its device and inode, links followed.
@@ -148,11 +167,8 @@ std::map<FileIdentity, std::string> existingTargets(const OutputFile& output) {
 bool sameFile(const std::string& a, const std::string& b) {
   std::error_code ec;
   if (fs::equivalent(a, b, ec)) return true;  // the same inode: one path, another spelling, a hard link
-  // Files that do not exist yet: the same path once normalised.
-  const fs::path ca = fs::weakly_canonical(a, ec);
-  if (ec) return false;
-  const fs::path cb = fs::weakly_canonical(b, ec);
-  return !ec && ca == cb;
+  // Files that do not exist yet: the same path once resolved ("b.png" and "./b.png", a link to it).
+  return resolvedPath(a) == resolvedPath(b);
 }
 
 bool writesToStdout(const OutputFile& output) { return output.stdoutAllowed && output.path == "-"; }

@@ -41,7 +41,8 @@ class OutputError : public std::runtime_error {
 void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std::string>& inputs);
 
 // The same file: the same device and inode (links followed), or for files that do not exist yet
-// the same path once normalised.
+// the same path once resolved (absolute, "./" and ".." taken out, links followed), so "b.png"
+// and "./b.png" are one file before either exists.
 bool sameFile(const std::string& a, const std::string& b);
 
 // True when `output` goes to stdout ("-" where allowed): the command keeps stdout for it alone.

@@ -1,6 +1,9 @@
 #include "app/io/signal_cleanup.hpp"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -18,6 +21,7 @@ enum SlotState : int { kFree = 0, kFilling = 1, kArmed = 2 };
 
 struct Slot {
   std::atomic<int> state{kFree};
+  bool folder = false;
   char path[PATH_MAX] = {};
 };
 
@@ -27,9 +31,34 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP};
 struct sigaction previous[sizeof kSignals / sizeof kSignals[0]];
 std::atomic<bool> installed[sizeof kSignals / sizeof kSignals[0]];
 
+// A folder's files, then the folder: only system calls (no opendir: it allocates), as a handler may.
+void removeFolder(const char* path) {
+  const int fd = ::open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+  if (fd >= 0) {
+    alignas(8) static char entries[8192];  // one handler at a time (the mask below)
+    for (;;) {
+      const long bytes = ::syscall(SYS_getdents64, fd, entries, sizeof entries);
+      if (bytes <= 0) break;
+      for (long at = 0; at < bytes;) {
+        const auto* entry = reinterpret_cast<const struct dirent64*>(entries + at);
+        const char* name = entry->d_name;
+        if (!(name[0] == '.' && (name[1] == 0 || (name[1] == '.' && name[2] == 0)))) ::unlinkat(fd, name, 0);
+        at += entry->d_reclen;
+      }
+    }
+    ::close(fd);
+  }
+  ::rmdir(path);
+}
+
 void removeTemporaries(int signal) {
   for (Slot& slot : slots)
-    if (slot.state.load(std::memory_order_acquire) == kArmed) ::unlink(slot.path);
+    if (slot.state.load(std::memory_order_acquire) == kArmed) {
+      if (slot.folder)
+        removeFolder(slot.path);
+      else
+        ::unlink(slot.path);
+    }
   for (std::size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i) {
     if (kSignals[i] != signal || !installed[i].load()) continue;
     ::sigaction(signal, &previous[i], nullptr);
@@ -59,18 +88,26 @@ void installHandlers() {
 
 }  // namespace
 
-int registerTemporary(const std::string& path) {
+namespace {
+
+int registerPath(const std::string& path, bool folder) {
   if (path.size() >= PATH_MAX) return -1;
   installHandlers();
   for (int i = 0; i < kSlots; ++i) {
     int expected = kFree;
     if (!slots[i].state.compare_exchange_strong(expected, kFilling)) continue;
     std::memcpy(slots[i].path, path.c_str(), path.size() + 1);
+    slots[i].folder = folder;
     slots[i].state.store(kArmed, std::memory_order_release);
     return i;
   }
   return -1;
 }
+
+}  // namespace
+
+int registerTemporary(const std::string& path) { return registerPath(path, false); }
+int registerTemporaryFolder(const std::string& path) { return registerPath(path, true); }
 
 void unregisterTemporary(int slot) {
   if (slot >= 0 && slot < kSlots) slots[slot].state.store(kFree, std::memory_order_release);

@@ -13,6 +13,9 @@ namespace kc::io {
 // slot for unregisterTemporary, or -1 when the table is full (then the file is not removed on a
 // signal; nothing else changes).
 int registerTemporary(const std::string& path);
+// The same for a temporary folder: its entries are removed, then the folder (a folder of frames
+// written whole or not at all: pending_folder.hpp). It holds files only.
+int registerTemporaryFolder(const std::string& path);
 void unregisterTemporary(int slot);
 
 // The paths registered now (tests).

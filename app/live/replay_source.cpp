@@ -25,7 +25,9 @@ class UnpacedReplay final : public LiveSource {
   }
 
   std::string description() const override { return source_->description(); }
-  bool isStill() const override { return source_->isStill(); }
+  // A still image is replayed like any frame (the controller would grab it once, and there would
+  // be nothing to measure): what is measured is the window's path, on that image.
+  bool isStill() const override { return false; }
   int width() const override { return source_->width(); }
   int height() const override { return source_->height(); }
   void setFramePool(std::shared_ptr<FramePool> pool) override { source_->setFramePool(std::move(pool)); }

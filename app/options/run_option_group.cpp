@@ -31,7 +31,8 @@ constexpr const char* kPatternFormats = "rgba, nv12, i420, yv12, yuyv, uyvy, bgr
 FilterChain presetChain(const std::string& name, bool filtersGiven) {
   const QString asked = QString::fromStdString(name);
   if (filtersGiven) throw InvalidArgument("--preset '" + name + "' and --filters: give one of them");
-  const std::optional<QString> text = presetChainText(asked);
+  // The stages that run: one the user switched off in the window is not run here either.
+  const std::optional<QString> text = presetRunningText(asked);
   if (!text) {
     const QStringList saved = presetNames();
     throw InvalidArgument("--preset '" + name + "': no preset of that name " +

@@ -4,9 +4,11 @@
 #include <QDir>
 #include <QInputDialog>
 #include <QSettings>
+#include <cstdio>
 
 #include "app/record/vcam_feed.hpp"
 #include "app/record/virtual_camera.hpp"
+#include "gpu/core/message_text.hpp"
 #include "ui/window/main_window.hpp"
 
 namespace kc {
@@ -56,8 +58,21 @@ bool VcamControl::start(const QString& target, const std::string& named) {
 }
 
 void VcamControl::stop() {
-  feed_.reset();  // finishes: a file is renamed into place, a device closed
-  file_.clear();
+  const std::string file = std::move(file_);
+  file_.clear();  // not an output the check below compares with
+  if (feed_ && !file.empty() && checkOutput_) {
+    // The chain may have come to name this file while frames went out (a kernel stage added, on or
+    // off): the stream is then not renamed over it.
+    try {
+      checkOutput_(file);
+    } catch (const std::exception& error) {
+      feed_->discard();
+      lastError_ = QString::fromStdString(error.what()) + tr(" (the stream was not kept)");
+      window_.showMessage(lastError_, 10000);
+      std::fprintf(stderr, "kernelcam: %s\n", printableText(lastError_.toStdString()).c_str());  // also at exit
+    }
+  }
+  feed_.reset();  // finishes: a file is renamed into place (unless discarded), a device closed
   action_->setChecked(false);
 }
 

@@ -44,6 +44,14 @@ void VcamFeed::detach() {
   status_->hide();
 }
 
+void VcamFeed::discard() {
+  if (!sink_) return;
+  tap_.remove(sink_.get());
+  sink_.reset();  // without finish(): the sink's temporary goes with it
+  check_.stop();
+  status_->hide();
+}
+
 void VcamFeed::check() {
   if (!sink_) return;
   const std::string error = sink_->progress().error;

@@ -22,6 +22,8 @@ class VcamFeed : public QObject {
   VcamFeed(MainWindow& window, FrameTap& tap, std::unique_ptr<VirtualCamera> camera, QObject* parent = nullptr);
   ~VcamFeed() override;
   bool running() const { return sink_ != nullptr; }
+  // Stops without finishing: a file: target's temporary is removed, the file left as it was.
+  void discard();
 
  private:
   void check();

@@ -10,6 +10,7 @@
 #include "app/sources/image_decode.hpp"
 #include "gpu/core/input_file.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
+#include "gpu/core/message_text.hpp"
 
 namespace kc {
 
@@ -32,7 +33,7 @@ ImageSource::ImageSource(const std::string& path, const DecodeOptions& options) 
   warning_ = std::move(decoded.warning);
   // libpng's and libjpeg's own remarks (a colour profile they ignore): for --verbose only.
   if (verboseOutput())
-    for (const std::string& message : decoded.decoderMessages) std::fprintf(stderr, "%s\n", message.c_str());
+    for (const std::string& message : decoded.decoderMessages) std::fprintf(stderr, "%s\n", printableText(message).c_str());
 }
 
 void ImageSource::setFramePool(std::shared_ptr<FramePool> pool) {

@@ -4,6 +4,9 @@ namespace kc {
 
 namespace {
 std::string describe(const std::string& file, int line, const std::string& call, const std::string& message) {
+  // No file and no call: a message for the user as it stands (a lab process that ended names
+  // itself; a missing program names what to set): what() carries no source path.
+  if (file.empty() && call.empty()) return message;
   return file + ":" + std::to_string(line) + ": " + call + " failed: " + message;
 }
 }  // namespace

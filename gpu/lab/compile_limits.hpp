@@ -23,7 +23,8 @@ struct CompileLimits {
 // kc::InvalidArgument naming the variable for a value it cannot take.
 CompileLimits compileLimitsFromEnvironment();
 
-// "256" -> 256 (MiB, 64 .. 1048576); "2.5" -> 2.5 (seconds, 0.1 .. 3600). `what` names the option
+// "512" -> 512 (MiB, 256 .. 1048576: below 256 the compiler may not even start); "2.5" -> 2.5
+// (seconds, 0.1 .. 3600). `what` names the option
 // or variable in the kc::InvalidArgument thrown for anything else.
 std::uint64_t parseCompileMemoryMiB(const std::string& text, const std::string& what);
 double parseCompileSeconds(const std::string& text, const std::string& what);

@@ -2,7 +2,14 @@
 
 #include <algorithm>
 
+#include "gpu/core/message_text.hpp"
+
 namespace kc::lab {
+
+namespace {
+constexpr std::size_t kDiagnosticPathBytes = 1024;     // PATH_MAX is 4096, a real one is far shorter
+constexpr std::size_t kDiagnosticMessageBytes = 2048;  // NVRTC's longest are template back-traces
+}  // namespace
 
 const char* severityName(Severity severity) {
   switch (severity) {
@@ -14,13 +21,16 @@ const char* severityName(Severity severity) {
 }
 
 std::string formatDiagnostic(const Diagnostic& d) {
+  // The path is the user's file name and the message the compiler's, which quotes the user's code
+  // (a #pragma message is any text at all): both through the one sanitiser, so a diagnostic is one
+  // line that cannot drive the terminal it is printed on.
   // Appends rather than operator+ chains: GCC 12 warns falsely on those (-Wrestrict, PR 105651).
-  std::string text = d.path;
+  std::string text = printableText(d.path, kDiagnosticPathBytes);
   if (d.line > 0) {
     text.append(":").append(std::to_string(d.line));
     if (d.column > 0) text.append(":").append(std::to_string(d.column));
   }
-  return text.append(": ").append(severityName(d.severity)).append(": ").append(d.message);
+  return text.append(": ").append(severityName(d.severity)).append(": ").append(printableText(d.message, kDiagnosticMessageBytes));
 }
 
 bool hasErrors(const std::vector<Diagnostic>& diagnostics) {

@@ -18,6 +18,8 @@ struct Diagnostic {
 };
 
 const char* severityName(Severity severity);  // "error", "warning", "note"
+// One line, path and message through printableText (gpu/core/message_text.hpp): a control
+// character in a file name or in a #pragma message is shown as an escape, never sent raw.
 std::string formatDiagnostic(const Diagnostic& diagnostic);
 bool hasErrors(const std::vector<Diagnostic>& diagnostics);
 

@@ -1,5 +1,7 @@
 #include "gpu/lab/program_source.hpp"
 
+#include <cstdio>
+
 #include "gpu/lab/kernel_image_arg.hpp"
 
 namespace kc::lab {
@@ -46,11 +48,20 @@ std::string entryTypeCheck(const EntryContract& contract) {
          "template <> struct KcIsEntry_<" + contract.functionType + "> { enum { value = 1 }; };\n";
 }
 
-// Inside a "..." of #line: backslashes and quotes escaped.
+// Inside a "..." of #line: a string literal of the path's bytes. Backslashes, quotes and '?'
+// (trigraphs) escaped, and a byte that cannot stand in a literal (a newline in a file name, any
+// control character) as a three-digit octal escape, which no digit after it can extend.
 std::string quoted(const std::string& path) {
   std::string text = "\"";
   for (char c : path) {
-    if (c == '\\' || c == '"') text += '\\';
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20 || byte == 0x7f) {
+      char octal[8];
+      std::snprintf(octal, sizeof octal, "\\%03o", byte);
+      text += octal;
+      continue;
+    }
+    if (c == '\\' || c == '"' || c == '?') text += '\\';
     text += c;
   }
   return text + "\"";

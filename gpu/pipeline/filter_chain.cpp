@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "gpu/core/error.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/core/text.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 
@@ -24,6 +25,9 @@ std::string joined(const std::vector<std::string>& items, const char* separator 
 }
 
 [[noreturn]] void fail(const std::string& message) { throw InvalidArgument("--filters: " + message); }
+
+// What the user wrote, as a message quotes it: safe for a terminal, cut when long.
+std::string quoted(std::string_view text) { return quotedText(text, 200); }
 
 std::string formatFloat(float value) {
   char buffer[32];
@@ -60,13 +64,13 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
     case ParamType::Choice:
       for (const auto& choice : param.choices)
         if (text == choice) return choice;
-      fail("unknown " + what + " '" + std::string(text) + "' (expected one of: " + joined(param.choices) + ")");
+      fail("unknown " + what + " " + quoted(text) + " (expected one of: " + joined(param.choices) + ")");
     case ParamType::Int: {
       int value = 0;
       const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
       if (text.empty() || (ec != std::errc() && ec != std::errc::result_out_of_range) ||
           end != text.data() + text.size())
-        fail(what + " '" + std::string(text) + "' is not an integer (expected " + intRange(param) + ")");
+        fail(what + " " + quoted(text) + " is not an integer (expected " + intRange(param) + ")");
       if (ec == std::errc::result_out_of_range || value < param.minValue || value > param.maxValue)
         fail(what + " " + std::string(text) + " is out of range (expected " + intRange(param) + ")");
       if (param.step > 1 && (value - param.minValue) % param.step != 0) {
@@ -85,11 +89,11 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
         float value = 0;
         const auto [end, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
         if (end != token.data() + token.size() || (ec != std::errc() && ec != std::errc::result_out_of_range))
-          fail(what + " '" + std::string(token) + "' is not a number");
+          fail(what + " " + quoted(token) + " is not a number");
         // A number a float cannot hold (1e308, 1e-320): say so, not "not a number".
         if (ec == std::errc::result_out_of_range)
-          fail(what + " '" + std::string(token) + "' is out of range (a weight is a float: about 1.2e-38 .. 3.4e38 in size, or 0)");
-        if (!std::isfinite(value)) fail(what + " '" + std::string(token) + "' is not finite (NaN or Inf)");
+          fail(what + " " + quoted(token) + " is out of range (a weight is a float: about 1.2e-38 .. 3.4e38 in size, or 0)");
+        if (!std::isfinite(value)) fail(what + " " + quoted(token) + " is not finite (NaN or Inf)");
         if (!canonical.empty()) canonical += ' ';
         canonical += formatFloat(value);
       }
@@ -97,13 +101,13 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
     }
     case ParamType::Text:
       if (text.find_first_of(",:") != std::string_view::npos)
-        fail(what + " '" + std::string(text) + "' may not contain ',' or ':'");
+        fail(what + " " + quoted(text) + " may not contain ',' or ':'");
       return std::string(text);
     case ParamType::Float: {
       double value = 0;
       const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
       if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-        fail(what + " '" + std::string(text) + "' is not a number (expected " + realRange(param) + ")");
+        fail(what + " " + quoted(text) + " is not a number (expected " + realRange(param) + ")");
       if (value < param.minReal || value > param.maxReal)
         fail(what + " " + std::string(text) + " is out of range (expected " + realRange(param) + ")");
       return formatDouble(value);
@@ -117,8 +121,8 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
         if (token.empty()) continue;
         const std::size_t equals = token.find('=');
         if (equals == std::string_view::npos || equals == 0)
-          fail(what + " '" + std::string(token) + "': expected NAME=VALUE");
-        if (token.find(',') != std::string_view::npos) fail(what + " '" + std::string(token) + "' may not contain ','");
+          fail(what + " " + quoted(token) + ": expected NAME=VALUE");
+        if (token.find(',') != std::string_view::npos) fail(what + " " + quoted(token) + " may not contain ','");
         if (!canonical.empty()) canonical += ':';
         canonical += std::string(trim(token.substr(0, equals))) + "=" + std::string(trim(token.substr(equals + 1)));
       }
@@ -161,14 +165,14 @@ StageSpec configured(const StageDefinition& definition, std::vector<std::string>
     std::string message = e.what();
     const std::string prefix = "--filters: ";
     if (message.rfind(prefix, 0) == 0) message.erase(0, prefix.size());
-    fail("'" + std::string(context) + "': " + message);
+    fail(quoted(context) + ": " + printableText(message));  // a stage's own words may quote a file name
   }
   return spec;
 }
 
 const StageDefinition& definitionOf(std::string_view name) {
   if (const StageDefinition* definition = stageRegistry().find(name)) return *definition;
-  fail("unknown stage '" + std::string(name) + "' (known stages: " + joined(stageRegistry().ids()) + ")");
+  fail("unknown stage " + quoted(name) + " (known stages: " + joined(stageRegistry().ids()) + ")");
 }
 
 }  // namespace
@@ -225,7 +229,7 @@ StageSpec parseStage(std::string_view text) {
   const bool hasParams = eq != std::string_view::npos;
   const std::vector<std::string_view> given = hasParams ? split(text.substr(eq + 1), ':') : std::vector<std::string_view>{};
   if (hasParams && definition.params.empty())
-    fail(definition.id + " takes no parameters (got '" + std::string(text) + "')");
+    fail(definition.id + " takes no parameters (got " + quoted(text) + ")");
 
   std::vector<std::string> values(definition.params.size());
   std::size_t next = 0;
@@ -246,7 +250,7 @@ StageSpec parseStage(std::string_view text) {
     }
   }
   if (next < given.size())
-    fail("too many parameters in '" + std::string(text) + "' (syntax: " + syntaxOf(definition) + ")");
+    fail("too many parameters in " + quoted(text) + " (syntax: " + syntaxOf(definition) + ")");
   return configured(definition, std::move(values), text);
 }
 
@@ -379,6 +383,26 @@ std::vector<std::string> chainInputFiles(const FilterChain& chain) {
     }
     for (std::size_t i = 0; i < definition.params.size() && i < stage.values.size(); ++i)
       if (definition.params[i].type == ParamType::Text && !stage.values[i].empty()) files.push_back(stage.values[i]);
+  }
+  return files;
+}
+
+std::vector<std::string> stageTextFiles(std::string_view text) {
+  text = trim(text);
+  const std::size_t eq = text.find('=');
+  const StageDefinition* definition = stageRegistry().find(trim(text.substr(0, eq)));
+  if (!definition || eq == std::string_view::npos) return {};
+  // The tokens where the parser would put them, as written (nothing checked: the stage may not parse).
+  const std::vector<std::string_view> given = split(text.substr(eq + 1), ':');
+  std::vector<std::string> values(definition->params.size());
+  std::vector<std::string> files;
+  std::size_t next = 0;
+  for (std::size_t i = 0; i < definition->params.size() && next < given.size(); ++i) {
+    const ParamDescriptor& param = definition->params[i];
+    if (!paramInEffect(*definition, param, values)) continue;
+    if (param.type == ParamType::Assignments) break;  // the rest: NAME=VALUE tokens, no file
+    values[i] = std::string(trim(given[next++]));
+    if (param.type == ParamType::Text && !values[i].empty()) files.push_back(values[i]);
   }
   return files;
 }

@@ -64,5 +64,8 @@ std::string needsCudaMessage(const StageSpec& stage);
 // Every file the chain's stages read (StageDefinition::inputFiles), in chain order: inputs of the
 // run for the output guard.
 std::vector<std::string> chainInputFiles(const FilterChain& chain);
+// The files one stage's --filters text names (its Text parameters, as written), whether or not the
+// stage parses: a saved stage kept off because its kernel has errors still names its file.
+std::vector<std::string> stageTextFiles(std::string_view stageText);
 
 }  // namespace kc

@@ -7,6 +7,9 @@
 #include <mutex>
 #include <vector>
 
+#include "gpu/core/input_file.hpp"
+#include "gpu/core/message_text.hpp"
+
 namespace kc {
 namespace {
 
@@ -39,10 +42,20 @@ Loaded load() {
 #ifndef KC_HAVE_CUDA
   return {nullptr, "this build has no CUDA backend"};
 #else
-  const std::vector<std::filesystem::path> paths = candidates();
-  for (const std::filesystem::path& path : paths) {
+  const bool chosen = std::getenv("KC_CUDA_BACKEND") && *std::getenv("KC_CUDA_BACKEND");
+  for (std::filesystem::path path : candidates()) {
     std::error_code error;
     if (!std::filesystem::exists(path, error)) continue;
+    const std::string given = path.string();
+    // dlopen takes a name without a '/' for a library to look for on the library path, never for
+    // the file of that name in the current folder: the file that exists here is the one meant.
+    if (!path.has_parent_path()) path = std::filesystem::absolute(path, error);
+    // dlopen reads whatever it is given: a FIFO would block every command and the window until
+    // someone wrote to it, a device be read for ever. A readable regular file only, in the words
+    // every input file gets.
+    if (const std::string why = unreadableInputReason(path.string()); !why.empty())
+      return {nullptr, (chosen ? "KC_CUDA_BACKEND " : "the CUDA backend ") + quotedText(given, 200) + ": " +
+                           why + " (it must name libkernelcam-cuda.so)"};
     // RTLD_NOW: a missing library or symbol is reported here, not at some later call.
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library) {

@@ -12,6 +12,9 @@
 //   --behave hang-in-run      never answers Run
 //   --behave fault-in-run     replies Faulted (code 700) and exits, as the real worker does
 //   --behave garbage-in-run   answers Run with bytes that are not a message
+//   --behave garbage-at-start sends bytes that are not a message instead of its greeting, then waits
+//   --behave chatter-at-start prints 256 KiB to stdout and a line with escape sequences to stderr,
+//                             then exits with status 3 (a wrong or broken binary named as the worker)
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -94,6 +97,18 @@ int main(int argc, char** argv) {
   }
   const std::string behaviour = line->option("behave", "ready");
   if (behaviour == "exit-at-start") return 3;
+  if (behaviour == "garbage-at-start") {
+    const char garbage[] = "HTTP/1.1 200 OK\r\n\r\nnot the lab's protocol";
+    (void)::write(line->fd, garbage, sizeof garbage);
+    for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+  }
+  if (behaviour == "chatter-at-start") {
+    const std::string chatter(256 * 1024, 'y');
+    std::fwrite(chatter.data(), 1, chatter.size(), stdout);
+    std::fflush(stdout);
+    std::fputs("fake_lab_worker: first line\nfake_lab_worker: \x1b]0;pwned\x07" "cannot start\n", stderr);
+    return 3;
+  }
   if (behaviour == "silent-at-start")
     for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
   FakeWorker worker(behaviour, line->fd);

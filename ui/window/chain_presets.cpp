@@ -2,11 +2,14 @@
 
 #include <QCoreApplication>
 #include <QSettings>
+#include <set>
 
 namespace kc {
 
 namespace {
 QString keyOf(const QString& name) { return QStringLiteral("presets/") + name; }
+// A group of its own, so that presets/'s keys stay the names.
+QString offKeyOf(const QString& name) { return QStringLiteral("presetsOff/") + name; }
 }  // namespace
 
 QStringList presetNames() {
@@ -23,6 +26,29 @@ std::optional<QString> presetChainText(const QString& name) {
   return settings.value(keyOf(name)).toString();
 }
 
+QString presetOffText(const QString& name) {
+  if (name.isEmpty()) return {};
+  return QSettings().value(offKeyOf(name)).toString();
+}
+
+std::optional<QString> presetRunningText(const QString& name) {
+  const std::optional<QString> chain = presetChainText(name);
+  if (!chain) return std::nullopt;
+  std::set<int> off;
+  for (const QString& index : presetOffText(name).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const int value = index.trimmed().toInt(&ok);
+    if (ok) off.insert(value);
+  }
+  if (off.empty()) return chain;
+  // The dock's split: every comma-separated stage has its place (FilterDock::restoreSaved).
+  const QStringList stages = chain->trimmed().isEmpty() ? QStringList() : chain->split(QLatin1Char(','));
+  QStringList running;
+  for (int i = 0; i < stages.size(); ++i)
+    if (!off.count(i)) running << stages[i];
+  return running.join(QLatin1Char(','));
+}
+
 QString presetNameProblem(const QString& name) {
   if (name.trimmed().isEmpty()) return QCoreApplication::translate("kc", "a preset needs a name");
   if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char('\\')))
@@ -30,19 +56,28 @@ QString presetNameProblem(const QString& name) {
   return QString();
 }
 
-void storePreset(const QString& name, const QString& chainText) { QSettings().setValue(keyOf(name), chainText); }
+void storePreset(const QString& name, const QString& chainText, const QString& offText) {
+  QSettings settings;
+  settings.setValue(keyOf(name), chainText);
+  if (offText.isEmpty())
+    settings.remove(offKeyOf(name));
+  else
+    settings.setValue(offKeyOf(name), offText);
+}
 
 bool removePreset(const QString& name) {
   QSettings settings;
   if (name.isEmpty() || !settings.contains(keyOf(name))) return false;
   settings.remove(keyOf(name));
+  settings.remove(offKeyOf(name));
   return true;
 }
 
 bool renamePreset(const QString& from, const QString& to) {
   const std::optional<QString> text = presetChainText(from);
   if (!text || !presetNameProblem(to).isEmpty() || presetChainText(to)) return false;
-  storePreset(to, *text);
+  const QString off = presetOffText(from);
+  storePreset(to, *text, off);
   removePreset(from);
   return true;
 }

@@ -105,6 +105,16 @@ FilterChain FilterDock::chain() const {
   return chain;
 }
 
+std::vector<std::string> FilterDock::namedFiles() const {
+  std::vector<std::string> files;
+  for (const Entry& entry : entries_) {
+    const std::vector<std::string> named =
+        entry.usable() ? chainInputFiles({entry.stage}) : stageTextFiles(entry.savedText.toStdString());
+    files.insert(files.end(), named.begin(), named.end());
+  }
+  return files;
+}
+
 FilterDock::SavedForm FilterDock::savedForm() const {
   SavedForm saved;
   QStringList stages, off;

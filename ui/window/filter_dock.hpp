@@ -39,6 +39,10 @@ class FilterDock : public QWidget {
   ~FilterDock() override;
 
   FilterChain chain() const;  // the stages that run (ticked, no problem), in order; always a valid chain
+  // Every file a stage of the list names (a kernel and its headers), whether the stage runs or not
+  // (switched off by the user or the window, or kept in its saved text): all are inputs, which no
+  // output of the window may overwrite (the user may tick the stage again).
+  std::vector<std::string> namedFiles() const;
   void setChain(const FilterChain& chain);  // every stage enabled; emits chainChanged
 
   // The list as the settings keep it: every stage in order, as --filters text (a stage that does

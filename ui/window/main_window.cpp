@@ -12,6 +12,7 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -34,6 +35,7 @@
 #include "ui/window/gl_view.hpp"
 #include "ui/window/help_dialogs.hpp"
 #include "ui/window/notice_area.hpp"
+#include "ui/window/settings_file.hpp"
 #include "ui/window/presentation_mode.hpp"
 #include "ui/window/screen_fit.hpp"
 #include "ui/window/side_docks_fit_text.hpp"
@@ -304,9 +306,23 @@ bool MainWindow::savePreset(const QString& name) {
     showMessage(tr("not saved: %1").arg(problem));
     return false;
   }
-  storePreset(name, QString::fromStdString(formatFilterChain(filters_->chain())));
+  // Replacing a preset is asked, as Rename refuses a name that is taken.
+  if (presetChainText(name) && !(askReplacePreset_ ? askReplacePreset_(name) : askReplacePreset(name))) {
+    showMessage(tr("not saved: a preset named '%1' exists already (kept as it was)").arg(name));
+    return false;
+  }
+  // The whole list, as the settings keep it: a kernel= stage, one switched off, one kept in its
+  // saved text, each at its place (filters_->chain() is only what runs now).
+  const FilterDock::SavedForm form = filters_->savedForm();
+  storePreset(name, form.chain, form.off);
   showMessage(tr("saved preset '%1'").arg(name));
   return true;
+}
+
+bool MainWindow::askReplacePreset(const QString& name) {
+  return QMessageBox::question(this, tr("Save preset"),
+                               tr("A preset named '%1' exists already. Replace it with this chain?").arg(name),
+                               QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Yes;
 }
 
 bool MainWindow::loadPreset(const QString& name) {
@@ -315,13 +331,13 @@ bool MainWindow::loadPreset(const QString& name) {
     showMessage(tr("no preset named '%1'").arg(name));
     return false;
   }
-  try {
-    filters_->setChain(parseFilterChain(text->toStdString()));
-    return true;
-  } catch (const std::exception& error) {  // a preset saved by a version that knew other stages
-    showMessage(tr("preset '%1' cannot be used: %2").arg(name, QString::fromStdString(error.what())));
-    return false;
-  }
+  // As a saved chain comes back: a stage that cannot be used here (saved by a version that knew
+  // other stages, a kernel file gone) stays in the list, off, with the reason on its row.
+  const std::vector<FilterDock::Problem> problems = filters_->restoreSaved({*text, presetOffText(name)});
+  if (!problems.empty())
+    showMessage(tr("preset '%1': %2 \u2014 kept in the chain, switched off")
+                    .arg(name, shortenedMessage(problems.front().reason)));
+  return true;
 }
 
 bool MainWindow::renameSavedPreset(const QString& from, const QString& to) {
@@ -468,6 +484,13 @@ QString MainWindow::restoreSettings() {
     if (!problems.empty()) notices_->post(savedChainNotice(problems));
   }
   restoredChain_ = filters_->savedForm();
+  // QSettings would drop this run's changes without a word (the chain, presets, the view): said once.
+  if (const QString problem = settingsWriteProblem(); !problem.isEmpty())
+    notices_->post({QStringLiteral("settings"), tr("Settings cannot be saved \u2014 changes made now are not kept"),
+                    tr("kernelcam keeps its settings (the filter chain, presets, the view, the source) in a file it "
+                       "cannot write: %1. The window works; what you change in it is lost when it closes.")
+                        .arg(problem),
+                    problem, QString()});
   return settings.value(settings_key::kSource).toString();
 }
 

@@ -5,6 +5,7 @@
 // source menu, listens to chainChanged/sourceRequested/fileOpened and feeds the view through
 // GlView::setFrameHook.
 #include <QMainWindow>
+#include <functional>
 
 #include "gpu/pipeline/filter_chain.hpp"
 #include "ui/files/save_file.hpp"
@@ -67,7 +68,10 @@ class MainWindow : public QMainWindow {
   // Named chains (Filters > Save chain as preset / Presets; ui/window/chain_presets.hpp). Each says
   // what it did, or why not, in the status bar, and returns whether it did it.
   QStringList presetNames() const;
+  // Saves the whole list (every stage, on or off); a name that is taken is replaced only when the
+  // user says so (a question; setReplacePresetQuestion answers it in tests).
   bool savePreset(const QString& name);
+  void setReplacePresetQuestion(std::function<bool(const QString& name)> ask) { askReplacePreset_ = std::move(ask); }
   bool loadPreset(const QString& name);
   bool renameSavedPreset(const QString& from, const QString& to);
   bool deleteSavedPreset(const QString& name);
@@ -116,6 +120,7 @@ class MainWindow : public QMainWindow {
   void toggleFullScreen();
   void keepOnScreenSoon();
   QMargins frameMargins() const;
+  bool askReplacePreset(const QString& name);
 
   GlView* view_ = nullptr;
   FilterDock* filters_ = nullptr;
@@ -134,6 +139,7 @@ class MainWindow : public QMainWindow {
   FilterDock::SavedForm restoredChain_;  // the dock's chain as restoreSettings left it
   SaveFile saveFile_ = unguardedSaveFile();
   bool screenWatched_ = false;
+  std::function<bool(const QString&)> askReplacePreset_;  // empty: a QMessageBox asks
 };
 
 }  // namespace kc

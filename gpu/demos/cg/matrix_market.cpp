@@ -8,6 +8,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 #include "gpu/core/input_file.hpp"
@@ -131,6 +132,9 @@ std::optional<long long> bytesLeft(std::istream& in) {
 Field parseHeader(LineReader& lines, bool& symmetric) {
   std::string line;
   if (!lines.next(line)) lines.fail("empty input: missing the '%%MatrixMarket matrix coordinate ...' header");
+  // A UTF-8 byte order mark, which Windows editors put at the start of a text file they save.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (line.starts_with(kByteOrderMark)) line.erase(0, kByteOrderMark.size());
   const auto words = splitWords(line);
   if (words.empty() || lower(words[0]) != "%%matrixmarket")
     lines.fail("missing header: the first line must be '%%MatrixMarket matrix coordinate <field> <symmetry>'");

@@ -14,6 +14,7 @@
 
 #include "gpu/core/device_query.cuh"
 #include "gpu/core/error.hpp"
+#include "gpu/core/message_text.hpp"
 #include "gpu/lab/compiler_log.hpp"
 #include "gpu/lab/kernel_includes.hpp"
 #include "gpu/lab/program_source.hpp"
@@ -123,12 +124,14 @@ std::optional<std::string> unopenedHeader(const std::string& message) {
 // is named by its path, not by its #include's spelling. An entry the compiler never sees (inside
 // `#if 0`) fails the signature check and NVRTC's own __nv_name_map (the entry's name expression):
 // both become one message at the entry, and NVRTC's internal name is never a place.
-void placeDiagnostics(std::vector<Diagnostic>& diagnostics, const std::string& path, const EntryCandidate& entry,
-                      const std::vector<IncludedHeader>& headers, const EntryContract& contract) {
+void placeDiagnostics(std::vector<Diagnostic>& diagnostics, const std::string& path, const std::string& compilerName,
+                      const EntryCandidate& entry, const std::vector<IncludedHeader>& headers,
+                      const EntryContract& contract) {
   const std::string notSeen = "the compiler does not see the kernel '" + entry.name +
                               "' declared here: is it inside #if, or renamed by a macro?";
   const std::string undefinedEntry = "identifier \"" + entry.name + "\" is undefined";
   for (Diagnostic& d : diagnostics) {
+    if (d.path == compilerName) d.path = path;
     if (d.message.find(kSignatureCheckTag) != std::string::npos) {
       d.message = "kernel '" + entry.name + "' does not have the lab's signature: expected " + contract.signature;
       d.column = entry.column;
@@ -179,15 +182,13 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
     return result;  // NVRTC would only say again that it cannot open them
   }
 
-  // The name the compiler knows the file by: its path with any control character (a newline in a
-  // student's file name) made '?', so the generated `#line` stays one line; its diagnostics are
-  // put back at the real path below.
-  std::string compileName = source.path;
-  for (char& c : compileName)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  // The name the compiler knows the file by (#line, the program's name): its path with control
+  // characters escaped, so that a file name holding a newline cannot split a line of the
+  // compiler's log; its diagnostics are put back on the path (placeDiagnostics).
+  const std::string compilerName = printableText(source.path, source.path.size());
   NvrtcRequest request;
-  request.programName = compileName;
-  request.text = programSource(compileName, source.text, result.analysis.annotations, entry, contract);
+  request.programName = compilerName;
+  request.text = programSource(compilerName, source.text, result.analysis.annotations, entry, contract);
   for (const IncludedHeader& header : includes.headers) {
     request.headerNames.push_back(header.name);
     request.headerTexts.push_back(header.text);
@@ -214,9 +215,7 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   result.compileMs = reply.compileMs;
   result.compileCpuMs = reply.compileCpuMs;
   std::vector<Diagnostic> compilerDiagnostics = parseCompilerLog(reply.log);
-  for (Diagnostic& d : compilerDiagnostics)
-    if (d.path == compileName) d.path = source.path;
-  placeDiagnostics(compilerDiagnostics, source.path, entry, includes.headers, contract);
+  placeDiagnostics(compilerDiagnostics, source.path, compilerName, entry, includes.headers, contract);
   result.diagnostics.insert(result.diagnostics.end(), compilerDiagnostics.begin(), compilerDiagnostics.end());
   if (reply.result == NVRTC_ERROR_COMPILATION) {
     if (!hasErrors(result.diagnostics))  // never report failure without saying why

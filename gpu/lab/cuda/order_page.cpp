@@ -3,23 +3,24 @@
 #include <cuda_runtime.h>
 #include <unistd.h>
 
-#include <atomic>
-
 #include "gpu/core/cuda_check.cuh"
 #include "gpu/lab/worker/worker_protocol.hpp"
 
 namespace kc::lab {
 namespace {
 
-std::string newPageName() {
-  static std::atomic<unsigned> counter = 0;
-  return "/kernelcam-lab-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+// Before each new page (one per worker, a few a session): the pages a kernelcam killed at the
+// wrong moment left in /dev/shm (created, never mapped by its worker, so never unlinked) go. A
+// look through /dev/shm costs microseconds.
+SharedPage::UniqueName newPageName() {
+  (void)sweepStaleSharedPages(kLabPagePrefix);
+  return {kLabPagePrefix, {}};  // an unpredictable name, created O_EXCL (shared_page.hpp)
 }
 
 }  // namespace
 
 // Zero-filled on creation: every word starts below the first frame's number.
-OrderPage::OrderPage() : page_(newPageName(), kOrderPageBytes, SharedPage::Mode::Create) {
+OrderPage::OrderPage() : page_(newPageName(), kOrderPageBytes) {
   KC_CUDA_CHECK(cudaHostRegister(page_.data(), kOrderPageBytes, cudaHostRegisterMapped));
   void* device = nullptr;
   if (const cudaError_t found = cudaHostGetDevicePointer(&device, page_.data(), 0); found != cudaSuccess) {

@@ -5,9 +5,10 @@
 // kernelcam's thread can write one with a plain store (the release of a frame whose worker is gone:
 // no CUDA call, so nothing can queue it behind the wait it ends).
 //
-// The object's name lives in /dev/shm only until the worker has opened it (unlinkName()). The
-// page stays mapped and registered as long as this object lives; LabRunner keeps the pages of
-// workers it could not confirm gone.
+// The object's name lives in /dev/shm only until the worker has opened it (unlinkName()): an
+// unpredictable name, created O_EXCL (shared_page.hpp); each new page first sweeps those that
+// killed processes left. The page stays mapped and registered as long as this object lives;
+// LabRunner keeps the pages of workers it could not confirm gone.
 #include <cuda.h>
 
 #include <cstdint>

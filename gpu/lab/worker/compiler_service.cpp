@@ -14,10 +14,11 @@ namespace {
 constexpr std::int32_t kNvrtcOutOfMemory = 1;  // NVRTC_ERROR_OUT_OF_MEMORY (no nvrtc.h here: plain C++)
 
 // What a compiler that ran out of address space leaves on stderr before it aborts: LLVM's
-// "LLVM ERROR: out of memory", or the C++ runtime's std::bad_alloc.
+// "LLVM ERROR: out of memory", the C++ runtime's std::bad_alloc, or a thread whose stack the limit
+// refused (std::system_error from pthread_create's EAGAIN: "Resource temporarily unavailable").
 bool saysOutOfMemory(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-  for (const char* words : {"out of memory", "bad_alloc", "cannot allocate memory"})
+  for (const char* words : {"out of memory", "bad_alloc", "cannot allocate memory", "resource temporarily unavailable"})
     if (text.find(words) != std::string::npos) return true;
   return false;
 }
@@ -74,10 +75,20 @@ void CompilerService::ensureRunning(const CompileLimits& limits) {
   identity.notReady = "cannot compile";
   identity.child.captureOutput = true;
   identity.child.ownThread = true;
-  client_ = std::make_unique<LabWorkerClient>(
-      executable_,
-      std::vector<std::string>{"--memory-mib", std::to_string(limits.memoryMiB), "--parent", std::to_string(::getpid())},
-      WorkerLimits{}, identity);
+  try {
+    client_ = std::make_unique<LabWorkerClient>(
+        executable_,
+        std::vector<std::string>{"--memory-mib", std::to_string(limits.memoryMiB), "--parent", std::to_string(::getpid())},
+        WorkerLimits{}, identity);
+  } catch (const WorkerError& error) {
+    // NVRTC itself did not fit: the limit is the user's to raise, not a broken installation.
+    if (error.kind() == WorkerError::Kind::NotStarted && saysOutOfMemory(error.output()))
+      throw WorkerError(WorkerError::Kind::NotStarted,
+                        identity.who + " cannot start NVRTC within the lab's memory limit of " +
+                            describeMemoryMiB(limits.memoryMiB) + " (kernel check --compile-memory MIB or " +
+                            kCompileMemoryVariable + " raises it)");
+    throw;
+  }
   memoryMiB_ = limits.memoryMiB;
   const std::lock_guard lock(pidMutex_);
   pid_ = client_->pid();

@@ -1,5 +1,9 @@
-#include <cstdint>
 #include "gpu/lab/worker/lab_worker_client.hpp"
+
+#include <cstdint>
+#include <string_view>
+
+#include "gpu/core/message_text.hpp"
 
 namespace kc::lab {
 namespace {
@@ -8,21 +12,34 @@ ChildProcess startChild(const std::string& path, const std::vector<std::string>&
                         const WorkerIdentity& identity) {
   try {
     return ChildProcess(path, arguments, identity.child);
-  } catch (const Error& error) {
+  } catch (const Error& error) {  // "cannot start PATH: Permission denied"
     throw WorkerError(WorkerError::Kind::NotStarted, identity.who + ": " + error.message());
   }
 }
 
 std::string formatMs(double ms) { return std::to_string(static_cast<long long>(ms + 0.5)) + " ms"; }
 
+// The last line a process that ended wrote to stderr (a loader's "cannot open shared object
+// file", the worker's own reason), as the end of the one line saying it ended: "; it wrote '...'".
+std::string lastWords(const std::string& output) {
+  const std::size_t last = output.find_last_not_of(" \t\r\n");
+  if (last == std::string::npos) return {};
+  const std::size_t newline = output.rfind('\n', last);
+  const std::size_t first = newline == std::string::npos ? 0 : newline + 1;
+  return "; it wrote " + quotedText(std::string_view(output).substr(first, last + 1 - first), 200);
+}
+
 }  // namespace
 
-WorkerError::WorkerError(Kind kind, const std::string& message)
-    : Error(__FILE__, __LINE__, "kernelcam-lab-worker", message), kind_(kind) {}
+// The message names the process (its WorkerIdentity: the worker or the compiler) and what it did:
+// what() is that line alone, never this file's path.
+WorkerError::WorkerError(Kind kind, const std::string& message, std::string output)
+    : Error({}, 0, {}, message), kind_(kind), output_(std::move(output)) {}
 
 LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments,
                                  WorkerLimits limits, WorkerIdentity identity)
-    : path_(path), limits_(limits), who_(identity.who), notReady_(identity.notReady), process_(startChild(path, arguments, identity)) {
+    : path_(path), limits_(limits), who_(identity.who), notReady_(identity.notReady),
+      captured_(identity.child.captureOutput), process_(startChild(path, arguments, identity)) {
   const std::string who = who_ + " (" + path + ")";
   WorkerHello hello;
   try {
@@ -114,7 +131,10 @@ Reply LabWorkerClient::exchange(const Request& request, double limitMs) {
 
 void LabWorkerClient::fail(WorkerError::Kind kind, const std::string& message) {
   stop();
-  throw WorkerError(kind, message);
+  const std::string output = captured_ ? process_.capturedOutput() : std::string();
+  // A process that ended by itself may have said why; one that was stopped is not asked.
+  const bool ended = kind == WorkerError::Kind::NotStarted || kind == WorkerError::Kind::Ended;
+  throw WorkerError(kind, ended ? message + lastWords(output) : message, output);
 }
 
 // How the process ended, once it has: it closed the socket, so its exit is a moment away.

@@ -34,18 +34,24 @@ class WorkerError : public Error {
     Ended,       // the process ended (crashed, killed) before it replied
     Protocol,    // it replied with something that is not the protocol's
   };
-  WorkerError(Kind kind, const std::string& message);
+  // `output`: what the process wrote to stderr before it ended, where it was captured
+  // (ChildOptions::captureOutput): for kernelcam to tell why, never shown as it is.
+  WorkerError(Kind kind, const std::string& message, std::string output = {});
   Kind kind() const noexcept { return kind_; }
+  const std::string& output() const noexcept { return output_; }
 
  private:
   Kind kind_;
+  std::string output_;
 };
 
-// Which process this is, for messages and for how it is started.
+// Which process this is, for messages and for how it is started. Its output is captured
+// (ChildOptions::captureOutput): a broken or wrong binary's chatter never reaches kernelcam's
+// terminal; the last line it wrote to stderr ends the one line that says it ended.
 struct WorkerIdentity {
   std::string who = "the kernel lab's worker process";
   std::string notReady = "cannot run kernels";  // "WHO NOTREADY: what its greeting said"
-  ChildOptions child;
+  ChildOptions child{.captureOutput = true};
 };
 
 class LabWorkerClient {
@@ -94,6 +100,7 @@ class LabWorkerClient {
   WorkerLimits limits_;
   std::string who_;
   std::string notReady_;
+  bool captured_ = false;  // the process's stderr is captured: failures carry it
   ChildProcess process_;
   std::string deviceName_;
   bool stopped_ = false;

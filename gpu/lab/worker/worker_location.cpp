@@ -21,7 +21,7 @@ bool isExecutableFile(const std::filesystem::path& path) {
 std::string findLabExecutable(const char* name, const char* variable, const std::string& builtAt) {
   if (const char* chosen = std::getenv(variable); chosen && *chosen) {
     if (isExecutableFile(chosen)) return chosen;
-    KC_FAIL("findLabExecutable", std::string(variable) + "=" + chosen + " is not an executable file");
+    throw Error({}, 0, {}, std::string(variable) + "=" + chosen + " is not an executable file");
   }
   std::error_code error;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
@@ -29,10 +29,11 @@ std::string findLabExecutable(const char* name, const char* variable, const std:
   if (isExecutableFile(beside)) return beside.string();
   if (isExecutableFile(builtAt)) return builtAt;
   const std::string role = std::string(name) == kLabCompilerName ? "compiler" : "worker";
-  KC_FAIL("findLabExecutable", "the kernel lab's " + role + " " + name + " is missing: not beside " +
-                               (error ? std::string("this program") : self.string()) +
-                               (builtAt.empty() ? std::string() : ", nor at " + builtAt) + " (" + variable +
-                               " may name it)");
+  // What a user is told as it stands: no source file or call in it (an Error with no file or call: error.cpp).
+  throw Error({}, 0, {}, "the kernel lab's " + role + " " + name + " is missing: not beside " +
+                          (error ? std::string("this program") : self.string()) +
+                          (builtAt.empty() ? std::string() : ", nor at " + builtAt) + " (" + variable +
+                          " may name it)");
 }
 
 }  // namespace kc::lab

@@ -30,7 +30,7 @@ TEST(CliKernel, NewWritesTheTemplateAndNeverReplacesAFile) {
   kc::test::writeBytes(path, "// my work\n");
   const auto second = runKernelcam({"kernel", "new", q(path)});
   EXPECT_EQ(second.exitCode, 2);
-  EXPECT_EQ(second.err, "kernelcam: kernel new: " + path + " exists; not replaced (choose another name)\n");
+  EXPECT_EQ(second.err, "kernelcam: kernel new: '" + path + "' exists; not replaced (choose another name)\n");
   EXPECT_EQ(readAll(path), "// my work\n");
 
   const auto nowhere = runKernelcam({"kernel", "new", q(dir.file("no/such/folder/k.cu"))});

@@ -53,7 +53,7 @@ TEST(Packaging, BashCompletionIsValidBashAndCompletesSubcommandsAndOptions) {
   ASSERT_EQ(syntax.exitCode, 0) << syntax.err;
   EXPECT_EQ(bashCompletes({"kernelcam", "pro"}), "process ");
   EXPECT_EQ(bashCompletes({"kernelcam", "de"}), "devices demo ");
-  EXPECT_EQ(bashCompletes({"kernelcam", ""}), "process devices demo bench kernel help ");
+  EXPECT_EQ(bashCompletes({"kernelcam", ""}), "process devices demo bench kernel exercise grade help ");
   EXPECT_EQ(bashCompletes({"kernelcam", "process", "--so"}), "--source --soak ");
   EXPECT_EQ(bashCompletes({"kernelcam", "process", "--backend", "c"}), "cuda cpu ");
   EXPECT_EQ(bashCompletes({"kernelcam", "demo", ""}), "reduce matmul cg --help ");

@@ -23,7 +23,7 @@ TEST(MessageText, LongTextIsCutWithItsLength) {
   const std::string huge(10'000'000, '9');
   const std::string shown = kc::quotedText(huge, 20);
   EXPECT_EQ(shown, "'" + std::string(20, '9') + "'... (10000000 bytes)");
-  EXPECT_EQ(kc::quotedText("a\nb\tc"), "'a?b?c'");  // one line, whatever the input holds
+  EXPECT_EQ(kc::quotedText("a\nb\tc"), "'a\\nb\\tc'");  // one line, whatever the input holds
   // Not cut inside a UTF-8 character: "é" is two bytes.
   EXPECT_EQ(kc::quotedText("abé", 3), "'ab'... (4 bytes)");
 }

@@ -78,6 +78,38 @@ TEST(CliConventions, AMistypedSubcommandOrOptionNamesTheNearOneAndExitsTwo) {
   }
 }
 
+// Issue 40, class 4: what a user typed reached the terminal raw: an unknown command, option, stage
+// or path holding ESC and BEL could set the terminal's title or clear it, a newline split the line,
+// and a 100 KB word was echoed whole. Every such message is one line through the one sanitiser
+// (printableText): control characters as escapes, long words cut.
+TEST(CliConventions, UntrustedTextReachesTheTerminalEscapedAndCut) {
+  const QString title = QStringLiteral("\x1b]0;pwned\x07");  // OSC 0: set the window title
+  const QString clear = QStringLiteral("\x1b[2J");
+  const QStringList huge{QString(100000, QLatin1Char('w'))};
+  struct Case {
+    QStringList arguments;
+    std::string shows;  // what the line says instead of the raw bytes
+  };
+  const std::vector<Case> cases = {
+      {{title}, "unknown command '\\e]0;pwned\\a'"},
+      {{"process", "--" + clear, "x"}, "Unknown option '\\e[2J'"},
+      {{"process", "--source", "pattern", "--filters", "gray,bl\nur" + title, "--out", "x.png"},
+       "unknown stage 'bl\\nur\\e]0;pwned\\a'"},
+      {{"process", "--source", "image:/nonexistent/" + title + "\n.png", "--out", "x.png"}, "pwned\\a\\n.png"},
+      {huge, "... (100000 bytes)"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.shows);
+    const CliRun run = runKernelcam(c.arguments);
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_NE(run.err.find(c.shows), std::string::npos) << run.err;
+    ASSERT_FALSE(run.err.empty());
+    EXPECT_EQ(run.err.find_first_of(std::string("\x1b\x07\r", 3)), std::string::npos) << "a raw control character";
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line: " << run.err;
+    EXPECT_LT(run.err.size(), 1000u) << "cut: " << run.err.substr(0, 200);
+  }
+}
+
 TEST(CliConventions, WithoutADisplayTheWindowSaysSoInOneLineAndExitsTwo) {
   const std::string line =
       "kernelcam: no display: use `kernelcam process` for headless work";

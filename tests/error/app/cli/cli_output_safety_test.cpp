@@ -206,4 +206,44 @@ TEST(CliOutputSafety, PermissionProblemsSayPermissionDenied) {
   fs::permissions(dir.file("locked"), fs::perms::owner_all);
 }
 
+// Issue 40, class 9: `--out dir/fr/` on a disk that fills wrote frame after frame into the folder,
+// each atomically, so a run that failed midway left the folder mixing its new frames with an
+// earlier run's. The frames of a run now go into a temporary folder inside it and are renamed
+// into place at the end: a failed run leaves the earlier frames as they were and none of its own.
+TEST(CliOutputSafety, NumberedFramesThatFailMidwayLeaveTheFolderAsItWas) {
+  kc::test::TempDir dir;
+  const std::string small = dir.file("small");
+  fs::create_directories(small);
+  const std::string frames = small + "/fr/";
+  // The earlier run's three frames (stand-ins: their bytes are what must survive), then a run of 40
+  // frames of noise-free 320x240 PNGs that the remaining ~40 KiB cannot hold.
+  const std::string script =
+      "mount -t tmpfs -o size=64k tmpfs '" + small + "' && mkdir '" + frames + "' && for i in 0 1 2; do printf \"old $i\" > \"" +
+      frames + "frame_0000$i.png\"; done && head -c 20480 /dev/zero > '" + small + "/fill' && '" +
+      std::string(KC_KERNELCAM_BINARY) + "' process --source pattern --size 320x240 --frames 40 --backend cpu --quiet --out '" +
+      frames + "'; status=$?; ls -A '" + frames + "' >&2; cat '" + frames + "frame_00000.png' >&2; exit $status";
+  const kc::test::CliRun shell =
+      kc::test::runProgram("unshare", {"--user", "--map-root-user", "--mount", "sh", "-c", q(script)});
+  const std::string& err = shell.err;
+  if (err.find("frame_00002.png") == std::string::npos)
+    GTEST_SKIP() << "no private tmpfs here (unshare/mount unavailable): " << err;
+  EXPECT_EQ(shell.exitCode, 1) << err;
+  EXPECT_EQ(err.rfind("kernelcam: --out '" + frames + "': cannot write (", 0), 0u) << err;
+  EXPECT_NE(err.find("no space left on the device (disk full)); no frame of this run was kept"), std::string::npos) << err;
+  // `ls -A`: the earlier frames alone, no temporary; frame 0 still the earlier run's.
+  EXPECT_NE(err.find("\nframe_00000.png\nframe_00001.png\nframe_00002.png\nold 0"), std::string::npos) << err;
+
+  // Where they fit, every frame of the run appears, over the earlier ones, and no temporary stays.
+  const std::string roomy = dir.file("roomy/fr/");
+  fs::create_directories(roomy);
+  kc::test::writeBytes(roomy + "frame_00001.png", "old 1");
+  const auto run = runKernelcam({"process", "--source", "pattern", "--size", "32x24", "--frames", "3", "--backend", "cpu",
+                                 "--quiet", "--out", q(roomy)});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  std::set<std::string> names;
+  for (const auto& entry : fs::directory_iterator(roomy)) names.insert(entry.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"frame_00000.png", "frame_00001.png", "frame_00002.png"}));
+  EXPECT_EQ(kc::test::readAll(roomy + "frame_00001.png").substr(1, 3), "PNG");
+}
+
 }  // namespace

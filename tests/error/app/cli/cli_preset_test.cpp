@@ -32,5 +32,24 @@ TEST_F(CliPreset, AnUnknownPresetOrOneWithFiltersIsOneLine) {
   EXPECT_NE(run.err.find("--preset 'nothing': no preset of that name"), std::string::npos) << run.err;
 }
 
+// Issue 40, class 3: a preset keeps every stage the window's list holds, with the ones switched
+// off under presetsOff/NAME; process runs the ones that are on, and one that is off is not even
+// parsed (a stage this build does not know, kept from another version).
+TEST_F(CliPreset, AStageThePresetHasOffIsNotRun) {
+  {
+    QSettings settings(QString::fromStdString(dir_.file("config/kernelcam/kernelcam.conf")), QSettings::IniFormat);
+    settings.setValue(QStringLiteral("presets/with off"), QStringLiteral("gray=bt709,sharpen=2,flip=h,hist=64"));
+    settings.setValue(QStringLiteral("presetsOff/with off"), QStringLiteral("1,2"));
+    settings.sync();
+  }
+  const QString json = QString::fromStdString(dir_.file("run.json"));
+  const test::CliRun run = process({QStringLiteral("--preset"), QStringLiteral("with off"), QStringLiteral("--json"), json});
+  ASSERT_EQ(run.exitCode, 0) << run.err;
+  QFile file(json);
+  ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+  EXPECT_EQ(QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("filters")).toString(),
+            QStringLiteral("gray=bt709,hist=64"));
+}
+
 }  // namespace
 }  // namespace kc

@@ -27,7 +27,9 @@
 #include "ui/render/gl_renderer.hpp"
 #include "ui/window/gl_view.hpp"
 #include "ui/window/main_window.hpp"
+#include "ui/window/filter_dock.hpp"
 #include "ui/window/notice_area.hpp"
+#include "gpu/lab/kernel_template.hpp"
 
 namespace kc {
 namespace {
@@ -146,6 +148,72 @@ TEST_F(WindowOutputs, TheVcamFileIsNeitherShownNorOverwrittenBySnapshots) {
   EXPECT_FALSE(session->window().saveSnapshot(QString::fromStdString(snapshotOverStream)));
   EXPECT_TRUE(statusMessage(*session).contains(QStringLiteral("--vcam is writing that file")))
       << statusMessage(*session).toStdString();
+}
+
+// Issue 40, class 1: on the CPU backend `kernelcam --filters gray,kernel=k/t.cu --vcam file:k/t.cu`
+// ran (the kernel stage switched off: it needs CUDA) and Ctrl+Q renamed hundreds of MB of YUYV
+// over the kernel's source, exit 0; a saved chain with that stage did the same. Every file a chain
+// names is an input, whether its stage runs or not: the command line is refused before any window
+// opens, a chain from the settings stops the --vcam stream with a notice, and a stage added during
+// the run keeps the stream from being renamed over its file when the window closes.
+TEST_F(WindowOutputs, AFileTheChainNamesIsNeverTheVcamFileWhetherItsStageRunsOrNot) {
+  const std::string kernel = dir_.file("t.cu");
+  test::writeBytes(kernel, lab::kernelTemplate());
+  const std::string kernelBytes = test::readAll(kernel);
+
+  // The command line: refused before the window (no display needed), as process refuses it.
+  QProcessEnvironment noDisplay = QProcessEnvironment::systemEnvironment();
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) noDisplay.remove(QString::fromLatin1(name));
+  noDisplay.insert(QStringLiteral("XDG_CONFIG_HOME"), QString::fromStdString(dir_.path().string()));
+  const test::CliRun refused = test::runKernelcam(
+      {"--backend", "cpu", "--source", "pattern", "--filters", test::q("gray,kernel=" + kernel), "--vcam",
+       test::q("file:" + kernel)},
+      60000, noDisplay);
+  EXPECT_EQ(refused.exitCode, 2) << refused.err;
+  EXPECT_NE(refused.err.find("--vcam '" + kernel + "': is an input of this run"), std::string::npos) << refused.err;
+
+  // --filters in the window itself (GuiSession, as main.cpp builds it), and a chain from the
+  // settings whose kernel stage the user switched off: no stream, a notice, the kernel kept.
+  const auto expectNoStream = [&](GuiSession& session) {
+    const Notice* notice = session.window().notices()->find(QStringLiteral("vcam"));
+    ASSERT_NE(notice, nullptr) << "the --vcam stream is refused with a notice";
+    EXPECT_TRUE(notice->explanation.contains(QStringLiteral("is an input of this run"))) << notice->explanation.toStdString();
+  };
+  {
+    GuiOptions options;
+    options.source = parseSourceSpec("pattern");
+    options.chain = parseFilterChain("gray,kernel=" + kernel);
+    options.backend = Backend::Cpu;
+    options.vcam = "file:" + kernel;
+    auto session = test::startedSession(options, 2);
+    expectNoStream(*session);
+  }
+  EXPECT_EQ(test::readAll(kernel), kernelBytes) << "the kernel's source became a stream";
+  {
+    QSettings settings;
+    settings.setValue("filters/chain", QString::fromStdString("gray,kernel=" + kernel));
+    settings.setValue("filters/off", QStringLiteral("1"));
+  }
+  {
+    auto session = open("pattern", "file:" + kernel);
+    expectNoStream(*session);
+  }
+  EXPECT_EQ(test::readAll(kernel), kernelBytes);
+
+  // A stream to a file that does not exist yet, then a kernel stage naming it, added during the run
+  // (on the CPU it is switched off at once): the stream is not renamed over it at exit.
+  QSettings().remove("filters");
+  const std::string later = dir_.file("later.cu");
+  {
+    auto session = open("pattern", "file:" + later);
+    EXPECT_EQ(session->window().notices()->find(QStringLiteral("vcam")), nullptr);
+    test::writeBytes(later, lab::kernelTemplate());
+    session->window().filterDock()->addStage(parseStage("kernel=" + later));
+    const GlRenderer& renderer = session->window().view()->renderer();
+    const int shown = renderer.framesPresented();
+    EXPECT_TRUE(test::processEventsUntil([&] { return renderer.framesPresented() >= shown + 2; }, 30000));
+  }
+  EXPECT_EQ(test::readAll(later), kernelBytes) << "the stream was renamed over a file the chain names";
 }
 
 }  // namespace

@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSettings>
+#include <QStatusBar>
 #include <QToolButton>
 #include <QUrl>
 
@@ -138,6 +139,59 @@ TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
   ASSERT_NE(banner, nullptr) << "the first time, a banner says it";
   EXPECT_EQ(banner->findChild<QLabel*>(QStringLiteral("noticeBannerText"))->text(), notice->summary);
   EXPECT_EQ(session->window().notices()->openDialog(), nullptr) << "and no dialog opens by itself";
+}
+
+// Issue 40, class 3: Filters > Save chain as preset saved only the stages that ran: a kernel= stage
+// (switched off on the CPU: it needs CUDA) and a stage the user switched off were lost; and saving
+// under a preset's name replaced it without asking, where Rename refuses a name that is taken. A
+// preset now keeps the whole list, each stage at its place and the off ones off (the command line's
+// --preset runs the ones that are on), and replacing one is asked.
+TEST_F(WindowSession, APresetKeepsEveryStageAndReplacingOneIsAsked) {
+  const std::string kernel = dir_.file("k.cu");
+  test::writeBytes(kernel, "// @param levels int 1..8 = 2   grey levels\n"
+                           "__global__ void posterize(KcInput in, KcOutput out, KcParams params) {\n"
+                           "  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;\n"
+                           "  if (x < out.width && y < out.height) out.setRgba(x, y, in.rgba(x, y));\n"
+                           "}\n");
+  const std::string chainText = "gray=bt709,kernel=" + kernel + ":levels=4,flip=h,hist=64";
+  GuiOptions options;
+  options.source = parseSourceSpec("pattern");
+  options.chain = parseFilterChain(chainText);
+  auto session = open(options);
+  MainWindow& window = session->window();
+  FilterDock& dock = *window.filterDock();
+  ASSERT_TRUE(test::processEventsUntil([&] { return !dock.stageProblem(1).isEmpty(); }, 30000))
+      << "on the CPU the kernel stage is switched off";
+  dock.setStageEnabled(2, false);  // the user switches flip off
+  ASSERT_EQ(formatFilterChain(dock.chain()), "gray=bt709,hist=64");
+
+  ASSERT_TRUE(window.savePreset(QStringLiteral("mine")));
+  EXPECT_EQ(setting("presets/mine").toStdString(), chainText) << "every stage, at its place";
+  EXPECT_EQ(setting("presetsOff/mine"), QStringLiteral("2")) << "flip, which the user switched off";
+
+  // Loading it brings the list back: the kernel stage (switched off again here), flip off.
+  dock.setChain(defaultFilterChain());
+  ASSERT_TRUE(window.loadPreset(QStringLiteral("mine")));
+  ASSERT_EQ(dock.stageCount(), 4);
+  EXPECT_EQ(dock.stageText(1).toStdString(), "kernel=" + kernel + ":levels=4");
+  EXPECT_FALSE(dock.stageEnabled(2));
+
+  // The same name again: asked; "no" keeps the saved preset as it was.
+  QString asked;
+  window.setReplacePresetQuestion([&](const QString& name) {
+    asked = name;
+    return false;
+  });
+  dock.setChain(parseFilterChain("gray"));
+  EXPECT_FALSE(window.savePreset(QStringLiteral("mine")));
+  EXPECT_EQ(asked, QStringLiteral("mine"));
+  EXPECT_TRUE(window.statusBar()->currentMessage().contains(QStringLiteral("exists already")))
+      << window.statusBar()->currentMessage().toStdString();
+  EXPECT_EQ(setting("presets/mine").toStdString(), chainText) << "kept";
+  window.setReplacePresetQuestion([](const QString&) { return true; });
+  ASSERT_TRUE(window.savePreset(QStringLiteral("mine")));
+  EXPECT_EQ(setting("presets/mine").toStdString(), formatFilterChain(parseFilterChain("gray")));
+  EXPECT_EQ(setting("presetsOff/mine"), QString()) << "no stage off any more";
 }
 
 }  // namespace

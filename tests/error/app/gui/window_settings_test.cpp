@@ -6,7 +6,10 @@
 // `kernelcam` builds it (GuiSession), CPU backend, under Xvfb; settings in a fresh folder per test.
 #include <gtest/gtest.h>
 
+#include <QDir>
+#include <QFile>
 #include <QSettings>
+#include <unistd.h>
 #include <QToolButton>
 
 #include "app/backend/frame_admission.hpp"
@@ -231,6 +234,37 @@ TEST_F(WindowSettings, ASourceWhoseFramesCannotFitIsRefusedAsProcessRefusesIt) {
       << source->explanation.toStdString();
   ASSERT_TRUE(framesShown(*session, 2));
   EXPECT_EQ(session->window().view()->renderer().layout().originalWidth, 1280) << "the pattern at its default size";
+}
+
+// Issue 40, class 10: settings that cannot be written (the file a folder, or read-only for the
+// user): QSettings kept the run's changes in memory and dropped them at exit without a word. The
+// window says so once, at its start, naming the file and why; it runs as usual.
+TEST_F(WindowSettings, SettingsThatCannotBeWrittenAreSaidOnce) {
+  const QString file = QSettings().fileName();
+  ASSERT_TRUE(QDir().mkpath(file)) << "the settings file's path is a folder";
+  {
+    auto session = start();
+    EXPECT_TRUE(framesShown(*session, 1));
+    const Notice* said = notice(*session, "settings");
+    ASSERT_NE(said, nullptr) << "said in the window";
+    EXPECT_TRUE(said->summary.contains(QStringLiteral("Settings cannot be saved"))) << said->summary.toStdString();
+    EXPECT_EQ(said->details, file + QStringLiteral(" is a folder, not a file"));
+  }
+  ASSERT_TRUE(QDir(file).removeRecursively());
+  if (::geteuid() == 0) return;  // permissions do not stop root: the read-only case is for users
+  remember("view/split", QStringLiteral("0.5"));
+  QSettings().sync();
+  ASSERT_TRUE(QFile::setPermissions(file, QFileDevice::ReadOwner));
+  {
+    auto session = start();
+    const Notice* said = notice(*session, "settings");
+    ASSERT_NE(said, nullptr);
+    EXPECT_EQ(said->details, file + QStringLiteral(" is read-only for you"));
+  }
+  QFile::setPermissions(file, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+  // Writable again: nothing said.
+  auto session = start();
+  EXPECT_EQ(notice(*session, "settings"), nullptr);
 }
 
 }  // namespace

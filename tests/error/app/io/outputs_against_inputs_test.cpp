@@ -149,6 +149,45 @@ TEST(OutputsAgainstInputs, AKernelFileAndItsHeadersAreInputs) {
   EXPECT_EQ(commented.err.find("is an input"), std::string::npos) << commented.err;
 }
 
+// Issue 40, class 2: two outputs spelled differently that are one file. Before either exists,
+// `--out b.png --json ./b.png` compared the paths as written ("b.png" against "./b.png"), so both
+// were written, the image lost under the report, exit 0; `demo cg --json X --solution ./X` likewise.
+// Outputs are now compared as files: the path a file will have, resolved (absolute, "." and ".."
+// taken out, a link to a file that does not exist yet followed), against each other as against inputs.
+TEST(OutputsAgainstInputs, TwoSpellingsOfAFileThatDoesNotExistYetAreOneFile) {
+  TempDir dir;
+  fs::create_directories(dir.file("sub"));
+  fs::create_symlink("target.png", dir.file("link.png"));  // to a file that does not exist yet
+  const QStringList process{"process", "--source", "pattern", "--size", "32x24", "--frames", "1", "--backend", "cpu", "--quiet"};
+  const QStringList cg{"demo", "cg", "--poisson", "4", "--backend", "cpu", "--quiet"};
+  struct Case {
+    QStringList arguments;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {process + QStringList{"--out", "b.png", "--json", "./b.png"}, "--out and --json both write './b.png'"},
+      {process + QStringList{"--out", "sub/../b.png", "--view", "b.png"}, "--out and --view both write 'b.png'"},
+      {process + QStringList{"--out", "target.png", "--json", "link.png"}, "--out and --json both write 'link.png'"},
+      {cg + QStringList{"--json", "X", "--solution", "./X"}, "both write './X'"},
+  };
+  const auto before = snapshot(dir.path());
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.arguments.join(' ').toStdString());
+    const auto run = kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY), c.arguments, 30000, q(dir.path().string()));
+    EXPECT_EQ(run.exitCode, 2) << run.err;
+    EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+    EXPECT_EQ(snapshot(dir.path()), before) << "nothing written";
+  }
+  // Each under a name of its own, the same runs write both.
+  const auto apart = kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY),
+                                          process + QStringList{"--out", "b.png", "--json", "./b.json"}, 30000,
+                                          q(dir.path().string()));
+  EXPECT_EQ(apart.exitCode, 0) << apart.err;
+  EXPECT_TRUE(fs::exists(dir.file("b.png")));
+  EXPECT_TRUE(fs::exists(dir.file("b.json")));
+}
+
 TEST(OutputsAgainstInputs, ACgThatDoesNotConvergeKeepsTheOlderSolution) {
   TempDir dir;
   const std::string solution = dir.file("x.txt");

@@ -138,11 +138,57 @@ TEST(KernelCompileLimits, LimitsOutOfRangeAreUsageErrors) {
   test::writeBytes(path, kernelAfter(""));
   const CheckRun memory = check(path, {"--compile-memory", "lots"});
   EXPECT_EQ(memory.run.exitCode, 2);
-  EXPECT_EQ(memory.run.err, "kernelcam: --compile-memory 'lots': expected a whole number of MiB from 64 to 1048576 "
+  EXPECT_EQ(memory.run.err, "kernelcam: --compile-memory 'lots': expected a whole number of MiB from 256 to 1048576 "
                             "(the default is 2048)\n");
   const CheckRun time = check(path, {"--compile-time", "0"});
   EXPECT_EQ(time.run.exitCode, 2);
   EXPECT_EQ(lineCount(time.run.err), 1) << time.run.err;
+}
+
+// Issue 40, class 6: `--compile-memory 64` (64..128 were accepted) ended with "kernel check:
+// gpu/lab/worker/lab_worker_client.cpp:33: kernelcam-lab-worker failed: the kernel lab's compiler
+// process (...) was killed by signal 6 (Aborted) before it was ready": a limit the compiler cannot
+// start under, the wrong process's name and a source file in the line. The smallest limit is now
+// one a kernel compiles under (found by trying; compile_limits.cpp), refused below it, for the
+// option and the variable alike.
+TEST(KernelCompileLimits, TheSmallestLimitStartsTheCompiler) {
+  KC_REQUIRE_NVRTC();
+  test::TempDir dir;
+  const std::string path = dir.file("k.cu");
+  test::writeBytes(path, kernelAfter(""));
+  for (const char* tooSmall : {"64", "128", "255"}) {
+    SCOPED_TRACE(tooSmall);
+    const CheckRun refused = check(path, {"--compile-memory", tooSmall});
+    EXPECT_EQ(refused.run.exitCode, 2) << refused.run.err;
+    EXPECT_EQ(refused.run.err, std::string("kernelcam: --compile-memory '") + tooSmall +
+                                   "': expected a whole number of MiB from 256 to 1048576 (the default is 2048)\n");
+    EXPECT_EQ(refused.compilersLeft, 0);
+  }
+  QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+  environment.insert(QStringLiteral("KC_COMPILE_MEMORY"), QStringLiteral("100"));
+  const test::CliRun variable = test::runKernelcam({"kernel", "check", q(path)}, 60000, environment);
+  EXPECT_EQ(variable.exitCode, 2) << variable.err;
+  EXPECT_NE(variable.err.find("KC_COMPILE_MEMORY '100': expected a whole number of MiB from 256"), std::string::npos)
+      << variable.err;
+  const CheckRun smallest = check(path, {"--compile-memory", "256"});
+  EXPECT_EQ(smallest.run.exitCode, 0) << smallest.run.err;
+  EXPECT_NE(smallest.run.out.find(": ok: kernel"), std::string::npos) << smallest.run.out;
+  EXPECT_EQ(smallest.compilersLeft, 0);
+}
+
+// Issue 40, class 4: a kernel's compiler messages were printed as they were, so a `#pragma message`
+// holding ESC and BEL (the string's escapes, which the compiler turns into the bytes) set the
+// terminal's title or cleared it. Every diagnostic goes through the one sanitiser.
+TEST(KernelCompileText, ACompilerMessageHoldingEscapeSequencesIsPrintedEscaped) {
+  KC_REQUIRE_NVRTC();
+  test::TempDir dir;
+  const std::string path = dir.file("pragma.cu");
+  test::writeBytes(path, kernelAfter("#pragma message(\"title \\x1b]0;pwned\\x07 clear \\x1b[2J\")\n"));
+  const CheckRun c = check(path);
+  EXPECT_EQ(c.run.exitCode, 0) << c.run.err;
+  EXPECT_NE(c.run.err.find(path + ":1:"), std::string::npos) << c.run.err;
+  EXPECT_NE(c.run.err.find("#pragma message: \"title \\e]0;pwned\\a clear \\e[2J\""), std::string::npos) << c.run.err;
+  EXPECT_EQ(c.run.err.find_first_of(std::string("\x1b\x07\r", 3)), std::string::npos) << "a raw control character";
 }
 
 // ---- 5: time, and nothing left behind -------------------------------------------------------------

@@ -172,5 +172,14 @@ TEST(MatrixMarketRejects, ErrorFromAFileNamesFileAndLine) {
   std::filesystem::remove(path);
 }
 
+// Issue 40, class 11: a file saved by a Windows editor starts with a UTF-8 byte order mark, and
+// the reader said "missing header". The mark is skipped; one anywhere else is still refused.
+TEST(MatrixMarketRejects, AByteOrderMarkBeforeTheHeaderIsSkipped) {
+  const CsrMatrix m = parse("\xEF\xBB\xBF%%MatrixMarket matrix coordinate real symmetric\r\n2 2 2\r\n1 1 4\r\n2 2 9\r\n");
+  EXPECT_EQ(m.rows, 2);
+  EXPECT_EQ(m.nnz(), 2u);
+  expectRejected("%%MatrixMarket matrix coordinate real general\n\xEF\xBB\xBF" "1 1 1\n1 1 1\n", "", 2);
+}
+
 }  // namespace
 }  // namespace kc::cg

@@ -10,6 +10,7 @@
 #include "gpu/core/error.hpp"
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"
 #include "gpu/lab/kernel_template.hpp"
+#include "gpu/lab/worker/lab_worker_client.hpp"
 #include "tests/support/lab_test_files.hpp"
 #include "tests/gpu/lab/cuda/nvrtc_compile.hpp"
 
@@ -111,6 +112,42 @@ TEST(LabCompile, PtxasErrorsArePlacedAtTheEntry) {
   EXPECT_EQ(errors[0].line, 1);  // labKernel's entry line
   EXPECT_EQ(errors[0].column, 17);
   EXPECT_EQ(errors[0].message.rfind("ptxas: ", 0), 0u) << errors[0].message;
+}
+
+// Issue 40, class 7: a valid kernel saved under a name holding a newline failed with errors inside
+// kernelcam-prelude.cuh (the name was pasted into the generated #line). It compiles; an error in it
+// is at its own line and file, and the diagnostic is one line.
+TEST(LabCompile, AFileNameWithANewlineCompilesAndItsErrorsNameIt) {
+  const CompiledKernel good = compileFile("new\nline.cu", kc::lab::kernelTemplate());
+  EXPECT_TRUE(good.ok()) << allDiagnostics(good);
+  const CompiledKernel bad =
+      compileFile("bad\nname \"q\".cu", "int a = oops;\n" + labKernel("", "out.setRgba(x, y, in.rgba(x, y));"));
+  const auto errors = errorsOf(bad);
+  ASSERT_EQ(errors.size(), 1u) << allDiagnostics(bad);
+  EXPECT_EQ(errors[0].path, bad.path);
+  EXPECT_EQ(errors[0].line, 1);
+  EXPECT_EQ(errors[0].column, 9);
+  EXPECT_EQ(errors[0].message, "identifier \"oops\" is undefined");
+  EXPECT_EQ(kc::lab::formatDiagnostic(errors[0]).find('\n'), std::string::npos);
+}
+
+// Issue 40, class 6: a memory limit NVRTC cannot even start under (the command line refuses such
+// values now; a machine or a version that needs more than the smallest one still gets here): one
+// line naming the compiler process and the limit, no source file, no abort; the next compile under
+// the usual limit works.
+TEST(LabCompilerService, BelowWhatNvrtcNeedsTheCompilerSaysSo) {
+  kc::lab::CompileOptions tight;
+  tight.limits = kc::lab::CompileLimits{64, 10};
+  try {
+    const CompiledKernel kernel = compileFile("small.cu", kc::lab::kernelTemplate(), tight);
+    ADD_FAILURE() << "compiled under 64 MiB: " << allDiagnostics(kernel);
+  } catch (const kc::lab::WorkerError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "the kernel lab's compiler process cannot start NVRTC within the lab's memory limit of 64 MiB (kernel "
+              "check --compile-memory MIB or KC_COMPILE_MEMORY raises it)");
+  }
+  const CompiledKernel kernel = compileFile("usual.cu", kc::lab::kernelTemplate());
+  EXPECT_TRUE(kernel.ok()) << allDiagnostics(kernel);
 }
 
 }  // namespace

@@ -4,7 +4,15 @@
 // frame's output is black, its report says what happened, and a later frame works.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
+
+#include "gpu/lab/worker/shared_page.hpp"
 
 #include "tests/gpu/lab/cuda/ordered_runs.hpp"
 
@@ -82,6 +90,36 @@ TEST(LabRunnerOrdered, EachFrameThatWritesOutsideItsOutputIsReported) {
   OrderedFrame clean(image);
   const kc::lab::LaunchReport report = submitOne(runner, clean, 20);
   EXPECT_TRUE(report.ok()) << "guards left changed by the kernel before: " << report.message;
+}
+
+// Issue 40, class 12, on the GPU: the order page's name was /kernelcam-lab-<pid>-<n> (guessable,
+// made again after a worker restart without a check that someone else had not made it first), and
+// a kill at the wrong moment left it in /dev/shm. After ordered frames, across a worker restart, no
+// page of this process is left under its name, and a page a killed process left is swept.
+TEST(LabRunnerOrdered, TheOrderPageLeavesNoNameAndSweepsWhatKilledProcessesLeft) {
+  KC_REQUIRE_CUDA_DEVICE();
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);
+  const std::string stale = std::string(kc::lab::kLabPagePrefix) + std::to_string(child) + "-0123456789abcdef";
+  const int fd = ::shm_open(stale.c_str(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  ASSERT_GE(fd, 0);
+  ::close(fd);
+  const auto mine = [] {
+    std::vector<std::string> names;
+    const std::string stem = std::string(kc::lab::kLabPagePrefix).substr(1) + std::to_string(::getpid()) + "-";
+    for (const auto& entry : std::filesystem::directory_iterator("/dev/shm"))
+      if (entry.path().filename().string().rfind(stem, 0) == 0) names.push_back(entry.path().filename().string());
+    return names;
+  };
+  kc::lab::LabRunner runner;
+  runner.load(compileText("fault.cu", labKernel("// @output gray\n", "  *(volatile int*)(16ull + 4ull * x) = y;")));
+  const auto image = kc::test::randomImage<kc::Rgba8>(64, 48, 25);
+  OrderedFrame faulting(image);
+  EXPECT_EQ(submitOne(runner, faulting, 20).status, LaunchStatus::Fault);  // the worker restarts after it
+  EXPECT_FALSE(std::filesystem::exists("/dev/shm" + stale)) << "the page a killed process left is still there";
+  expectALaterFrameWorks(runner);  // a new worker, a new page
+  EXPECT_EQ(mine(), std::vector<std::string>{}) << "a page's name outlived its mapping by both sides";
 }
 
 }  // namespace

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -20,6 +22,7 @@
 #include "gpu/lab/worker/worker_location.hpp"
 #include "tests/support/scoped_environment.hpp"
 #include "tests/gpu/lab/worker/fake_worker.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace {
 
@@ -125,6 +128,74 @@ TEST(LabWorkerProcess, AFaultedRunEndsTheWorker) {
   EXPECT_EQ(run.status.message, "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory access was encountered");
   EXPECT_FALSE(worker->running());
   EXPECT_TRUE(worker->gone());
+  EXPECT_TRUE(processGone(pid));
+}
+
+// Issue 40, class 13: the worker's process faults, each one line naming the worker, no process
+// left, nothing else on kernelcam's terminal.
+// A file named as the worker that is not executable.
+TEST(LabWorkerProcess, ANonExecutableWorkerIsNamed) {
+  TempDir dir;
+  const std::string copy = dir.file("kernelcam-lab-worker");
+  std::filesystem::copy_file(kFakeWorker, copy);
+  std::filesystem::permissions(copy, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  const auto error = startFailure(copy, "ready");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->kind(), WorkerError::Kind::NotStarted);
+  EXPECT_EQ(error->message(), "the kernel lab's worker process: cannot start " + copy + ": Permission denied");
+  EXPECT_EQ(std::string(error->what()), error->message()) << "no source file in the line a user gets";
+}
+
+// A wrong or broken binary named as the worker printed its output into kernelcam's terminal (here
+// 256 KiB, and escape sequences); what it wrote is now the worker's business, and the one line
+// that says it ended ends with its last line to stderr, escaped.
+TEST(LabWorkerProcess, AWorkerThatPrintsGarbageIsOneLineAndNothingReachesTheTerminal) {
+  TempDir dir;
+  const std::string captured = dir.file("stdout");
+  std::fflush(stdout);
+  const int saved = ::dup(STDOUT_FILENO);
+  std::FILE* file = std::fopen(captured.c_str(), "w");
+  ASSERT_NE(file, nullptr);
+  ::dup2(::fileno(file), STDOUT_FILENO);
+  const auto error = startFailure(kFakeWorker, "chatter-at-start");
+  std::fflush(stdout);
+  ::dup2(saved, STDOUT_FILENO);
+  ::close(saved);
+  std::fclose(file);
+  EXPECT_EQ(std::filesystem::file_size(captured), 0u) << "the worker's output reached kernelcam's stdout";
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->kind(), WorkerError::Kind::NotStarted);
+  EXPECT_EQ(error->message(), "the kernel lab's worker process (" + kFakeWorker +
+                                  ") exited with status 3 before it was ready; it wrote "
+                                  "'fake_lab_worker: \\e]0;pwned\\acannot start'");
+}
+
+// A binary that answers with something else than the lab's greeting (a server of another kind).
+TEST(LabWorkerProcess, AWorkerThatSendsGarbageInsteadOfItsGreetingIsStopped) {
+  const auto start = Clock::now();
+  const auto error = startFailure(kFakeWorker, "garbage-at-start");
+  ASSERT_TRUE(error);
+  EXPECT_EQ(error->kind(), WorkerError::Kind::NotStarted);
+  EXPECT_NE(error->message().find("did not greet as the protocol says"), std::string::npos) << error->message();
+  EXPECT_NE(error->message().find("it was stopped"), std::string::npos) << error->message();
+  EXPECT_LT(secondsSince(start), 3.0) << "refused at its first bytes, not at the time limit";
+}
+
+// A worker killed in the middle of a frame (by the user, the OOM killer): the frame's run is one
+// line with the signal, at once, not at the time limit.
+TEST(LabWorkerProcess, AWorkerKilledMidFrameIsOneLineAtOnce) {
+  auto worker = startFake("hang-in-run");
+  const pid_t pid = worker->pid();
+  std::thread killer([pid] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    ::kill(pid, SIGKILL);
+  });
+  const auto start = Clock::now();
+  const WorkerError error = runFailure(*worker, 10000);
+  killer.join();
+  EXPECT_EQ(error.kind(), WorkerError::Kind::Ended);
+  EXPECT_EQ(error.message(), "the kernel lab's worker process was killed by signal 9 (Killed) during Run");
+  EXPECT_LT(secondsSince(start), 3.0);
   EXPECT_TRUE(processGone(pid));
 }
 
