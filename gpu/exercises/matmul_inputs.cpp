@@ -60,4 +60,19 @@ ExerciseCase matmulCase(int m, int n, int k, std::uint64_t seed, int caseIndex) 
   return result;
 }
 
+std::vector<ExerciseCase> matmulCases(std::uint64_t seed, int raggedM, int raggedN, int raggedK) {
+  std::vector<ExerciseCase> list;
+  list.push_back(matmulCase(1, 1, 1, seed, 0));
+  list.push_back(matmulCase(17, 3, 5, seed, 1));
+  list.push_back(matmulCase(33, 65, 17, seed, 2));
+  list.push_back(matmulCase(raggedM, raggedN, raggedK, seed, 3));
+  list.push_back(matmulCase(1024, 1024, 1024, seed, 4));
+  list.back().timed = true;
+  return list;
+}
+
+std::vector<KernelParameter> matmulParameters() {
+  return {{"const float*", "a"}, {"const float*", "b"}, {"float*", "c"}, {"int", "m"}, {"int", "n"}, {"int", "k"}};
+}
+
 }  // namespace kc::exercises

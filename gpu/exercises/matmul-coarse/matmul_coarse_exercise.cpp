@@ -5,20 +5,8 @@
 namespace kc::exercises {
 namespace {
 
-// Sizes around the 64x64 squares of a block: less than one, just over one, several with a ragged edge.
-// The timed case stays at 1024^3: its answer takes the CPU a fraction of a second (2048^3 would take
-// eight times that, every check), and the kernels' times there, tens to hundreds of microseconds,
-// are long enough to measure.
-std::vector<ExerciseCase> cases(const CaseOptions& options) {
-  std::vector<ExerciseCase> list;
-  list.push_back(matmulCase(1, 1, 1, options.seed, 0));
-  list.push_back(matmulCase(17, 3, 5, options.seed, 1));
-  list.push_back(matmulCase(33, 65, 17, options.seed, 2));
-  list.push_back(matmulCase(200, 131, 47, options.seed, 3));
-  list.push_back(matmulCase(1024, 1024, 1024, options.seed, 4));
-  list.back().timed = true;
-  return list;
-}
+// The ragged size: around the 64x64 squares of a block (just over three by two of them).
+std::vector<ExerciseCase> cases(const CaseOptions& options) { return matmulCases(options.seed, 200, 131, 47); }
 
 ExerciseDefinition definition() {
   ExerciseDefinition e;
@@ -26,8 +14,7 @@ ExerciseDefinition definition() {
   e.title = "Matrix multiplication, several outputs per thread";
   e.topic = "register tiling: a 4x4 piece of c per thread, two products per shared-memory read";
   e.order = 60;
-  e.parameters = {{"const float*", "a"}, {"const float*", "b"}, {"float*", "c"},
-                  {"int", "m"},          {"int", "n"},          {"int", "k"}};
+  e.parameters = matmulParameters();
   e.hints = {
       "Start from the tiled kernel of matmul-tiled and count: for each product it reads as[ty][l] and bs[l][tx] "
       "from shared memory. Two shared reads per multiply-add: shared memory's bandwidth is the limit, not the "

@@ -5,16 +5,8 @@
 namespace kc::exercises {
 namespace {
 
-std::vector<ExerciseCase> cases(const CaseOptions& options) {
-  std::vector<ExerciseCase> list;
-  list.push_back(matmulCase(1, 1, 1, options.seed, 0));
-  list.push_back(matmulCase(17, 3, 5, options.seed, 1));
-  list.push_back(matmulCase(33, 65, 17, options.seed, 2));
-  list.push_back(matmulCase(129, 70, 33, options.seed, 3));
-  list.push_back(matmulCase(1024, 1024, 1024, options.seed, 4));
-  list.back().timed = true;
-  return list;
-}
+// The ragged size: around the 16x16 tiles (several, with a ragged edge).
+std::vector<ExerciseCase> cases(const CaseOptions& options) { return matmulCases(options.seed, 129, 70, 33); }
 
 ExerciseDefinition definition() {
   ExerciseDefinition e;
@@ -22,8 +14,7 @@ ExerciseDefinition definition() {
   e.title = "Matrix multiplication with shared tiles";
   e.topic = "data reuse: square tiles of a and b in shared memory, loaded once and read 16 times";
   e.order = 50;
-  e.parameters = {{"const float*", "a"}, {"const float*", "b"}, {"float*", "c"},
-                  {"int", "m"},          {"int", "n"},          {"int", "k"}};
+  e.parameters = matmulParameters();
   e.hints = {
       "One thread per element of c: `col = blockIdx.x * blockDim.x + threadIdx.x`, `row = blockIdx.y * blockDim.y "
       "+ threadIdx.y`; if both are inside c, `sum += a[row * k + l] * b[l * n + col]` for l = 0..k-1, then "
