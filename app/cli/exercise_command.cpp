@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/options/compile_limit_options.hpp"
 #include "app/cli/commands.hpp"
 #include "app/exercises/exercise_machine.hpp"
 #include "app/exercises/exercise_photos.hpp"
@@ -208,8 +209,7 @@ void addCheckOptions(QCommandLineParser& parser) {
   parser.addOption({"seed", "The hidden inputs' seed (default: a fresh one each check; the report names it).", "S"});
   parser.addOption({"no-timing", "Check correctness only: the time goals are not measured."});
   parser.addOption({"no-counters", "Do not profile: the counter goals are not measured."});
-  parser.addOption({"compile-memory", "Memory limit of the compile, in MiB (as kernel check).", "MIB"});
-  parser.addOption({"compile-time", "Time limit of the compile, in seconds (as kernel check).", "SECONDS"});
+  addCompileLimitOptions(parser);
 }
 
 int runCheck(const QStringList& arguments) {
@@ -237,13 +237,7 @@ int runCheck(const QStringList& arguments) {
     }
     options.timing = !parser.isSet(QStringLiteral("no-timing"));
     options.counters = !parser.isSet(QStringLiteral("no-counters"));
-    lab::CompileLimits limits = lab::compileLimitsFromEnvironment();
-    if (parser.isSet(QStringLiteral("compile-memory")))
-      limits.memoryMiB =
-          lab::parseCompileMemoryMiB(parser.value(QStringLiteral("compile-memory")).toStdString(), "--compile-memory");
-    if (parser.isSet(QStringLiteral("compile-time")))
-      limits.seconds = lab::parseCompileSeconds(parser.value(QStringLiteral("compile-time")).toStdString(), "--compile-time");
-    options.limits = limits;
+    options.limits = compileLimitsFrom(parser);
 
     const lab::KernelSource source = lab::readKernelSource(positional[0].toStdString());
     std::string why;

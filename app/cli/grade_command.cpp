@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <map>
 
+#include "app/options/compile_limit_options.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/terminal_progress.hpp"
 #include "app/exercises/exercise_photos.hpp"
@@ -281,8 +282,7 @@ int runGrade(const QStringList& arguments) {
   parser.addOption({"seed", "The hidden inputs' seed, the same for every student (default: a fresh one).", "S"});
   parser.addOption({"no-timing", "Correctness only: the time goals are not measured."});
   parser.addOption({"no-counters", "Do not profile: the counter goals are not measured."});
-  parser.addOption({"compile-memory", "Memory limit of each compile, in MiB (default 2048).", "MIB"});
-  parser.addOption({"compile-time", "Time limit of each compile, in seconds (default 10).", "SECONDS"});
+  addCompileLimitOptions(parser, QStringLiteral("each compile"));
   parser.addOption({"run-time", "Time limit of each launch of a student's kernel, in ms (default 2000).", "MS"});
   parser.addOption({"quiet", "No progress line."});
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("grade: ") + parseErrorText(parser));
@@ -334,13 +334,7 @@ int runGrade(const QStringList& arguments) {
   if (parser.isSet(QStringLiteral("shard")) && !parseShard(parser.value(QStringLiteral("shard")), &shard, &shards))
     return fail(kExitUsage, QStringLiteral("grade: --shard '%1': I/N with 1 <= I <= N, e.g. 3/8").arg(parser.value(QStringLiteral("shard")).left(32)));
   try {
-    settings.limits = lab::compileLimitsFromEnvironment();
-    if (parser.isSet(QStringLiteral("compile-memory")))
-      settings.limits.memoryMiB =
-          lab::parseCompileMemoryMiB(parser.value(QStringLiteral("compile-memory")).toStdString(), "--compile-memory");
-    if (parser.isSet(QStringLiteral("compile-time")))
-      settings.limits.seconds =
-          lab::parseCompileSeconds(parser.value(QStringLiteral("compile-time")).toStdString(), "--compile-time");
+    settings.limits = compileLimitsFrom(parser);
 
     std::vector<std::string> arguments;
     for (const QString& s : positional.mid(1)) arguments.push_back(s.toStdString());

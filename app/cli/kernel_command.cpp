@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "gpu/plugin/cuda_backend_loader.hpp"
+#include "app/options/compile_limit_options.hpp"
 #include "app/cli/commands.hpp"
 #include "app/io/output_file.hpp"
 #include "app/cli/device_limits_cache.hpp"
@@ -86,14 +87,7 @@ void addCheckOptions(QCommandLineParser& parser) {
   parser.addOption({"ptx", "Also print the PTX, and the SASS where nvdisasm or cuobjdump is installed."});
   parser.addOption({"timings", "Print where the time went (read, NVRTC, device query)."});
   // The compile runs in a process of its own under these limits (docs/KERNEL-LAB.md).
-  parser.addOption({"compile-memory",
-                    "Memory limit of the compile, in MiB (default 2048, or KC_COMPILE_MEMORY): a compile that needs "
-                    "more is stopped.",
-                    "MIB"});
-  parser.addOption({"compile-time",
-                    "Time limit of the compile, in seconds (default 10, or KC_COMPILE_SECONDS): a compile that takes "
-                    "longer is stopped.",
-                    "SECONDS"});
+  addCompileLimitOptions(parser);
 }
 
 int runNew(const QStringList& arguments) {
@@ -215,13 +209,7 @@ int runCheck(const QStringList& arguments) {
     lab::CompileOptions options;
     if (parser.isSet(QStringLiteral("arch"))) options.arch = cuda->parseArch(parser.value(QStringLiteral("arch")).toStdString());
     options.keepPtx = parser.isSet(QStringLiteral("ptx"));
-    lab::CompileLimits limits = lab::compileLimitsFromEnvironment();
-    if (parser.isSet(QStringLiteral("compile-memory")))
-      limits.memoryMiB =
-          lab::parseCompileMemoryMiB(parser.value(QStringLiteral("compile-memory")).toStdString(), "--compile-memory");
-    if (parser.isSet(QStringLiteral("compile-time")))
-      limits.seconds = lab::parseCompileSeconds(parser.value(QStringLiteral("compile-time")).toStdString(), "--compile-time");
-    options.limits = limits;
+    options.limits = compileLimitsFrom(parser);
     // The compiler process starts while this thread asks the driver for the device (the
     // architecture to compile for): each takes tens of milliseconds, and neither needs the other.
     // A jthread: joined on every way out, a throw from the compile included.
