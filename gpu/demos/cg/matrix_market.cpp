@@ -10,6 +10,7 @@
 #include <sstream>
 #include <vector>
 
+#include "gpu/core/gzip_input.hpp"
 #include "gpu/core/input_file.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
@@ -60,15 +61,20 @@ class LineReader {
     line.clear();
     std::streambuf* buffer = in_.rdbuf();
     bool any = false;
-    // Not std::getline: it would take a line of any length into memory (a file without line breaks).
-    for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
-      any = true;
-      if (c == '\n') break;
-      if (line.size() == kMatrixMarketMaxLineBytes) {
-        ++lineNo_;
-        fail("line longer than " + std::to_string(kMatrixMarketMaxLineBytes) + " bytes (not a Matrix Market file?)");
+    try {
+      // Not std::getline: it would take a line of any length into memory (a file without line breaks).
+      for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
+        any = true;
+        if (c == '\n') break;
+        if (line.size() == kMatrixMarketMaxLineBytes) {
+          ++lineNo_;
+          fail("line longer than " + std::to_string(kMatrixMarketMaxLineBytes) + " bytes (not a Matrix Market file?)");
+        }
+        line.push_back(static_cast<char>(c));
       }
-      line.push_back(static_cast<char>(c));
+    } catch (const GzipError& e) {  // a .mtx.gz damaged or cut short: named at the line it reached
+      ++lineNo_;
+      fail(e.what());
     }
     if (!any) return false;
     ++lineNo_;
@@ -174,7 +180,9 @@ double matrixMarketReadBytes(const MatrixMarketSize& size) {
          (static_cast<double>(size.rows) + 1) * sizeof(int);
 }
 
-CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
+namespace {
+
+CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
   LineReader lines(in, sourceName);
   bool symmetric = false;
   const Field field = parseHeader(lines, symmetric);
@@ -267,6 +275,21 @@ CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, Matr
     lines.fail("extra entries: the size line declares " + std::to_string(declared) + " entries, found more (" +
                quotedText(line) + ")");
   return csrFromCoo(static_cast<int>(rows), static_cast<int>(cols), std::move(entries));
+}
+
+}  // namespace
+
+CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
+  if (!startsLikeGzip(in)) return readUncompressed(in, sourceName, std::move(options));
+  // A .mtx.gz (data/matrices): the same reader on the uncompressed bytes, inflated a block at a time.
+  std::optional<GzipInputBuffer> inflated;
+  try {
+    inflated.emplace(in);
+  } catch (const GzipError& e) {
+    throw MatrixMarketError(sourceName, 0, e.what());
+  }
+  std::istream text(&*inflated);
+  return readUncompressed(text, sourceName, std::move(options));
 }
 
 CsrMatrix readMatrixMarket(const std::filesystem::path& path, MatrixMarketOptions options) {

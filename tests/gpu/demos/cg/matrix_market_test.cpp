@@ -120,6 +120,24 @@ TEST(MatrixMarket, FixtureFileReads) {
   EXPECT_EQ(m.nnz(), 13u);
 }
 
+// data/matrices stores NAME.mtx.gz: the reader takes gzip by its first byte, whatever the name,
+// one member or several (gzip -c a b > ab.gz), and gives what the plain text gives.
+TEST(MatrixMarket, GzipCompressedFilesReadAsTheirText) {
+  const CsrMatrix plain = readMatrixMarket(kc::test::fixture("matrices/spd_5x5.mtx"));
+  for (const char* file : {"matrices/spd_5x5.mtx.gz", "matrices/spd_5x5_two_members.mtx.gz"}) {
+    SCOPED_TRACE(file);
+    const CsrMatrix m = readMatrixMarket(kc::test::fixture(file));
+    EXPECT_EQ(m.rows, plain.rows);
+    EXPECT_EQ(m.rowPtr, plain.rowPtr);
+    EXPECT_EQ(m.colIdx, plain.colIdx);
+    EXPECT_EQ(m.values, plain.values);
+  }
+  std::ifstream in(kc::test::fixture("matrices/spd_5x5.mtx.gz"), std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  EXPECT_EQ(parse(bytes.str()).nnz(), plain.nnz()) << "a stream too, not only a file";
+}
+
 // The seven matrices of the study: sizes and full nonzero counts from the shared README.
 TEST(MatrixMarket, SharedStudyMatricesHaveTheirPublishedSizes) {
   struct Expected {
