@@ -78,29 +78,16 @@ else()
   message(STATUS "kernelcam: no help2man: the install has no man page (apt-get install help2man)")
 endif()
 
-# The matrices live beside the checkout (../shared/data), not in it: installed when present.
-set(KC_MATRIX_SOURCE_DIR "${PROJECT_SOURCE_DIR}/../shared/data/matrices" CACHE PATH
-    "Matrix Market files to install for the CG demo (skipped when the folder is absent)")
-set(KC_MATRIX_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/kernelcam/matrices)
-if(IS_DIRECTORY "${KC_MATRIX_SOURCE_DIR}")
-  install(DIRECTORY "${KC_MATRIX_SOURCE_DIR}/" DESTINATION ${KC_MATRIX_INSTALL_DIR}
-          FILES_MATCHING PATTERN "*.mtx" PATTERN "README.md")
-else()
-  message(STATUS "kernelcam: no ${KC_MATRIX_SOURCE_DIR}: the installed CG demo offers Poisson and Open file only")
-endif()
-# A sample image and video (CC0 and CC-BY-3.0: packaging/copyright), also from ../shared/data.
-set(KC_SAMPLE_SOURCE_DIR "${PROJECT_SOURCE_DIR}/../shared/data" CACHE PATH
-    "Folder with images/chelsea.png and video/tears_of_steel_10s_640x360.mp4 to install as samples")
-foreach(sample images/chelsea.png video/tears_of_steel_10s_640x360.mp4)
-  if(EXISTS "${KC_SAMPLE_SOURCE_DIR}/${sample}")
-    install(FILES "${KC_SAMPLE_SOURCE_DIR}/${sample}" DESTINATION ${CMAKE_INSTALL_DATADIR}/kernelcam/samples)
-  else()
-    message(STATUS "kernelcam: no ${KC_SAMPLE_SOURCE_DIR}/${sample}: not installed as a sample")
-  endif()
-endforeach()
-# Where the installed binary looks for them, relative to itself (a --prefix anywhere works).
-file(RELATIVE_PATH KC_MATRICES_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_MATRIX_INSTALL_DIR}")
-target_compile_definitions(kernelcam_app PRIVATE KC_INSTALLED_MATRICES="${KC_MATRICES_FROM_BINARY}")
+# The project's data (data/): the CG demo's seven matrices (gzip-compressed, data/matrices/README.md
+# names their sources) and the sample photos and video (data/samples/README.md), each folder with its
+# README; packaging/copyright has their licences.
+set(KC_DATA_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/kernelcam)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/data/matrices ${PROJECT_SOURCE_DIR}/data/samples DESTINATION ${KC_DATA_INSTALL_DIR})
+# Where the installed binary looks for them, relative to itself (a --prefix anywhere works;
+# app/demos/app_demo_runners.cpp).
+file(RELATIVE_PATH KC_DATA_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_DATA_INSTALL_DIR}")
+set_property(SOURCE ${PROJECT_SOURCE_DIR}/app/demos/app_demo_runners.cpp TARGET_DIRECTORY kernelcam_app APPEND PROPERTY
+             COMPILE_DEFINITIONS KC_INSTALLED_DATA="${KC_DATA_FROM_BINARY}")
 # And for the CUDA backend (gpu/plugin/cuda_backend_loader.cpp), installed by the cuda component.
 file(RELATIVE_PATH KC_CUDA_BACKEND_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_CUDA_BACKEND_INSTALL_DIR}/libkernelcam-cuda.so")
 target_compile_definitions(kernelcam_cuda_loader PRIVATE KC_CUDA_BACKEND_FROM_BINARY="${KC_CUDA_BACKEND_FROM_BINARY}")

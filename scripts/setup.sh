@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 packages=(
   cmake ninja-build g++ pkg-config
-  libgtest-dev libstb-dev nlohmann-json3-dev
+  libgtest-dev libstb-dev nlohmann-json3-dev zlib1g-dev
   qt6-base-dev qt6-multimedia-dev qt6-charts-dev libqt6opengl6-dev
   libglew-dev libegl-dev libgl-dev
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev

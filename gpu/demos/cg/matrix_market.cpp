@@ -300,4 +300,14 @@ CsrMatrix readMatrixMarket(const std::filesystem::path& path, MatrixMarketOption
   return readMatrixMarket(in, path.string(), options);
 }
 
+std::optional<std::filesystem::path> findMatrixFile(const std::filesystem::path& folder, const std::string& name) {
+  std::vector<std::string> names{name, name + ".gz"};
+  if (name.find('.') == std::string::npos) names.insert(names.end(), {name + ".mtx", name + ".mtx.gz"});
+  for (const std::string& candidate : names) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(folder / candidate, error)) return folder / candidate;
+  }
+  return std::nullopt;
+}
+
 }  // namespace kc::cg

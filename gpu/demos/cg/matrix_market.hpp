@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <functional>
 #include <istream>
+#include <optional>
 #include <string>
 
 #include "gpu/core/error.hpp"
@@ -55,5 +56,10 @@ constexpr std::size_t kMatrixMarketMaxLineBytes = 64 * 1024;
 CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options = {});
 // Regular files only (a directory, FIFO or device is refused naming the reason, like images).
 CsrMatrix readMatrixMarket(const std::filesystem::path& path, MatrixMarketOptions options = {});
+
+// The file a matrix's bare name means in `folder`: NAME itself, else NAME.gz (data/matrices keeps
+// NAME.mtx.gz), and for a name without a suffix ("nos2") NAME.mtx, NAME.mtx.gz; nullopt when none
+// of them is a file there. `kernelcam demo cg --matrix nos2.mtx` and the bench's CG rows find theirs so.
+std::optional<std::filesystem::path> findMatrixFile(const std::filesystem::path& folder, const std::string& name);
 
 }  // namespace kc::cg

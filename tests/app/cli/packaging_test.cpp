@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <filesystem>
+#include <fnmatch.h>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -162,6 +163,29 @@ TEST(Packaging, CopyrightFileIsMachineReadableAndHasEveryLicenceItNames) {
   EXPECT_NE(text.find(" Permission is hereby granted, free of charge"), std::string::npos);
 }
 
+// Every file of data/ (the matrices, photos and video the packages install) has its own Files
+// paragraph, not the code's "Files: *", naming its copyright and licence.
+TEST(Packaging, CopyrightFileNamesEveryDataFilesLicence) {
+  const QString copyright = QString::fromStdString(readText(kPackaging / "copyright"));
+  static const QRegularExpression filesLine(QStringLiteral("^Files: (.+)$"), QRegularExpression::MultilineOption);
+  QStringList patterns;
+  for (auto match = filesLine.globalMatch(copyright); match.hasNext();)
+    for (const QString& pattern : match.next().captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+      if (pattern != QLatin1String("*")) patterns << pattern;
+  int dataFiles = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(KC_SOURCE_DIR) / "data")) {
+    if (!entry.is_regular_file() || entry.path().filename() == "README.md") continue;
+    ++dataFiles;
+    const QString path = QString::fromStdString(fs::relative(entry.path(), KC_SOURCE_DIR).string());
+    // Debian's copyright format: '*' matches any characters, '/' included (fnmatch without FNM_PATHNAME).
+    const bool named = std::any_of(patterns.begin(), patterns.end(), [&](const QString& pattern) {
+      return ::fnmatch(pattern.toStdString().c_str(), path.toStdString().c_str(), 0) == 0;
+    });
+    EXPECT_TRUE(named) << path.toStdString() << " has no Files paragraph in packaging/copyright";
+  }
+  EXPECT_EQ(dataFiles, 7 + 5) << "the seven matrices, four photos and a video";
+}
+
 TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
   const test::TempDir prefix;
   const CliRun install = runProgram(QStringLiteral("cmake"), {QStringLiteral("--install"), QStringLiteral(KC_BINARY_DIR),
@@ -186,12 +210,21 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
 #ifdef KC_HAVE_HELP2MAN
   EXPECT_TRUE(fs::is_regular_file(root / "share/man/man1/kernelcam.1.gz"));
 #endif
-  if (fs::is_directory(KC_TEST_DATA_DIR "/matrices")) {
-    for (const char* matrix : {"bcsstk11", "bcsstk13", "bcsstk14", "bcsstk15", "bcsstk17", "bcsstm25", "nos2"})
-      EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/matrices" / (std::string(matrix) + ".mtx"))) << matrix;
-    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/samples/chelsea.png"));
-    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/samples/tears_of_steel_10s_640x360.mp4"));
-  }
+  // The project's data, always (data/ is part of the repository), with the READMEs naming sources and licences.
+  for (const char* matrix : {"bcsstk11", "bcsstk13", "bcsstk14", "bcsstk15", "bcsstk17", "bcsstm25", "nos2"})
+    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/matrices" / (std::string(matrix) + ".mtx.gz"))) << matrix;
+  for (const char* sample : {"chelsea.png", "coffee.png", "Picture_1A_by_freespace.jpg",
+                             "seeding_by_Clements_Engelhardt.jpg", "tears_of_steel_10s_640x360.mp4"})
+    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/samples" / sample)) << sample;
+  for (const char* readme : {"share/kernelcam/matrices/README.md", "share/kernelcam/samples/README.md"})
+    EXPECT_TRUE(fs::is_regular_file(root / readme)) << readme;
+  // The installed binary finds its matrices by name, away from the build and the checkout.
+  const test::TempDir elsewhere;
+  const CliRun demo = runProgram(QString::fromStdString((root / "bin/kernelcam").string()),
+                                 {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"}, 120000,
+                                 QString::fromStdString(elsewhere.path().string()));
+  EXPECT_EQ(demo.exitCode, 0) << demo.out << demo.err;
+  EXPECT_NE(demo.out.find(": nos2.mtx, 957 rows"), std::string::npos) << demo.out << demo.err;
   const CliRun version = runProgram(QString::fromStdString((root / "bin/kernelcam").string()), {"--version"});
   EXPECT_EQ(version.exitCode, 0) << version.err;
 #ifdef KC_HAVE_CUDA

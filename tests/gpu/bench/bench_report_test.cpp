@@ -23,7 +23,8 @@ TEST(BenchOptions, DefaultsAndParsing) {
   EXPECT_EQ(d.sizes[1].width, 3840);
   EXPECT_GE(d.reps, 50);
 
-  EXPECT_EQ(d.imageDir, "../shared/data/images");
+  EXPECT_EQ(d.imageDir, "data/samples");  // the checkout's, from its root (kc_bench)
+  EXPECT_EQ(d.matrixDir, "data/matrices");
 
   BenchOptions o = parseBenchOptions({"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json",
                                       "--images", "photos"});
@@ -268,9 +269,9 @@ TEST(BenchPhoto, TheLargestSharedPhotoOrAReason) {
   const GrayPhoto none = loadGrayPhoto((std::filesystem::temp_directory_path() / "kc-no-such-folder").string(), why);
   EXPECT_TRUE(none.pixels.empty());
   EXPECT_NE(why.find("no PNG or JPEG"), std::string::npos) << why;
-  if (test::sharedImages().empty()) GTEST_SKIP() << "no shared images (../shared/data/images)";
+  ASSERT_FALSE(test::samplePhotos().empty()) << "data/samples is part of the repository";
   why.clear();
-  const GrayPhoto photo = loadGrayPhoto(test::sharedImages().front().parent_path().string(), why);
+  const GrayPhoto photo = loadGrayPhoto(test::samplePhotos().front().parent_path().string(), why);
   if (photo.pixels.empty() && why.find("stb_image") != std::string::npos) GTEST_SKIP() << why;
   ASSERT_FALSE(photo.pixels.empty()) << why;
   EXPECT_EQ(photo.pixels.size(), static_cast<std::size_t>(photo.width) * photo.height);
