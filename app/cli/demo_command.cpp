@@ -140,7 +140,7 @@ int runParsed(const DemoDefinition& demo, const QCommandLineParser& parser, cons
   noteBackend(parser, prefix, request.backend);
 
   const auto result = runWithProgress(parser, prefix, request, input);
-  const DemoRunInfo info{demo.id, request.backend, request.backend == Backend::Cuda ? cudaDeviceName() : "CPU"};
+  const DemoRunInfo info{demo.id, request.backend, deviceName(request.backend)};
   // The table on stdout, or on stderr when stdout carries the JSON.
   std::fputs(formatDemoText(*result, info).c_str(), outputs.jsonToStdout() ? stderr : stdout);
   writeIfAsked(outputs.json, QJsonDocument(demoReportJson(*result, info)).toJson(QJsonDocument::Indented));

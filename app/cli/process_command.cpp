@@ -116,7 +116,7 @@ QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source,
                               {"copy", s.isCopy},
                               {"ms_mean", s.msMean},
                               {"ms_median", s.msMedian},
-                              {"gbps", s.gbps}});
+                              {"gbps", s.gbps > 0 ? QJsonValue(s.gbps) : QJsonValue::Null}});  // null: no bytes to rate
   return QJsonObject{{"schema", kProcessJsonSchema},
                      {"backend", QString::fromLatin1(toString(pipeline.backend()))},
                      {"device", QString::fromStdString(pipeline.deviceName())},

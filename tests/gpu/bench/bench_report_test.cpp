@@ -284,7 +284,7 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
   BenchReport r = sampleReport();
   r.rows[0].extra.push_back({"uploadMs", 1.5});
   const std::string json = formatJson(r);
-  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/2\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/3\""), std::string::npos) << json;
   for (const char* key : {"l2_bytes", "roofline_gbs", "gb_per_s", "gflop_per_s", "is_baseline", "baseline_name",
                           "baseline_ms", "cpu_baseline_name", "cpu_baseline_ms", "upload_ms", "graph_ms", "graph_reps",
                           "graph_note", "copy_ms", "copy_graph_ms", "percent_of_copy", "percent_of_copy_graph",
@@ -300,6 +300,34 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
       for (char c : word) EXPECT_FALSE(c >= 'A' && c <= 'Z') << "key '" << word << "'";
     }
     at = end;
+  }
+}
+
+// A figure the run did not measure, or one that does not apply to the row, is null: 0.0 in the
+// JSON is always a measurement (issue 39: the copy row's baseline_ms, speedup and CPU columns were 0).
+TEST(BenchReport, FiguresNotMeasuredAreNullNeverZero) {
+  BenchReport r = sampleReport();
+  r.rooflineGBs = 0;  // a CPU report has none
+  const nlohmann::json json = nlohmann::json::parse(formatJson(r));
+  const nlohmann::json& copy = json["rows"][0];  // bytes, no flops, no baseline, no CPU columns
+  for (const char* key : {"flops", "gflop_per_s", "baseline_ms", "speedup", "cpu_backend_ms", "cpu_baseline_ms",
+                          "graph_ms", "copy_ms", "percent_of_copy", "percent"})
+    EXPECT_TRUE(copy[key].is_null()) << key << " = " << copy[key];
+  EXPECT_EQ(copy["gb_per_s"], 4000);
+  const nlohmann::json& gemm = json["rows"][1];
+  for (const char* key : {"bytes", "gb_per_s", "cpu_backend_ms"}) EXPECT_TRUE(gemm[key].is_null()) << key;
+  EXPECT_EQ(gemm["baseline_ms"], 3);
+  for (const char* key : {"roofline_gbs", "l2_bytes"}) EXPECT_TRUE(json[key].is_null()) << key;
+  for (const char* key : {"fixed_us", "gb_per_s", "graph_fixed_us", "graph_gb_per_s", "min_bytes", "max_bytes"})
+    EXPECT_TRUE(json["copy_fit"][key].is_null()) << "no copies were fitted: " << key;
+  // No number anywhere in the document is 0 but the counts (reps, points, graph_reps, buffer_sets).
+  const std::string text = formatJson(r);
+  for (std::size_t at = text.find(": 0"); at != std::string::npos; at = text.find(": 0", at + 1)) {
+    const std::size_t keyEnd = text.rfind('"', at), keyStart = text.rfind('"', keyEnd - 1);
+    const std::string key = text.substr(keyStart + 1, keyEnd - keyStart - 1);
+    const bool count = key == "warmup" || key == "points" || key == "graph_reps" || key == "buffer_sets" ||
+                       key == "graph_launches" || key == "graph_min_reps";
+    EXPECT_TRUE(count || text.compare(at, 4, ": 0.") == 0) << key << " is 0";
   }
 }
 
