@@ -219,10 +219,11 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
   for (const char* readme : {"share/kernelcam/matrices/README.md", "share/kernelcam/samples/README.md"})
     EXPECT_TRUE(fs::is_regular_file(root / readme)) << readme;
   // The installed binary finds its matrices by name, away from the build and the checkout.
-  const test::TempDir elsewhere;
+  const fs::path elsewhere = root / "elsewhere";  // (a second TempDir here would be this one: named by the test)
+  fs::create_directories(elsewhere);
   const CliRun demo = runProgram(QString::fromStdString((root / "bin/kernelcam").string()),
                                  {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"}, 120000,
-                                 QString::fromStdString(elsewhere.path().string()));
+                                 QString::fromStdString(elsewhere.string()));
   EXPECT_EQ(demo.exitCode, 0) << demo.out << demo.err;
   EXPECT_NE(demo.out.find(": nos2.mtx, 957 rows"), std::string::npos) << demo.out << demo.err;
   const CliRun version = runProgram(QString::fromStdString((root / "bin/kernelcam").string()), {"--version"});
