@@ -13,7 +13,8 @@ const std::vector<Command>& commands() {
       {"devices", "list CUDA devices and cameras", runDevices},
       {"demo", "run a teaching demo (gpu/demos)", runDemo},
       {"bench", "benchmark the kernels against the copy roofline", runBench},
-      {"kernel", "the kernel lab: write a CUDA kernel (new), compile and measure it (check)", runKernel},
+      {"kernel", "the kernel lab: write a CUDA kernel (new), compile it (check), profile its lines (profile)",
+       runKernel},
   };
   return table;
 }

@@ -26,6 +26,7 @@ _kernelcam() {
   local bench="--help --help-all --size --reps --warmup --only --json --md --matrices --images --backend --verbose"
   local kernel_new="--help --help-all --verbose"
   local kernel_check="--help --help-all --arch --ptx --timings --compile-memory --compile-time --verbose"
+  local kernel_profile="--help --help-all --source --size --verbose"
 
   # The values of options that take one of a fixed set, or a file.
   case $prev in
@@ -67,7 +68,7 @@ _kernelcam() {
       if ((COMP_CWORD == 2)); then
         case $first in
           demo) words="reduce matmul cg --help" ;;
-          kernel) words="new check --help" ;;
+          kernel) words="new check profile --help" ;;
           help) words="process devices demo bench kernel" ;;
         esac
       else
@@ -77,8 +78,9 @@ _kernelcam() {
           demo/cg) words=$cg ;;
           kernel/new) words=$kernel_new ;;
           kernel/check) words=$kernel_check ;;
+          kernel/profile) words=$kernel_profile ;;
           help/demo) ((COMP_CWORD == 3)) && words="reduce matmul cg" ;;
-          help/kernel) ((COMP_CWORD == 3)) && words="new check" ;;
+          help/kernel) ((COMP_CWORD == 3)) && words="new check profile" ;;
         esac
         [[ $first/$second == kernel/* && $cur != -* ]] && { _kernelcam_filenames "$cur"; return; }  # PATH.cu
       fi

@@ -60,6 +60,9 @@ TEST(Packaging, BashCompletionIsValidBashAndCompletesSubcommandsAndOptions) {
   EXPECT_EQ(bashCompletes({"kernelcam", "demo", ""}), "reduce matmul cg --help ");
   EXPECT_EQ(bashCompletes({"kernelcam", "demo", "cg", "--prec"}), "--precision --precond ");
   EXPECT_EQ(bashCompletes({"kernelcam", "help", "ke"}), "kernel ");
+  EXPECT_EQ(bashCompletes({"kernelcam", "kernel", ""}), "new check profile --help ");
+  EXPECT_EQ(bashCompletes({"kernelcam", "help", "kernel", "p"}), "profile ");
+  EXPECT_EQ(bashCompletes({"kernelcam", "kernel", "profile", "--s"}), "--source --size ");
   EXPECT_EQ(bashCompletes({"kernelcam", "--view-mode", "s"}), "side-by-side split ");
 }
 
@@ -80,7 +83,7 @@ TEST(Packaging, CompletionsKnowEveryOptionOfEveryCommand) {
   for (const QStringList& command : {QStringList{}, QStringList{"process"}, QStringList{"devices"},
                                      QStringList{"demo", "reduce"}, QStringList{"demo", "matmul"},
                                      QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel", "new"},
-                                     QStringList{"kernel", "check"}}) {
+                                     QStringList{"kernel", "check"}, QStringList{"kernel", "profile"}}) {
     SCOPED_TRACE("kernelcam " + command.join(' ').toStdString());
     const std::set<std::string> options = helpOptions(command);
     EXPECT_FALSE(options.empty());
@@ -93,6 +96,24 @@ TEST(Packaging, CompletionsKnowEveryOptionOfEveryCommand) {
       EXPECT_TRUE(zsh.find(option + "[") != std::string::npos || zsh.find(option + "}'[") != std::string::npos)
           << option << " is not in the zsh completion";
     }
+  }
+}
+
+// Every subcommand and every action of `kernel` is named where a user looks: the top page, the
+// command's usage line, and both completions (issue 39: `kernel profile` was in none of them).
+TEST(Packaging, EveryKernelActionIsInTheHelpAndBothCompletions) {
+  const std::string top = runKernelcam({"--help"}).out;
+  const std::string kernel = runKernelcam({"kernel", "--help"}).out;
+  const std::string zsh = readText(kZshCompletion.toStdString());
+  EXPECT_NE(kernel.find("Usage: kernelcam kernel new|check|profile "), std::string::npos) << kernel;
+  for (const char* action : {"new", "check", "profile"}) {
+    SCOPED_TRACE(action);
+    EXPECT_NE(top.find(std::string("(") + action + ")"), std::string::npos) << top;
+    EXPECT_NE(kernel.find(std::string("kernelcam kernel ") + action + " PATH"), std::string::npos) << kernel;
+    EXPECT_NE(runKernelcam({"help", "kernel", action}).out.find(std::string("Usage: kernelcam kernel ") + action),
+              std::string::npos);
+    EXPECT_NE(zsh.find(std::string("_values action new check profile")), std::string::npos);
+    EXPECT_NE(zsh.find(std::string("        ") + action + ") _arguments"), std::string::npos) << action;
   }
 }
 
