@@ -15,6 +15,9 @@ packages=(
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
   libjpeg-dev libpng-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
   xvfb xauth fonts-dejavu-core help2man
+  # What the packaging tests check the completions, desktop entry and metainfo with: without
+  # them those tests would skip (only a GPU or a camera may make a test skip).
+  zsh desktop-file-utils appstream
 )
 missing=()
 for p in "${packages[@]}"; do
