@@ -5,6 +5,9 @@
 # "(Skipped)").
 # Before that, the CPU references, parsers and fuzz corpora run once more under ASan+UBSan
 # (no Qt, no CUDA; a few minutes; KC_SANITIZE_TESTS=0 skips it): a finding stops the script.
+# The CUDA code builds for this machine's GPU, or sm_90 alone without one (CI: one nvcc pass per
+# .cu file instead of five; cmake/KernelcamCudaArchitectures.cmake), which keeps a first run on a
+# 2-core machine well inside CI's 90 minutes (README, "Build times").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
