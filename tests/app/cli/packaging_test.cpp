@@ -124,7 +124,7 @@ TEST(Packaging, ZshCompletionParses) {
 }
 
 TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
-  const std::string entry = readText(fs::path(KC_SOURCE_DIR) / "resources/kernelcam.desktop");
+  const std::string entry = readText(fs::path(KC_SOURCE_DIR) / "resources/io.github.kernelcam.kernelcam.desktop");
   EXPECT_NE(entry.find("\nExec=kernelcam %F\n"), std::string::npos) << "files from a file manager";
   const std::size_t mimeLine = entry.find("\nMimeType=");
   ASSERT_NE(mimeLine, std::string::npos);
@@ -148,9 +148,45 @@ TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
   if (QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate")).isEmpty())
     GTEST_SKIP() << "no desktop-file-validate (apt-get install desktop-file-utils): MimeType and Exec checked only";
   const CliRun validate = runProgram(QStringLiteral("desktop-file-validate"),
-                                     {QStringLiteral(KC_SOURCE_DIR "/resources/kernelcam.desktop")});
+                                     {QStringLiteral(KC_SOURCE_DIR "/resources/io.github.kernelcam.kernelcam.desktop")});
   EXPECT_EQ(validate.exitCode, 0) << validate.out << validate.err;
   EXPECT_EQ(validate.out.find("error"), std::string::npos) << validate.out;
+}
+
+// What software centres match and show (issue 39): the AppStream id is the desktop entry's name,
+// the launchable names that entry, and the component has a homepage and screenshots, each an image
+// the repository holds (docs/) at the URL given.
+TEST(Packaging, AppStreamIdIsTheDesktopEntrysAndItHasScreenshotsAndAHomepage) {
+  const QString metainfo = QString::fromStdString(readText(kPackaging / "io.github.kernelcam.kernelcam.metainfo.xml"));
+  const QRegularExpression id(QStringLiteral("<id>([^<]+)</id>"));
+  const QString appId = id.match(metainfo).captured(1);
+  EXPECT_EQ(appId, "io.github.kernelcam.kernelcam");
+  EXPECT_TRUE(fs::is_regular_file(fs::path(KC_SOURCE_DIR) / "resources" / (appId.toStdString() + ".desktop")))
+      << "the desktop entry is named by the AppStream id";
+  EXPECT_TRUE(metainfo.contains(QStringLiteral("<launchable type=\"desktop-id\">") + appId + ".desktop</launchable>"));
+  EXPECT_TRUE(metainfo.contains(QStringLiteral("<url type=\"homepage\">https://")));
+  const QString raw = QStringLiteral("https://raw.githubusercontent.com/kernelcam/kernelcam/main/");
+  static const QRegularExpression image(QStringLiteral("<image>([^<]+)</image>"));
+  int screenshots = 0;
+  for (auto match = image.globalMatch(metainfo); match.hasNext();) {
+    const QString url = match.next().captured(1);
+    ++screenshots;
+    ASSERT_TRUE(url.startsWith(raw)) << url.toStdString();
+    EXPECT_TRUE(fs::is_regular_file(fs::path(KC_SOURCE_DIR) / url.mid(raw.size()).toStdString())) << url.toStdString();
+  }
+  EXPECT_GE(screenshots, 1);
+  EXPECT_TRUE(metainfo.contains(QStringLiteral("<screenshot type=\"default\">")));
+}
+
+// kernelcam-cuda recommends the NVIDIA driver (libcuda.so.1), which runs what it holds, from
+// Debian's non-free section or NVIDIA's repository; the kernelcam package needs none.
+TEST(Packaging, TheCudaPackageRecommendsTheNvidiaDriver) {
+  const std::string config = readText(fs::path(KC_BINARY_DIR) / "CPackConfig.cmake");
+  ASSERT_FALSE(config.empty()) << "no CPackConfig.cmake in " << KC_BINARY_DIR;
+#ifdef KC_HAVE_CUDA
+  EXPECT_NE(config.find("set(CPACK_DEBIAN_CUDA_PACKAGE_RECOMMENDS \"nvidia-driver | cuda-drivers\")"), std::string::npos);
+#endif
+  EXPECT_EQ(config.find("CPACK_DEBIAN_KERNELCAM_PACKAGE_RECOMMENDS \"nvidia"), std::string::npos);
 }
 
 TEST(Packaging, AppStreamMetainfoValidates) {
@@ -216,7 +252,7 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
     GTEST_SKIP() << "not every installed target is built here (build all, e.g. ninja -C build): " << install.err;
   ASSERT_EQ(install.exitCode, 0) << install.out << install.err;
   const fs::path root = prefix.path();
-  for (const char* file : {"bin/kernelcam", "share/applications/kernelcam.desktop",
+  for (const char* file : {"bin/kernelcam", "share/applications/io.github.kernelcam.kernelcam.desktop",
                            "share/metainfo/io.github.kernelcam.kernelcam.metainfo.xml",
                            "share/bash-completion/completions/kernelcam", "share/zsh/vendor-completions/_kernelcam",
                            "share/doc/kernelcam/copyright", "share/doc/kernelcam/changelog.Debian.gz",
