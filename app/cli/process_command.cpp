@@ -159,7 +159,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   QCommandLineParser parser;
   parser.setApplicationDescription(
       QStringLiteral("Run a filter chain headless and write the result.\n"
-                     "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png\n\n") +
+                     "Example: kernelcam process --source pattern --filters gray,conv=gauss:5 --frames 1 --out gray.png\n\n") +
       QString::fromStdString(filterHelpText()));
   parser.addHelpOption();
   const RunOptionGroup shared(OptionsFor::Process);  // the options the window has too
