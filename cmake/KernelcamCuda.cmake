@@ -11,7 +11,7 @@ if(KC_WITH_CUDA)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     find_package(CUDAToolkit REQUIRED)
     set(KC_HAVE_CUDA ON)
-    set(KC_CUDA_NOTE " (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, architectures ${CMAKE_CUDA_ARCHITECTURES})")
+    set(KC_CUDA_NOTE " (nvcc ${CMAKE_CUDA_COMPILER_VERSION}, architectures ${CMAKE_CUDA_ARCHITECTURES}: ${KC_CUDA_ARCHITECTURES_WHY})")
     # NPP lives in the full toolkit on the GPU machine, not in every install: optional, bench only.
     find_library(KC_NPP_CORE nppc HINTS ${CUDAToolkit_LIBRARY_DIR})
     if(KC_NPP_CORE)

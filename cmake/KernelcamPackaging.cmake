@@ -1,8 +1,9 @@
-# Installation and the Debian package: `cmake --install build [--prefix DIR]`, `cpack -G DEB`
-# (run in the build directory). Installs the binary, the desktop entry, the hicolor icons, the
+# Installation and the Debian packages: `cmake --install build [--prefix DIR]`; the packages as
+# shipped come from scripts/package.sh (every GPU generation, hardening flags, then `cpack -G DEB`).
+# Installs the binary, the desktop entry, the hicolor icons, the
 # AppStream metainfo, the man page, bash and zsh completion, the copyright file and changelog
-# (packaging/), and the demo matrices and samples when ../shared/data exists (the demo panel finds
-# the matrices again: app_demo_runners.cpp).
+# (packaging/), and the project's data: the CG demo's matrices and the samples (data/; the demo
+# panel and `demo cg --matrix NAME` find the matrices again: app/demos/app_demo_runners.cpp).
 include(GNUInstallDirs)
 set(KC_PACKAGING_DIR ${PROJECT_SOURCE_DIR}/packaging)
 
@@ -34,7 +35,9 @@ if(TARGET kernelcam-lab-compiler)
   add_custom_target(kernelcam_lab_man ALL DEPENDS ${KC_HELPER_PAGES})
   install(FILES ${KC_HELPER_PAGES} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1 COMPONENT cuda)
 endif()
-install(FILES ${PROJECT_SOURCE_DIR}/resources/kernelcam.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
+# Named by the AppStream id (packaging/io.github.kernelcam.kernelcam.metainfo.xml), as software centres
+# and Wayland's app id (gui_launcher.cpp's desktop file name) expect.
+install(FILES ${PROJECT_SOURCE_DIR}/resources/io.github.kernelcam.kernelcam.desktop DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/resources/icons/hicolor DESTINATION ${CMAKE_INSTALL_DATADIR}/icons)
 install(FILES ${KC_PACKAGING_DIR}/io.github.kernelcam.kernelcam.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATADIR}/metainfo)
 install(FILES ${KC_PACKAGING_DIR}/completions/kernelcam.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
@@ -44,6 +47,11 @@ install(FILES ${KC_PACKAGING_DIR}/completions/_kernelcam DESTINATION ${CMAKE_INS
 # /usr/share/doc/kernelcam: the machine-readable copyright file and the Debian changelog, which
 # Debian wants compressed with gzip -9n (no name, no time stamp: reproducible).
 install(FILES ${KC_PACKAGING_DIR}/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The documentation Help > Documentation opens (app/gui/documentation.cpp): the README and the docs it
+# links to (text only: the screenshots stay in the repository).
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+file(GLOB KC_DOC_PAGES CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
+install(FILES ${KC_DOC_PAGES} DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 # lintian's initial-upload-closes-no-bugs concerns uploads to Debian's archive, which this package is not.
 install(FILES ${KC_PACKAGING_DIR}/lintian-overrides DESTINATION ${CMAKE_INSTALL_DATADIR}/lintian/overrides RENAME kernelcam)
 set(KC_CHANGELOG_GZ ${CMAKE_BINARY_DIR}/packaging/changelog.Debian.gz)
@@ -78,29 +86,16 @@ else()
   message(STATUS "kernelcam: no help2man: the install has no man page (apt-get install help2man)")
 endif()
 
-# The matrices live beside the checkout (../shared/data), not in it: installed when present.
-set(KC_MATRIX_SOURCE_DIR "${PROJECT_SOURCE_DIR}/../shared/data/matrices" CACHE PATH
-    "Matrix Market files to install for the CG demo (skipped when the folder is absent)")
-set(KC_MATRIX_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/kernelcam/matrices)
-if(IS_DIRECTORY "${KC_MATRIX_SOURCE_DIR}")
-  install(DIRECTORY "${KC_MATRIX_SOURCE_DIR}/" DESTINATION ${KC_MATRIX_INSTALL_DIR}
-          FILES_MATCHING PATTERN "*.mtx" PATTERN "README.md")
-else()
-  message(STATUS "kernelcam: no ${KC_MATRIX_SOURCE_DIR}: the installed CG demo offers Poisson and Open file only")
-endif()
-# A sample image and video (CC0 and CC-BY-3.0: packaging/copyright), also from ../shared/data.
-set(KC_SAMPLE_SOURCE_DIR "${PROJECT_SOURCE_DIR}/../shared/data" CACHE PATH
-    "Folder with images/chelsea.png and video/tears_of_steel_10s_640x360.mp4 to install as samples")
-foreach(sample images/chelsea.png video/tears_of_steel_10s_640x360.mp4)
-  if(EXISTS "${KC_SAMPLE_SOURCE_DIR}/${sample}")
-    install(FILES "${KC_SAMPLE_SOURCE_DIR}/${sample}" DESTINATION ${CMAKE_INSTALL_DATADIR}/kernelcam/samples)
-  else()
-    message(STATUS "kernelcam: no ${KC_SAMPLE_SOURCE_DIR}/${sample}: not installed as a sample")
-  endif()
-endforeach()
-# Where the installed binary looks for them, relative to itself (a --prefix anywhere works).
-file(RELATIVE_PATH KC_MATRICES_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_MATRIX_INSTALL_DIR}")
-target_compile_definitions(kernelcam_app PRIVATE KC_INSTALLED_MATRICES="${KC_MATRICES_FROM_BINARY}")
+# The project's data (data/): the CG demo's seven matrices (gzip-compressed, data/matrices/README.md
+# names their sources) and the sample photos and video (data/samples/README.md), each folder with its
+# README; packaging/copyright has their licences.
+set(KC_DATA_INSTALL_DIR ${CMAKE_INSTALL_DATADIR}/kernelcam)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/data/matrices ${PROJECT_SOURCE_DIR}/data/samples DESTINATION ${KC_DATA_INSTALL_DIR})
+# Where the installed binary looks for them, relative to itself (a --prefix anywhere works;
+# app/demos/app_demo_runners.cpp).
+file(RELATIVE_PATH KC_DATA_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_DATA_INSTALL_DIR}")
+set_property(SOURCE ${PROJECT_SOURCE_DIR}/app/demos/app_demo_runners.cpp TARGET_DIRECTORY kernelcam_app APPEND PROPERTY
+             COMPILE_DEFINITIONS KC_INSTALLED_DATA="${KC_DATA_FROM_BINARY}")
 # And for the CUDA backend (gpu/plugin/cuda_backend_loader.cpp), installed by the cuda component.
 file(RELATIVE_PATH KC_CUDA_BACKEND_FROM_BINARY "/${CMAKE_INSTALL_BINDIR}" "/${KC_CUDA_BACKEND_INSTALL_DIR}/libkernelcam-cuda.so")
 target_compile_definitions(kernelcam_cuda_loader PRIVATE KC_CUDA_BACKEND_FROM_BINARY="${KC_CUDA_BACKEND_FROM_BINARY}")
@@ -151,6 +146,9 @@ if(KC_HAVE_CUDA)
   # cudart is linked statically into the library; cuBLAS, cuSPARSE and NVRTC come from NVIDIA's
   # CUDA repository, which names them per toolkit version (libcublas-13-0, cuda-nvrtc-13-0).
   set(KC_CUDA_PACKAGE_SUFFIX "${CUDAToolkit_VERSION_MAJOR}-${CUDAToolkit_VERSION_MINOR}")
+  # The NVIDIA driver (libcuda.so.1) runs what the package holds: Debian's non-free metapackage or
+  # NVIDIA's repository's. Recommended, not required: `kernel check` compiles without it.
+  set(CPACK_DEBIAN_CUDA_PACKAGE_RECOMMENDS "nvidia-driver | cuda-drivers")
   set(CPACK_DEBIAN_CUDA_PACKAGE_DEPENDS
       "kernelcam (= ${PROJECT_VERSION}-${CPACK_DEBIAN_PACKAGE_RELEASE}), libcublas-${KC_CUDA_PACKAGE_SUFFIX}, libcusparse-${KC_CUDA_PACKAGE_SUFFIX}, cuda-nvrtc-${KC_CUDA_PACKAGE_SUFFIX}")
   # Debian wants the copyright file and changelog in every package's own doc folder.

@@ -1,6 +1,7 @@
 #include "app/backend/pipeline_factory.hpp"
 
 #include "gpu/plugin/cuda_backend_loader.hpp"
+#include "gpu/core/cpu_name.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc {
@@ -18,6 +19,8 @@ std::string cudaDeviceName() {
   if (!cuda) throw NoCudaError("--backend cuda: " + cudaBackendLoadError());
   return cuda->currentDevice().name;
 }
+
+std::string deviceName(Backend backend) { return backend == Backend::Cuda ? cudaDeviceName() : cpuModelName(); }
 
 BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda) {
   if (requested == Backend::Cpu) return {Backend::Cpu, ""};

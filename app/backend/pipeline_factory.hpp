@@ -20,6 +20,9 @@ class NoCudaError : public std::runtime_error {
 bool cudaBackendAvailable();          // built with CUDA and a usable device present
 std::string cudaUnavailableReason();  // "" where available, else why not, for the user
 std::string cudaDeviceName();         // the current CUDA device (CUDA builds with a device only)
+// What every report's "device" says (process, demo and bench JSON, the demo's header line): the
+// CUDA device's name on Cuda, the CPU's model name (gpu/core/cpu_name.hpp) on Cpu.
+std::string deviceName(Backend backend);
 
 struct BackendChoice {
   Backend backend = Backend::Cpu;  // Cuda or Cpu, never Auto

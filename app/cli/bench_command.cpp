@@ -12,6 +12,7 @@
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/bench_cpu_rows.hpp"
 #include "app/cli/commands.hpp"
+#include "app/demos/app_demo_runners.hpp"
 #include "app/io/output_file.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
@@ -39,8 +40,10 @@ struct BenchCommandLine {
                           "LIST"};
   QCommandLineOption json{"json", "Also write the JSON report there.", "PATH"};
   QCommandLineOption md{"md", "Also write the markdown table there.", "PATH"};
-  QCommandLineOption matrices{"matrices", "Matrix Market folder for the CG rows (default ../shared/data/matrices).", "DIR"};
-  QCommandLineOption images{"images", "Photos for the histogram's photo rows (default ../shared/data/images).", "DIR"};
+  QCommandLineOption matrices{"matrices", "Matrix Market folder for the CG rows (default: kernelcam's own, the "
+                                          "checkout's data/matrices or the installed share/kernelcam/matrices).", "DIR"};
+  QCommandLineOption images{"images", "Photos for the histogram's photo rows (default: kernelcam's samples, data/samples "
+                                      "or share/kernelcam/samples).", "DIR"};
 
   void addTo(QCommandLineParser& parser) const {
     parser.addOptions({size, reps, warmup, only, json, md, matrices, images});
@@ -56,8 +59,11 @@ struct BenchCommandLine {
     if (parser.isSet(only)) options.only = bench::parseBenchOnly(text(only));
     options.jsonPath = text(json);
     options.markdownPath = text(md);
-    if (parser.isSet(matrices)) options.matrixDir = text(matrices);
-    if (parser.isSet(images)) options.imageDir = text(images);
+    // Not given: the folders the demos and samples are found in, wherever kernelcam runs from.
+    const QString matrixDir = parser.isSet(matrices) ? parser.value(matrices) : defaultMatrixDirectory();
+    const QString imageDir = parser.isSet(images) ? parser.value(images) : defaultSampleDirectory();
+    if (!matrixDir.isEmpty()) options.matrixDir = matrixDir.toStdString();
+    if (!imageDir.isEmpty()) options.imageDir = imageDir.toStdString();
     return options;
   }
 };

@@ -11,6 +11,7 @@
 #include <random>
 #include <tuple>
 
+#include "gpu/core/cpu_name.hpp"
 #include "gpu/core/elapsed.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
@@ -127,7 +128,7 @@ std::string cpuMethod(const bench::BenchOptions& options) {
 bench::BenchReport runCpuBench(const bench::BenchOptions& options,
                                const std::function<void(const bench::BenchRow&)>& onRow) {
   bench::BenchReport report;
-  report.device = makeCpuPipeline()->deviceName() + " (CPU backend)";
+  report.device = cpuModelName();  // as process and demo name it; "backend" is the rows' key prefix
   report.method = cpuMethod(options);
   report.reps = options.reps;
   report.warmup = options.warmup;
@@ -155,9 +156,15 @@ bench::BenchReport runCpuBench(const bench::BenchOptions& options,
           row.height = size.height;
           row.grayInput = grayInput;
           row.note = cpuRowNote(times);
+          // The CPU columns carry the same figures under the names a GPU report gives them: one
+          // name per figure across reports (cpu_backend_ms is the CPU backend's wall time everywhere).
+          row.cpuBackendMs = times.backendMs;
+          row.cpuBaselineName = times.baselineName;
+          row.cpuBaselineMs = times.baselineMs;
+          // CPU time of all threads, not wall time: named for what they are.
           row.extra = {{"referenceMs", times.referenceMs},
-                       {"backendCpuMs", times.backendCpuMs},
-                       {"baselineCpuMs", times.baselineCpuMs}};
+                       {"backendCpuTimeMs", times.backendCpuMs},
+                       {"baselineCpuTimeMs", times.baselineCpuMs}};
           report.rows.push_back(std::move(row));
           if (onRow) onRow(report.rows.back());
         }

@@ -22,7 +22,8 @@ const std::vector<Command>& commands() {
       {"devices", "list CUDA devices and cameras", runDevices},
       {"demo", "run a teaching demo (gpu/demos)", runDemo},
       {"bench", "benchmark the kernels against the copy roofline", runBench},
-      {"kernel", "the kernel lab: write a CUDA kernel (new), compile and measure it (check)", runKernel},
+      {"kernel", "the kernel lab: write a CUDA kernel (new), compile it (check), profile its lines (profile)",
+       runKernel},
       {"exercise", "the course: start an exercise, check a kernel against its goals, get hints", runExercise},
       {"grade", "grade a class's kernels for an exercise (CSV/JSON results; --shard for a cluster)", runGrade},
   };

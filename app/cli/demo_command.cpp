@@ -15,6 +15,7 @@
 #include "app/cli/commands.hpp"
 #include "app/cli/demo_format.hpp"
 #include "app/cli/terminal_progress.hpp"
+#include "app/demos/app_demo_runners.hpp"
 #include "app/diagnostics/memory_usage.hpp"
 #include "app/io/output_file.hpp"
 #include "gpu/core/error.hpp"
@@ -56,6 +57,12 @@ DemoRequest readRequest(const QCommandLineParser& parser, const DemoDefinition& 
   for (const DemoParam& param : demo.params)
     if (param.onCommandLine() && parser.isSet(optionOf(param.id())))
       request.values[param.id()] = parser.value(optionOf(param.id())).toStdString();
+  // An input file named bare ("--matrix nos2.mtx", the --help example) that the working directory
+  // lacks: the demos' data folder's (the panel lists the same files: app/demos/app_demo_runners.hpp).
+  for (const DemoParam& param : demo.params)
+    if (param.file == demos::DemoFile::Input && param.fileChoice && request.has(param.id()))
+      request.values[param.id()] =
+          resolveMatrixFile(QString::fromStdString(request.value(param.id())), defaultMatrixDirectory()).toStdString();
   if (demo.defaultReps > 0 && parser.isSet(QStringLiteral("reps")))
     request.reps = static_cast<int>(demos::wholeNumber("reps", parser.value(QStringLiteral("reps")).toStdString(), 1, kMaxReps));
   demos::checkGivenRanges(request);
@@ -133,7 +140,7 @@ int runParsed(const DemoDefinition& demo, const QCommandLineParser& parser, cons
   noteBackend(parser, prefix, request.backend);
 
   const auto result = runWithProgress(parser, prefix, request, input);
-  const DemoRunInfo info{demo.id, request.backend, request.backend == Backend::Cuda ? cudaDeviceName() : "CPU"};
+  const DemoRunInfo info{demo.id, request.backend, deviceName(request.backend)};
   // The table on stdout, or on stderr when stdout carries the JSON.
   std::fputs(formatDemoText(*result, info).c_str(), outputs.jsonToStdout() ? stderr : stdout);
   writeIfAsked(outputs.json, QJsonDocument(demoReportJson(*result, info)).toJson(QJsonDocument::Indented));

@@ -13,7 +13,7 @@ namespace kc::cli {
 struct DemoRunInfo {
   std::string demo;                // the demo's id: reduce | matmul | cg
   Backend backend = Backend::Cpu;  // Cuda or Cpu, written as toString spells it: "cuda", "cpu"
-  std::string device;              // the GPU's name, or "CPU"
+  std::string device;              // deviceName(backend): the GPU's name, or the CPU's
 };
 
 // "<demo> demo on <device> (backend <backend>): <problem>", the table's first line.

@@ -1,4 +1,4 @@
-// `kernelcam kernel new|check`: the CUDA kernel lab on the command line (docs/KERNEL-LAB.md).
+// `kernelcam kernel new|check|profile`: the CUDA kernel lab on the command line (docs/KERNEL-LAB.md).
 // `new` writes the template; `check` compiles a kernel with NVRTC (no GPU needed) and prints its
 // diagnostics at the user's own lines, or its resource usage, compile time and, where a device
 // exists, its occupancy.
@@ -39,7 +39,7 @@ const QString kUsageProfile = QStringLiteral("kernelcam kernel profile PATH [--s
 
 void printOverview() {
   std::printf(
-      "Usage: kernelcam kernel new|check ...\n"
+      "Usage: kernelcam kernel new|check|profile ...\n"
       "The CUDA kernel lab: write a kernel, check it, run it on the stream (docs/KERNEL-LAB.md).\n\n"
       "  %s\n      write the template kernel (an existing file is never replaced)\n"
       "  %s\n      compile with NVRTC (no GPU needed): errors as PATH:LINE:COL (exit 2), else the\n"

@@ -116,7 +116,7 @@ QJsonObject reportJson(const FramePipeline& pipeline, const FrameSource& source,
                               {"copy", s.isCopy},
                               {"ms_mean", s.msMean},
                               {"ms_median", s.msMedian},
-                              {"gbps", s.gbps}});
+                              {"gbps", s.gbps > 0 ? QJsonValue(s.gbps) : QJsonValue::Null}});  // null: no bytes to rate
   return QJsonObject{{"schema", kProcessJsonSchema},
                      {"backend", QString::fromLatin1(toString(pipeline.backend()))},
                      {"device", QString::fromStdString(pipeline.deviceName())},
@@ -159,7 +159,7 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   QCommandLineParser parser;
   parser.setApplicationDescription(
       QStringLiteral("Run a filter chain headless and write the result.\n"
-                     "Example: kernelcam process --source image:photo.png --filters gray,conv=gauss:5 --out gray.png\n\n") +
+                     "Example: kernelcam process --source pattern --filters gray,conv=gauss:5 --frames 1 --out gray.png\n\n") +
       QString::fromStdString(filterHelpText()));
   parser.addHelpOption();
   const RunOptionGroup shared(OptionsFor::Process);  // the options the window has too

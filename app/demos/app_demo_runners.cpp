@@ -1,12 +1,12 @@
 #include "app/demos/app_demo_runners.hpp"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QStandardPaths>
 
 #include "app/backend/frame_admission.hpp"
 #include "app/backend/pipeline_factory.hpp"
+#include "gpu/demos/cg/matrix_market.hpp"
 
 namespace kc {
 
@@ -19,41 +19,44 @@ DemoRunners appDemoRunners() {
   return runners;
 }
 
-QString findMatrixDirectory(const MatrixSearch& where) {
-  // 1. The checkout sits next to shared/ (repo/../shared/data); the binary is in repo/build*/app.
-  for (const QString& base : where.checkoutBases) {
-    QDir dir(base);
-    for (int up = 0; up < 4; ++up) {
-      const QString candidate = dir.filePath(QStringLiteral("../shared/data/matrices"));
-      if (QFileInfo(candidate).isDir()) return QDir(candidate).canonicalPath();
-      if (!dir.cdUp()) break;
-    }
-  }
-  // 2. An installed kernelcam: its own prefix first, then the XDG data directories.
-  QStringList installed;
-  if (!where.installedBesideBinary.isEmpty()) installed << where.installedBesideBinary;
-  for (const QString& dataDir : where.dataDirs) installed << dataDir + QStringLiteral("/kernelcam/matrices");
-  for (const QString& candidate : installed)
+QString findDataDirectory(const DataSearch& where, const QString& name) {
+  QStringList candidates;
+  if (!where.buildTreeData.isEmpty()) candidates << where.buildTreeData + QLatin1Char('/') + name;
+  if (!where.installedBesideBinary.isEmpty()) candidates << where.installedBesideBinary + QLatin1Char('/') + name;
+  for (const QString& dataDir : where.dataDirs) candidates << dataDir + QStringLiteral("/kernelcam/") + name;
+  for (const QString& candidate : candidates)
     if (QFileInfo(candidate).isDir()) return QDir(candidate).canonicalPath();
-  // 3. $KC_MATRIX_DIR, as given.
-  return where.environment;
+  return name == QLatin1String("matrices") ? where.matrixEnvironment : QString();
 }
 
-MatrixSearch matrixSearchHere() {
-  MatrixSearch where;
-  where.checkoutBases << QDir::currentPath();
-  if (QCoreApplication::instance()) where.checkoutBases << QCoreApplication::applicationDirPath();
-#ifdef KC_INSTALLED_MATRICES
-  // PREFIX/share/kernelcam/matrices beside PREFIX/bin (cmake/KernelcamPackaging.cmake).
-  if (QCoreApplication::instance())
-    where.installedBesideBinary = QCoreApplication::applicationDirPath() + QStringLiteral("/" KC_INSTALLED_MATRICES);
+DataSearch dataSearchHere() {
+  DataSearch where;
+  // The running program's folder (as QCoreApplication::applicationDirPath, which needs an application
+  // object: `kernelcam demo` makes one, a test need not).
+  const QString binaryDir = QFileInfo(QStringLiteral("/proc/self/exe")).canonicalPath();
+#if defined(KC_SOURCE_DATA_DIR) && defined(KC_BUILD_DIR)
+  // A binary in the build folder it was built in (kernelcam, the tests): its checkout's data/.
+  // app/CMakeLists.txt sets both; an installed binary is elsewhere and looks at its install.
+  if (!binaryDir.isEmpty() && (binaryDir + QLatin1Char('/')).startsWith(QStringLiteral(KC_BUILD_DIR "/")))
+    where.buildTreeData = QStringLiteral(KC_SOURCE_DATA_DIR);
+#endif
+#ifdef KC_INSTALLED_DATA
+  // PREFIX/share/kernelcam beside PREFIX/bin (cmake/KernelcamPackaging.cmake).
+  if (!binaryDir.isEmpty()) where.installedBesideBinary = binaryDir + QStringLiteral("/" KC_INSTALLED_DATA);
 #endif
   // $XDG_DATA_HOME (~/.local/share), then $XDG_DATA_DIRS (/usr/local/share:/usr/share).
   where.dataDirs = QStandardPaths::standardLocations(QStandardPaths::GenericDataLocation);
-  where.environment = qEnvironmentVariable("KC_MATRIX_DIR");
+  where.matrixEnvironment = qEnvironmentVariable("KC_MATRIX_DIR");
   return where;
 }
 
-QString defaultMatrixDirectory() { return findMatrixDirectory(matrixSearchHere()); }
+QString defaultMatrixDirectory() { return findDataDirectory(dataSearchHere(), QStringLiteral("matrices")); }
+QString defaultSampleDirectory() { return findDataDirectory(dataSearchHere(), QStringLiteral("samples")); }
+
+QString resolveMatrixFile(const QString& given, const QString& folder) {
+  if (given.isEmpty() || folder.isEmpty() || given.contains(QLatin1Char('/')) || QFileInfo::exists(given)) return given;
+  const auto found = cg::findMatrixFile(folder.toStdString(), given.toStdString());
+  return found ? QString::fromStdString(found->string()) : given;
+}
 
 }  // namespace kc

@@ -1,6 +1,6 @@
 #pragma once
 // What the demos run on this machine (the window's panel and `kernelcam demo` alike), and where
-// their matrices are.
+// the project's data is: the matrices' folder (the CG demo) and the samples' (photos, a video).
 #include <QString>
 #include <QStringList>
 
@@ -14,24 +14,33 @@ namespace kc {
 // greyed "cuda" backend.
 DemoRunners appDemoRunners();
 
-// Where the CG demo's Matrix Market files are looked for, in this order (README "Installed data"):
-//   1. a checkout's neighbour: ../shared/data/matrices from each of `checkoutBases` or up to 3
-//      folders above it (the working directory, the binary's folder);
-//   2. an install: `installedBesideBinary` (PREFIX/share/kernelcam/matrices for the binary's
-//      PREFIX/bin), then DIR/kernelcam/matrices for each XDG data directory (~/.local/share,
-//      /usr/local/share, /usr/share: QStandardPaths::GenericDataLocation);
-//   3. `environment` ($KC_MATRIX_DIR), as given.
-struct MatrixSearch {
-  QStringList checkoutBases;
+// Where the project's data folders ("matrices", "samples") are looked for, in this order (README,
+// "Install"):
+//   1. the checkout this binary was built from: `buildTreeData` (SOURCE/data, for a binary that runs
+//      from its build folder: a fresh clone's build finds its own data/);
+//   2. an install: `installedBesideBinary` (PREFIX/share/kernelcam for the binary's PREFIX/bin),
+//      then DIR/kernelcam for each XDG data directory (~/.local/share, /usr/local/share,
+//      /usr/share: QStandardPaths::GenericDataLocation);
+//   3. `matrixEnvironment` ($KC_MATRIX_DIR), as given, for the matrices.
+struct DataSearch {
+  QString buildTreeData;
   QString installedBesideBinary;
   QStringList dataDirs;
-  QString environment;
+  QString matrixEnvironment;
 };
-// The first folder of `where` that exists (canonical), else `environment` ("" when unset).
-QString findMatrixDirectory(const MatrixSearch& where);
-// The search from this process: its working directory, binary, XDG data dirs and environment.
-MatrixSearch matrixSearchHere();
-// findMatrixDirectory(matrixSearchHere()); "" when none is found.
+// The first folder NAME of `where` that exists (canonical), else for "matrices" the environment's
+// ("" when unset), else "".
+QString findDataDirectory(const DataSearch& where, const QString& name);
+// The search from this process: its binary's place, the XDG data dirs and the environment.
+DataSearch dataSearchHere();
+// findDataDirectory(dataSearchHere(), "matrices" / "samples"); "" when none is found.
 QString defaultMatrixDirectory();
+QString defaultSampleDirectory();
+
+// The matrix file `given` names. A path that exists, or one with a folder in it, as given; a bare
+// name ("nos2.mtx", the --help example, or "nos2") that the working directory lacks, its file in
+// `folder` (cg::findMatrixFile: nos2.mtx.gz in data/matrices). `given` unchanged when nothing
+// matches (the reader then names the missing file).
+QString resolveMatrixFile(const QString& given, const QString& folder);
 
 }  // namespace kc

@@ -10,6 +10,7 @@
 #include "app/demos/app_demo_runners.hpp"
 #include "app/diagnostics/component_versions.hpp"
 #include "app/diagnostics/quiet_output.hpp"
+#include "app/gui/documentation.hpp"
 #include "app/gui/window_measure.hpp"
 #include "app/lab/exercise_service.hpp"
 #include "app/lab/lab_controller.hpp"
@@ -64,6 +65,7 @@ GuiSession::GuiSession(const GuiOptions& options) {
   window_ = std::make_unique<MainWindow>();
   window_->setSaveFile(outputs_->saveFile());
   window_->setComponentVersions(componentVersions());
+  window_->setDocumentationUrl(documentationUrl(dataSearchHere()));
   // Before restoreSettings: it reopens the dock if it was open.
   demoPanel_ = installDemoDock(*window_, appDemoRunners(), defaultMatrixDirectory());
   labPanel_ = installKernelLab(*window_, labToolchain([this]() -> std::optional<HostFrame> {
@@ -211,7 +213,8 @@ int runGui(int argc, char** argv, const GuiOptions& options) {
   KernelcamApplication app(argc, argv);
   QCoreApplication::setOrganizationName(QStringLiteral("kernelcam"));
   QCoreApplication::setApplicationName(QStringLiteral("kernelcam"));
-  QGuiApplication::setDesktopFileName(QStringLiteral("kernelcam"));  // matches kernelcam.desktop
+  // The desktop entry's name and the AppStream id (resources/, packaging/): Wayland's app id.
+  QGuiApplication::setDesktopFileName(QStringLiteral("io.github.kernelcam.kernelcam"));
   QGuiApplication::setWindowIcon(kernelcamIcon());
   // QOpenGLWidget on a platform without GL surfaces (offscreen, minimal) crashes inside Qt at the
   // first repaint: say so instead.

@@ -96,8 +96,8 @@ std::string benchUsage() {
          "             [--images DIR]\n"
          "  --only: comma-separated groups (" + joinedGroups() + ")\n"
          "          or row-name prefixes, e.g. --only gray,\"conv 5x5\"\n"
-         "  --matrices: Matrix Market folder for the CG rows (default ../shared/data/matrices)\n"
-         "  --images: photos for the histogram's photo rows (default ../shared/data/images)\n"
+         "  --matrices: Matrix Market folder for the CG rows (default data/matrices: run from the checkout)\n"
+         "  --images: photos for the histogram's photo rows (default data/samples)\n"
          "  Every row is timed twice: events around each run, and the runs captured in one CUDA graph.\n";
 }
 

@@ -6,8 +6,8 @@
 //                registered demo's bench group: reduce, gemm, cg)
 //                or row-name prefixes ("conv 5x5")
 //   --json PATH  also write the JSON report there;  --md PATH  the markdown table
-//   --matrices DIR  Matrix Market folder for the CG rows (default ../shared/data/matrices)
-//   --images DIR    photos for the histogram's photo rows (default ../shared/data/images)
+//   --matrices DIR  Matrix Market folder for the CG rows (default data/matrices: run from the checkout)
+//   --images DIR    photos for the histogram's photo rows (default data/samples)
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,8 +26,10 @@ struct BenchOptions {
   std::vector<std::string> only;
   std::string jsonPath;
   std::string markdownPath;
-  std::string matrixDir = "../shared/data/matrices";
-  std::string imageDir = "../shared/data/images";
+  // Relative to the working directory: kc_bench runs from the checkout's root; `kernelcam bench`
+  // looks where kernelcam keeps them (the checkout's or the installed data: app/cli/bench_command.cpp).
+  std::string matrixDir = "data/matrices";
+  std::string imageDir = "data/samples";
 };
 
 // copy, the registered stages' ids (gray, conv, ...), pipeline, camera, the registered demos'

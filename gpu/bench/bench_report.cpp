@@ -83,7 +83,8 @@ Json jsonClock(const SmClock& clock) {
   return json;
 }
 
-// JSON null for "no figure" (0 or negative), the number otherwise.
+// JSON null for "no figure" (0 or negative: not measured, or not applicable to the row), the
+// number otherwise. Every figure of the report goes through here: 0.0 in the JSON is a measurement.
 Json jsonFigure(double value) { return value > 0 ? jsonNumber(value) : Json(nullptr); }
 
 }  // namespace
@@ -203,42 +204,48 @@ std::string formatMarkdown(const BenchReport& report) {
 // (app/cli/json_schema.hpp); bump the number when a key changes meaning or goes away.
 // 2: graph figures, the copy of the same bytes, the copy fit and the SM clock; the CG rows'
 // baseline is the library iteration replayed in a graph as the fused solver is.
+// 3: null for every figure not measured (was 0); "device" is the device's name alone (the CPU's
+// model name on the CPU backend, as process and demo give it); the CPU rows' CPU times are
+// backend_cpu_time_ms and baseline_cpu_time_ms, and they carry cpu_backend_ms / cpu_baseline_ms
+// as the GPU rows do.
 std::string formatJson(const BenchReport& report) {
   const CopyFit& fit = report.copyFit;
   Json json;  // keys in the order written
   json["schema"] = kBenchJsonSchema;
   json["device"] = report.device;
   json["method"] = report.method;
-  json["l2_bytes"] = report.l2Bytes;
-  json["roofline_gbs"] = jsonNumber(report.rooflineGBs);
+  json["l2_bytes"] = report.l2Bytes > 0 ? Json(report.l2Bytes) : Json(nullptr);
+  json["roofline_gbs"] = jsonFigure(report.rooflineGBs);
   json["reps"] = report.reps;
   json["warmup"] = report.warmup;
   json["graph_launches"] = report.graphLaunches;
   json["graph_min_reps"] = report.graphMinReps;
   json["sm_clock_before"] = jsonClock(report.clockBefore);
   json["sm_clock_after"] = jsonClock(report.clockAfter);
+  // A fit's fixed cost may come out 0 or below; without points there is no fit at all.
+  const auto fitted = [&](double value) { return fit.points > 0 ? jsonNumber(value) : Json(nullptr); };
   json["copy_fit"] = {{"points", fit.points},
-                      {"fixed_us", jsonNumber(fit.fixedUs)},
-                      {"gb_per_s", jsonNumber(fit.gbPerS)},
-                      {"graph_fixed_us", jsonNumber(fit.graphFixedUs)},
-                      {"graph_gb_per_s", jsonNumber(fit.graphGbPerS)},
-                      {"min_bytes", jsonNumber(fit.minBytes)},
-                      {"max_bytes", jsonNumber(fit.maxBytes)}};
+                      {"fixed_us", fitted(fit.fixedUs)},
+                      {"gb_per_s", fitted(fit.gbPerS)},
+                      {"graph_fixed_us", fit.graphGbPerS > 0 ? fitted(fit.graphFixedUs) : Json(nullptr)},
+                      {"graph_gb_per_s", jsonFigure(fit.graphGbPerS)},
+                      {"min_bytes", fitted(fit.minBytes)},
+                      {"max_bytes", fitted(fit.maxBytes)}};
   Json rows = Json::array();
   for (const BenchRow& row : report.rows) {
     Json r;
     r["name"] = row.name;
     r["group"] = row.group;
     r["key"] = row.key;
-    r["ms"] = jsonNumber(row.ms);
+    r["ms"] = jsonFigure(row.ms);
     r["graph_ms"] = jsonFigure(row.graphMs);
     r["graph_reps"] = row.graphReps;
     r["graph_note"] = row.graphNote;
-    r["bytes"] = jsonNumber(row.bytes);
-    r["flops"] = jsonNumber(row.flops);
-    r["gb_per_s"] = jsonNumber(row.gbPerS());
-    r["gflop_per_s"] = jsonNumber(row.gflopPerS());
-    r["percent"] = jsonNumber(percentColumn(row, report.rooflineGBs));
+    r["bytes"] = jsonFigure(row.bytes);
+    r["flops"] = jsonFigure(row.flops);
+    r["gb_per_s"] = jsonFigure(row.gbPerS());
+    r["gflop_per_s"] = jsonFigure(row.gflopPerS());
+    r["percent"] = jsonFigure(percentColumn(row, report.rooflineGBs));
     r["buffer_sets"] = row.sets;
     r["copy_ms"] = jsonFigure(row.copyMs);
     r["copy_graph_ms"] = jsonFigure(row.copyGraphMs);
@@ -246,15 +253,15 @@ std::string formatJson(const BenchReport& report) {
     r["percent_of_copy_graph"] = jsonFigure(row.percentOfCopyGraph());
     r["is_baseline"] = row.isBaseline;
     r["baseline_name"] = row.baselineName;
-    r["baseline_ms"] = jsonNumber(row.baselineMs);
-    r["speedup"] = jsonNumber(row.speedup());
+    r["baseline_ms"] = jsonFigure(row.baselineMs);
+    r["speedup"] = jsonFigure(row.speedup());
     r["baseline_graph_ms"] = jsonFigure(row.baselineGraphMs);
     r["graph_speedup"] = jsonFigure(row.graphSpeedup());
     r["cpu_baseline_name"] = row.cpuBaselineName;
-    r["cpu_baseline_ms"] = jsonNumber(row.cpuBaselineMs);
-    r["cpu_backend_ms"] = jsonNumber(row.cpuBackendMs);
+    r["cpu_baseline_ms"] = jsonFigure(row.cpuBaselineMs);
+    r["cpu_backend_ms"] = jsonFigure(row.cpuBackendMs);
     r["note"] = row.note;
-    for (const auto& [name, value] : row.extra) r[snakeCase(name)] = jsonNumber(value);
+    for (const auto& [name, value] : row.extra) r[snakeCase(name)] = jsonFigure(value);
     rows.push_back(std::move(r));
   }
   json["rows"] = std::move(rows);

@@ -12,7 +12,7 @@
 namespace kc::bench {
 
 // The JSON's "schema"; bump when a key changes meaning or goes away (app/cli/json_schema.hpp).
-inline constexpr const char* kBenchJsonSchema = "kernelcam-bench/2";
+inline constexpr const char* kBenchJsonSchema = "kernelcam-bench/3";
 
 struct BenchRow {
   std::string name;          // "gray RGBA->Gray 3840x2160"

@@ -162,7 +162,9 @@ void measureCg(BenchContext& ctx, const CsrMatrix& m, const std::string& label) 
 }  // namespace
 
 void runCgRows(BenchContext& ctx) {
-  const std::filesystem::path path = ctx.options().matrixDir + "/bcsstk17.mtx";
+  // data/matrices keeps it as bcsstk17.mtx.gz; a folder of plain .mtx files works too.
+  const std::filesystem::path path =
+      cg::findMatrixFile(ctx.options().matrixDir, "bcsstk17.mtx").value_or(ctx.options().matrixDir + "/bcsstk17.mtx.gz");
   try {
     measureCg(ctx, cg::readMatrixMarket(path), "bcsstk17");
   } catch (const Error& e) {

@@ -12,7 +12,7 @@ const std::vector<std::string>& fileKindSuffixes(FileKind kind) {
                                                  "tiff", "webp", "ppm", "pgm", "pnm"};
   static const std::vector<std::string> video = {"mp4", "mkv", "avi", "mov", "webm",
                                                  "m4v", "mpg", "mpeg", "ogv", "wmv"};
-  static const std::vector<std::string> matrix = {"mtx"};
+  static const std::vector<std::string> matrix = {"mtx", "mtx.gz"};  // data/matrices: NAME.mtx.gz
   static const std::vector<std::string> none;
   switch (kind) {
     case FileKind::Image: return image;
@@ -31,15 +31,16 @@ std::string lowerExtension(const std::string& path) {
 
 FileKind fileKindOf(std::string_view path) {
   const std::size_t slash = path.find_last_of('/');
-  const std::string_view name = slash == std::string_view::npos ? path : path.substr(slash + 1);
-  const std::size_t dot = name.find_last_of('.');
-  if (dot == std::string_view::npos) return FileKind::Unsupported;
-  std::string suffix(name.substr(dot + 1));
-  std::transform(suffix.begin(), suffix.end(), suffix.begin(),
+  std::string name(slash == std::string_view::npos ? path : path.substr(slash + 1));
+  std::transform(name.begin(), name.end(), name.begin(),
                  [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
+  // "nos2.mtx.gz" ends in ".mtx.gz"; a name that is only the suffix (".mtx") is no file of the kind.
+  const auto endsWith = [&](const std::string& suffix) {
+    return name.size() > suffix.size() + 1 && name.compare(name.size() - suffix.size() - 1, std::string::npos, "." + suffix) == 0;
+  };
   for (FileKind kind : {FileKind::Image, FileKind::Video, FileKind::Matrix}) {
     const std::vector<std::string>& suffixes = fileKindSuffixes(kind);
-    if (std::find(suffixes.begin(), suffixes.end(), suffix) != suffixes.end()) return kind;
+    if (std::any_of(suffixes.begin(), suffixes.end(), endsWith)) return kind;
   }
   return FileKind::Unsupported;
 }

@@ -10,14 +10,15 @@ namespace kc {
 
 enum class FileKind { Unsupported, Image, Video, Matrix };
 
-// By the suffix of the file's name (after its last '.'), in any case: "clip.MP4" is a video.
+// By the end of the file's name, in any case: "clip.MP4" is a video, "nos2.mtx.gz" a matrix.
 FileKind fileKindOf(std::string_view path);
 
 // The name's extension with its dot, lower case, as std::filesystem splits it: "clip.MP4" -> ".mp4";
 // "" when the name has none. What OpenCV's encoders and the video writer choose by.
 std::string lowerExtension(const std::string& path);
 
-// The suffixes of one kind, lower case and without the dot ("png", "jpg", ...); none for Unsupported.
+// The suffixes of one kind, lower case and without the leading dot ("png", "jpg", ..., "mtx.gz");
+// none for Unsupported.
 const std::vector<std::string>& fileKindSuffixes(FileKind kind);
 
 }  // namespace kc

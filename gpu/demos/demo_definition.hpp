@@ -45,7 +45,7 @@ enum class DemoFile { None, Input, Output };
 // and an entry that opens a file dialog (filtered by the descriptor's fileFilter).
 struct DemoFileChoice {
   std::string noneText;
-  std::string pattern;      // "*.mtx"
+  std::string pattern;      // "*.mtx *.mtx.gz" (space-separated, as QDir::nameFiltersFromString reads it)
   std::string dialogTitle;  // "Open a Matrix Market file"
 };
 

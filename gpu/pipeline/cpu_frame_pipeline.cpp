@@ -5,9 +5,8 @@
 // buffers kept from frame to frame. makeCpuReferencePipeline runs the reference loops instead
 // (applyReference): the oracle the CUDA pipeline is tested against.
 #include <chrono>
-#include <fstream>
-#include <thread>
 
+#include "gpu/core/cpu_name.hpp"
 #include "gpu/core/elapsed.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
@@ -21,18 +20,6 @@
 namespace kc {
 
 namespace {
-
-std::string cpuName() {
-  std::ifstream cpuinfo("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(cpuinfo, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos && colon + 2 <= line.size()) return line.substr(colon + 2);
-    }
-  }
-  return "CPU (" + std::to_string(std::thread::hardware_concurrency()) + " threads)";
-}
 
 // OpenCV starts its thread pool on the first parallel call. Left to the first frame, that start
 // (~3 ms on a 2-core machine) was timed as the first parallel stage's work: a still image's one
@@ -156,7 +143,7 @@ class CpuFramePipeline final : public FramePipeline {
   }
 
   bool reference_ = false;
-  std::string device_ = cpuName();
+  std::string device_ = cpuModelName();
   FilterChain chain_;
   std::vector<std::string> labels_;
   HostFrame work_[2];  // ping-pong between stages, kept from frame to frame

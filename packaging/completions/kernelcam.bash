@@ -31,6 +31,7 @@ _kernelcam() {
   local exercise_check="--help --help-all --json --level --seed --no-timing --no-counters --compile-memory --compile-time --verbose"
   local grade="--help --help-all --out --json --jobs --gpus --lanes --shard --again --level --seed --no-timing --no-counters --compile-memory --compile-time --run-time --quiet --verbose"
   local grade_merge="--help --help-all --out --json --verbose"
+  local kernel_profile="--help --help-all --source --size --verbose"
 
   # The values of options that take one of a fixed set, or a file.
   case $prev in
@@ -103,7 +104,7 @@ _kernelcam() {
       if ((COMP_CWORD == 2)); then
         case $first in
           demo) words="reduce matmul cg --help" ;;
-          kernel) words="new check --help" ;;
+          kernel) words="new check profile --help" ;;
           help) words="process devices demo bench kernel exercise grade" ;;
         esac
       else
@@ -113,8 +114,9 @@ _kernelcam() {
           demo/cg) words=$cg ;;
           kernel/new) words=$kernel_new ;;
           kernel/check) words=$kernel_check ;;
+          kernel/profile) words=$kernel_profile ;;
           help/demo) ((COMP_CWORD == 3)) && words="reduce matmul cg" ;;
-          help/kernel) ((COMP_CWORD == 3)) && words="new check" ;;
+          help/kernel) ((COMP_CWORD == 3)) && words="new check profile" ;;
         esac
         [[ $first/$second == kernel/* && $cur != -* ]] && { _kernelcam_filenames "$cur"; return; }  # PATH.cu
       fi

@@ -21,9 +21,8 @@ fi
 out="${OUT:-/tmp/kc-ab-out}"
 mkdir -p "$out"
 [ -d .carry/baseline ] || { echo "ab-bench: no .carry/baseline (run --save-baseline here first)"; exit 2; }
-matrices="${KC_MATRICES:-$PWD/.carry/data/matrices}"
-[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
-images="${KC_IMAGES:-$PWD/.carry/data/images}"
+matrices="${KC_MATRICES:-$PWD/data/matrices}"
+images="${KC_IMAGES:-$PWD/data/samples}"
 [ -d .carry/dev/include/stb ] && [ ! -f /usr/include/stb/stb_image.h ] && cp -r .carry/dev/include/stb /usr/include/
 # nlohmann-json (the bench's JSON), carried the same way: the build needs its header.
 [ -d .carry/dev/include/nlohmann ] && [ ! -f /usr/include/nlohmann/json.hpp ] && cp -r .carry/dev/include/nlohmann /usr/include/

@@ -13,8 +13,9 @@ out="${OUT:-/tmp/kc-app-out}"
 mkdir -p "$out"
 source .carry/device-env.sh >/dev/null
 kc=.carry/bin/kernelcam
-data="$PWD/.carry/data"
-photo="$data/images/chelsea.png"
+data="$PWD/data"
+photo="$data/samples/chelsea.png"
+export KC_MATRIX_DIR="$data/matrices"  # the binary was built elsewhere: the matrices kernelcam finds by name
 summary=()
 
 $kc devices > "$out/devices.txt" 2>&1; summary+=("devices: rc=$? $(grep -m1 -i 'H100\|H200' "$out/devices.txt")")

@@ -22,12 +22,8 @@ grep -q "KC_HAVE_NPP:.*ON\|KC_NPP_CORE:FILEPATH=/" "$build_dir/CMakeCache.txt" \
   && echo "run-bench: NPP found" || echo "run-bench: NPP NOT found: the NPP baseline rows are left out"
 ninja -C "$build_dir" kc_bench >"$out_dir/build.log" 2>&1 || { tail -60 "$out_dir/build.log"; exit 1; }
 
-matrices="${KC_MATRICES:-../shared/data/matrices}"
-[ -d "$matrices" ] || matrices=shared/data/matrices
-[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
-[ -d "$matrices" ] || matrices=.carry/data/matrices
-images="${KC_IMAGES:-../shared/data/images}"
-[ -d "$images" ] || images=.carry/data/images
+matrices="${KC_MATRICES:-data/matrices}"
+images="${KC_IMAGES:-data/samples}"
 "$build_dir/gpu/kc_bench" --matrices "$matrices" --images "$images" --md "$out_dir/bench.md" --json "$out_dir/bench.json" "$@" \
   >/dev/null 2>"$out_dir/progress.log" || { tail -40 "$out_dir/progress.log"; exit 1; }
 cat "$out_dir/bench.md"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On the GPU machine (device tool `run`, repository root, carry [".carry"]): builds gpu_tests,
 # plugin_tests and kc_bench there for sm_90 (16 cores; no Qt or OpenCV needed), with the GoogleTest and stb that
-# scripts/device/pack-dev.sh put into .carry/dev, and runs the GPU tests on the carried data.
+# scripts/device/pack-dev.sh put into .carry/dev, and runs the GPU tests on the repository's data/.
 # Writes $OUT/gpu_tests.log and $OUT/gpu_tests.xml; prints the summary last. Extra arguments go to
 # gpu_tests (e.g. --gtest_filter=Histogram*). The build stays in $KC_DEVICE_BUILD_DIR for later calls.
 set -euo pipefail
@@ -10,22 +10,20 @@ build_dir="${KC_DEVICE_BUILD_DIR:-/tmp/kcg}"
 out_dir="${OUT:-/tmp/kcg-out}"
 mkdir -p "$out_dir"
 
-# GoogleTest (static, Debian's) and stb_image where the CMake files look for them.
+# GoogleTest (static, Debian's), stb_image and zlib where the CMake files look for them.
 cp -r .carry/dev/include/. /usr/include/
 cp -r .carry/dev/lib/. /usr/lib/x86_64-linux-gnu/
-# The matrices travel compressed (text: a quarter of the size under the carry limit).
-[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
 
 if [ ! -f "$build_dir/build.ninja" ]; then
   cmake -S . -B "$build_dir" -G Ninja -DKC_WITH_APP=OFF -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CUDA_ARCHITECTURES="${KC_CUDA_ARCH:-90}" -DCMAKE_CUDA_COMPILER=/usr/local/cuda/bin/nvcc \
-    -DKC_TEST_DATA_DIR="$PWD/.carry/data" >"$out_dir/configure.log" 2>&1 || { tail -40 "$out_dir/configure.log"; exit 1; }
+    >"$out_dir/configure.log" 2>&1 || { tail -40 "$out_dir/configure.log"; exit 1; }
 fi
 ninja -C "$build_dir" gpu_tests kc_bench plugin_tests >"$out_dir/build.log" 2>&1 || { tail -60 "$out_dir/build.log"; exit 1; }
 echo "built in $build_dir: $(grep -c 'Building' "$out_dir/build.log") objects"
 
 set +e
-KC_TEST_DATA_DIR="$PWD/.carry/data" "$build_dir/tests/gpu_tests" --gtest_output="xml:$out_dir/gpu_tests.xml" "$@" \
+"$build_dir/tests/gpu_tests" --gtest_output="xml:$out_dir/gpu_tests.xml" "$@" \
   >"$out_dir/gpu_tests.log" 2>&1
 rc=$?
 # The CUDA backend library loaded as kernelcam loads it (tests/gpu/plugin): its own process, after.

@@ -23,7 +23,7 @@ summary+=("gpu_tests: rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran|SKIPPED
 
 start=$(date +%s)
 ninja -C /tmp/kcg lab_tests kernelcam-lab-worker kernelcam-lab-compiler > "$out/lab_build.log" 2>&1 || tail -30 "$out/lab_build.log"
-KC_TEST_DATA_DIR="$PWD/.carry/data" timeout 150 /tmp/kcg/tests/lab_tests > "$out/lab_tests.log" 2>&1
+KC_TEST_DATA_DIR="$PWD/data" timeout 150 /tmp/kcg/tests/lab_tests > "$out/lab_tests.log" 2>&1
 summary+=("lab_tests: rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran' "$out/lab_tests.log" | tr '\n' ' ') ($(($(date +%s) - start)) s)")
 
 KC_SANITIZE_FILTER='YuvConvert*:ChannelConvert*:Flip*:CudaPipeline*' KC_SANITIZE_SECONDS=90 \
@@ -42,7 +42,7 @@ for run in "rgba|--filters gray=lab,conv=gauss:5:clamp,hist=256" "nv12grey|--pat
 done
 
 for b in build build-device; do mkdir -p "/work/main/$b/app" "/work/main/$b/gpu" && ln -sf "$PWD/$kc" "/work/main/$b/app/kernelcam" && ln -sf "$KC_LAB_WORKER" "/work/main/$b/gpu/kernelcam-lab-worker"; done
-KC_TEST_DATA_DIR="$PWD/.carry/data" timeout 200 .carry/bin/app_tests \
+KC_TEST_DATA_DIR="$PWD/data" timeout 200 .carry/bin/app_tests \
   --gtest_filter='FrameCopies*:CameraFrames*:LiveResponsiveness*:LabWindow*:CliKernelStage*:AppDemoRunners*:CliBackend*:LabPanelNvrtc*:CliProcess*:CliKernel*' \
   > "$out/app_tests.log" 2>&1
 summary+=("app_tests (device halves): rc=$? $(grep -E '^\[  PASSED|^\[  FAILED|tests ran' "$out/app_tests.log" | tr '\n' ' ')")

@@ -21,7 +21,7 @@ for tool in "${tools[@]}"; do
   extra=()
   [ "$tool" = memcheck ] && extra=(--leak-check full)
   start=$(date +%s)
-  KC_TEST_SMALL=1 KC_TEST_DATA_DIR="$PWD/.carry/data" timeout "$limit" "$sanitizer" --tool "$tool" --report-api-errors no "${extra[@]}" \
+  KC_TEST_SMALL=1 KC_TEST_DATA_DIR="$PWD/data" timeout "$limit" "$sanitizer" --tool "$tool" --report-api-errors no "${extra[@]}" \
     --error-exitcode 99 "$tests" --gtest_filter="$filter" >"$out/sanitizer-$tool.log" 2>&1
   rc=$?
   echo "$tool: rc=$rc in $(($(date +%s) - start)) s; $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$out/sanitizer-$tool.log");" \

@@ -29,8 +29,8 @@ export XDG_CONFIG_HOME=/tmp/kc-config-$x_display && rm -rf "$XDG_CONFIG_HOME" &&
 # The tests start the kernelcam binary at the path it was built at here.
 built="$(strings .carry/bin/app_tests | grep -m1 '/app/kernelcam$')"
 [ -n "$built" ] && mkdir -p "$(dirname "$built")" && ln -sf "$PWD/.carry/bin/kernelcam" "$built"
-export KC_TEST_DATA_DIR="$PWD/.carry/data"
-[ -f .carry/data/matrices.tar.xz ] && [ ! -d .carry/data/matrices ] && tar -C .carry/data -xJf .carry/data/matrices.tar.xz
+# The repository's data/ (the binaries were built elsewhere), and the matrices kernelcam finds by name.
+export KC_TEST_DATA_DIR="$PWD/data" KC_MATRIX_DIR="$PWD/data/matrices"
 # A test process that crashes prints its backtrace (no gdb there): scripts/device/segv_backtrace.c.
 app_tests=(.carry/bin/app_tests)
 [ -f .carry/glx/kc_segv.so ] && app_tests=(env LD_PRELOAD="$PWD/.carry/glx/kc_segv.so" .carry/bin/app_tests)

@@ -49,6 +49,15 @@ inline CliRun runKernelcam(const QStringList& arguments, int timeoutMs = 120000,
   return runProgram(QStringLiteral(KC_KERNELCAM_BINARY), arguments, timeoutMs, {}, environment);
 }
 
+// The kernelcam binary as the unprivileged user nobody where this runs as root (CI), so that
+// permissions apply (tests/support/unprivileged.hpp); as this user otherwise.
+inline CliRun runKernelcamUnprivileged(const QStringList& arguments) {
+  if (::geteuid() != 0) return runKernelcam(arguments);
+  return runProgram(QStringLiteral("setpriv"), QStringList{"--reuid=65534", "--regid=65534", "--clear-groups", "--",
+                                                           QStringLiteral(KC_KERNELCAM_BINARY)} +
+                                                   arguments);
+}
+
 // script(1) runs kernelcam on a pseudo-terminal (stdout and stderr both the terminal) and copies
 // what it prints into `out`; arguments are joined with spaces (no quoting: keep them plain).
 inline bool canRunOnATerminal() { return !QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty(); }

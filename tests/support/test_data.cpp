@@ -4,9 +4,9 @@
 
 namespace kc::test {
 
-std::vector<std::filesystem::path> sharedImages() {
+std::vector<std::filesystem::path> samplePhotos() {
   std::vector<std::filesystem::path> images;
-  const auto dir = sharedData("images");
+  const auto dir = projectData("samples");
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) return images;
   for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {

@@ -11,9 +11,9 @@
 
 namespace kc::test {
 
-// KC_TEST_DATA_DIR in the environment overrides the build-time path (the GPU machine gets the
-// data carried next to the binaries).
-inline std::filesystem::path sharedData(const std::string& relative) {
+// A file or folder of data/ ("samples/chelsea.png", "matrices"). KC_TEST_DATA_DIR in the
+// environment overrides the build-time path (binaries carried away from their checkout).
+inline std::filesystem::path projectData(const std::string& relative) {
   const char* override = std::getenv("KC_TEST_DATA_DIR");
   return std::filesystem::path(override && *override ? override : KC_TEST_DATA_DIR) / relative;
 }
@@ -21,8 +21,8 @@ inline std::filesystem::path fixture(const std::string& relative) {
   return std::filesystem::path(KC_TEST_FIXTURES_DIR) / relative;
 }
 
-// The real photographs in ../shared/data/images (empty if absent; callers GTEST_SKIP then).
-std::vector<std::filesystem::path> sharedImages();
+// The real photographs in data/samples (.png, .jpg), sorted; callers assert there are some.
+std::vector<std::filesystem::path> samplePhotos();
 
 // Sizes every image test runs at: degenerate, odd, not multiples of any block size.
 struct Size2D {

@@ -17,7 +17,9 @@ FileChoiceBox::FileChoiceBox(const demos::DemoFileChoice& choice, const QString&
   addItem(QString::fromStdString(choice.noneText), QString());
   if (!folder.isEmpty()) {
     const QDir dir(folder);
-    for (const QFileInfo& file : dir.entryInfoList({QString::fromStdString(choice.pattern)}, QDir::Files, QDir::Name))
+    // "*.mtx *.mtx.gz": each pattern of the list, as a file dialog's filter reads it.
+    const QStringList patterns = QDir::nameFiltersFromString(QString::fromStdString(choice.pattern));
+    for (const QFileInfo& file : dir.entryInfoList(patterns, QDir::Files, QDir::Name))
       addItem(file.fileName(), file.absoluteFilePath());
   }
   addItem(tr("Open file..."), kOpenFileEntry);

@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
+#include <QDesktopServices>
 #include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -364,6 +365,13 @@ void MainWindow::buildHelpMenu() {
   QAction* shortcuts = help->addAction(tr("&Keyboard shortcuts"));
   shortcuts->setShortcut(QKeySequence::HelpContents);
   connect(shortcuts, &QAction::triggered, this, [this] { showShortcutsDialog(this, menuBar()); });
+  QAction* documentation = help->addAction(tr("&Documentation"));
+  documentation->setObjectName(QStringLiteral("helpDocumentation"));
+  connect(documentation, &QAction::triggered, this, [this] {
+    if (documentationUrl_.isEmpty() || !QDesktopServices::openUrl(documentationUrl_))
+      showMessage(tr("cannot open the documentation (%1): no program here opens it")
+                      .arg(documentationUrl_.toDisplayString(QUrl::PreferLocalFile)));
+  });
   QAction* about = help->addAction(tr("&About kernelcam"));
   about->setMenuRole(QAction::AboutRole);
   connect(about, &QAction::triggered, this, [this] { showAboutDialog(this, componentVersions_); });

@@ -5,6 +5,7 @@
 // source menu, listens to chainChanged/sourceRequested/fileOpened and feeds the view through
 // GlView::setFrameHook.
 #include <QMainWindow>
+#include <QUrl>
 #include <functional>
 
 #include "gpu/pipeline/filter_chain.hpp"
@@ -56,6 +57,10 @@ class MainWindow : public QMainWindow {
   // "Qt: 6.4.2\nOpenCV: 4.6.0\n...": the versions Help > About lists (app/ knows them).
   void setComponentVersions(const QString& lines) { componentVersions_ = lines; }
   const QString& componentVersions() const { return componentVersions_; }
+  // What Help > Documentation opens (app/ knows where the docs are: the checkout's README, the
+  // installed one, or the project's page); the desktop's handler for the URL shows it.
+  void setDocumentationUrl(const QUrl& url) { documentationUrl_ = url; }
+  const QUrl& documentationUrl() const { return documentationUrl_; }
 
   // What File > Open and a drop do: emits fileOpened for an image, a video or a .mtx file;
   // anything else is a status message. Returns whether the file was taken.
@@ -130,6 +135,7 @@ class MainWindow : public QMainWindow {
   QMenu* sourceMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
   QString componentVersions_;
+  QUrl documentationUrl_;
   QActionGroup* viewModes_ = nullptr;
   QAction* mirror_ = nullptr;
   PresentationMode* presentation_ = nullptr;

@@ -23,8 +23,8 @@ long long maxIterationsOf(const CgDemoConfig& config, int n) {
   return config.maxIterations > 0 ? config.maxIterations : defaultMaxIterations(n);
 }
 
-// The runner reports 0 for "no reference row ran".
-double measuredOrNaN(double speedup) { return speedup > 0 ? speedup : NAN; }
+// The runner reports 0 for a figure it has not: no reference row ran, no iteration was timed.
+double measuredOrNaN(double figure) { return figure > 0 ? figure : NAN; }
 
 std::string printed(const char* format, double value) {
   char text[64];
@@ -127,7 +127,7 @@ std::string CgDemoResult::jsonFields() const {
                     {"ms_total", jsonNumber(row.msTotal)},
                     {"ms_per_iteration", jsonNumber(row.msPerIteration)},
                     {"final_relative_residual", jsonNumber(row.finalResidual)},
-                    {"gb_per_s", jsonNumber(row.gbPerSecond)},
+                    {"gb_per_s", jsonNumber(measuredOrNaN(row.gbPerSecond))},  // null: no iteration timed
                     {"speedup_vs_cpu", jsonNumber(measuredOrNaN(row.speedupVsCpu))},
                     {"speedup_vs_cusparse", jsonNumber(measuredOrNaN(row.speedupVsCuSparse))},
                     {"history_samples", static_cast<long long>(history.size())},

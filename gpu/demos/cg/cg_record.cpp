@@ -77,9 +77,12 @@ CgDemoConfig configOf(const DemoRequest& request) {
   return config;
 }
 
+// The matrix's name, not its storage's: nos2.mtx.gz (data/matrices) is "nos2.mtx" in the tables.
 std::string problemName(const CgDemoConfig& config) {
-  return config.matrixPath.empty() ? "poisson2D n=" + std::to_string(config.poissonN)
-                                   : std::filesystem::path(config.matrixPath).filename().string();
+  if (config.matrixPath.empty()) return "poisson2D n=" + std::to_string(config.poissonN);
+  std::string name = std::filesystem::path(config.matrixPath).filename().string();
+  if (name.size() > 3 && name.compare(name.size() - 3, 3, ".gz") == 0) name.resize(name.size() - 3);
+  return name;
 }
 
 // The matrix, read before the run (a file admitted at its size line: the whole solve must fit,
@@ -120,10 +123,11 @@ demos::DemoDefinition cgDemo() {
       "Example: kernelcam demo cg --matrix nos2.mtx --precond jacobi";
   demo.menuOrder = 30;
   DemoParam matrix = demos::demoParam(ParamType::Text, "matrix", "Matrix", "PATH",
-                                      "Matrix Market file (coordinate, symmetric or general).");
+                                      "Matrix Market file (coordinate, symmetric or general; .mtx or .mtx.gz), or the bare name of one of "
+                                      "kernelcam's matrices (nos2.mtx, bcsstk14, ...).");
   matrix.file = demos::DemoFile::Input;
-  matrix.descriptor.fileFilter = "Matrix Market (*.mtx);;All files (*)";
-  matrix.fileChoice = demos::DemoFileChoice{"Poisson 2D (N x N grid)", "*.mtx", "Open a Matrix Market file"};
+  matrix.descriptor.fileFilter = "Matrix Market (*.mtx *.mtx.gz);;All files (*)";
+  matrix.fileChoice = demos::DemoFileChoice{"Poisson 2D (N x N grid)", "*.mtx *.mtx.gz", "Open a Matrix Market file"};
   DemoParam poisson = demos::intParam("poisson", "Poisson N", "N",
                                       "Or the 2D Poisson matrix of an N x N grid (N^2 rows), 1..20000.", 1, 20000);
   poisson.formMin = 2;

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "gpu/core/gzip_input.hpp"
 #include "gpu/core/input_file.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
@@ -61,15 +62,20 @@ class LineReader {
     line.clear();
     std::streambuf* buffer = in_.rdbuf();
     bool any = false;
-    // Not std::getline: it would take a line of any length into memory (a file without line breaks).
-    for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
-      any = true;
-      if (c == '\n') break;
-      if (line.size() == kMatrixMarketMaxLineBytes) {
-        ++lineNo_;
-        fail("line longer than " + std::to_string(kMatrixMarketMaxLineBytes) + " bytes (not a Matrix Market file?)");
+    try {
+      // Not std::getline: it would take a line of any length into memory (a file without line breaks).
+      for (int c = buffer->sbumpc(); c != std::char_traits<char>::eof(); c = buffer->sbumpc()) {
+        any = true;
+        if (c == '\n') break;
+        if (line.size() == kMatrixMarketMaxLineBytes) {
+          ++lineNo_;
+          fail("line longer than " + std::to_string(kMatrixMarketMaxLineBytes) + " bytes (not a Matrix Market file?)");
+        }
+        line.push_back(static_cast<char>(c));
       }
-      line.push_back(static_cast<char>(c));
+    } catch (const GzipError& e) {  // a .mtx.gz damaged or cut short: named at the line it reached
+      ++lineNo_;
+      fail(e.what());
     }
     if (!any) return false;
     ++lineNo_;
@@ -178,7 +184,9 @@ double matrixMarketReadBytes(const MatrixMarketSize& size) {
          (static_cast<double>(size.rows) + 1) * sizeof(int);
 }
 
-CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
+namespace {
+
+CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
   LineReader lines(in, sourceName);
   bool symmetric = false;
   const Field field = parseHeader(lines, symmetric);
@@ -273,12 +281,37 @@ CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, Matr
   return csrFromCoo(static_cast<int>(rows), static_cast<int>(cols), std::move(entries));
 }
 
+}  // namespace
+
+CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
+  if (!startsLikeGzip(in)) return readUncompressed(in, sourceName, std::move(options));
+  // A .mtx.gz (data/matrices): the same reader on the uncompressed bytes, inflated a block at a time.
+  std::optional<GzipInputBuffer> inflated;
+  try {
+    inflated.emplace(in);
+  } catch (const GzipError& e) {
+    throw MatrixMarketError(sourceName, 0, e.what());
+  }
+  std::istream text(&*inflated);
+  return readUncompressed(text, sourceName, std::move(options));
+}
+
 CsrMatrix readMatrixMarket(const std::filesystem::path& path, MatrixMarketOptions options) {
   if (const std::string why = unreadableInputReason(path.string()); !why.empty())
     throw MatrixMarketError(path.string(), 0, why);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw MatrixMarketError(path.string(), 0, "cannot open the file");
   return readMatrixMarket(in, path.string(), options);
+}
+
+std::optional<std::filesystem::path> findMatrixFile(const std::filesystem::path& folder, const std::string& name) {
+  std::vector<std::string> names{name, name + ".gz"};
+  if (name.find('.') == std::string::npos) names.insert(names.end(), {name + ".mtx", name + ".mtx.gz"});
+  for (const std::string& candidate : names) {
+    std::error_code error;
+    if (std::filesystem::is_regular_file(folder / candidate, error)) return folder / candidate;
+  }
+  return std::nullopt;
 }
 
 }  // namespace kc::cg

@@ -1,10 +1,12 @@
 #pragma once
 // Matrix Market reader for the CG demo: coordinate format, real / integer / pattern fields,
-// general or symmetric (lower triangle stored, expanded to the full matrix). Every malformed
-// input throws MatrixMarketError naming the source and the 1-based line.
+// general or symmetric (lower triangle stored, expanded to the full matrix), plain or
+// gzip-compressed (told by its first byte, whatever the name: data/matrices holds NAME.mtx.gz).
+// Every malformed input throws MatrixMarketError naming the source and the 1-based line.
 #include <filesystem>
 #include <functional>
 #include <istream>
+#include <optional>
 #include <string>
 
 #include "gpu/core/error.hpp"
@@ -48,9 +50,16 @@ double matrixMarketReadBytes(const MatrixMarketSize& size);
 constexpr std::size_t kMatrixMarketMaxLineBytes = 64 * 1024;
 
 // `sourceName` only labels the messages (a path, "<string>", ...). A seekable stream's length is
-// checked against the entries its size line declares.
+// checked against the entries its size line declares (a compressed one's cannot be: the memory
+// admission at the size line still holds). Damaged or truncated gzip data is a MatrixMarketError
+// at the line it reached.
 CsrMatrix readMatrixMarket(std::istream& in, const std::string& sourceName, MatrixMarketOptions options = {});
 // Regular files only (a directory, FIFO or device is refused naming the reason, like images).
 CsrMatrix readMatrixMarket(const std::filesystem::path& path, MatrixMarketOptions options = {});
+
+// The file a matrix's bare name means in `folder`: NAME itself, else NAME.gz (data/matrices keeps
+// NAME.mtx.gz), and for a name without a suffix ("nos2") NAME.mtx, NAME.mtx.gz; nullopt when none
+// of them is a file there. `kernelcam demo cg --matrix nos2.mtx` and the bench's CG rows find theirs so.
+std::optional<std::filesystem::path> findMatrixFile(const std::filesystem::path& folder, const std::string& name);
 
 }  // namespace kc::cg

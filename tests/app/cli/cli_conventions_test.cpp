@@ -66,8 +66,8 @@ TEST(CliConventions, QtOptionsAreNotUnknownOptions) {
 
 TEST(CliConventions, StderrIsQuietUnlessVerbose) {
   // chelsea.png carries the colour profile libpng warns about; no XDG_RUNTIME_DIR, as in a container.
-  const std::filesystem::path image = test::sharedData("images/chelsea.png");
-  if (!std::filesystem::exists(image)) GTEST_SKIP() << image << " is absent (shared test data not checked out)";
+  const std::filesystem::path image = test::projectData("samples/chelsea.png");
+  ASSERT_TRUE(std::filesystem::exists(image)) << image << " (data/samples is part of the repository)";
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.remove(QStringLiteral("XDG_RUNTIME_DIR"));
   const std::string out = test::cliTempPath("quiet.png"), view = test::cliTempPath("quiet_view.png");
@@ -130,8 +130,8 @@ TEST(CliConventions, DisplayCheckReadsThePlatformFromArgumentsThenTheEnvironment
 TEST(CliConventions, AFileArgumentIsTheSource) {
   // What a file manager's "Open with" runs (Exec=kernelcam %F): the offscreen platform stops at the GL
   // check, past the option checks, so the file was taken as the source.
-  const std::filesystem::path image = test::sharedData("images/chelsea.png");
-  if (!std::filesystem::exists(image)) GTEST_SKIP() << image << " is absent (shared test data not checked out)";
+  const std::filesystem::path image = test::projectData("samples/chelsea.png");
+  ASSERT_TRUE(std::filesystem::exists(image)) << image << " (data/samples is part of the repository)";
   const QString path = QString::fromStdString(image.string());
   const CliRun run = runKernelcam({"-platform", "offscreen", path});
   EXPECT_EQ(run.exitCode, 1) << run.err;

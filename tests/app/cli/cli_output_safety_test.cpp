@@ -81,18 +81,18 @@ TEST(CliOutputSafety, JsonDashIsStdoutAndEveryDocumentHasASchema) {
   const auto [processOut, processErr] =
       runIn({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--json", "-"});
   QJsonObject report = parseJson(processOut);
-  EXPECT_EQ(report["schema"].toString(), "kernelcam-process/2");
+  EXPECT_EQ(report["schema"].toString(), "kernelcam-process/3");
   EXPECT_EQ(report["frames"].toInt(), 1);
   expectSnakeCaseKeys(report, "process");
   const auto [reduceOut, reduceErr] = runIn({"demo", "reduce", "--n", "100", "--reps", "1", "--backend", "cpu", "--json", "-"});
   report = parseJson(reduceOut);
-  EXPECT_EQ(report["schema"].toString(), "kernelcam-demo/1");
+  EXPECT_EQ(report["schema"].toString(), "kernelcam-demo/2");
   EXPECT_EQ(report["demo"].toString(), "reduce");
   expectSnakeCaseKeys(report, "reduce");
-  EXPECT_NE(reduceErr.find("reduce demo on CPU"), std::string::npos) << "the table goes to stderr: " << reduceErr;
+  EXPECT_NE(reduceErr.find("reduce demo on "), std::string::npos) << "the table goes to stderr: " << reduceErr;
   const auto [cgOut, cgErr] = runIn({"demo", "cg", "--poisson", "4", "--backend", "cpu", "--json", "-"});
   report = parseJson(cgOut);
-  EXPECT_EQ(report["schema"].toString(), "kernelcam-demo/1");
+  EXPECT_EQ(report["schema"].toString(), "kernelcam-demo/2");
   expectSnakeCaseKeys(report, "cg");
   EXPECT_TRUE(QDir(cwd).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).isEmpty()) << "no file named '-'";
 }

@@ -10,6 +10,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <filesystem>
+#include <fnmatch.h>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -59,6 +60,9 @@ TEST(Packaging, BashCompletionIsValidBashAndCompletesSubcommandsAndOptions) {
   EXPECT_EQ(bashCompletes({"kernelcam", "demo", ""}), "reduce matmul cg --help ");
   EXPECT_EQ(bashCompletes({"kernelcam", "demo", "cg", "--prec"}), "--precision --precond ");
   EXPECT_EQ(bashCompletes({"kernelcam", "help", "ke"}), "kernel ");
+  EXPECT_EQ(bashCompletes({"kernelcam", "kernel", ""}), "new check profile --help ");
+  EXPECT_EQ(bashCompletes({"kernelcam", "help", "kernel", "p"}), "profile ");
+  EXPECT_EQ(bashCompletes({"kernelcam", "kernel", "profile", "--s"}), "--source --size ");
   EXPECT_EQ(bashCompletes({"kernelcam", "--view-mode", "s"}), "side-by-side split ");
 }
 
@@ -79,8 +83,9 @@ TEST(Packaging, CompletionsKnowEveryOptionOfEveryCommand) {
   for (const QStringList& command : {QStringList{}, QStringList{"process"}, QStringList{"devices"},
                                      QStringList{"demo", "reduce"}, QStringList{"demo", "matmul"},
                                      QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel", "new"},
-                                     QStringList{"kernel", "check"}, QStringList{"exercise", "list"},
-                                     QStringList{"exercise", "check"}, QStringList{"grade"}, QStringList{"grade", "merge"}}) {
+                                     QStringList{"kernel", "check"}, QStringList{"kernel", "profile"},
+                                     QStringList{"exercise", "list"}, QStringList{"exercise", "check"},
+                                     QStringList{"grade"}, QStringList{"grade", "merge"}}) {
     SCOPED_TRACE("kernelcam " + command.join(' ').toStdString());
     const std::set<std::string> options = helpOptions(command);
     EXPECT_FALSE(options.empty());
@@ -96,6 +101,24 @@ TEST(Packaging, CompletionsKnowEveryOptionOfEveryCommand) {
   }
 }
 
+// Every subcommand and every action of `kernel` is named where a user looks: the top page, the
+// command's usage line, and both completions (issue 39: `kernel profile` was in none of them).
+TEST(Packaging, EveryKernelActionIsInTheHelpAndBothCompletions) {
+  const std::string top = runKernelcam({"--help"}).out;
+  const std::string kernel = runKernelcam({"kernel", "--help"}).out;
+  const std::string zsh = readText(kZshCompletion.toStdString());
+  EXPECT_NE(kernel.find("Usage: kernelcam kernel new|check|profile "), std::string::npos) << kernel;
+  for (const char* action : {"new", "check", "profile"}) {
+    SCOPED_TRACE(action);
+    EXPECT_NE(top.find(std::string("(") + action + ")"), std::string::npos) << top;
+    EXPECT_NE(kernel.find(std::string("kernelcam kernel ") + action + " PATH"), std::string::npos) << kernel;
+    EXPECT_NE(runKernelcam({"help", "kernel", action}).out.find(std::string("Usage: kernelcam kernel ") + action),
+              std::string::npos);
+    EXPECT_NE(zsh.find(std::string("_values action new check profile")), std::string::npos);
+    EXPECT_NE(zsh.find(std::string("        ") + action + ") _arguments"), std::string::npos) << action;
+  }
+}
+
 TEST(Packaging, ZshCompletionParses) {
   if (QStandardPaths::findExecutable(QStringLiteral("zsh")).isEmpty()) GTEST_SKIP() << "no zsh (apt-get install zsh)";
   const CliRun syntax = runProgram(QStringLiteral("zsh"), {QStringLiteral("-n"), kZshCompletion});
@@ -103,7 +126,7 @@ TEST(Packaging, ZshCompletionParses) {
 }
 
 TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
-  const std::string entry = readText(fs::path(KC_SOURCE_DIR) / "resources/kernelcam.desktop");
+  const std::string entry = readText(fs::path(KC_SOURCE_DIR) / "resources/io.github.kernelcam.kernelcam.desktop");
   EXPECT_NE(entry.find("\nExec=kernelcam %F\n"), std::string::npos) << "files from a file manager";
   const std::size_t mimeLine = entry.find("\nMimeType=");
   ASSERT_NE(mimeLine, std::string::npos);
@@ -127,9 +150,45 @@ TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
   if (QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate")).isEmpty())
     GTEST_SKIP() << "no desktop-file-validate (apt-get install desktop-file-utils): MimeType and Exec checked only";
   const CliRun validate = runProgram(QStringLiteral("desktop-file-validate"),
-                                     {QStringLiteral(KC_SOURCE_DIR "/resources/kernelcam.desktop")});
+                                     {QStringLiteral(KC_SOURCE_DIR "/resources/io.github.kernelcam.kernelcam.desktop")});
   EXPECT_EQ(validate.exitCode, 0) << validate.out << validate.err;
   EXPECT_EQ(validate.out.find("error"), std::string::npos) << validate.out;
+}
+
+// What software centres match and show (issue 39): the AppStream id is the desktop entry's name,
+// the launchable names that entry, and the component has a homepage and screenshots, each an image
+// the repository holds (docs/) at the URL given.
+TEST(Packaging, AppStreamIdIsTheDesktopEntrysAndItHasScreenshotsAndAHomepage) {
+  const QString metainfo = QString::fromStdString(readText(kPackaging / "io.github.kernelcam.kernelcam.metainfo.xml"));
+  const QRegularExpression id(QStringLiteral("<id>([^<]+)</id>"));
+  const QString appId = id.match(metainfo).captured(1);
+  EXPECT_EQ(appId, "io.github.kernelcam.kernelcam");
+  EXPECT_TRUE(fs::is_regular_file(fs::path(KC_SOURCE_DIR) / "resources" / (appId.toStdString() + ".desktop")))
+      << "the desktop entry is named by the AppStream id";
+  EXPECT_TRUE(metainfo.contains(QStringLiteral("<launchable type=\"desktop-id\">") + appId + ".desktop</launchable>"));
+  EXPECT_TRUE(metainfo.contains(QStringLiteral("<url type=\"homepage\">https://")));
+  const QString raw = QStringLiteral("https://raw.githubusercontent.com/kernelcam/kernelcam/main/");
+  static const QRegularExpression image(QStringLiteral("<image>([^<]+)</image>"));
+  int screenshots = 0;
+  for (auto match = image.globalMatch(metainfo); match.hasNext();) {
+    const QString url = match.next().captured(1);
+    ++screenshots;
+    ASSERT_TRUE(url.startsWith(raw)) << url.toStdString();
+    EXPECT_TRUE(fs::is_regular_file(fs::path(KC_SOURCE_DIR) / url.mid(raw.size()).toStdString())) << url.toStdString();
+  }
+  EXPECT_GE(screenshots, 1);
+  EXPECT_TRUE(metainfo.contains(QStringLiteral("<screenshot type=\"default\">")));
+}
+
+// kernelcam-cuda recommends the NVIDIA driver (libcuda.so.1), which runs what it holds, from
+// Debian's non-free section or NVIDIA's repository; the kernelcam package needs none.
+TEST(Packaging, TheCudaPackageRecommendsTheNvidiaDriver) {
+  const std::string config = readText(fs::path(KC_BINARY_DIR) / "CPackConfig.cmake");
+  ASSERT_FALSE(config.empty()) << "no CPackConfig.cmake in " << KC_BINARY_DIR;
+#ifdef KC_HAVE_CUDA
+  EXPECT_NE(config.find("set(CPACK_DEBIAN_CUDA_PACKAGE_RECOMMENDS \"nvidia-driver | cuda-drivers\")"), std::string::npos);
+#endif
+  EXPECT_EQ(config.find("CPACK_DEBIAN_KERNELCAM_PACKAGE_RECOMMENDS \"nvidia"), std::string::npos);
 }
 
 TEST(Packaging, AppStreamMetainfoValidates) {
@@ -163,6 +222,29 @@ TEST(Packaging, CopyrightFileIsMachineReadableAndHasEveryLicenceItNames) {
   EXPECT_NE(text.find(" Permission is hereby granted, free of charge"), std::string::npos);
 }
 
+// Every file of data/ (the matrices, photos and video the packages install) has its own Files
+// paragraph, not the code's "Files: *", naming its copyright and licence.
+TEST(Packaging, CopyrightFileNamesEveryDataFilesLicence) {
+  const QString copyright = QString::fromStdString(readText(kPackaging / "copyright"));
+  static const QRegularExpression filesLine(QStringLiteral("^Files: (.+)$"), QRegularExpression::MultilineOption);
+  QStringList patterns;
+  for (auto match = filesLine.globalMatch(copyright); match.hasNext();)
+    for (const QString& pattern : match.next().captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts))
+      if (pattern != QLatin1String("*")) patterns << pattern;
+  int dataFiles = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(KC_SOURCE_DIR) / "data")) {
+    if (!entry.is_regular_file() || entry.path().filename() == "README.md") continue;
+    ++dataFiles;
+    const QString path = QString::fromStdString(fs::relative(entry.path(), KC_SOURCE_DIR).string());
+    // Debian's copyright format: '*' matches any characters, '/' included (fnmatch without FNM_PATHNAME).
+    const bool named = std::any_of(patterns.begin(), patterns.end(), [&](const QString& pattern) {
+      return ::fnmatch(pattern.toStdString().c_str(), path.toStdString().c_str(), 0) == 0;
+    });
+    EXPECT_TRUE(named) << path.toStdString() << " has no Files paragraph in packaging/copyright";
+  }
+  EXPECT_EQ(dataFiles, 7 + 5) << "the seven matrices, four photos and a video";
+}
+
 TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
   const test::TempDir prefix;
   const CliRun install = runProgram(QStringLiteral("cmake"), {QStringLiteral("--install"), QStringLiteral(KC_BINARY_DIR),
@@ -172,7 +254,7 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
     GTEST_SKIP() << "not every installed target is built here (build all, e.g. ninja -C build): " << install.err;
   ASSERT_EQ(install.exitCode, 0) << install.out << install.err;
   const fs::path root = prefix.path();
-  for (const char* file : {"bin/kernelcam", "share/applications/kernelcam.desktop",
+  for (const char* file : {"bin/kernelcam", "share/applications/io.github.kernelcam.kernelcam.desktop",
                            "share/metainfo/io.github.kernelcam.kernelcam.metainfo.xml",
                            "share/bash-completion/completions/kernelcam", "share/zsh/vendor-completions/_kernelcam",
                            "share/doc/kernelcam/copyright", "share/doc/kernelcam/changelog.Debian.gz",
@@ -187,12 +269,22 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
 #ifdef KC_HAVE_HELP2MAN
   EXPECT_TRUE(fs::is_regular_file(root / "share/man/man1/kernelcam.1.gz"));
 #endif
-  if (fs::is_directory(KC_TEST_DATA_DIR "/matrices")) {
-    for (const char* matrix : {"bcsstk11", "bcsstk13", "bcsstk14", "bcsstk15", "bcsstk17", "bcsstm25", "nos2"})
-      EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/matrices" / (std::string(matrix) + ".mtx"))) << matrix;
-    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/samples/chelsea.png"));
-    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/samples/tears_of_steel_10s_640x360.mp4"));
-  }
+  // The project's data, always (data/ is part of the repository), with the READMEs naming sources and licences.
+  for (const char* matrix : {"bcsstk11", "bcsstk13", "bcsstk14", "bcsstk15", "bcsstk17", "bcsstm25", "nos2"})
+    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/matrices" / (std::string(matrix) + ".mtx.gz"))) << matrix;
+  for (const char* sample : {"chelsea.png", "coffee.png", "Picture_1A_by_freespace.jpg",
+                             "seeding_by_Clements_Engelhardt.jpg", "tears_of_steel_10s_640x360.mp4"})
+    EXPECT_TRUE(fs::is_regular_file(root / "share/kernelcam/samples" / sample)) << sample;
+  for (const char* readme : {"share/kernelcam/matrices/README.md", "share/kernelcam/samples/README.md"})
+    EXPECT_TRUE(fs::is_regular_file(root / readme)) << readme;
+  // The installed binary finds its matrices by name, away from the build and the checkout.
+  const fs::path elsewhere = root / "elsewhere";  // (a second TempDir here would be this one: named by the test)
+  fs::create_directories(elsewhere);
+  const CliRun demo = runProgram(QString::fromStdString((root / "bin/kernelcam").string()),
+                                 {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"}, 120000,
+                                 QString::fromStdString(elsewhere.string()));
+  EXPECT_EQ(demo.exitCode, 0) << demo.out << demo.err;
+  EXPECT_NE(demo.out.find(": nos2.mtx, 957 rows"), std::string::npos) << demo.out << demo.err;
   const CliRun version = runProgram(QString::fromStdString((root / "bin/kernelcam").string()), {"--version"});
   EXPECT_EQ(version.exitCode, 0) << version.err;
 #ifdef KC_HAVE_CUDA

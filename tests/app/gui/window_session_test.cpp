@@ -94,7 +94,7 @@ TEST_F(WindowSession, TheDemoChosenComesBack) {
 TEST_F(WindowSession, ACommandLineChainRunsInItsOrderAndIsSavedUnchanged) {
   const std::string chainText = "gray=bt601,conv=box:3:clamp,transpose,conv=box:5:reflect,flip=h,hist=64";
   GuiOptions options;
-  const std::string photo = test::sharedData("images").string() + "/chelsea.png";
+  const std::string photo = test::projectData("samples").string() + "/chelsea.png";
   options.source = parseSourceSpec("image:" + (std::filesystem::exists(photo) ? photo : kImage.toStdString()));
   options.chain = parseFilterChain(chainText);
   options.stageTimings = true;  // a row per stage on CUDA too (gray + box 3x3 would run as one kernel)
@@ -226,7 +226,7 @@ TEST_F(WindowSession, DroppedImagesVideosAndMatricesOpen) {
   EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("image:") + kImage);
   ASSERT_TRUE(test::processEventsUntil([&] { return window.view()->renderer().layout().originalWidth == 4; }, 30000));
 
-  const std::filesystem::path video = test::sharedData("video/tears_of_steel_10s_640x360.mp4");
+  const std::filesystem::path video = test::projectData("samples/tears_of_steel_10s_640x360.mp4");
   if (std::filesystem::exists(video)) {
     ASSERT_TRUE(drop(window, QString::fromStdString(video.string())));
     EXPECT_EQ(session->controller().sourceSpec(), QStringLiteral("video:") + QString::fromStdString(video.string()));

@@ -79,7 +79,7 @@ TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
   grab(session, "tour-1-pattern-4k.png");
 
   // A real photo.
-  const fs::path photo = test::sharedData("images/seeding_by_Clements_Engelhardt.jpg");
+  const fs::path photo = test::projectData("samples/seeding_by_Clements_Engelhardt.jpg");
   if (fs::exists(photo)) {
     session.controller().openSource(QStringLiteral("image:") + QString::fromStdString(photo.string()));
     ASSERT_TRUE(test::processEventsUntil(
@@ -131,9 +131,9 @@ TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
   lab.setAbEnabled(false);
   labDock->hide();
 
-  // The CG demo on a shared matrix, on the machine's backend.
-  const fs::path matrix = test::sharedData("matrices/bcsstk11.mtx");
-  if (!fs::exists(matrix)) GTEST_SKIP() << matrix << " missing: the CG step needs ../shared/data";
+  // The CG demo on a study matrix, on the machine's backend.
+  const fs::path matrix = test::projectData("matrices/bcsstk11.mtx.gz");
+  ASSERT_TRUE(fs::exists(matrix)) << matrix << " (data/matrices is part of the repository)";
   session.openMatrix(QString::fromStdString(matrix.string()));
   DemoPanel& demos = session.demoPanel();
   ASSERT_TRUE(demos.run());

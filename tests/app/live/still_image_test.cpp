@@ -46,7 +46,7 @@ double cpuSeconds() {
 }
 
 std::string stillImage() {
-  const std::filesystem::path photo = test::sharedData("images/chelsea.png");  // 451x300
+  const std::filesystem::path photo = test::projectData("samples/chelsea.png");  // 451x300
   return std::filesystem::exists(photo) ? photo.string() : test::fixture("images/grey_alpha_4x3.png").string();
 }
 

@@ -113,8 +113,8 @@ TEST_F(RecordGui, TheViewWithOverlaysRecordsAtTheViewsSize) {
 // the encoder is deterministic, so the recorded frames are equal: tolerance 0 grey levels.
 TEST_F(RecordGui, OnCudaTheRecordingEqualsTheCpuBackends) {
   if (!cudaBackendAvailable()) GTEST_SKIP() << "no usable CUDA device: " << cudaUnavailableReason();
-  const fs::path photo = test::sharedData("images/chelsea.png");
-  if (!fs::exists(photo)) GTEST_SKIP() << photo << " missing (../shared/data)";
+  const fs::path photo = test::projectData("samples/chelsea.png");
+  ASSERT_TRUE(fs::exists(photo)) << photo << " (data/samples is part of the repository)";
   auto recordOn = [&](Backend backend, const std::string& path) {
     GuiOptions options;
     options.source = parseSourceSpec("image:" + photo.string());

@@ -121,7 +121,7 @@ TEST(ImageInput, JpegDecodesToTheSamePixelsAsOpenCv) {
   ASSERT_TRUE(cv::imencode(".jpg", grey, jpeg));
   expectSameAsOpenCv(jpeg, "grey 33x31");
   expectSameAsOpenCv(cmykJpeg(17, 3), "CMYK 17x3");
-  for (const auto& path : kc::test::sharedImages()) {
+  for (const auto& path : kc::test::samplePhotos()) {
     if (path.extension() != ".jpg") continue;
     std::ifstream in(path, std::ios::binary);
     expectSameAsOpenCv({std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}, path.string());
@@ -225,7 +225,7 @@ TEST(PngInput, DecodesToTheSamePixelsAsOpenCvForEveryColourTypeAndDepth) {
   cases.push_back({"rgb interlaced 33x19", libpngEncode(33, 19, 8, PNG_COLOR_TYPE_RGB, true, patternRows(19, 99))});
   cases.push_back({"rgba 16-bit interlaced 5x11",
                    libpngEncode(5, 11, 16, PNG_COLOR_TYPE_RGB_ALPHA, true, patternRows(11, 40))});
-  for (const auto& path : kc::test::sharedImages()) {
+  for (const auto& path : kc::test::samplePhotos()) {
     if (path.extension() != ".png") continue;
     std::ifstream in(path, std::ios::binary);
     cases.push_back({path.string(), {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()}});

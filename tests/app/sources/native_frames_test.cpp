@@ -295,7 +295,7 @@ TEST(FrameCopies, EachSourceFillsItsPoolFrameWithAtMostOneCopy) {
   EXPECT_EQ(c.copiesPerFrame, 1) << "pattern nv12: drawn, then encoded into the pool frame";
   EXPECT_EQ(c.allocationsAfterWarmUp, 0u);
 
-  const auto images = kc::test::sharedImages();
+  const auto images = kc::test::samplePhotos();
   if (!images.empty()) {
     kc::ImageSource image(images.front().string());
     const std::uint64_t before = kc::hostFrameCopies();

@@ -1,4 +1,4 @@
-// Frame sources: the pattern's determinism, images and video from ../shared/data, and every
+// Frame sources: the pattern's determinism, images and video from data/samples, and every
 // unreadable input failing with a message that names it and says why.
 #include <gtest/gtest.h>
 
@@ -50,8 +50,8 @@ TEST(PatternSource, SameIndexGivesSamePixelsAndOtherIndicesDiffer) {
 }
 
 TEST(ImageSource, LoadsTheSharedImagesAsRgba) {
-  const auto images = kc::test::sharedImages();
-  if (images.empty()) GTEST_SKIP() << "no images in " << kc::test::sharedData("images");
+  const auto images = kc::test::samplePhotos();
+  ASSERT_FALSE(images.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : images) {
     SCOPED_TRACE(path.string());
     kc::ImageSource source(path.string());
@@ -103,8 +103,8 @@ TEST(ImageSource, GreySixteenBitAndAlphaBecomeRgba8) {
 }
 
 TEST(VideoSource, LoopsThroughTheSharedVideo) {
-  const auto path = kc::test::sharedData("video/tears_of_steel_10s_640x360.mp4");
-  if (!fs::exists(path)) GTEST_SKIP() << "no video at " << path;
+  const auto path = kc::test::projectData("samples/tears_of_steel_10s_640x360.mp4");
+  ASSERT_TRUE(fs::exists(path)) << path << " (data/samples is part of the repository)";
   kc::VideoSource video(path.string());
   EXPECT_EQ(video.width(), 640);
   EXPECT_EQ(video.height(), 360);

@@ -125,8 +125,8 @@ TEST(VideoInput, VideoPathIsLiteralAndSequencesAreAskedForExplicitly) {
 }
 
 TEST(VideoInput, SharedVideoPlaysToItsEnd) {
-  const auto path = kc::test::sharedData("video/tears_of_steel_10s_640x360.mp4");
-  if (!fs::exists(path)) GTEST_SKIP() << "no video at " << path;
+  const auto path = kc::test::projectData("samples/tears_of_steel_10s_640x360.mp4");
+  ASSERT_TRUE(fs::exists(path)) << path << " (data/samples is part of the repository)";
   kc::VideoSource video(path.string(), {false, false, false});
   long long frames = 0;
   try {

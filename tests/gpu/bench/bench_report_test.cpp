@@ -23,7 +23,8 @@ TEST(BenchOptions, DefaultsAndParsing) {
   EXPECT_EQ(d.sizes[1].width, 3840);
   EXPECT_GE(d.reps, 50);
 
-  EXPECT_EQ(d.imageDir, "../shared/data/images");
+  EXPECT_EQ(d.imageDir, "data/samples");  // the checkout's, from its root (kc_bench)
+  EXPECT_EQ(d.matrixDir, "data/matrices");
 
   BenchOptions o = parseBenchOptions({"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json",
                                       "--images", "photos"});
@@ -268,9 +269,9 @@ TEST(BenchPhoto, TheLargestSharedPhotoOrAReason) {
   const GrayPhoto none = loadGrayPhoto((std::filesystem::temp_directory_path() / "kc-no-such-folder").string(), why);
   EXPECT_TRUE(none.pixels.empty());
   EXPECT_NE(why.find("no PNG or JPEG"), std::string::npos) << why;
-  if (test::sharedImages().empty()) GTEST_SKIP() << "no shared images (../shared/data/images)";
+  ASSERT_FALSE(test::samplePhotos().empty()) << "data/samples is part of the repository";
   why.clear();
-  const GrayPhoto photo = loadGrayPhoto(test::sharedImages().front().parent_path().string(), why);
+  const GrayPhoto photo = loadGrayPhoto(test::samplePhotos().front().parent_path().string(), why);
   if (photo.pixels.empty() && why.find("stb_image") != std::string::npos) GTEST_SKIP() << why;
   ASSERT_FALSE(photo.pixels.empty()) << why;
   EXPECT_EQ(photo.pixels.size(), static_cast<std::size_t>(photo.width) * photo.height);
@@ -283,7 +284,7 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
   BenchReport r = sampleReport();
   r.rows[0].extra.push_back({"uploadMs", 1.5});
   const std::string json = formatJson(r);
-  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/2\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/3\""), std::string::npos) << json;
   for (const char* key : {"l2_bytes", "roofline_gbs", "gb_per_s", "gflop_per_s", "is_baseline", "baseline_name",
                           "baseline_ms", "cpu_baseline_name", "cpu_baseline_ms", "upload_ms", "graph_ms", "graph_reps",
                           "graph_note", "copy_ms", "copy_graph_ms", "percent_of_copy", "percent_of_copy_graph",
@@ -299,6 +300,34 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
       for (char c : word) EXPECT_FALSE(c >= 'A' && c <= 'Z') << "key '" << word << "'";
     }
     at = end;
+  }
+}
+
+// A figure the run did not measure, or one that does not apply to the row, is null: 0.0 in the
+// JSON is always a measurement (issue 39: the copy row's baseline_ms, speedup and CPU columns were 0).
+TEST(BenchReport, FiguresNotMeasuredAreNullNeverZero) {
+  BenchReport r = sampleReport();
+  r.rooflineGBs = 0;  // a CPU report has none
+  const nlohmann::json json = nlohmann::json::parse(formatJson(r));
+  const nlohmann::json& copy = json["rows"][0];  // bytes, no flops, no baseline, no CPU columns
+  for (const char* key : {"flops", "gflop_per_s", "baseline_ms", "speedup", "cpu_backend_ms", "cpu_baseline_ms",
+                          "graph_ms", "copy_ms", "percent_of_copy", "percent"})
+    EXPECT_TRUE(copy[key].is_null()) << key << " = " << copy[key];
+  EXPECT_EQ(copy["gb_per_s"], 4000);
+  const nlohmann::json& gemm = json["rows"][1];
+  for (const char* key : {"bytes", "gb_per_s", "cpu_backend_ms"}) EXPECT_TRUE(gemm[key].is_null()) << key;
+  EXPECT_EQ(gemm["baseline_ms"], 3);
+  for (const char* key : {"roofline_gbs", "l2_bytes"}) EXPECT_TRUE(json[key].is_null()) << key;
+  for (const char* key : {"fixed_us", "gb_per_s", "graph_fixed_us", "graph_gb_per_s", "min_bytes", "max_bytes"})
+    EXPECT_TRUE(json["copy_fit"][key].is_null()) << "no copies were fitted: " << key;
+  // No number anywhere in the document is 0 but the counts (reps, points, graph_reps, buffer_sets).
+  const std::string text = formatJson(r);
+  for (std::size_t at = text.find(": 0"); at != std::string::npos; at = text.find(": 0", at + 1)) {
+    const std::size_t keyEnd = text.rfind('"', at), keyStart = text.rfind('"', keyEnd - 1);
+    const std::string key = text.substr(keyStart + 1, keyEnd - keyStart - 1);
+    const bool count = key == "warmup" || key == "points" || key == "graph_reps" || key == "buffer_sets" ||
+                       key == "graph_launches" || key == "graph_min_reps";
+    EXPECT_TRUE(count || text.compare(at, 4, ": 0.") == 0) << key << " is 0";
   }
 }
 

@@ -13,6 +13,15 @@ TEST(FileKind, BySuffixInAnyCase) {
   EXPECT_EQ(fileKindOf("bcsstk01.mtx"), FileKind::Matrix);
 }
 
+// data/matrices holds NAME.mtx.gz: a matrix to open and drop too, by its two-part suffix alone.
+TEST(FileKind, GzipCompressedMatricesAreMatrices) {
+  EXPECT_EQ(fileKindOf("nos2.mtx.gz"), FileKind::Matrix);
+  EXPECT_EQ(fileKindOf("/usr/share/kernelcam/matrices/BCSSTK17.MTX.GZ"), FileKind::Matrix);
+  EXPECT_EQ(fileKindOf("notes.gz"), FileKind::Unsupported);
+  EXPECT_EQ(fileKindOf("photo.png.gz"), FileKind::Unsupported);  // no reader takes a compressed image
+  EXPECT_EQ(fileKindOf(".mtx.gz"), FileKind::Unsupported);
+}
+
 TEST(FileKind, UnknownOrMissingSuffixIsUnsupported) {
   EXPECT_EQ(fileKindOf("notes.txt"), FileKind::Unsupported);
   EXPECT_EQ(fileKindOf("pattern"), FileKind::Unsupported);

@@ -158,8 +158,8 @@ TEST(ConvolutionCpu, PresetsFilterLikeOpenCv) {
 }
 
 TEST(ConvolutionCpu, RealImages) {
-  const auto images = test::sharedImages();
-  if (images.empty()) GTEST_SKIP() << "no images in " << test::sharedData("images");
+  const auto images = test::samplePhotos();
+  ASSERT_FALSE(images.empty()) << "no photos in " << test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : images) {
     cv::Mat bgr = cv::imread(path.string(), cv::IMREAD_COLOR);
     ASSERT_FALSE(bgr.empty()) << "cannot read " << path;

@@ -46,8 +46,8 @@ TEST(FlipCpu, MatchesOpenCvOnRandomImages) {
 }
 
 TEST(FlipCpu, MatchesOpenCvOnRealImages) {
-  const auto paths = kc::test::sharedImages();
-  if (paths.empty()) GTEST_SKIP() << "no images in " << kc::test::sharedData("images");
+  const auto paths = kc::test::samplePhotos();
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : paths)
     for (kc::FlipAxis axis : kAxes) checkFlip(kc::test::readRgbaImage(path), CV_8UC4, axis);
 }

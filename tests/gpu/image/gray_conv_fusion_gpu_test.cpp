@@ -128,8 +128,8 @@ TEST(GrayConvFusionGpu, ConstantAndRealImages) {
   for (int y = 0; y < constant.height(); ++y)
     for (int x = 0; x < constant.width(); ++x) constant.view().at(x, y) = Rgba8{200, 100, 50, 255};
   checkGrayConv(constant, GrayWeights::Lab, makePresetKernel(ConvPreset::Gaussian, 5), BorderMode::Clamp, 256);
-  const auto photos = test::sharedImages();
-  if (photos.empty()) GTEST_SKIP() << "no images in " << test::sharedData("images");
+  const auto photos = test::samplePhotos();
+  ASSERT_FALSE(photos.empty()) << "no photos in " << test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : photos) {
     SCOPED_TRACE(path.string());
     checkGrayConv(test::loadRgbaImage(path), GrayWeights::Lab, makePresetKernel(ConvPreset::Gaussian, 5),

@@ -50,8 +50,8 @@ TEST(Grayscale, MatchesCpuAtAwkwardSizesAnd4K) {
 
 TEST(Grayscale, MatchesCpuOnRealImages) {
   KC_REQUIRE_CUDA_DEVICE();
-  const auto paths = kc::test::sharedImages();
-  if (paths.empty()) GTEST_SKIP() << "no images in " << kc::test::sharedData("images");
+  const auto paths = kc::test::samplePhotos();
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     checkGrayscale(kc::test::loadRgbaImage(path), Layout::Pitched);

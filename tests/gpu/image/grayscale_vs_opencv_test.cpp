@@ -101,8 +101,8 @@ TEST(GrayscaleCpu, Bt601MatchesCvtColorOnEveryRgbTriple) {
 }
 
 TEST(GrayscaleCpu, MatchesOpenCvOnRealImages) {
-  const auto paths = kc::test::sharedImages();
-  if (paths.empty()) GTEST_SKIP() << "no images in " << kc::test::sharedData("images");
+  const auto paths = kc::test::samplePhotos();
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     checkAllVariants(kc::test::readRgbaImage(path));

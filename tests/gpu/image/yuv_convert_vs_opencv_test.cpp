@@ -134,7 +134,7 @@ TEST(YuvConvertCpu, GreyInputsGiveGreyAndTheRangeEnds) {
 }
 
 TEST(YuvConvertCpu, EncoderLumaMatchesOpenCvAndRoundTrips) {
-  const auto images = kc::test::sharedImages();
+  const auto images = kc::test::samplePhotos();
   std::vector<kc::HostImage<kc::Rgba8>> inputs;
   inputs.push_back(kc::test::randomImage<kc::Rgba8>(640, 480, 5, 12));
   for (const auto& path : images) inputs.push_back(kc::test::readRgbaImage(path));

@@ -249,8 +249,8 @@ TEST(CpuFastPath, ConvolutionStripesEqualTheBareOpenCvCall) {
 
 // The photographs, grey and RGBA (cropped: the reference convolution is slow on 16 MP).
 TEST(CpuFastPath, RealImages) {
-  const auto images = test::sharedImages();
-  if (images.empty()) GTEST_SKIP() << "no images in " << test::sharedData("images");
+  const auto images = test::samplePhotos();
+  ASSERT_FALSE(images.empty()) << "no photos in " << test::projectData("samples") << " (data/samples is part of the repository)";
   for (const auto& path : images) {
     HostFrame rgba;
     rgba.format = PixelFormat::Rgba8;

@@ -23,7 +23,7 @@
 
 namespace kc::test {
 
-inline const QString kMatrixDir = QString::fromStdString(test::sharedData("matrices").string());
+inline const QString kMatrixDir = QString::fromStdString(test::projectData("matrices").string());
 
 inline bool waitForRun(const DemoPanel& panel) {
   return test::processEventsUntil([&] { return !panel.running(); }, 30000);

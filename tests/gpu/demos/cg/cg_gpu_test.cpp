@@ -13,6 +13,7 @@
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <random>
 
@@ -33,16 +34,16 @@ struct StudyMatrix {
   long long plain;   // thesis iterations, double, b = ones, refresh 50, tol 1e-6
   long long jacobi;
 };
-const StudyMatrix kStudy[] = {{"bcsstk11.mtx", 26831, 5640}, {"bcsstk13.mtx", 416333, 1460},
-                              {"bcsstk14.mtx", 14296, 412},   {"bcsstk15.mtx", 22686, 577},
-                              {"bcsstk17.mtx", 23403, 2845},  {"bcsstm25.mtx", 77036, 1},
-                              {"nos2.mtx", 44395, 7514}};
+const StudyMatrix kStudy[] = {{"bcsstk11.mtx.gz", 26831, 5640}, {"bcsstk13.mtx.gz", 416333, 1460},
+                              {"bcsstk14.mtx.gz", 14296, 412},   {"bcsstk15.mtx.gz", 22686, 577},
+                              {"bcsstk17.mtx.gz", 23403, 2845},  {"bcsstm25.mtx.gz", 77036, 1},
+                              {"nos2.mtx.gz", 44395, 7514}};
 
 const CsrMatrix* studyMatrix(const char* file) {
   static std::map<std::string, CsrMatrix> cache;
   auto it = cache.find(file);
   if (it != cache.end()) return &it->second;
-  const auto path = kc::test::sharedData(std::string("matrices/") + file);
+  const auto path = kc::test::projectData(std::string("matrices/") + file);
   if (!std::filesystem::exists(path)) return nullptr;
   return &cache.emplace(file, readMatrixMarket(path)).first->second;
 }
@@ -109,7 +110,7 @@ TEST(CgSpmv, StudyMatricesAndPoissonAllVariants) {
     checkSpmv<float>(*a, m.file);
     checkSpmv<double>(*a, m.file);
   }
-  if (found == 0) std::cout << "[ NOTE ] study matrices absent: Poisson only\n";
+  EXPECT_EQ(found, static_cast<int>(std::size(kStudy))) << "data/matrices is part of the repository";
 }
 
 TEST(CgSpmv, RejectsBadGroupWidth) {
@@ -204,7 +205,7 @@ TEST(CgGpuStudy, DoubleConvergesOnAllSevenPlainAndJacobi) {
       }
     }
   }
-  if (found == 0) GTEST_SKIP() << "no matrices in " << kc::test::sharedData("matrices");
+  EXPECT_EQ(found, static_cast<int>(std::size(kStudy))) << "data/matrices is part of the repository";
 }
 
 TEST(CgGpuStudy, FloatWhereSinglePrecisionCanConverge) {
@@ -216,8 +217,8 @@ TEST(CgGpuStudy, FloatWhereSinglePrecisionCanConverge) {
     long long cpuIterations;  // solveCgCpu<float> with the same options
     double maxResidual;
   };
-  const Case cases[] = {{"bcsstm25.mtx", Preconditioner::Jacobi, 1e-6, 1, 1e-6},
-                        {"bcsstk14.mtx", Preconditioner::Jacobi, 1e-2, 209, 5e-2}};
+  const Case cases[] = {{"bcsstm25.mtx.gz", Preconditioner::Jacobi, 1e-6, 1, 1e-6},
+                        {"bcsstk14.mtx.gz", Preconditioner::Jacobi, 1e-2, 209, 5e-2}};
   for (const auto& c : cases) {
     const CsrMatrix* a = studyMatrix(c.file);
     if (!a) continue;
@@ -281,7 +282,7 @@ TEST(CgGpu, PoissonFloatAndDoubleSatisfyTheSystem) {
 
 TEST(CgGpu, EarlyIteratesMatchTheCpuReference) {
   KC_REQUIRE_CUDA_DEVICE();
-  const CsrMatrix* a = studyMatrix("bcsstk14.mtx");
+  const CsrMatrix* a = studyMatrix("bcsstk14.mtx.gz");
   const CsrMatrix poisson = poisson2D(50);
   if (!a) a = &poisson;
   for (long long iters : {1LL, 7LL, 50LL, 51LL}) {  // 50: the refresh step, 51: one after it

@@ -156,6 +156,38 @@ TEST(MatrixMarketRejects, OnlyRegularFilesAreRead) {
   std::filesystem::remove_all(dir);
 }
 
+// A .mtx.gz cut short (a download that stopped) or damaged: one line naming the file, the line it
+// reached and what is wrong with the gzip data, never a matrix made of what came before.
+TEST(MatrixMarketRejects, TruncatedOrDamagedGzipIsNamedAtTheLineItReached) {
+  std::ifstream in(kc::test::fixture("matrices/spd_5x5.mtx.gz"), std::ios::binary);
+  std::stringstream read;
+  read << in.rdbuf();
+  const std::string gz = read.str();
+  ASSERT_GT(gz.size(), 40u);
+  std::string damaged = gz;
+  damaged[gz.size() / 2] = static_cast<char>(damaged[gz.size() / 2] ^ 0x5a);
+  std::string wrongCrc = gz;
+  wrongCrc[gz.size() - 8] = static_cast<char>(wrongCrc[gz.size() - 8] ^ 0x01);  // the trailer's CRC-32
+  const std::pair<std::string, const char*> cases[] = {
+      {gz.substr(0, gz.size() - 4), "the gzip data ends early (a truncated file?)"},  // no length in the trailer
+      {gz.substr(0, 20), "the gzip data ends early"},
+      {damaged, "the gzip data is damaged (zlib: "},
+      {wrongCrc, "the gzip data is damaged (zlib: incorrect data check)"},
+      {std::string("\x1f not gzip\n"), "the gzip data is damaged (zlib: incorrect header check)"},
+  };
+  for (const auto& [bytes, needle] : cases) {
+    SCOPED_TRACE(needle);
+    try {
+      test::parse(bytes);
+      FAIL() << "read damaged gzip data as a matrix";
+    } catch (const MatrixMarketError& e) {
+      EXPECT_NE(std::string(e.what()).find(needle), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind("<test>:", 0), 0u) << e.what();
+      EXPECT_GE(e.line(), 1) << e.what();
+    }
+  }
+}
+
 TEST(MatrixMarketRejects, ErrorFromAFileNamesFileAndLine) {
   const auto path = std::filesystem::temp_directory_path() / "kc_cg_truncated.mtx";
   {
