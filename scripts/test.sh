@@ -17,8 +17,7 @@ if [ "${KC_SANITIZE_TESTS:-1}" != 0 ]; then
   asan_dir="${KC_ASAN_BUILD_DIR:-build-asan}"
   cmake -S . -B "$asan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DKC_WITH_CUDA=OFF -DKC_WITH_APP=OFF \
     -DKC_SANITIZE=ON >/dev/null
-  cmake --build "$asan_dir" --target cpu_tests fuzz_replay_matrix_market fuzz_replay_filter_chain fuzz_replay_image_decode \
-    fuzz_replay_exercise_kernel
+  cmake --build "$asan_dir" --target cpu_tests fuzz_replays
   if ! (cd "$asan_dir" && ctest --output-on-failure -j2 >ctest.log 2>&1); then
     cat "$asan_dir/ctest.log"  # ends with CTest's summary and the failed tests
     exit 1
