@@ -39,13 +39,14 @@ app/backend: app/diagnostics
 app/sources: app/diagnostics
 app/record: ui app/io app/diagnostics app/sources
 app/demos: ui app/diagnostics app/backend
-app/live: ui app/io app/diagnostics app/backend app/sources app/record
+app/session: app/diagnostics app/backend app/sources
+app/live: ui app/io app/diagnostics app/backend app/sources app/record app/session
 app/exercises: app/io app/diagnostics app/backend app/sources
-app/lab: ui app/diagnostics app/backend app/live app/exercises
+app/lab: ui app/diagnostics app/backend app/live app/exercises app/session
 app/options: ui app/sources
-app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options app/exercises
-app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options app/exercises
-app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options app/exercises
+app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options app/exercises app/session
+app/cli: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/options app/exercises app/session
+app/main: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/gui app/cli app/options app/exercises app/session
 '
 
 # Every include line, as FILE:LINE:TEXT (comments and strings that merely mention #include do not

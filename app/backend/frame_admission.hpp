@@ -8,7 +8,6 @@
 
 #include "gpu/core/backend.hpp"
 #include "gpu/core/memory_budget.hpp"
-#include "gpu/pipeline/frame_pipeline.hpp"
 
 namespace kc {
 
@@ -24,10 +23,7 @@ using MemoryCheck = std::function<void(const std::string& what, const MemoryNeed
 MemoryNeed frameMemoryNeed(int width, int height, Backend backend);
 
 // "WxH frames on the <backend> backend" against `check`; `backend` is Cuda or Cpu (Cuda asks the
-// device too). Throws OutOfMemory.
+// device too). Throws OutOfMemory. The run session (app/session/run_session.hpp) asks here.
 void admitFrames(int width, int height, Backend backend, const MemoryCheck& check = requireMachineMemory);
-inline void admitFrames(int width, int height, const FramePipeline& pipeline) {
-  admitFrames(width, height, pipeline.backend());
-}
 
 }  // namespace kc

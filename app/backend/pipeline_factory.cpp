@@ -2,7 +2,6 @@
 
 #include "gpu/plugin/cuda_backend_loader.hpp"
 #include "gpu/core/cpu_name.hpp"
-#include "gpu/core/error.hpp"
 
 namespace kc {
 
@@ -22,14 +21,6 @@ std::string cudaDeviceName() {
 
 std::string deviceName(Backend backend) { return backend == Backend::Cuda ? cudaDeviceName() : cpuModelName(); }
 
-BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda) {
-  if (requested == Backend::Cpu) return {Backend::Cpu, ""};
-  const std::string why = cudaUnavailableReason();
-  if (why.empty()) return {Backend::Cuda, ""};
-  if (requested == Backend::Cuda && ifNoCuda == IfNoCuda::Refuse) throw NoCudaError("--backend cuda: " + why);
-  return {Backend::Cpu, why + ": using the CPU"};
-}
-
 Backend backendForChain(Backend requested, const FilterChain& chain) {
   const StageSpec* stage = firstStageNeedingCuda(chain);
   if (!stage) return requested;
@@ -37,19 +28,6 @@ Backend backendForChain(Backend requested, const FilterChain& chain) {
   const std::string why = cudaUnavailableReason();
   if (!why.empty()) throw NoCudaError(needsCudaMessage(*stage) + " (" + why + ")");
   return Backend::Cuda;
-}
-
-PipelineChoice makePipeline(Backend requested) {
-  BackendChoice choice = chooseBackend(requested);
-  if (choice.backend == Backend::Cuda) {  // chooseBackend found the backend loaded and a device
-    try {
-      return {cudaBackend()->makePipeline(), ""};
-    } catch (const Error& e) {
-      if (requested == Backend::Cuda) throw NoCudaError(std::string("--backend cuda: ") + e.what());
-      choice.note = std::string("CUDA unavailable (") + e.what() + "): using the CPU";
-    }
-  }
-  return {makeCpuPipeline(), choice.note};
 }
 
 }  // namespace kc

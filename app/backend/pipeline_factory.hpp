@@ -1,7 +1,7 @@
 #pragma once
-// The one place a --backend value (gpu/core/backend.hpp) meets the build and the machine: which
-// backend runs, why, and the frame pipeline for it. The window, process, demo and bench all ask here.
-#include <memory>
+// What a --backend value (gpu/core/backend.hpp) meets on this build and machine: whether CUDA can
+// be had and why not, the device's name, what a chain needs. The decision itself and the pipelines
+// are the run session's (app/session/run_session.hpp), which every front end drives.
 #include <stdexcept>
 #include <string>
 
@@ -32,21 +32,9 @@ struct BackendChoice {
 // the window runs on the CPU and says why in a notice (a window that does not open helps no one),
 // so there cuda and auto end alike.
 enum class IfNoCuda { Refuse, UseCpu };
-// The one decision of a backend: Auto -> Cuda where available, else Cpu with a note; Cuda -> Cuda,
-// else NoCudaError (Refuse) or Cpu with a note (UseCpu); Cpu -> Cpu.
-BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda = IfNoCuda::Refuse);
-
-struct PipelineChoice {
-  std::unique_ptr<FramePipeline> pipeline;
-  std::string note;  // why the CPU runs although auto was asked (no device, CUDA failed to start), or ""
-};
 // The backend to ask for when `chain` must run: `requested`, unless a stage of the chain has no
 // CPU implementation (the kernel stage): then CUDA, or NoCudaError "the kernel stage needs CUDA
 // (...)" where CUDA cannot be had or --backend cpu was asked for.
 Backend backendForChain(Backend requested, const FilterChain& chain);
-
-// chooseBackend, then the pipeline. Auto also falls back to the CPU, with a note, when a device is
-// present but the CUDA pipeline fails to start; Cuda then throws NoCudaError.
-PipelineChoice makePipeline(Backend requested);
 
 }  // namespace kc

@@ -14,6 +14,7 @@
 #include "app/cli/commands.hpp"
 #include "app/demos/app_demo_runners.hpp"
 #include "app/io/output_file.hpp"
+#include "app/session/run_session.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
 #include "gpu/plugin/cuda_backend_loader.hpp"
@@ -80,14 +81,14 @@ void writeIfAsked(const io::OutputFile& file, const std::string& text) {
 void printRow(const bench::BenchRow& row) { std::fputs(bench::progressLine(row).c_str(), stderr); }
 
 bench::BenchReport measure(const bench::BenchOptions& options, Backend requested) {
-  const BackendChoice choice = chooseBackend(requested);  // NoCudaError for cuda without a device
-  if (choice.backend == Backend::Cuda) {  // chooseBackend found the backend loaded and a device
+  RunSession session(requested);
+  if (session.backend() == Backend::Cuda) {  // NoCudaError for cuda without a device; else loaded, a device
     bench::BenchReport report = cudaBackend()->runBench(options, printRow);
     std::fputs("CPU columns: the CPU backend and the bare OpenCV call per stage row...\n", stderr);
     addCpuColumns(report, options);
     return report;
   }
-  if (!choice.note.empty()) std::fprintf(stderr, "%s\n", choice.note.c_str());
+  if (const std::string note = session.note(); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
   std::fputs("CPU rows: the CPU backend against the bare OpenCV calls\n", stderr);
   return runCpuBench(options, printRow);
 }

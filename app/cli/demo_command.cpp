@@ -18,6 +18,7 @@
 #include "app/demos/app_demo_runners.hpp"
 #include "app/diagnostics/memory_usage.hpp"
 #include "app/io/output_file.hpp"
+#include "app/session/run_session.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
@@ -133,7 +134,7 @@ int runParsed(const DemoDefinition& demo, const QCommandLineParser& parser, cons
   const DemoOutputs outputs = checkOutputs(parser, request);
   // The backend the run takes (NoCudaError, exit 3, where cuda is asked for and absent): its
   // admission counts the device where CUDA runs.
-  request.backend = chooseBackend(parseBackend(parser.value(QStringLiteral("backend")).toStdString())).backend;
+  request.backend = RunSession(parseBackend(parser.value(QStringLiteral("backend")).toStdString())).backend();
   if (demo.checkCommandLine) demo.checkCommandLine(request);
   demos::admitDemo(request, requireMachineMemory);
   const std::any input = demos::prepareDemo(request, requireMachineMemory);

@@ -11,7 +11,6 @@
 #include <optional>
 #include <vector>
 
-#include "app/backend/frame_admission.hpp"
 #include "app/backend/pipeline_factory.hpp"
 #include "app/cli/commands.hpp"
 #include "app/cli/frame_file.hpp"
@@ -26,6 +25,7 @@
 #include "app/record/stream_outputs.hpp"
 #include "app/record/video_file.hpp"
 #include "app/record/virtual_camera.hpp"
+#include "app/session/run_session.hpp"
 #include "app/sources/source_factory.hpp"
 #include "app/sources/video_source.hpp"
 #include "gpu/core/elapsed.hpp"
@@ -230,6 +230,12 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   return kExitOk;
 }
 
+// The commands refuse --backend cuda where CUDA cannot be had (exit 3), and a chain with a stage
+// only CUDA runs picks CUDA.
+SessionOptions runSessionOptions(const ProcessOptions& options) {
+  return {options.backend, IfNoCuda::Refuse, options.chain};
+}
+
 int soak(const ProcessOptions& options) {
   SoakOptions soak;
   soak.width = options.sourceOptions.patternWidth;
@@ -243,10 +249,11 @@ int soak(const ProcessOptions& options) {
     for (const QString& argument : options.arguments.mid(1)) command.push_back(argument.toStdString());
     return superviseSoak(command, options.frames, soak.allowedPeakGrowthMiB, stdout) ? kExitOk : kExitFailure;
   }
+  RunSession session(runSessionOptions(options));
   const auto make = [&] {
-    std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
+    std::unique_ptr<FramePipeline> pipeline = session.newPipeline();
     pipeline->setFusion(!options.stageTimings);
-    admitFrames(soak.width, soak.height, *pipeline);
+    session.admit(soak.width, soak.height);
     return pipeline;
   };
   return runSoak(make, soak, stdout, options.soakPeriod) ? kExitOk : kExitFailure;
@@ -288,17 +295,14 @@ ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, 
 int process(const ProcessOptions& options) {
   checkProcessOutputs(options);
   if (options.soak) return soak(options);
-  std::unique_ptr<FramePipeline> pipeline = makePipeline(backendForChain(options.backend, options.chain)).pipeline;
+  RunSession session(runSessionOptions(options));
+  std::unique_ptr<FramePipeline> pipeline = session.newPipeline();
   pipeline->setChain(options.chain);
   pipeline->setFusion(!options.stageTimings);
-  if (options.source.kind == SourceKind::Pattern)
-    admitFrames(options.sourceOptions.patternWidth, options.sourceOptions.patternHeight, *pipeline);
-  std::unique_ptr<FrameSource> source = makeSource(options.source, options.sourceOptions);
-  if (const std::string warning = source->warning(); !warning.empty())
-    std::fprintf(stderr, "kernelcam: %s\n", printableText(warning).c_str());  // --lenient: what the input was decoded despite
-  if (options.source.kind != SourceKind::Pattern && source->width() > 0 && source->height() > 0)
-    admitFrames(source->width(), source->height(), *pipeline);
-  source->setFramePool(pipeline->framePool());  // frames filled where the upload reads them
+  std::unique_ptr<FrameSource> source =
+      session.openSource(options.source, options.sourceOptions, *pipeline, [](const std::string& warning) {
+        std::fprintf(stderr, "kernelcam: %s\n", printableText(warning).c_str());  // --lenient: what the input was decoded despite
+      });
 
   const io::OutputFile out = outFile(options);
   // --out DIR/: the run's frames appear all at once at its end, or none does (pending_folder.hpp).

@@ -97,7 +97,7 @@ int soakPeriod(int frames) {
 
 int soakWarmUpFrames(int frames, int period) { return std::min(frames, period * kSoakCycle); }
 
-bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& makePipeline, const SoakOptions& options,
+bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& newPipeline, const SoakOptions& options,
              std::FILE* out, int periodAsked) {
   const std::vector<Size> sizes = soakSizes(options.width, options.height);
   const std::vector<FilterChain> chains = soakChains(options.chain.empty() ? defaultFilterChain() : options.chain);
@@ -119,7 +119,7 @@ bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& makePipeline
   mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 
   Size size = sizes[0];
-  std::unique_ptr<FramePipeline> pipeline = makePipeline();
+  std::unique_ptr<FramePipeline> pipeline = newPipeline();
   std::fprintf(out, "soak: backend %s (%s)\n", toString(pipeline->backend()), pipeline->deviceName().c_str());
   std::optional<PatternSource> source(std::in_place, size.width, size.height);
   pipeline->setChain(chains[0]);

@@ -35,7 +35,7 @@ int soakWarmUpFrames(int frames, int period);
 
 // Makes the pipeline, runs it, destroys it (inside the measured run), prints "soak: run OK|GROWING"
 // and returns true when the in-run figures are within the allowance. `period` 0: soakPeriod(frames).
-bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& makePipeline, const SoakOptions& options,
+bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& newPipeline, const SoakOptions& options,
              std::FILE* out, int period = 0);
 
 // The whole run, the process's own exit included (library teardown happens after any in-run

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "gpu/core/elapsed.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
 
@@ -21,8 +21,9 @@ void appendSide(FrameStats& shown, const FrameStats& side, const char* prefix) {
 }  // namespace
 
 AbRunner::AbRunner(Backend backend) {
-  a_ = makePipeline(backend).pipeline;
-  b_ = makePipeline(backend).pipeline;
+  RunSession session(backend);  // the live pipeline's backend: both sides run where it runs
+  a_ = session.newPipeline();
+  b_ = session.newPipeline();
 }
 
 AbRunner::~AbRunner() = default;

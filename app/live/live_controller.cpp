@@ -6,7 +6,6 @@
 #include <exception>
 #include <stdexcept>
 
-#include "app/backend/pipeline_factory.hpp"
 #include "app/live/fallback_notices.hpp"
 #include "app/live/frame_worker.hpp"
 #include "app/live/source_pump.hpp"
@@ -40,7 +39,7 @@ int cameraIndexOf(const QString& spec) {
 }  // namespace
 
 LiveController::LiveController(MainWindow& window, Backend backend, QObject* parent)
-    : QObject(parent), window_(window), backend_(backend) {
+    : QObject(parent), window_(window), session_(backend, IfNoCuda::UseCpu) {
   openSource_ = [this](const std::string& spec) { return openLiveSource(spec, sourceOptions_); };
   chain_ = window_.filterDock()->chain();
   connect(&window_, &MainWindow::chainChanged, this, [this](const FilterChain& chain) {
@@ -120,10 +119,7 @@ void LiveController::openCamera(int index, const CameraFormatRequest& format) {
 std::unique_ptr<LiveSource> LiveController::openAdmitted(const QString& spec) {
   if (checkSource_) checkSource_(spec.toStdString());
   std::unique_ptr<LiveSource> source = openSource_(spec.toStdString());
-  if (source->width() > 0 && source->height() > 0) {
-    const Backend backend = runningBackend_ ? *runningBackend_ : chooseBackend(backend_, IfNoCuda::UseCpu).backend;
-    admitFrames(source->width(), source->height(), backend, memoryCheck_);
-  }
+  if (source->width() > 0 && source->height() > 0) session_.admit(source->width(), source->height(), memoryCheck_);
   return source;
 }
 
@@ -296,22 +292,20 @@ void LiveController::measureStill(int runs) {
 std::unique_ptr<FramePipeline> LiveController::createPipeline() {
   // The window's --backend (IfNoCuda::UseCpu): CUDA when it can be had and starts, else the CPU
   // with a notice saying why, for auto and cuda alike.
-  std::unique_ptr<FramePipeline> pipeline;
-  const BackendChoice choice = chooseBackend(backend_, IfNoCuda::UseCpu);
-  if (choice.backend == Backend::Cuda) {
-    try {
-      pipeline = makePipeline(Backend::Cuda).pipeline;
-    } catch (const std::exception& error) {
-      window_.notices()->post(
-          cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), false));
-      backend_ = Backend::Cpu;
+  std::unique_ptr<FramePipeline> pipeline = session_.newPipeline();
+  if (const std::optional<BackendFallback> fallback = session_.takeFallback()) {
+    if (fallback->error) {  // CUDA failed to start
+      try {
+        std::rethrow_exception(fallback->error);
+      } catch (const std::exception& error) {
+        window_.notices()->post(
+            cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), false));
+      }
+    } else {  // no usable device, or a build without CUDA
+      const QString why = QString::fromStdString(fallback->reason);
+      window_.notices()->post(cudaFallbackNotice(queryCudaRuntime(), why, why, false));
     }
-  } else if (!choice.note.empty()) {  // no usable device, or a build without CUDA
-    const QString why = QString::fromStdString(cudaUnavailableReason());
-    window_.notices()->post(cudaFallbackNotice(queryCudaRuntime(), why, why, false));
-    backend_ = Backend::Cpu;
   }
-  if (!pipeline) pipeline = makePipeline(Backend::Cpu).pipeline;
   pipeline->setFusion(fuse_);
   return wrapPipeline_ ? wrapPipeline_(std::move(pipeline)) : std::move(pipeline);
 }
@@ -399,7 +393,7 @@ void LiveController::workerFailed(const std::exception& error) {
     // A GPU failure mid-stream (device lost, interop refused): keep the view alive on the CPU.
     window_.notices()->post(
         cudaFallbackNotice(queryCudaRuntime(), userMessage(error), QString::fromStdString(error.what()), true));
-    backend_ = Backend::Cpu;
+    session_.useCpu();
     ensureWorker();
     return;
   }

@@ -22,6 +22,7 @@
 #include "app/backend/frame_admission.hpp"
 #include "app/live/live_source.hpp"
 #include "app/record/frame_tap.hpp"
+#include "app/session/run_session.hpp"
 #include "gpu/core/backend.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
 #include "gpu/pipeline/frame_pipeline.hpp"
@@ -144,7 +145,7 @@ class LiveController : public QObject {
   void updateStatus();
 
   MainWindow& window_;
-  Backend backend_;
+  RunSession session_;  // the window's --backend, decided once; the CPU where CUDA cannot be had
   bool fuse_ = true;
   HandOff handOffKind_ = HandOff::Auto;
   SourceOptions sourceOptions_;

@@ -1,7 +1,7 @@
 #pragma once
 // The one backend vocabulary: where frames and demos run. Every --backend option (window,
 // process, demo, bench) parses through parseBackend and means the same thing; one function,
-// app/backend's chooseBackend, resolves Auto against the build and the machine, and whatever runs
+// the run session's (app/session/run_session.hpp), resolves Auto against the build and the machine, and whatever runs
 // afterwards (a pipeline, a demo) holds Cuda or Cpu. toString is the one spelling of a backend in
 // every JSON report and message: "cuda", "cpu".
 #include <string_view>

@@ -55,7 +55,7 @@ using GpuRowsFn = std::function<void(const Config&, const Input&, DemoReport&)>;
 
 // Whether a run takes the GPU versions: Cpu never, Cuda always (and without them
 // kc::InvalidArgument naming `demo`). Auto is kc::InvalidArgument: which backend runs is decided
-// once, by the caller (app/backend's chooseBackend), not again by each demo.
+// once, by the caller (app/session's RunSession), not again by each demo.
 bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo);
 
 // The runners' common shape: the input and the CPU rows, the GPU rows where demoRunsOnGpu says

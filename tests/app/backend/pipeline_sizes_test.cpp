@@ -2,13 +2,13 @@
 // size changes mid-stream, as a video or a camera switching format can deliver.
 #include <gtest/gtest.h>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "app/sources/pattern_source.hpp"
 
 namespace {
 
 TEST(AppPipeline, FollowsSizeChangesMidStream) {
-  auto pipeline = kc::makePipeline(kc::Backend::Auto).pipeline;
+  auto pipeline = kc::RunSession(kc::Backend::Auto).newPipeline();
   auto reference = kc::makeCpuPipeline();
   const auto chain = kc::parseFilterChain("gray=bt601,transpose,hist=64");  // exact on every backend
   pipeline->setChain(chain);

@@ -8,7 +8,7 @@
 #include <QJsonObject>
 #include <algorithm>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "tests/support/cli_run.hpp"
 
 namespace kc {
@@ -33,7 +33,7 @@ TEST(CliBackend, AutoIsAcceptedAndMeansCudaWhereUsableElseTheCpu) {
 // One spelling of a backend in every report: process's JSON and the demo's say what ran as
 // toString(Backend) writes it, for cpu asked and for auto resolved (chooseBackend).
 TEST(CliBackend, ProcessAndDemoReportsSpellTheBackendAlike) {
-  const std::string expectedAuto = toString(chooseBackend(Backend::Auto).backend);
+  const std::string expectedAuto = toString(RunSession(Backend::Auto).backend());
   for (const char* asked : {"cpu", "auto"}) {
     SCOPED_TRACE(asked);
     const CliRun process = runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", asked,
@@ -68,7 +68,7 @@ TEST(CliBackend, StageTimingsGiveEveryStageItsRow) {
     EXPECT_NE(std::find(separate.begin(), separate.end(), name), separate.end()) << name;
   const std::vector<std::string> fused = stageNames({});
   const bool oneRow = std::find(fused.begin(), fused.end(), "gray lab + conv gauss 5x5 + hist 256") != fused.end();
-  EXPECT_EQ(oneRow, chooseBackend(Backend::Auto).backend == Backend::Cuda);
+  EXPECT_EQ(oneRow, RunSession(Backend::Auto).backend() == Backend::Cuda);
 }
 
 TEST(CliBackend, BenchRunsTheCpuRowsOnTheCpuBackend) {
@@ -100,26 +100,33 @@ TEST(CliBackend, BenchRunsTheCpuRowsOnTheCpuBackend) {
 namespace kc {
 namespace {
 
-TEST(PipelineFactory, ResolvesTheBackendAndSaysWhyTheCpuRuns) {
-  EXPECT_EQ(chooseBackend(Backend::Cpu).backend, Backend::Cpu);
-  EXPECT_TRUE(chooseBackend(Backend::Cpu).note.empty());
-  const PipelineChoice cpu = makePipeline(Backend::Cpu);
-  EXPECT_EQ(cpu.pipeline->backend(), Backend::Cpu);
-  EXPECT_TRUE(cpu.note.empty());
-  const BackendChoice automatic = chooseBackend(Backend::Auto);
+TEST(RunSession, ResolvesTheBackendAndSaysWhyTheCpuRuns) {
+  RunSession cpuSession(Backend::Cpu);
+  EXPECT_EQ(cpuSession.backend(), Backend::Cpu);
+  EXPECT_TRUE(cpuSession.note().empty());
+  EXPECT_EQ(cpuSession.newPipeline()->backend(), Backend::Cpu);
+  EXPECT_TRUE(cpuSession.note().empty());
+  EXPECT_FALSE(cpuSession.takeFallback());
+  RunSession automatic(Backend::Auto);
   if (cudaBackendAvailable()) {
-    EXPECT_EQ(automatic.backend, Backend::Cuda);
-    EXPECT_TRUE(automatic.note.empty());
-    EXPECT_EQ(chooseBackend(Backend::Cuda).backend, Backend::Cuda);
+    EXPECT_EQ(automatic.backend(), Backend::Cuda);
+    EXPECT_TRUE(automatic.note().empty());
+    EXPECT_EQ(RunSession(Backend::Cuda).backend(), Backend::Cuda);
     return;
   }
-  EXPECT_EQ(automatic.backend, Backend::Cpu);
-  EXPECT_EQ(automatic.note, cudaUnavailableReason() + ": using the CPU");
-  const PipelineChoice fallback = makePipeline(Backend::Auto);
-  EXPECT_EQ(fallback.pipeline->backend(), Backend::Cpu);
-  EXPECT_EQ(fallback.note, automatic.note);
+  EXPECT_EQ(automatic.backend(), Backend::Cpu);
+  EXPECT_EQ(automatic.note(), cudaUnavailableReason() + ": using the CPU");
+  EXPECT_EQ(automatic.newPipeline()->backend(), Backend::Cpu);
+  EXPECT_EQ(automatic.note(), cudaUnavailableReason() + ": using the CPU");
+  // The window's one notice: the reason, once.
+  RunSession window(Backend::Cuda, IfNoCuda::UseCpu);
+  EXPECT_EQ(window.newPipeline()->backend(), Backend::Cpu);
+  const std::optional<BackendFallback> fallback = window.takeFallback();
+  ASSERT_TRUE(fallback);
+  EXPECT_EQ(fallback->reason, cudaUnavailableReason());
+  EXPECT_FALSE(window.takeFallback());
   try {
-    makePipeline(Backend::Cuda);
+    RunSession(Backend::Cuda).newPipeline();
     FAIL() << "cuda without a device";
   } catch (const NoCudaError& e) {
     EXPECT_EQ(std::string(e.what()), "--backend cuda: " + cudaUnavailableReason());

@@ -7,7 +7,7 @@
 #include <QTemporaryDir>
 #include <string>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "app/live/headless_view.hpp"
 #include "gpu/core/error.hpp"
 #include "tests/support/qt_test_app.hpp"
@@ -125,8 +125,8 @@ TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
     return result->image.convertToFormat(QImage::Format_RGBA8888);
   };
   const FilterChain chain = parseFilterChain("gray,conv=box:3,hist=64");
-  std::unique_ptr<FramePipeline> cpuPipeline = makePipeline(Backend::Cpu).pipeline;
-  std::unique_ptr<FramePipeline> cudaPipeline = makePipeline(Backend::Cuda).pipeline;
+  std::unique_ptr<FramePipeline> cpuPipeline = RunSession(Backend::Cpu).newPipeline();
+  std::unique_ptr<FramePipeline> cudaPipeline = RunSession(Backend::Cuda).newPipeline();
   cpuPipeline->setChain(chain);
   cudaPipeline->setChain(chain);
   ViewRenderResult cpu, cuda;

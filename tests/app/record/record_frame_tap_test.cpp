@@ -13,7 +13,7 @@
 #include <opencv2/imgproc.hpp>
 #include <thread>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "app/live/frame_worker.hpp"
 #include "app/record/background_sink.hpp"
 #include "app/record/frame_tap.hpp"
@@ -54,7 +54,7 @@ HostFrame rampFrame(int i) {
 constexpr char kChain[] = "gray,conv=box:3,transpose";
 
 void expectThePipelinesResults(const std::vector<cv::Mat>& filtered, Backend backend, int count) {
-  std::unique_ptr<FramePipeline> reference = makePipeline(backend).pipeline;
+  std::unique_ptr<FramePipeline> reference = RunSession(backend).newPipeline();
   reference->setChain(parseFilterChain(kChain));
   ASSERT_EQ(filtered.size(), static_cast<std::size_t>(count));
   for (int i = 0; i < count; ++i) {
@@ -83,7 +83,7 @@ class FrameTapGl : public ::testing::Test {
 // The renderer stands in for the hand-off (both are DisplaySinks with GL buffers): the CUDA
 // pipeline takes interop into its buffers where it can, the copy path elsewhere.
 void expectFilteredFramesAndCompositeAreExact(Backend backend) {
-  std::unique_ptr<FramePipeline> live = makePipeline(backend).pipeline;
+  std::unique_ptr<FramePipeline> live = RunSession(backend).newPipeline();
   live->setChain(parseFilterChain(kChain));
   std::vector<cv::Mat> filtered, composite;
   GlRenderer renderer;
@@ -261,7 +261,7 @@ TEST(FrameTapWorker, EveryPresentedFrameReachesTheSinkEvenWhenTheViewTakesNone) 
   tap.addFiltered(&sink);
   constexpr int kTapped = 6, kAfterRemove = 3;
   {
-    FrameWorker worker(makePipeline(Backend::Cpu).pipeline, std::make_unique<HostFrameHandOff>(),
+    FrameWorker worker(RunSession(Backend::Cpu).newPipeline(), std::make_unique<HostFrameHandOff>(),
                        parseFilterChain(kChain), {}, [&](DisplaySink& handOff) { return tap.display(handOff); });
     for (int i = 0; i < kTapped; ++i) {
       worker.submit(rampFrame(i));
@@ -291,7 +291,7 @@ TEST(FrameTapWorker, ANewChainRunsAtOnceOnTheLastFrame) {
   tap.addFiltered(&sink);
   constexpr char kOtherChain[] = "gray,conv=box:5";
   {
-    FrameWorker worker(makePipeline(Backend::Cpu).pipeline, std::make_unique<HostFrameHandOff>(),
+    FrameWorker worker(RunSession(Backend::Cpu).newPipeline(), std::make_unique<HostFrameHandOff>(),
                        parseFilterChain(kChain), {}, [&](DisplaySink& handOff) { return tap.display(handOff); });
     worker.submit(rampFrame(3));
     ASSERT_TRUE(waitForRuns(worker, 1)) << "the frame never ran";
@@ -304,7 +304,7 @@ TEST(FrameTapWorker, ANewChainRunsAtOnceOnTheLastFrame) {
   sink.finish();
   tap.remove(&sink);
   ASSERT_EQ(filtered.size(), 2u);
-  std::unique_ptr<FramePipeline> reference = makePipeline(Backend::Cpu).pipeline;
+  std::unique_ptr<FramePipeline> reference = RunSession(Backend::Cpu).newPipeline();
   reference->setChain(parseFilterChain(kOtherChain));
   const FrameResult expected = reference->process(rampFrame(3));  // alive while `want` views its pixels
   const cv::Mat want = frameAsMat(expected.output);

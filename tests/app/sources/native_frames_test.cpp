@@ -11,7 +11,7 @@
 #include <cstring>
 #include <opencv2/videoio.hpp>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "app/sources/camera_frame.hpp"
 #include "app/sources/image_source.hpp"
 #include "app/sources/pattern_source.hpp"
@@ -86,7 +86,7 @@ int worstAgainstFormulas(const kc::HostFrame& rgba, const HostYuv& yuv, kc::YuvE
 }
 
 std::unique_ptr<kc::FramePipeline> cudaPipelineOrNull() {
-  return kc::cudaBackendAvailable() ? kc::makePipeline(kc::Backend::Cuda).pipeline : nullptr;
+  return kc::cudaBackendAvailable() ? kc::RunSession(kc::Backend::Cuda).newPipeline() : nullptr;
 }
 
 struct SpaceCase {

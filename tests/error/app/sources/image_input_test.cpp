@@ -11,7 +11,7 @@
 #include <jpeglib.h>
 #include <png.h>
 
-#include "app/backend/pipeline_factory.hpp"
+#include "app/session/run_session.hpp"
 #include "app/sources/frame_source.hpp"
 #include "app/sources/image_decode.hpp"
 #include "app/sources/image_source.hpp"
@@ -82,7 +82,7 @@ TEST(ImageInput, LargestAllowedImageWorksAndOneMorePixelIsAClearError) {
     const kc::HostFrame frame = source.next();
     ASSERT_EQ(frame.width(), side);
     ASSERT_EQ(frame.height(), side);
-    auto pipeline = kc::makePipeline(kc::Backend::Auto).pipeline;
+    auto pipeline = kc::RunSession(kc::Backend::Auto).newPipeline();
     pipeline->setChain(kc::parseFilterChain("hist=8"));
     const kc::FrameResult result = pipeline->process(frame);
     EXPECT_EQ(result.stats.histogram[2], std::uint64_t(side) * side);  // 77 / 32 = bin 2, red channel
