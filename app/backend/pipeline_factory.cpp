@@ -7,16 +7,17 @@ namespace kc {
 
 bool cudaBackendAvailable() { return cudaUnavailableReason().empty(); }
 
-std::string cudaUnavailableReason() {
-  CudaBackend* cuda = cudaBackend();
-  if (!cuda) return cudaBackendLoadError();
-  return cuda->deviceCountOrZero() > 0 ? "" : "no usable CUDA device on this machine";
+std::string cudaUnavailableReason() { return backendUnavailableReason(cudaBackend()); }
+
+std::string backendUnavailableReason(const BackendModule* module) {
+  if (!module) return cudaBackendLoadError();
+  return module->devices->deviceCountOrZero() > 0 ? "" : "no usable CUDA device on this machine";
 }
 
 std::string cudaDeviceName() {
-  CudaBackend* cuda = cudaBackend();
-  if (!cuda) throw NoCudaError("--backend cuda: " + cudaBackendLoadError());
-  return cuda->currentDevice().name;
+  DeviceBackend* devices = cudaDevices();
+  if (!devices) throw NoCudaError("--backend cuda: " + cudaBackendLoadError());
+  return devices->currentDevice().name;
 }
 
 std::string deviceName(Backend backend) { return backend == Backend::Cuda ? cudaDeviceName() : cpuModelName(); }

@@ -15,9 +15,9 @@
 #include "app/demos/app_demo_runners.hpp"
 #include "app/io/output_file.hpp"
 #include "app/session/run_session.hpp"
+#include "gpu/plugin/bench_backend.hpp"
 #include "gpu/bench/bench_options.hpp"
 #include "gpu/bench/bench_report.hpp"
-#include "gpu/plugin/cuda_backend_loader.hpp"
 #include "gpu/core/error.hpp"
 
 namespace kc::cli {
@@ -82,8 +82,8 @@ void printRow(const bench::BenchRow& row) { std::fputs(bench::progressLine(row).
 
 bench::BenchReport measure(const bench::BenchOptions& options, Backend requested) {
   RunSession session(requested);
-  if (session.backend() == Backend::Cuda) {  // NoCudaError for cuda without a device; else loaded, a device
-    bench::BenchReport report = cudaBackend()->runBench(options, printRow);
+  if (BenchBackend* gpu = session.bench()) {  // NoCudaError for cuda without a device
+    bench::BenchReport report = gpu->runBench(options, printRow);
     std::fputs("CPU columns: the CPU backend and the bare OpenCV call per stage row...\n", stderr);
     addCpuColumns(report, options);
     return report;

@@ -20,7 +20,7 @@ int runDevices(const QStringList& arguments) {
   if (!parser.positionalArguments().isEmpty())
     return fail(kExitUsage, QStringLiteral("devices: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
 
-  if (CudaBackend* cuda = cudaBackend()) {
+  if (DeviceBackend* cuda = cudaDevices()) {
     std::printf("CUDA backend: %s\n", cudaBackendPath().c_str());
     const auto devices = cuda->listDevices();
     if (devices.empty()) std::puts("CUDA: no CUDA device");

@@ -247,7 +247,7 @@ int runCheck(const QStringList& arguments) {
     if (!machine.canCompile()) return fail(kExitNoCuda, QString::fromStdString(machine.whyNoCompiler()));
     if (machine.hasDevice() && exercise->imageKernel) options.photos = samplePhotos();
     const exercises::CheckReport report = exercises::checkExercise(*exercise, source, machine.toolchain(), options);
-    if (CudaBackend* cuda = cudaBackend()) cuda->cancelCompiles();  // the compiler process ends, reaped here
+    if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();  // the compiler process ends, reaped here
     for (const lab::Diagnostic& d : report.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
     if (parser.isSet(QStringLiteral("json")))
       std::fputs(QJsonDocument(exerciseReportJson(report)).toJson(QJsonDocument::Indented).constData(), stdout);

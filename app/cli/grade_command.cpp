@@ -349,10 +349,10 @@ int runGrade(const QStringList& arguments) {
     for (const Submission& s : submissions) inputs.push_back(s.kernelPath.empty() ? s.path : s.kernelPath);
     io::checkOutputs(outputs, inputs);
 
-    CudaBackend* cuda = cudaBackend();
+    DeviceBackend* devices = cudaDevices();
     std::string noGpu;
     const QString gpus = parser.value(QStringLiteral("gpus"));
-    const int count = cuda ? cuda->deviceCountOrZero() : 0;
+    const int count = devices ? devices->deviceCountOrZero() : 0;
     if (gpus.isEmpty() || gpus == QLatin1String("all")) {
       for (int g = 0; g < count; ++g) settings.gpus.push_back(g);
     } else if (gpus != QLatin1String("none")) {
@@ -371,7 +371,7 @@ int runGrade(const QStringList& arguments) {
 
     const std::string cachePath = cacheFile(exercise->id);
     const std::vector<GradeRow> cache = readCache(cachePath);
-    Grader grader(cuda, settings);
+    Grader grader(cudaKernelCompiler(), cudaKernelRunner(), settings);
     const bool showProgress = TerminalProgress::wanted(parser.isSet(QStringLiteral("quiet")));
     TerminalProgress bar("grade: ", stderr);
     QElapsedTimer clock;
@@ -389,7 +389,7 @@ int runGrade(const QStringList& arguments) {
     bar.clear();
     // The compiler processes go now, reaped by this process (left to exit with it, they would be
     // zombies wherever the system's first process does not reap them: a container's).
-    if (cuda) cuda->cancelCompiles();
+    if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();
     const bool stopped = stopRequested;
     for (const io::OutputFile& output : outputs)
       io::writeOutput(output, output.option == "--out"

@@ -165,21 +165,22 @@ void printSass(const std::string& cubin) {
 
 // Theoretical occupancy: needs the device's limits (kept from an earlier check: `cached`, else asked
 // of the driver), and a cubin of its architecture.
-std::string occupancyText(CudaBackend& cuda, const lab::CompiledKernel& kernel,
-                          const std::optional<lab::DeviceLimits>& cached, double* ms) {
+std::string occupancyText(DeviceBackend& devices, KernelCompilerBackend& compiler, KernelRunnerBackend& runner,
+                          const lab::CompiledKernel& kernel, const std::optional<lab::DeviceLimits>& cached,
+                          double* ms) {
   QElapsedTimer timer;
   timer.start();
   if (cached) {
-    if (const std::optional<lab::Occupancy> occupancy = cuda.occupancyFromLimits(kernel, *cached)) {
+    if (const std::optional<lab::Occupancy> occupancy = runner.occupancyFromLimits(kernel, *cached)) {
       *ms = msSince(timer);
       return lab::describeOccupancy(*occupancy);
     }
   }
-  if (cuda.deviceCountOrZero() == 0) return "needs a CUDA device (none here)";
-  if (kernel.arch != cuda.defaultArch())
+  if (devices.deviceCountOrZero() == 0) return "needs a CUDA device (none here)";
+  if (kernel.arch != compiler.defaultArch())
     return "not computed: sm_" + std::to_string(kernel.arch) + " is not this device's architecture";
   try {
-    const std::string text = lab::describeOccupancy(cuda.makeOccupancyProbe(0)(kernel));
+    const std::string text = lab::describeOccupancy(runner.makeOccupancyProbe(0)(kernel));
     *ms = msSince(timer);
     return text;
   } catch (const std::exception& e) {
@@ -196,7 +197,7 @@ int runCheck(const QStringList& arguments) {
   QString path;
   int exitCode = kExitOk;
   if (!parseWithPath(parser, arguments, kUsageCheck, &path, &exitCode)) return exitCode;
-  CudaBackend* cuda = cudaBackend();
+  KernelCompilerBackend* cuda = cudaKernelCompiler();
   if (!cuda)
     return fail(kExitNoCuda, QStringLiteral("kernel check needs NVRTC from the CUDA toolkit, which comes with the CUDA "
                                             "backend: ") + QString::fromStdString(cudaBackendLoadError()));
@@ -243,9 +244,9 @@ int runCheck(const QStringList& arguments) {
     if (!kernel.ok()) return kExitUsage;
 
     double occupancyMs = 0;
-    const std::string occupancy = occupancyText(*cuda, kernel, cached, &occupancyMs);
-    if (!cached && !fingerprint.empty() && cuda->deviceCountOrZero() > 0)
-      if (const std::optional<lab::DeviceLimits> limits = cuda->deviceLimits(0))
+    const std::string occupancy = occupancyText(*cudaDevices(), *cuda, *cudaKernelRunner(), kernel, cached, &occupancyMs);
+    if (!cached && !fingerprint.empty() && cudaDevices()->deviceCountOrZero() > 0)
+      if (const std::optional<lab::DeviceLimits> limits = cudaKernelRunner()->deviceLimits(0))
         storeDeviceLimits(cacheFile, fingerprint, *limits);
     const lab::ResourceUsage& r = kernel.resources;
     const lab::KernelAnnotations& a = kernel.analysis.annotations;
@@ -312,11 +313,11 @@ int runProfile(const QStringList& arguments) {
   QString path;
   int exitCode = kExitOk;
   if (!parseWithPath(parser, arguments, kUsageProfile, &path, &exitCode)) return exitCode;
-  CudaBackend* cuda = cudaBackend();
+  KernelCompilerBackend* cuda = cudaKernelCompiler();
   if (!cuda)
     return fail(kExitNoCuda, QStringLiteral("kernel profile needs the CUDA backend: ") +
                                  QString::fromStdString(cudaBackendLoadError()));
-  if (cuda->deviceCountOrZero() == 0)
+  if (cudaDevices()->deviceCountOrZero() == 0)
     return fail(kExitNoCuda, QStringLiteral("kernel profile needs a CUDA device to run the kernel on (none here)"));
   try {
     SourceOptions sourceOptions;
@@ -337,7 +338,8 @@ int runProfile(const QStringList& arguments) {
     frame = toRgbaFrame(frame);  // a camera's format, as the pipeline converts it at entry
     HostFrame out;
     const lab::KernelAnnotations& a = kernel.analysis.annotations;
-    const lab::LaunchReport report = cuda->profileKernel(kernel, frame, out, lab::defaultValues(a.params), 0);
+    const lab::LaunchReport report =
+        cudaKernelRunner()->profileKernel(kernel, frame, out, lab::defaultValues(a.params), 0);
     if (!report.ok()) return fail(kExitFailure, QStringLiteral("kernel profile: ") + QString::fromStdString(report.message));
     if (report.lines.empty())
       return fail(kExitFailure, QStringLiteral("kernel profile: no per-line figures: ") +

@@ -13,12 +13,12 @@ CudaRuntimeInfo queryCudaRuntime() {
 #ifdef KC_HAVE_CUDA
   info.built = true;
 #endif
-  CudaBackend* cuda = cudaBackend();
-  if (!cuda) {
+  DeviceBackend* devices = cudaDevices();
+  if (!devices) {
     if (info.built) info.loadError = cudaBackendLoadError();
     return info;
   }
-  static_cast<CudaRuntimeFacts&>(info) = cuda->runtimeFacts();
+  static_cast<CudaRuntimeFacts&>(info) = devices->runtimeFacts();
   return info;
 }
 

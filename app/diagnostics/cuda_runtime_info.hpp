@@ -3,7 +3,7 @@
 // "why are we on the CPU" notice. Works in every build: without the CUDA backend it says so.
 #include <string>
 
-#include "gpu/plugin/cuda_backend.hpp"  // CudaRuntimeFacts
+#include "gpu/plugin/device_backend.hpp"  // CudaRuntimeFacts
 
 namespace kc {
 

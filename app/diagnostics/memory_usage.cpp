@@ -22,15 +22,15 @@ std::optional<double> peakResidentMemoryMiB() {
 }
 
 std::optional<double> deviceMemoryUsedMiB() {
-  CudaBackend* cuda = cudaBackend();
-  if (cuda && cuda->deviceCountOrZero() > 0)
-    return static_cast<double>(cuda->currentDeviceMemory().usedBytes()) / (1024.0 * 1024.0);
+  DeviceBackend* devices = cudaDevices();
+  if (devices && devices->deviceCountOrZero() > 0)
+    return static_cast<double>(devices->currentDeviceMemory().usedBytes()) / (1024.0 * 1024.0);
   return std::nullopt;
 }
 
 std::optional<double> deviceMemoryFreeBytes() {
-  CudaBackend* cuda = cudaBackend();
-  if (cuda && cuda->deviceCountOrZero() > 0) return static_cast<double>(cuda->currentDeviceMemory().freeBytes);
+  DeviceBackend* devices = cudaDevices();
+  if (devices && devices->deviceCountOrZero() > 0) return static_cast<double>(devices->currentDeviceMemory().freeBytes);
   return std::nullopt;
 }
 

@@ -5,14 +5,15 @@
 namespace kc {
 
 ExerciseMachine::ExerciseMachine(int device, double timeLimitMs) : device_(device), timeLimitMs_(timeLimitMs) {
-  cuda_ = cudaBackend();
-  if (!cuda_) {
+  compiler_ = cudaKernelCompiler();
+  runner_ = cudaKernelRunner();
+  if (!compiler_) {
     whyNoCompiler_ = "checking an exercise needs NVRTC from the CUDA toolkit, which comes with the CUDA backend: " +
                      cudaBackendLoadError();
     return;
   }
-  toolchain_.compile = [cuda = cuda_](const lab::KernelSource& source, const lab::CompileOptions& options) {
-    return cuda->compileKernel(source, options);
+  toolchain_.compile = [compiler = compiler_](const lab::KernelSource& source, const lab::CompileOptions& options) {
+    return compiler->compileKernel(source, options);
   };
   if (device < 0) {
     deviceTried_ = true;
@@ -25,15 +26,16 @@ ExerciseMachine::~ExerciseMachine() = default;
 bool ExerciseMachine::hasDevice() {
   if (!deviceTried_) {
     deviceTried_ = true;
-    if (!cuda_) {
+    const int devices = compiler_ ? cudaDevices()->deviceCountOrZero() : 0;
+    if (!compiler_) {
       whyNoDevice_ = whyNoCompiler_;
-    } else if (cuda_->deviceCountOrZero() <= device_) {
-      whyNoDevice_ = cuda_->deviceCountOrZero() == 0
+    } else if (!runner_ || devices <= device_) {
+      whyNoDevice_ = devices == 0 || !runner_
                          ? "no CUDA device on this machine"
                          : "CUDA device " + std::to_string(device_) + " does not exist";
     } else {
       try {
-        bufferDevice_ = cuda_->makeBufferDevice(device_, timeLimitMs_);
+        bufferDevice_ = runner_->makeBufferDevice(device_, timeLimitMs_);
         toolchain_.device = bufferDevice_.get();
       } catch (const std::exception& e) {
         whyNoDevice_ = e.what();

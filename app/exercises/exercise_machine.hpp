@@ -10,7 +10,8 @@
 
 namespace kc {
 
-class CudaBackend;
+class KernelCompilerBackend;
+class KernelRunnerBackend;
 
 class ExerciseMachine {
  public:
@@ -22,7 +23,7 @@ class ExerciseMachine {
   ExerciseMachine& operator=(const ExerciseMachine&) = delete;
 
   // NVRTC is here (a build with CUDA whose backend library loads).
-  bool canCompile() const { return cuda_ != nullptr; }
+  bool canCompile() const { return compiler_ != nullptr; }
   // Why not, one line.
   const std::string& whyNoCompiler() const { return whyNoCompiler_; }
   // A device runs the kernels; else whyNoDevice() says why ("no CUDA device on this machine").
@@ -33,7 +34,8 @@ class ExerciseMachine {
   exercises::ExerciseToolchain& toolchain();
 
  private:
-  CudaBackend* cuda_ = nullptr;
+  KernelCompilerBackend* compiler_ = nullptr;
+  KernelRunnerBackend* runner_ = nullptr;
   int device_ = 0;
   double timeLimitMs_ = 2000;
   std::string whyNoCompiler_;

@@ -6,11 +6,13 @@
 #include <mutex>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <thread>
 
 #include "gpu/exercises/exercise_check.hpp"
 #include "gpu/core/error.hpp"
-#include "gpu/plugin/cuda_backend.hpp"
+#include "gpu/plugin/kernel_compiler_backend.hpp"
+#include "gpu/plugin/kernel_runner_backend.hpp"
 
 namespace kc {
 namespace {
@@ -45,7 +47,8 @@ struct Grader::Job {
   double ms = 0;  // the time its own steps took (not the batch's wall time)
 };
 
-Grader::Grader(CudaBackend* cuda, GradeSettings settings) : cuda_(cuda), settings_(std::move(settings)) {
+Grader::Grader(KernelCompilerBackend* compiler, KernelRunnerBackend* runner, GradeSettings settings)
+    : compiler_(compiler), runner_(runner), settings_(std::move(settings)) {
   std::random_device random;
   seed_ = settings_.seed ? settings_.seed : (static_cast<std::uint64_t>(random()) << 32 | random());
 }
@@ -120,13 +123,16 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
   options.limits = settings_.limits;
   options.photos = settings_.photos;
 
-  if (!cuda_) {
+  if (!compiler_) {
     for (Job* job : toCompile) failed(*job, kStatusNotGradable, "nothing compiles here: this build has no CUDA backend");
     return rowsSoFar(jobs);
   }
-  cuda_->setCompileParallelism(settings_.jobs);
+  compiler_->setCompileParallelism(settings_.jobs);
   const exercises::ExerciseToolchain compiler{
-      [cuda = cuda_](const lab::KernelSource& s, const lab::CompileOptions& o) { return cuda->compileKernel(s, o); }, nullptr};
+      [compiler = compiler_](const lab::KernelSource& s, const lab::CompileOptions& o) {
+        return compiler->compileKernel(s, o);
+      },
+      nullptr};
 
   // The devices, made once: `lanes` lab workers per GPU. A GPU whose worker cannot start is left out.
   struct Lane {
@@ -146,7 +152,8 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
     for (std::size_t i = 0; i < started.size(); ++i)
       starting.emplace_back([&, i] {
         try {
-          started[i].device = cuda_->makeBufferDevice(started[i].gpu, settings_.runLimitMs);
+          if (!runner_) throw std::runtime_error("this backend runs no kernels of the lab");
+          started[i].device = runner_->makeBufferDevice(started[i].gpu, settings_.runLimitMs);
         } catch (const std::exception& error) {
           failures[i] = error.what();
         }

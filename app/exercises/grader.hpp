@@ -21,7 +21,8 @@
 
 namespace kc {
 
-class CudaBackend;
+class KernelCompilerBackend;
+class KernelRunnerBackend;
 
 struct GradeSettings {
   const exercises::ExerciseDefinition* exercise = nullptr;
@@ -43,7 +44,8 @@ struct GradeProgress {
 class Grader {
  public:
   // `cuda` compiles (and runs, with settings.gpus); null: every row says why nothing compiles.
-  Grader(CudaBackend* cuda, GradeSettings settings);
+  // nullptr: nothing compiles (or runs) here, and every submission's row says so.
+  Grader(KernelCompilerBackend* compiler, KernelRunnerBackend* runner, GradeSettings settings);
   ~Grader();
 
   // Grades `submissions`: one row each, sorted by student, except those left out when `stop` was
@@ -62,7 +64,8 @@ class Grader {
  private:
   struct Job;
   static std::vector<GradeRow> rowsSoFar(const std::vector<Job>& jobs);
-  CudaBackend* cuda_;
+  KernelCompilerBackend* compiler_;
+  KernelRunnerBackend* runner_;
   GradeSettings settings_;
   std::uint64_t seed_ = 0;
   std::vector<std::string> deviceNames_;

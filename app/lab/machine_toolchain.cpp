@@ -20,7 +20,7 @@ QString defaultLabDirectory() {
 
 lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestFrame) {
   lab::LabToolchain toolchain;
-  CudaBackend* cuda = cudaBackend();
+  KernelCompilerBackend* cuda = cudaKernelCompiler();
   if (!cuda) {
     toolchain.unavailable = "the editor compiles with NVRTC, which comes with the CUDA backend: " + cudaBackendLoadError();
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
@@ -44,13 +44,14 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
     } catch (const std::exception&) {
     }
   }).detach();
-  if (cuda->deviceCountOrZero() == 0) {
+  if (cudaDevices()->deviceCountOrZero() == 0) {
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
     return toolchain;
   }
   // One probe of its own (calculated from ptxas's report; a lab worker of its own only for a kernel
   // without one); used from the compile worker's thread, one compile at a time (the mutex makes sure).
-  auto probe = std::make_shared<CudaBackend::OccupancyProbe>(cuda->makeOccupancyProbe(0));
+  KernelRunnerBackend* runner = cudaKernelRunner();
+  auto probe = std::make_shared<KernelRunnerBackend::OccupancyProbe>(runner->makeOccupancyProbe(0));
   auto mutex = std::make_shared<std::mutex>();
   toolchain.occupancy = [cuda, probe, mutex](const lab::CompiledKernel& kernel) -> std::optional<lab::Occupancy> {
     if (!kernel.ok() || kernel.arch != cuda->defaultArch()) return std::nullopt;
@@ -63,9 +64,9 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
   };
   // A profile compiles its own copy with line information (the same code) and runs it in a worker
   // of its own: the stage's worker keeps running the stream meanwhile.
-  toolchain.profile = [cuda, latestFrame](const lab::KernelSource& source) -> std::function<lab::LineProfile()> {
+  toolchain.profile = [cuda, runner, latestFrame](const lab::KernelSource& source) -> std::function<lab::LineProfile()> {
     std::optional<HostFrame> frame = latestFrame ? latestFrame() : std::nullopt;  // the GUI thread's, now
-    return [cuda, source, frame]() -> lab::LineProfile {
+    return [cuda, runner, source, frame]() -> lab::LineProfile {
     lab::LineProfile profile;
     if (!frame || frame->empty()) {
       profile.unavailable = "no frame yet: the view shows none";
@@ -82,7 +83,7 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
       const HostFrame input = toRgbaFrame(*frame);  // a camera's own format, as the pipeline converts it
       HostFrame out;
       const lab::LaunchReport report =
-          cuda->profileKernel(kernel, input, out, lab::defaultValues(kernel.analysis.annotations.params), 0);
+          runner->profileKernel(kernel, input, out, lab::defaultValues(kernel.analysis.annotations.params), 0);
       if (!report.ok()) profile.unavailable = report.message;
       else if (report.lines.empty()) profile.unavailable = report.profileNote;
       profile.lines = report.lines;

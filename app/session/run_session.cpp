@@ -1,6 +1,8 @@
 #include "app/session/run_session.hpp"
 
 #include "gpu/core/error.hpp"
+#include "gpu/core/memory_budget.hpp"
+#include "gpu/plugin/backend_module.hpp"
 #include "gpu/plugin/cuda_backend_loader.hpp"
 
 namespace kc {
@@ -9,17 +11,17 @@ namespace {
 // The one decision of a backend: Auto -> Cuda where available, else Cpu with a note; Cuda -> Cuda,
 // else NoCudaError (Refuse) or Cpu with a note (UseCpu); Cpu -> Cpu. *why: CUDA's absence, for the
 // window's notice.
-BackendChoice chooseBackend(Backend requested, IfNoCuda ifNoCuda, std::string* why) {
+BackendChoice chooseBackend(const BackendModule* module, Backend requested, IfNoCuda ifNoCuda, std::string* why) {
   if (requested == Backend::Cpu) return {Backend::Cpu, ""};
-  *why = cudaUnavailableReason();
+  *why = backendUnavailableReason(module);
   if (why->empty()) return {Backend::Cuda, ""};
   if (requested == Backend::Cuda && ifNoCuda == IfNoCuda::Refuse) throw NoCudaError("--backend cuda: " + *why);
   return {Backend::Cpu, *why + ": using the CPU"};
 }
 
 // The decided backend's pipeline; throws what the CUDA pipeline throws when it fails to start.
-std::unique_ptr<FramePipeline> makePipeline(Backend backend) {
-  if (backend == Backend::Cuda) return cudaBackend()->makePipeline();  // decided: the backend loaded, a device
+std::unique_ptr<FramePipeline> makePipeline(const BackendModule* module, Backend backend) {
+  if (backend == Backend::Cuda) return module->pipelines->makePipeline();  // decided: the module here, a device
   return makeCpuPipeline();
 }
 
@@ -33,11 +35,13 @@ const BackendChoice& RunSession::decided() {
   if (!choice_) {
     requested_ = options_.chain ? backendForChain(options_.backend, *options_.chain) : options_.backend;
     std::string why;
-    choice_ = chooseBackend(requested_, options_.ifNoCuda, &why);
+    choice_ = chooseBackend(module(), requested_, options_.ifNoCuda, &why);
     if (!choice_->note.empty()) pendingFallback_ = BackendFallback{why, nullptr};
   }
   return *choice_;
 }
+
+const BackendModule* RunSession::module() const { return options_.module ? options_.module : cudaBackend(); }
 
 Backend RunSession::backend() { return decided().backend; }
 std::string RunSession::note() { return decided().note; }
@@ -51,9 +55,9 @@ std::optional<BackendFallback> RunSession::takeFallback() {
 
 std::unique_ptr<FramePipeline> RunSession::newPipeline() {
   const Backend backend = decided().backend;
-  if (backend == Backend::Cpu) return makePipeline(Backend::Cpu);
+  if (backend == Backend::Cpu) return makePipeline(module(), Backend::Cpu);
   try {
-    return makePipeline(Backend::Cuda);
+    return makePipeline(module(), Backend::Cuda);
   } catch (const Error& e) {
     const NoCudaError refused(std::string("--backend cuda: ") + e.what());
     if (requested_ == Backend::Cuda && options_.ifNoCuda == IfNoCuda::Refuse) throw refused;
@@ -63,12 +67,24 @@ std::unique_ptr<FramePipeline> RunSession::newPipeline() {
     if (options_.ifNoCuda != IfNoCuda::UseCpu) throw;
     fallBack(std::string("CUDA unavailable (") + e.what() + "): using the CPU", {"", std::current_exception()});
   }
-  return makePipeline(Backend::Cpu);
+  return makePipeline(module(), Backend::Cpu);
 }
+
+BenchBackend* RunSession::bench() { return backend() == Backend::Cuda ? module()->bench : nullptr; }
 
 void RunSession::useCpu() {
   decided();
   choice_->backend = Backend::Cpu;
+}
+
+void RunSession::admit(int width, int height) {
+  // requireMachineMemory's check, of this session's accelerator (a test's backend too).
+  DeviceBackend* devices = backend() == Backend::Cuda ? module()->devices : nullptr;
+  admit(width, height, [devices](const std::string& what, const MemoryNeed& need, Backend backend) {
+    if (backend != Backend::Cuda || !devices) return requireMemory(what, need);
+    requireMemory(what, need, static_cast<double>(devices->currentDeviceMemory().freeBytes),
+                  devices->currentDevice().name);
+  });
 }
 
 void RunSession::admit(int width, int height, const MemoryCheck& check) {

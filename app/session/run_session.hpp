@@ -20,12 +20,18 @@
 
 namespace kc {
 
+struct BackendModule;  // gpu/plugin/backend_module.hpp
+class BenchBackend;
+
 struct SessionOptions {
   Backend backend = Backend::Auto;      // --backend as given
   IfNoCuda ifNoCuda = IfNoCuda::Refuse;  // the commands refuse cuda without CUDA; the window uses the CPU
   // The chain the run starts with, where a stage of it has no CPU implementation (kernel=): then
   // CUDA or NoCudaError (backendForChain). nullopt: any chain.
   std::optional<FilterChain> chain;
+  // The backend in the accelerator's place (Backend::Cuda): a backend module (gpu/plugin/
+  // backend_module.hpp). nullptr: the CUDA backend library, loaded on first use.
+  const BackendModule* module = nullptr;
 };
 
 // Why the CPU runs although CUDA was wanted: CUDA could not be had (`reason`), or its pipeline
@@ -54,9 +60,14 @@ class RunSession {
   // The window's GPU failed mid-run: the session continues on the CPU (the caller tells the user).
   void useCpu();
 
+  // The accelerator's bench where it runs and has one (`kernelcam bench`'s GPU rows), else nullptr.
+  BenchBackend* bench();
+
   // "WxH frames on the <backend> backend" must fit on this machine (OutOfMemory otherwise):
   // before a source's frames exist, so a size too large is one line, not a failed allocation.
-  void admit(int width, int height, const MemoryCheck& check = requireMachineMemory);
+  // Without `check`: host memory, and on the accelerator its device's free memory.
+  void admit(int width, int height);
+  void admit(int width, int height, const MemoryCheck& check);
   // A command's source, admitted (a pattern's size before it is drawn, a file's once it is read)
   // and filling frames from `pipeline`'s pool, where the upload reads them. `warn` hears what an
   // input was decoded despite (--lenient) before its size is admitted.
@@ -66,6 +77,7 @@ class RunSession {
 
  private:
   const BackendChoice& decided();
+  const BackendModule* module() const;
   void fallBack(std::string note, BackendFallback why);
 
   SessionOptions options_;

@@ -33,7 +33,7 @@ std::vector<std::filesystem::path> candidates() {
 }
 
 struct Loaded {
-  CudaBackend* backend = nullptr;
+  const BackendModule* backend = nullptr;
   std::string error;
   std::string path;
 };
@@ -63,9 +63,11 @@ Loaded load() {
       return {nullptr, "the CUDA backend cannot load (" + std::string(why ? why : path.string()) +
                            "; NVIDIA's CUDA libraries come with the kernelcam-cuda package)"};
     }
-    const auto entry = reinterpret_cast<CudaBackendEntry>(dlsym(library, kCudaBackendEntry));
-    CudaBackend* backend = entry ? entry(kCudaBackendAbi) : nullptr;
-    if (!backend) return {nullptr, "the CUDA backend " + path.string() + " belongs to another kernelcam version"};
+    const auto entry = reinterpret_cast<BackendEntry>(dlsym(library, kBackendEntry));
+    const BackendModule* backend = entry ? entry(kBackendAbi) : nullptr;
+    // The two concerns every backend offers (backend_module.hpp); a module without them is not one.
+    if (!backend || !backend->devices || !backend->pipelines)
+      return {nullptr, "the CUDA backend " + path.string() + " belongs to another kernelcam version"};
     return {backend, "", path.string()};  // never closed: its registrations and its CUDA context live until exit
   }
   return {nullptr, "the CUDA backend is not installed (no libkernelcam-cuda.so; install the kernelcam-cuda package)"};
@@ -79,9 +81,14 @@ const Loaded& loaded() {
 
 }  // namespace
 
-CudaBackend* cudaBackend() { return loaded().backend; }
+const BackendModule* cudaBackend() { return loaded().backend; }
 std::string cudaBackendLoadError() { return loaded().error; }
 std::string cudaBackendPath() { return loaded().path; }
+
+DeviceBackend* cudaDevices() { return loaded().backend ? loaded().backend->devices : nullptr; }
+BenchBackend* cudaBench() { return loaded().backend ? loaded().backend->bench : nullptr; }
+KernelCompilerBackend* cudaKernelCompiler() { return loaded().backend ? loaded().backend->compiler : nullptr; }
+KernelRunnerBackend* cudaKernelRunner() { return loaded().backend ? loaded().backend->runner : nullptr; }
 
 std::string cudaBackendSearchPathText() {
   std::string text;

@@ -1,7 +1,8 @@
-// libkernelcam-cuda.so: the CUDA backend behind gpu/plugin/cuda_backend.hpp's interface. Loading
-// the library also registers the CUDA stages' and demos' GPU parts (their static registration
-// objects run at dlopen, into the registries of the kernelcam that loads it: the library leaves
-// gpu/'s plain C++ half to the program, which exports it).
+// libkernelcam-cuda.so: the CUDA backend, a backend module (gpu/plugin/backend_module.hpp) that
+// offers every concern: devices, frame pipelines, the bench, the kernel lab's compiler and runs.
+// Loading the library also registers the CUDA stages' and demos' GPU parts (their static
+// registration objects run at dlopen, into the registries of the kernelcam that loads it: the
+// library leaves gpu/'s plain C++ half to the program, which exports it).
 #include <cuda_runtime_api.h>
 
 #include <memory>
@@ -10,12 +11,12 @@
 #include "gpu/lab/cuda/buffer_runner.hpp"
 #include "gpu/lab/cuda/lab_runner.hpp"
 #include "gpu/lab/cuda/occupancy_calculator.hpp"
-#include "gpu/plugin/cuda_backend.hpp"
+#include "gpu/plugin/backend_module.hpp"
 
 namespace kc {
 namespace {
 
-class CudaBackendModule final : public CudaBackend {
+class CudaDevices final : public DeviceBackend {
  public:
   int deviceCountOrZero() noexcept override { return cudaDeviceCountOrZero(); }
   std::vector<DeviceInfo> listDevices() override { return listCudaDevices(); }
@@ -34,14 +35,23 @@ class CudaBackendModule final : public CudaBackend {
     }
     return facts;
   }
+};
 
+class CudaPipelines final : public PipelineBackend {
+ public:
   std::unique_ptr<FramePipeline> makePipeline() override { return makeCudaPipeline(); }
+};
 
+class CudaBench final : public BenchBackend {
+ public:
   bench::BenchReport runBench(const bench::BenchOptions& options,
                               const std::function<void(const bench::BenchRow&)>& onRow) override {
     return bench::runBench(options, onRow);
   }
+};
 
+class NvrtcCompiler final : public KernelCompilerBackend {
+ public:
   lab::CompiledKernel compileKernel(const lab::KernelSource& source, const lab::CompileOptions& options) override {
     return lab::compileKernel(source, options);
   }
@@ -52,7 +62,10 @@ class CudaBackendModule final : public CudaBackend {
   std::string nvrtcVersion() override { return lab::nvrtcVersion(); }
   int parseArch(const std::string& text) override { return lab::parseArch(text); }
   int defaultArch() override { return lab::defaultArch(); }
+};
 
+class LabWorkerRunner final : public KernelRunnerBackend {
+ public:
   OccupancyProbe makeOccupancyProbe(int device) override {
     auto runner = std::make_shared<std::unique_ptr<lab::LabRunner>>();
     return [runner, device](const lab::CompiledKernel& kernel) {
@@ -85,8 +98,14 @@ class CudaBackendModule final : public CudaBackend {
 }  // namespace
 }  // namespace kc
 
-extern "C" __attribute__((visibility("default"))) kc::CudaBackend* kc_cuda_backend(int abi) {
-  if (abi != kc::kCudaBackendAbi) return nullptr;
-  static kc::CudaBackendModule backend;  // lives until the program ends: the library is never closed
-  return &backend;
+extern "C" __attribute__((visibility("default"))) const kc::BackendModule* kc_cuda_backend(int abi) {
+  if (abi != kc::kBackendAbi) return nullptr;
+  // Live until the program ends: the library is never closed.
+  static kc::CudaDevices devices;
+  static kc::CudaPipelines pipelines;
+  static kc::CudaBench bench;
+  static kc::NvrtcCompiler compiler;
+  static kc::LabWorkerRunner runner;
+  static const kc::BackendModule module{&devices, &pipelines, &bench, &compiler, &runner};
+  return &module;
 }

@@ -69,7 +69,7 @@ TEST(CudaBackendPlugin, TheBuildsLibraryLoadsWithEverySymbolFound) {
   ASSERT_NE(cudaBackend(), nullptr) << cudaBackendLoadError();
   EXPECT_EQ(cudaBackendLoadError(), "");
   EXPECT_NE(cudaBackendPath().find("libkernelcam-cuda.so"), std::string::npos) << cudaBackendPath();
-  EXPECT_FALSE(cudaBackend()->nvrtcVersion().empty());
+  EXPECT_FALSE(cudaKernelCompiler()->nvrtcVersion().empty());
   const CliRun devices = runKernelcam({"devices"});
   EXPECT_EQ(devices.exitCode, 0) << devices.err;
   EXPECT_NE(devices.out.find("CUDA backend: " + cudaBackendPath()), std::string::npos) << devices.out;

@@ -45,8 +45,8 @@ std::string withoutTimes(const std::string& csv) {
 }
 
 bool gpuHere() {
-  kc::CudaBackend* cuda = kc::cudaBackend();
-  return cuda && cuda->deviceCountOrZero() > 0;
+  kc::DeviceBackend* devices = kc::cudaDevices();
+  return devices && devices->deviceCountOrZero() > 0;
 }
 
 TEST(CliGrade, EverySubmissionGetsARowWithItsStatusAndReason) {

@@ -19,8 +19,8 @@ inline CliRun runExercise(const TempDir& home, const QStringList& arguments) {
 }
 
 inline bool exerciseDeviceHere() {
-  kc::CudaBackend* cuda = kc::cudaBackend();
-  return cuda && cuda->deviceCountOrZero() > 0;
+  kc::DeviceBackend* devices = kc::cudaDevices();
+  return devices && devices->deviceCountOrZero() > 0;
 }
 
 }  // namespace kc::test

@@ -20,13 +20,14 @@ namespace {
 
 TEST(CudaBackendLibrary, LoadsAndRegistersTheCudaStagesAndDemosHere) {
   ASSERT_EQ(stageRegistry().cudaLaunch("gray"), nullptr) << "before the load, this program has no CUDA stage";
-  CudaBackend* cuda = cudaBackend();
+  const BackendModule* cuda = cudaBackend();
   ASSERT_NE(cuda, nullptr) << cudaBackendLoadError();
   for (const char* stage : {"gray", "hist", "conv", "transpose", "flip", "kernel"})
     EXPECT_NE(stageRegistry().cudaLaunch(stage), nullptr) << stage << ": its CUDA launch is not registered";
   for (const char* demo : {"reduce", "matmul", "cg"})
     EXPECT_TRUE(demos::demoRegistry().cudaPart(demo).has_value()) << demo << ": its CUDA part is not registered";
-  EXPECT_FALSE(cuda->nvrtcVersion().empty());
+  ASSERT_NE(cuda->compiler, nullptr);
+  EXPECT_FALSE(cuda->compiler->nvrtcVersion().empty());
 }
 
 HostFrame randomFrame(int width, int height, std::uint32_t seed) {
@@ -44,10 +45,10 @@ HostFrame randomFrame(int width, int height, std::uint32_t seed) {
 }
 
 TEST(CudaBackendLibrary, ItsPipelineEqualsTheCpuReference) {
-  CudaBackend* cuda = cudaBackend();
+  const BackendModule* cuda = cudaBackend();
   ASSERT_NE(cuda, nullptr) << cudaBackendLoadError();
-  if (cuda->deviceCountOrZero() == 0) GTEST_SKIP() << "no CUDA device: the library's pipeline needs one";
-  auto gpu = cuda->makePipeline();
+  if (cuda->devices->deviceCountOrZero() == 0) GTEST_SKIP() << "no CUDA device: the library's pipeline needs one";
+  auto gpu = cuda->pipelines->makePipeline();
   auto cpu = makeCpuReferencePipeline();
   ASSERT_EQ(gpu->backend(), Backend::Cuda);
   // Integer stages only (bit-exact); conv's float path has its own tolerance in gpu_tests.

@@ -124,8 +124,7 @@ TEST_F(ExerciseWindow, ResetPutsTheStartingCodeBackOnlyWhenTheStudentSaysSo) {
 // Check: on the CPU machine it compiles and says the goals need a device; on the GPU the starting
 // code misses (what differs) and the reference solution meets every goal.
 TEST_F(ExerciseWindow, CheckShowsEachGoalWithItsFigure) {
-  CudaBackend* cuda = cudaBackend();
-  if (!cuda) GTEST_SKIP() << "a build without CUDA: no compiler for the check (" << cudaBackendLoadError() << ")";
+  if (!cudaKernelCompiler()) GTEST_SKIP() << "a build without CUDA: no compiler for the check (" << cudaBackendLoadError() << ")";
   window_->show();
   exerciseDock(*window_)->show();
   ASSERT_TRUE(exercises_->choose("grayscale"));
@@ -134,7 +133,7 @@ TEST_F(ExerciseWindow, CheckShowsEachGoalWithItsFigure) {
   const exercises::CheckReport* report = exercises_->lastReport();
   ASSERT_NE(report, nullptr) << exercises_->statusText().toStdString();
   EXPECT_TRUE(report->compiled);
-  if (cuda->deviceCountOrZero() == 0) {
+  if (cudaDevices()->deviceCountOrZero() == 0) {
     EXPECT_FALSE(report->ran);
     EXPECT_EQ(exercises_->statusText(), QStringLiteral("It compiles; the goals need a CUDA device to run on"));
     EXPECT_NE(goalLines().find("Level 1 \u00b7 Correct on every hidden input: not measured: no CUDA device"),

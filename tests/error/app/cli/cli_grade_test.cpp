@@ -78,7 +78,7 @@ TEST(CliGradeRejects, ATermSignalKeepsTheResultsSoFarInACompleteFile) {
                                                       "--out", out, "--json", json, "--jobs", "1", "--again"});
   ASSERT_TRUE(process.waitForStarted());
   // Long enough for rows to be done (a GPU's lanes start first), short of the whole class.
-  std::this_thread::sleep_for(std::chrono::seconds(kc::cudaBackend() && kc::cudaBackend()->deviceCountOrZero() > 0 ? 12 : 4));
+  std::this_thread::sleep_for(std::chrono::seconds(kc::cudaDevices() && kc::cudaDevices()->deviceCountOrZero() > 0 ? 12 : 4));
   ASSERT_EQ(process.state(), QProcess::Running) << "the class was graded before the signal: make it larger";
   process.terminate();  // SIGTERM
   ASSERT_TRUE(process.waitForFinished(60000));

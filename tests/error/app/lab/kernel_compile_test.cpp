@@ -396,7 +396,7 @@ TEST(KernelCompileWindow, ClosingTheEditorEndsACompileInFlightAtOnce) {
   ASSERT_TRUE(panel->openFile(q(path)));
   ASSERT_TRUE(test::processEventsUntil([&] { return panel->scheduler()->compiling(); }, 10000));
   ::usleep(500000);  // NVRTC is well into the macros
-  const pid_t compiler = cudaBackend()->compilerProcessId();
+  const pid_t compiler = cudaKernelCompiler()->compilerProcessId();
   ASSERT_GT(compiler, 0);
   ASSERT_EQ(::kill(compiler, 0), 0) << "the compiler process runs the compile";
   EXPECT_NE(compiler, ::getpid());
