@@ -22,6 +22,7 @@ struct CompiledKernel {
   ResourceUsage resources;
   double compileMs = 0;          // NVRTC alone: front end, optimiser, ptxas (wall time)
   double compileCpuMs = 0;       // its CPU time (in the lab's compiler process)
+  bool cached = false;           // the answer of an identical earlier compile: nothing compiled (compileMs 0)
   bool ok() const { return !cubin.empty() && !hasErrors(diagnostics); }
 };
 

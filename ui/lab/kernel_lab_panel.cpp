@@ -423,7 +423,8 @@ void KernelLabPanel::onCompiled(const CompileResult& result) {
   emit programReady(program);
   showDiagnostics(result.kernel.diagnostics, text);
   showResources(result.kernel, result.occupancy, true);
-  QString status = tr("compiled in %1 ms").arg(result.kernel.compileMs, 0, 'f', 0);
+  QString status = result.kernel.cached ? tr("compiled before: the same text, ready at once")
+                                        : tr("compiled in %1 ms").arg(result.kernel.compileMs, 0, 'f', 0);
   if (!toolchain_.cannotRun.empty()) status += tr(" \u2014 %1").arg(QString::fromStdString(toolchain_.cannotRun));
   setStatus(status, false);
 }

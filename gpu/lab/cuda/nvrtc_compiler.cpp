@@ -18,6 +18,7 @@
 #include "gpu/lab/compiler_log.hpp"
 #include "gpu/lab/kernel_includes.hpp"
 #include "gpu/lab/program_source.hpp"
+#include "gpu/lab/worker/compile_cache.hpp"
 #include "gpu/lab/worker/compiler_service.hpp"
 #include "gpu/lab/worker/worker_location.hpp"
 
@@ -203,10 +204,19 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   request.nameExpression = entry.name;
   request.keepPtx = options.keepPtx;
 
-  const CompileRun run = [&] {
-    const auto lease = CompilerPool::instance().acquire();
-    return lease->service().compile(request, limits);
-  }();
+  std::optional<NvrtcReply> cached = options.useCache ? CompileCache::shared().find(request) : std::nullopt;
+  result.cached = cached.has_value();
+  CompileRun run;
+  if (cached) {
+    run.outcome = CompileRun::Outcome::Replied;
+    run.reply = std::move(*cached);
+  } else {
+    run = [&] {
+      const auto lease = CompilerPool::instance().acquire();
+      return lease->service().compile(request, limits);
+    }();
+    if (run.outcome == CompileRun::Outcome::Replied) CompileCache::shared().store(request, run.reply);
+  }
   if (run.outcome != CompileRun::Outcome::Replied) {
     result.diagnostics.push_back({source.path, 0, 0, Severity::Error, run.message});
     return result;

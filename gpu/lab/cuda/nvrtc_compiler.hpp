@@ -23,6 +23,7 @@ struct CompileOptions {
   bool lineInfo = false;    // -lineinfo: the cubin maps instructions to lines (a per-line profile); same code
   std::optional<CompileLimits> limits;  // unset: compileLimitsFromEnvironment()
   std::optional<EntryContract> contract;  // unset: the live stage's (imageContract())
+  bool useCache = true;     // an identical earlier compile's answer (worker/compile_cache.hpp); off to time NVRTC
 };
 
 // Never throws for problems in the kernel (they are diagnostics, and so is a compile stopped at

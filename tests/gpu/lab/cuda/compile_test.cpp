@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include <unistd.h>
+
 #include "gpu/core/error.hpp"
 #include "gpu/lab/cuda/nvrtc_compiler.hpp"
 #include "gpu/lab/kernel_template.hpp"
@@ -20,7 +22,9 @@ using kc::lab::Diagnostic;
 using kc::lab::Severity;
 
 TEST(LabCompile, TemplateCompilesCleanly) {
-  const CompiledKernel kernel = compileFile("template.cu", kc::lab::kernelTemplate());
+  kc::lab::CompileOptions uncached;
+  uncached.useCache = false;  // NVRTC itself, timed (another test may have compiled the same text)
+  const CompiledKernel kernel = compileFile("template.cu", kc::lab::kernelTemplate(), uncached);
   ASSERT_TRUE(kernel.ok()) << allDiagnostics(kernel);
   EXPECT_TRUE(kernel.diagnostics.empty()) << allDiagnostics(kernel);
   EXPECT_EQ(kernel.analysis.entry->name, "posterize");
@@ -33,6 +37,39 @@ TEST(LabCompile, TemplateCompilesCleanly) {
   EXPECT_GT(kernel.compileMs, 0);
   ASSERT_EQ(kernel.analysis.annotations.params.size(), 2u);
   EXPECT_EQ(kernel.analysis.annotations.params[0].name, "levels");
+}
+
+// An undo or a text typed back is answered from the compile cache: the same cubin, the same
+// diagnostics, nothing compiled; an edit, another option or another file name compiles again.
+TEST(LabCompile, ARevisitedTextIsAnsweredWithoutCompiling) {
+  const std::string text = kc::lab::kernelTemplate() + "\n// revisited " + std::to_string(::getpid()) + "\n";
+  const CompiledKernel first = compileFile("revisit.cu", text);
+  ASSERT_TRUE(first.ok()) << allDiagnostics(first);
+  EXPECT_FALSE(first.cached);
+  EXPECT_GT(first.compileMs, 0);
+  const CompiledKernel again = compileFile("revisit.cu", text);
+  ASSERT_TRUE(again.ok()) << allDiagnostics(again);
+  EXPECT_TRUE(again.cached);
+  EXPECT_EQ(again.compileMs, 0);
+  EXPECT_EQ(again.cubin, first.cubin);
+  EXPECT_EQ(again.loweredName, first.loweredName);
+  EXPECT_EQ(again.resources.registers, first.resources.registers);
+
+  EXPECT_FALSE(compileFile("revisit.cu", text + " ").cached) << "an edit";
+  EXPECT_FALSE(compileFile("revisit2.cu", text).cached) << "another file: its name is in the program";
+  kc::lab::CompileOptions withPtx;
+  withPtx.keepPtx = true;
+  const CompiledKernel ptx = compileFile("revisit.cu", text, withPtx);
+  EXPECT_FALSE(ptx.cached) << "another option";
+  EXPECT_FALSE(ptx.ptx.empty());
+
+  // The kernel's own errors are deterministic too: a broken text typed back fails at once, the same way.
+  const std::string broken = text + "int broken = ;\n";
+  const CompiledKernel error = compileFile("revisit.cu", broken);
+  ASSERT_FALSE(error.ok());
+  const CompiledKernel errorAgain = compileFile("revisit.cu", broken);
+  EXPECT_TRUE(errorAgain.cached);
+  EXPECT_EQ(allDiagnostics(errorAgain), allDiagnostics(error));
 }
 
 TEST(LabCompile, ConstParametersAndCLinkageAreFine) {
