@@ -125,6 +125,10 @@ class DemoValueError : public InvalidArgument {
 using DemoAdmission = std::function<void(const std::string& what, const MemoryNeed& need, Backend backend)>;
 void admitHostMemory(const std::string& what, const MemoryNeed& need, Backend backend);
 
+// The libraries' scratch and context a CUDA run adds to its own buffers (cuBLAS, CUB, cuSPARSE), in
+// the records' memory estimates (gpu/demos/ID/ID_memory.cpp).
+inline constexpr double kLibraryWorkspaceBytes = 64.0 * 1024 * 1024;
+
 // What a run will allocate and how the refusal names it ("reduce n=16777216").
 struct DemoMemoryNeed {
   std::string what;

@@ -8,9 +8,9 @@
 
 #include "gpu/core/message_text.hpp"
 #include "gpu/demos/cg/cg_demo_result.hpp"
+#include "gpu/demos/cg/cg_memory.hpp"
 #include "gpu/demos/cg/cg_versions.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
-#include "gpu/demos/demo_memory.hpp"
 #include "gpu/demos/demo_params.hpp"
 #include "gpu/demos/demo_registry.hpp"
 #include "gpu/demos/demo_values.hpp"

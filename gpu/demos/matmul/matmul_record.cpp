@@ -3,11 +3,11 @@
 #include <cstdio>
 
 #include "gpu/core/size_limits.hpp"
-#include "gpu/demos/demo_memory.hpp"
 #include "gpu/demos/demo_params.hpp"
 #include "gpu/demos/demo_registry.hpp"
 #include "gpu/demos/demo_values.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
+#include "gpu/demos/matmul/matmul_memory.hpp"
 #include "gpu/demos/matmul/matmul_versions.hpp"
 #include "gpu/demos/version_rows_result.hpp"
 
