@@ -162,6 +162,7 @@ demos::DemoDefinition cgDemo() {
   for (const CgVersionInfo& info : kCgVersions)
     demo.versions.push_back({toString(info.version), info.version != CgVersion::Cpu, info.why, info.sourceAnchor});
   demo.choosableVersions = true;
+  demo.sourceFiles = {"cg_cpu.cpp", "cg_cusparse.cu", "cg_device.cuh", "cg_gpu.cu", "cg_kernels.cu"};
   demo.benchGroup = "cg";
 
   demo.check = [](const DemoRequest& request) { (void)configOf(request); };

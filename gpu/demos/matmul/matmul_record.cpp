@@ -54,6 +54,7 @@ DemoDefinition matmulDemo() {
     demo.versions.push_back({info.name, false, info.why, info.sourceAnchor});
   for (const MatmulVersionInfo& info : kMatmulVersions)
     demo.versions.push_back({info.name, true, info.why, info.sourceAnchor, info.version == MatmulVersion::Cublas});
+  demo.sourceFiles = {"matmul.cu", "matmul_cpu.cpp", "matmul_kernels.cuh", "matmul_pipelined.cuh"};
   demo.benchGroup = "gemm";
 
   demo.check = [](const DemoRequest& request) { validate(configOf(request)); };

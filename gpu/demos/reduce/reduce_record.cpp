@@ -56,6 +56,7 @@ DemoDefinition reduceDemo() {
   demo.versions.push_back({kReduceCpuName, false, kReduceCpuWhy, "referenceLoop"});
   for (const ReduceVersionInfo& info : kReduceVersions)
     demo.versions.push_back({info.name, true, info.why, info.sourceAnchor, info.version == ReduceVersion::Cub});
+  demo.sourceFiles = {"reduce.cu", "reduce_cpu.cpp", "reduce_kernels.cuh"};
   demo.benchGroup = "reduce";
 
   demo.check = [](const DemoRequest& request) { validate(configOf(request)); };
