@@ -61,6 +61,7 @@ class Grader {
 
  private:
   struct Job;
+  struct Run;
   static std::vector<GradeRow> rowsSoFar(const std::vector<Job>& jobs);
   CudaBackend* cuda_;
   GradeSettings settings_;
