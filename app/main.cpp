@@ -97,6 +97,27 @@ bool looksLikeFile(const QString& word) {
   return QFileInfo::exists(word) || word.contains(QLatin1Char('/')) || word.contains(QLatin1Char('.'));
 }
 
+// --help-all, --help or --version, printed: true where one was asked.
+bool printedHelpOrVersion(QCommandLineParser& parser) {
+  if (parser.isSet(QStringLiteral("help-all"))) {
+    std::fputs(helpAllText(parser).toLocal8Bit().constData(), stdout);
+    return true;
+  }
+  if (parser.isSet(QStringLiteral("help"))) {
+    std::fputs(
+        (kc::cli::helpText(parser.helpText(), QStringLiteral("kernelcam [options] [command | FILE]")) + commandList())
+            .toLocal8Bit()
+            .constData(),
+        stdout);
+    return true;
+  }
+  if (parser.isSet(QStringLiteral("version"))) {
+    std::printf("kernelcam %s\n", KC_VERSION);
+    return true;
+  }
+  return false;
+}
+
 // The window's options; parsed without an application object (runGui creates the QApplication).
 int runWindow(int argc, char** argv) {
   const QStringList arguments = withoutQtOptions(arguments0(argc, argv));
@@ -122,22 +143,7 @@ int runWindow(int argc, char** argv) {
     const QString error = kc::cli::parseErrorText(parser);
     return kc::cli::fail(kc::cli::kExitUsage, error + (error.endsWith(QLatin1Char(')')) ? "" : " (try --help)"));
   }
-  if (parser.isSet(QStringLiteral("help-all"))) {
-    std::fputs(helpAllText(parser).toLocal8Bit().constData(), stdout);
-    return kc::cli::kExitOk;
-  }
-  if (parser.isSet(QStringLiteral("help"))) {
-    std::fputs(
-        (kc::cli::helpText(parser.helpText(), QStringLiteral("kernelcam [options] [command | FILE]")) + commandList())
-            .toLocal8Bit()
-            .constData(),
-        stdout);
-    return kc::cli::kExitOk;
-  }
-  if (parser.isSet(QStringLiteral("version"))) {
-    std::printf("kernelcam %s\n", KC_VERSION);
-    return kc::cli::kExitOk;
-  }
+  if (printedHelpOrVersion(parser)) return kc::cli::kExitOk;
   const QStringList files = parser.positionalArguments();
   if (!files.isEmpty()) {
     // `kernelcam photo.jpg` (the desktop entry's %F): the first file, as --source would take it.

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "app/options/compile_limit_options.hpp"
 #include "app/cli/commands.hpp"
@@ -159,6 +160,80 @@ void printSummary(const exercises::ExerciseDefinition& exercise, const std::vect
   }
 }
 
+// The parts of a class graded in shards, read so far: CSV rows or JSON rows, and who was in which part.
+struct MergedParts {
+  CsvTable csv;
+  QJsonObject json;
+  QJsonArray jsonRows;
+  std::map<std::string, std::string> partOf;  // student -> the part that had them
+};
+
+// Adds one part's rows; the line that refuses it (unreadable, not a grade result, another exercise,
+// a student in two parts), if so.
+std::optional<QString> mergePart(MergedParts& merged, const QString& part) {
+  QFile file(part);
+  if (!QFileInfo(part).isFile() || !file.open(QIODevice::ReadOnly))
+    return QStringLiteral("grade merge: %1: cannot be read").arg(part);
+  const QByteArray bytes = file.readAll();
+  std::vector<std::string> students;
+  if (bytes.trimmed().startsWith('{')) {
+    const QJsonObject root = QJsonDocument::fromJson(bytes).object();
+    if (root.value(QStringLiteral("schema")).toString() != QLatin1String("kernelcam-grade/1"))
+      return QStringLiteral("grade merge: %1: not a kernelcam grade result").arg(part);
+    if (merged.json.isEmpty()) merged.json = root;
+    else if (root.value(QStringLiteral("exercise")) != merged.json.value(QStringLiteral("exercise")))
+      return QStringLiteral("grade merge: %1 grades another exercise").arg(part);
+    for (const QJsonValue& row : root.value(QStringLiteral("rows")).toArray()) {
+      merged.jsonRows.append(row);
+      students.push_back(row.toObject().value(QStringLiteral("student")).toString().toStdString());
+    }
+  } else {
+    CsvTable table;
+    try {
+      table = readCsv(bytes.toStdString());
+    } catch (const std::exception& error) {
+      return QStringLiteral("grade merge: %1: %2").arg(part, QString::fromStdString(error.what()));
+    }
+    if (table.header.empty() || table.header[0] != "student")
+      return QStringLiteral("grade merge: %1: not a kernelcam grade result").arg(part);
+    if (merged.csv.header.empty()) merged.csv.header = table.header;
+    else if (table.header != merged.csv.header)
+      return QStringLiteral("grade merge: %1 has other columns (another exercise?)").arg(part);
+    for (auto& record : table.records) {
+      students.push_back(record[0]);
+      merged.csv.records.push_back(std::move(record));
+    }
+  }
+  for (const std::string& student : students)
+    if (!merged.partOf.emplace(student, part.toStdString()).second)
+      return QStringLiteral("grade merge: %1 is in two parts (%2 and %3)")
+          .arg(QString::fromStdString(quotedText(student, 40)), QString::fromStdString(merged.partOf[student]), part);
+  return std::nullopt;
+}
+
+// Writes the merged rows, sorted by student, to `output` (--out: CSV, --json: JSON); the line that
+// refuses it (no parts of that kind), if so.
+std::optional<QString> writeMerged(MergedParts& merged, const io::OutputFile& output) {
+  if (output.option == "--out") {
+    if (merged.csv.header.empty()) return QStringLiteral("grade merge: --out needs CSV parts");
+    std::stable_sort(merged.csv.records.begin(), merged.csv.records.end(),
+                     [](const auto& a, const auto& b) { return a[0] < b[0]; });
+    io::writeOutput(output, QByteArray::fromStdString(writeCsv(merged.csv)));
+    return std::nullopt;
+  }
+  if (merged.json.isEmpty()) return QStringLiteral("grade merge: --json needs JSON parts");
+  std::vector<QJsonValue> sorted(merged.jsonRows.begin(), merged.jsonRows.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const QJsonValue& a, const QJsonValue& b) {
+    return a.toObject().value(QStringLiteral("student")).toString().toStdString() <
+           b.toObject().value(QStringLiteral("student")).toString().toStdString();
+  });
+  QJsonArray rows;
+  for (const QJsonValue& v : sorted) rows.append(v);
+  merged.json.insert(QStringLiteral("rows"), rows);
+  io::writeOutput(output, QJsonDocument(merged.json).toJson());
+  return std::nullopt;
+}
+
 int runMerge(const QStringList& arguments) {
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral(
@@ -183,73 +258,129 @@ int runMerge(const QStringList& arguments) {
     std::vector<std::string> inputs;
     for (const QString& part : parts) inputs.push_back(part.toStdString());
     io::checkOutputs(outputs, inputs);
-    CsvTable merged;
-    QJsonObject mergedJson;
-    QJsonArray jsonRows;
-    std::map<std::string, std::string> partOf;  // student -> the part that had them
-    for (const QString& part : parts) {
-      QFile file(part);
-      if (!QFileInfo(part).isFile() || !file.open(QIODevice::ReadOnly))
-        return fail(kExitUsage, QStringLiteral("grade merge: %1: cannot be read").arg(part));
-      const QByteArray bytes = file.readAll();
-      std::vector<std::string> students;
-      if (bytes.trimmed().startsWith('{')) {
-        const QJsonObject root = QJsonDocument::fromJson(bytes).object();
-        if (root.value(QStringLiteral("schema")).toString() != QLatin1String("kernelcam-grade/1"))
-          return fail(kExitUsage, QStringLiteral("grade merge: %1: not a kernelcam grade result").arg(part));
-        if (mergedJson.isEmpty()) mergedJson = root;
-        else if (root.value(QStringLiteral("exercise")) != mergedJson.value(QStringLiteral("exercise")))
-          return fail(kExitUsage, QStringLiteral("grade merge: %1 grades another exercise").arg(part));
-        for (const QJsonValue& row : root.value(QStringLiteral("rows")).toArray()) {
-          jsonRows.append(row);
-          students.push_back(row.toObject().value(QStringLiteral("student")).toString().toStdString());
-        }
-      } else {
-        CsvTable table;
-        try {
-          table = readCsv(bytes.toStdString());
-        } catch (const std::exception& error) {
-          return fail(kExitUsage, QStringLiteral("grade merge: %1: %2").arg(part, QString::fromStdString(error.what())));
-        }
-        if (table.header.empty() || table.header[0] != "student")
-          return fail(kExitUsage, QStringLiteral("grade merge: %1: not a kernelcam grade result").arg(part));
-        if (merged.header.empty()) merged.header = table.header;
-        else if (table.header != merged.header)
-          return fail(kExitUsage, QStringLiteral("grade merge: %1 has other columns (another exercise?)").arg(part));
-        for (auto& record : table.records) {
-          students.push_back(record[0]);
-          merged.records.push_back(std::move(record));
-        }
-      }
-      for (const std::string& student : students)
-        if (!partOf.emplace(student, part.toStdString()).second)
-          return fail(kExitUsage, QStringLiteral("grade merge: %1 is in two parts (%2 and %3)")
-                                      .arg(QString::fromStdString(quotedText(student, 40)),
-                                           QString::fromStdString(partOf[student]), part));
-    }
-    std::stable_sort(merged.records.begin(), merged.records.end(), [](const auto& a, const auto& b) { return a[0] < b[0]; });
-    for (const io::OutputFile& output : outputs) {
-      if (output.option == "--out") {
-        if (merged.header.empty()) return fail(kExitUsage, QStringLiteral("grade merge: --out needs CSV parts"));
-        io::writeOutput(output, QByteArray::fromStdString(writeCsv(merged)));
-      } else {
-        if (mergedJson.isEmpty()) return fail(kExitUsage, QStringLiteral("grade merge: --json needs JSON parts"));
-        std::vector<QJsonValue> sorted(jsonRows.begin(), jsonRows.end());
-        std::stable_sort(sorted.begin(), sorted.end(), [](const QJsonValue& a, const QJsonValue& b) {
-          return a.toObject().value(QStringLiteral("student")).toString().toStdString() <
-                 b.toObject().value(QStringLiteral("student")).toString().toStdString();
-        });
-        QJsonArray rows;
-        for (const QJsonValue& v : sorted) rows.append(v);
-        mergedJson.insert(QStringLiteral("rows"), rows);
-        io::writeOutput(output, QJsonDocument(mergedJson).toJson());
-      }
-    }
-    std::printf("merged %lld parts: %zu submissions\n", static_cast<long long>(parts.size()), partOf.size());
+    MergedParts merged;
+    for (const QString& part : parts)
+      if (const std::optional<QString> refused = mergePart(merged, part)) return fail(kExitUsage, *refused);
+    for (const io::OutputFile& output : outputs)
+      if (const std::optional<QString> refused = writeMerged(merged, output)) return fail(kExitUsage, *refused);
+    std::printf("merged %lld parts: %zu submissions\n", static_cast<long long>(parts.size()), merged.partOf.size());
     return kExitOk;
   } catch (const io::OutputError& error) {
     return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(error.what()));
   }
+}
+
+void addGradeOptions(QCommandLineParser& parser) {
+  parser.addOption({"out", "The results as CSV (required unless --json).", "FILE"});
+  parser.addOption({"json", "The results as JSON.", "FILE"});
+  parser.addOption({"jobs", "Compiles at once (default: one per CPU core).", "N"});
+  parser.addOption({"gpus", "The CUDA devices to run on: all (default), none, or a list such as 0,1.", "LIST"});
+  parser.addOption({"lanes", "Lab workers per GPU for the correctness checks (default 8).", "N"});
+  parser.addOption({"shard", "Grade only part I of N (1 <= I <= N), split by student name; join with grade merge.", "I/N"});
+  parser.addOption({"again", "Grade every submission, also those the cache has."});
+  parser.addOption({"level", "The level 'all-goals' means (default: every goal).", "N"});
+  parser.addOption({"seed", "The hidden inputs' seed, the same for every student (default: a fresh one).", "S"});
+  parser.addOption({"no-timing", "Correctness only: the time goals are not measured."});
+  parser.addOption({"no-counters", "Do not profile: the counter goals are not measured."});
+  addCompileLimitOptions(parser, QStringLiteral("each compile"));
+  parser.addOption({"run-time", "Time limit of each launch of a student's kernel, in ms (default 2000).", "MS"});
+  parser.addOption({"quiet", "No progress line."});
+}
+
+// The options' values into `settings` (and the shard); the exit code where one is refused, with its line.
+std::optional<int> readGradeSettings(const QCommandLineParser& parser, GradeSettings& settings, int* shard,
+                                     int* shards) {
+  const auto wholeOption = [&parser](const char* name, int low, int high, int fallback, int* value) {
+    if (!parser.isSet(QLatin1String(name))) {
+      *value = fallback;
+      return true;
+    }
+    bool ok = false;
+    *value = parser.value(QLatin1String(name)).toInt(&ok);
+    if (ok && *value >= low && *value <= high) return true;
+    fail(kExitUsage, QStringLiteral("grade: --%1 '%2': a whole number from %3 to %4")
+                         .arg(QLatin1String(name), parser.value(QLatin1String(name)).left(32))
+                         .arg(low)
+                         .arg(high));
+    return false;
+  };
+  int runMs = 2000;
+  if (!wholeOption("jobs", 1, 1024, std::max(1, QThread::idealThreadCount()), &settings.jobs) ||
+      !wholeOption("lanes", 1, 64, 8, &settings.lanes) || !wholeOption("level", 1, 9, 0, &settings.level) ||
+      !wholeOption("run-time", 10, 600000, 2000, &runMs))
+    return kExitUsage;
+  settings.runLimitMs = runMs;
+  settings.timing = !parser.isSet(QStringLiteral("no-timing"));
+  settings.counters = !parser.isSet(QStringLiteral("no-counters"));
+  if (parser.isSet(QStringLiteral("seed"))) {
+    bool ok = false;
+    settings.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
+    if (!ok || settings.seed == 0)
+      return fail(kExitUsage, QStringLiteral("grade: --seed '%1': a whole number above 0").arg(parser.value(QStringLiteral("seed")).left(32)));
+  }
+  if (parser.isSet(QStringLiteral("shard")) && !parseShard(parser.value(QStringLiteral("shard")), shard, shards))
+    return fail(kExitUsage, QStringLiteral("grade: --shard '%1': I/N with 1 <= I <= N, e.g. 3/8").arg(parser.value(QStringLiteral("shard")).left(32)));
+  return std::nullopt;
+}
+
+// --gpus into settings.gpus: all (default), none, or a list of this machine's devices; the exit code
+// where the list is refused, with its line.
+std::optional<int> readGpus(const QCommandLineParser& parser, DeviceBackend* devices, GradeSettings& settings) {
+  const QString gpus = parser.value(QStringLiteral("gpus"));
+  const int count = devices ? devices->deviceCountOrZero() : 0;
+  if (gpus.isEmpty() || gpus == QLatin1String("all")) {
+    for (int g = 0; g < count; ++g) settings.gpus.push_back(g);
+  } else if (gpus != QLatin1String("none")) {
+    for (const QString& item : gpus.split(QLatin1Char(','))) {
+      bool ok = false;
+      const int g = item.toInt(&ok);
+      if (!ok || g < 0 || g >= count)
+        return fail(kExitUsage, QStringLiteral("grade: --gpus '%1': this machine has %2 CUDA devices%3")
+                                    .arg(gpus.left(64))
+                                    .arg(count)
+                                    .arg(count ? QStringLiteral(" (0..%1)").arg(count - 1) : QString()));
+      if (std::find(settings.gpus.begin(), settings.gpus.end(), g) == settings.gpus.end()) settings.gpus.push_back(g);
+    }
+  }
+  return std::nullopt;
+}
+
+// Grades `submissions` (with the cache's rows unless `again`), showing progress unless `quiet`,
+// writes the results and the cache, and prints the summary. Returns the exit code.
+int gradeClass(const exercises::ExerciseDefinition& exercise, const GradeSettings& settings,
+               const std::vector<Submission>& submissions, const std::vector<io::OutputFile>& outputs, bool again,
+               bool quiet) {
+  const std::string cachePath = cacheFile(exercise.id);
+  const std::vector<GradeRow> cache = readCache(cachePath);
+  Grader grader(cudaKernelCompiler(), cudaKernelRunner(), settings);
+  const bool showProgress = TerminalProgress::wanted(quiet);
+  TerminalProgress bar("grade: ", stderr);
+  QElapsedTimer clock;
+  clock.start();
+  std::mutex barMutex;
+  StopSignals stopOnSignals;
+  const std::vector<GradeRow> rows = grader.grade(
+      submissions, again ? std::vector<GradeRow>{} : cache,
+      [&](const GradeProgress& p) {
+        if (!showProgress) return;
+        const std::lock_guard lock(barMutex);
+        bar.reportCount("graded", "submissions", p.done, p.total, static_cast<double>(clock.nsecsElapsed()) / 1e9);
+      },
+      stopRequested);
+  bar.clear();
+  // The compiler processes go now, reaped by this process (left to exit with it, they would be
+  // zombies wherever the system's first process does not reap them: a container's).
+  if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();
+  const bool stopped = stopRequested;
+  for (const io::OutputFile& output : outputs)
+    io::writeOutput(output, output.option == "--out"
+                                ? QByteArray::fromStdString(resultsCsv(exercise, rows))
+                                : QJsonDocument(resultsJson(exercise, grader.seed(), grader.deviceNames(), rows, !stopped)).toJson());
+  writeCache(cachePath, exercise, cache, rows);
+  printSummary(exercise, rows, static_cast<int>(submissions.size()), static_cast<double>(clock.nsecsElapsed()) / 1e9,
+               grader, stopped);
+  if (stopped) return 128 + stopSignal.load();
+  return kExitOk;
 }
 
 }  // namespace
@@ -271,20 +402,7 @@ int runGrade(const QStringList& arguments) {
   parser.addPositionalArgument(QStringLiteral("EXERCISE"), QStringLiteral("The exercise (kernelcam exercise list)."));
   parser.addPositionalArgument(QStringLiteral("SUBMISSIONS"), QStringLiteral("Students' .cu files or folders, or class folders."),
                                QStringLiteral("SUBMISSIONS..."));
-  parser.addOption({"out", "The results as CSV (required unless --json).", "FILE"});
-  parser.addOption({"json", "The results as JSON.", "FILE"});
-  parser.addOption({"jobs", "Compiles at once (default: one per CPU core).", "N"});
-  parser.addOption({"gpus", "The CUDA devices to run on: all (default), none, or a list such as 0,1.", "LIST"});
-  parser.addOption({"lanes", "Lab workers per GPU for the correctness checks (default 8).", "N"});
-  parser.addOption({"shard", "Grade only part I of N (1 <= I <= N), split by student name; join with grade merge.", "I/N"});
-  parser.addOption({"again", "Grade every submission, also those the cache has."});
-  parser.addOption({"level", "The level 'all-goals' means (default: every goal).", "N"});
-  parser.addOption({"seed", "The hidden inputs' seed, the same for every student (default: a fresh one).", "S"});
-  parser.addOption({"no-timing", "Correctness only: the time goals are not measured."});
-  parser.addOption({"no-counters", "Do not profile: the counter goals are not measured."});
-  addCompileLimitOptions(parser, QStringLiteral("each compile"));
-  parser.addOption({"run-time", "Time limit of each launch of a student's kernel, in ms (default 2000).", "MS"});
-  parser.addOption({"quiet", "No progress line."});
+  addGradeOptions(parser);
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("grade: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
     std::fputs(helpText(parser.helpText(), kUsage).toLocal8Bit().constData(), stdout);
@@ -300,39 +418,10 @@ int runGrade(const QStringList& arguments) {
     return fail(kExitUsage, QStringLiteral("grade: no exercise %1").arg(QString::fromStdString(quotedText(positional[0].toStdString(), 64))) +
                                 didYouMean(positional[0], ids, QStringLiteral(" (kernelcam exercise list)")));
   }
-  const auto wholeOption = [&parser](const char* name, int low, int high, int fallback, int* value) {
-    if (!parser.isSet(QLatin1String(name))) {
-      *value = fallback;
-      return true;
-    }
-    bool ok = false;
-    *value = parser.value(QLatin1String(name)).toInt(&ok);
-    if (ok && *value >= low && *value <= high) return true;
-    fail(kExitUsage, QStringLiteral("grade: --%1 '%2': a whole number from %3 to %4")
-                         .arg(QLatin1String(name), parser.value(QLatin1String(name)).left(32))
-                         .arg(low)
-                         .arg(high));
-    return false;
-  };
   GradeSettings settings;
   settings.exercise = exercise;
-  int runMs = 2000;
-  if (!wholeOption("jobs", 1, 1024, std::max(1, QThread::idealThreadCount()), &settings.jobs) ||
-      !wholeOption("lanes", 1, 64, 8, &settings.lanes) || !wholeOption("level", 1, 9, 0, &settings.level) ||
-      !wholeOption("run-time", 10, 600000, 2000, &runMs))
-    return kExitUsage;
-  settings.runLimitMs = runMs;
-  settings.timing = !parser.isSet(QStringLiteral("no-timing"));
-  settings.counters = !parser.isSet(QStringLiteral("no-counters"));
-  if (parser.isSet(QStringLiteral("seed"))) {
-    bool ok = false;
-    settings.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
-    if (!ok || settings.seed == 0)
-      return fail(kExitUsage, QStringLiteral("grade: --seed '%1': a whole number above 0").arg(parser.value(QStringLiteral("seed")).left(32)));
-  }
   int shard = 1, shards = 1;
-  if (parser.isSet(QStringLiteral("shard")) && !parseShard(parser.value(QStringLiteral("shard")), &shard, &shards))
-    return fail(kExitUsage, QStringLiteral("grade: --shard '%1': I/N with 1 <= I <= N, e.g. 3/8").arg(parser.value(QStringLiteral("shard")).left(32)));
+  if (const std::optional<int> refused = readGradeSettings(parser, settings, &shard, &shards)) return *refused;
   try {
     settings.limits = compileLimitsFrom(parser);
 
@@ -349,57 +438,11 @@ int runGrade(const QStringList& arguments) {
     for (const Submission& s : submissions) inputs.push_back(s.kernelPath.empty() ? s.path : s.kernelPath);
     io::checkOutputs(outputs, inputs);
 
-    DeviceBackend* devices = cudaDevices();
-    std::string noGpu;
-    const QString gpus = parser.value(QStringLiteral("gpus"));
-    const int count = devices ? devices->deviceCountOrZero() : 0;
-    if (gpus.isEmpty() || gpus == QLatin1String("all")) {
-      for (int g = 0; g < count; ++g) settings.gpus.push_back(g);
-    } else if (gpus != QLatin1String("none")) {
-      for (const QString& item : gpus.split(QLatin1Char(','))) {
-        bool ok = false;
-        const int g = item.toInt(&ok);
-        if (!ok || g < 0 || g >= count)
-          return fail(kExitUsage, QStringLiteral("grade: --gpus '%1': this machine has %2 CUDA devices%3")
-                                      .arg(gpus.left(64))
-                                      .arg(count)
-                                      .arg(count ? QStringLiteral(" (0..%1)").arg(count - 1) : QString()));
-        if (std::find(settings.gpus.begin(), settings.gpus.end(), g) == settings.gpus.end()) settings.gpus.push_back(g);
-      }
-    }
+    if (const std::optional<int> refused = readGpus(parser, cudaDevices(), settings)) return *refused;
     if (!settings.gpus.empty() && exercise->imageKernel) settings.photos = samplePhotos();
 
-    const std::string cachePath = cacheFile(exercise->id);
-    const std::vector<GradeRow> cache = readCache(cachePath);
-    Grader grader(cudaKernelCompiler(), cudaKernelRunner(), settings);
-    const bool showProgress = TerminalProgress::wanted(parser.isSet(QStringLiteral("quiet")));
-    TerminalProgress bar("grade: ", stderr);
-    QElapsedTimer clock;
-    clock.start();
-    std::mutex barMutex;
-    StopSignals stopOnSignals;
-    const std::vector<GradeRow> rows = grader.grade(
-        submissions, parser.isSet(QStringLiteral("again")) ? std::vector<GradeRow>{} : cache,
-        [&](const GradeProgress& p) {
-          if (!showProgress) return;
-          const std::lock_guard lock(barMutex);
-          bar.reportCount("graded", "submissions", p.done, p.total, static_cast<double>(clock.nsecsElapsed()) / 1e9);
-        },
-        stopRequested);
-    bar.clear();
-    // The compiler processes go now, reaped by this process (left to exit with it, they would be
-    // zombies wherever the system's first process does not reap them: a container's).
-    if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();
-    const bool stopped = stopRequested;
-    for (const io::OutputFile& output : outputs)
-      io::writeOutput(output, output.option == "--out"
-                                  ? QByteArray::fromStdString(resultsCsv(*exercise, rows))
-                                  : QJsonDocument(resultsJson(*exercise, grader.seed(), grader.deviceNames(), rows, !stopped)).toJson());
-    writeCache(cachePath, *exercise, cache, rows);
-    printSummary(*exercise, rows, static_cast<int>(submissions.size()), static_cast<double>(clock.nsecsElapsed()) / 1e9,
-                 grader, stopped);
-    if (stopped) return 128 + stopSignal.load();
-    return kExitOk;
+    return gradeClass(*exercise, settings, submissions, outputs, parser.isSet(QStringLiteral("again")),
+                      parser.isSet(QStringLiteral("quiet")));
   } catch (const io::OutputError& error) {
     return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(error.what()));
   } catch (const InvalidArgument& error) {

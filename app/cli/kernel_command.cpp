@@ -188,6 +188,45 @@ std::string occupancyText(DeviceBackend& devices, KernelCompilerBackend& compile
   }
 }
 
+// The architecture to compile for, in `options` unless given: the device as an earlier check found it,
+// where the driver says nothing changed since (device_limits_cache.hpp): no CUDA start-up at all.
+// Else the driver is asked (and the caller keeps its answer). Returns the limits kept, if used.
+std::optional<lab::DeviceLimits> architectureToCompileFor(KernelCompilerBackend& cuda, const std::filesystem::path& cacheFile,
+                                                         const std::string& fingerprint, lab::CompileOptions& options) {
+  std::optional<lab::DeviceLimits> cached = cachedDeviceLimits(cacheFile, fingerprint);
+  if (cached && !options.arch) {
+    try {
+      options.arch = cuda.parseArch("sm_" + std::to_string(cached->arch()));
+    } catch (const InvalidArgument&) {  // an architecture this NVRTC does not know: ask the driver
+      cached.reset();
+    }
+  }
+  if (!options.arch) (void)cuda.defaultArch();
+  return cached;
+}
+
+// What `kernel check` found: the kernel, its resources, launch shape, output, parameters, occupancy.
+void printCheckReport(KernelCompilerBackend& cuda, const lab::KernelSource& source, const lab::CompiledKernel& kernel,
+                      const std::string& occupancy) {
+  const lab::ResourceUsage& r = kernel.resources;
+  const lab::KernelAnnotations& a = kernel.analysis.annotations;
+  std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", printableText(source.path).c_str(),
+              kernel.analysis.entry->name.c_str(), kernel.arch, cuda.nvrtcVersion().c_str(), kernel.compileMs);
+  if (r.known) {
+    std::printf("  registers      %d per thread\n", r.registers);
+    std::printf("  shared memory  %d bytes per block (static)\n", r.sharedBytes);
+    std::printf("  local memory   %d bytes per thread (stack frame)\n", r.localBytes);
+    std::printf("  spills         %d bytes stored, %d bytes loaded\n", r.spillStoreBytes, r.spillLoadBytes);
+  } else {
+    std::printf("  resources      ptxas gave no report for %s\n", kernel.loweredName.c_str());
+  }
+  std::printf("  block          %dx%d (%d threads), one thread per output pixel\n", a.block.x, a.block.y,
+              a.block.threads());
+  std::printf("  output         %s\n", lab::outputFormatName(a.output));
+  std::printf("  parameters     %s\n", paramsText(a.params).c_str());
+  std::printf("  occupancy      %s\n", occupancy.c_str());
+}
+
 int runCheck(const QStringList& arguments) {
   const double cpuAtStart = processCpuMs();  // the process's start-up (loading its libraries) so far
   QElapsedTimer total;
@@ -221,19 +260,9 @@ int runCheck(const QStringList& arguments) {
       }
     });
     step.restart();
-    // The device as an earlier check found it, where the driver says nothing changed since
-    // (device_limits_cache.hpp): no CUDA start-up at all. Else the driver is asked, and the answer kept.
     const std::string fingerprint = nvidiaDriverFingerprint();
     const std::filesystem::path cacheFile = deviceLimitsCacheFile();
-    std::optional<lab::DeviceLimits> cached = cachedDeviceLimits(cacheFile, fingerprint);
-    if (cached && !options.arch) {
-      try {
-        options.arch = cuda->parseArch("sm_" + std::to_string(cached->arch()));
-      } catch (const InvalidArgument&) {  // an architecture this NVRTC does not know: ask the driver
-        cached.reset();
-      }
-    }
-    if (!options.arch) (void)cuda->defaultArch();
+    const std::optional<lab::DeviceLimits> cached = architectureToCompileFor(*cuda, cacheFile, fingerprint, options);
     const double deviceMs = msSince(step);
     const double cpuBeforeCompile = processCpuMs();
     const lab::CompiledKernel kernel = cuda->compileKernel(source, options);
@@ -248,23 +277,7 @@ int runCheck(const QStringList& arguments) {
     if (!cached && !fingerprint.empty() && cudaDevices()->deviceCountOrZero() > 0)
       if (const std::optional<lab::DeviceLimits> limits = cudaKernelRunner()->deviceLimits(0))
         storeDeviceLimits(cacheFile, fingerprint, *limits);
-    const lab::ResourceUsage& r = kernel.resources;
-    const lab::KernelAnnotations& a = kernel.analysis.annotations;
-    std::printf("%s: ok: kernel '%s' for sm_%d (NVRTC %s), compiled in %.0f ms\n", printableText(source.path).c_str(),
-                kernel.analysis.entry->name.c_str(), kernel.arch, cuda->nvrtcVersion().c_str(), kernel.compileMs);
-    if (r.known) {
-      std::printf("  registers      %d per thread\n", r.registers);
-      std::printf("  shared memory  %d bytes per block (static)\n", r.sharedBytes);
-      std::printf("  local memory   %d bytes per thread (stack frame)\n", r.localBytes);
-      std::printf("  spills         %d bytes stored, %d bytes loaded\n", r.spillStoreBytes, r.spillLoadBytes);
-    } else {
-      std::printf("  resources      ptxas gave no report for %s\n", kernel.loweredName.c_str());
-    }
-    std::printf("  block          %dx%d (%d threads), one thread per output pixel\n", a.block.x, a.block.y,
-                a.block.threads());
-    std::printf("  output         %s\n", lab::outputFormatName(a.output));
-    std::printf("  parameters     %s\n", paramsText(a.params).c_str());
-    std::printf("  occupancy      %s\n", occupancy.c_str());
+    printCheckReport(*cuda, source, kernel, occupancy);
     if (options.keepPtx) {
       std::printf("\n// PTX\n%s", kernel.ptx.c_str());
       printSass(kernel.cubin);
@@ -297,6 +310,42 @@ std::vector<std::string> sourceLines(const std::string& text) {
     start = end + 1;
   }
   return lines;
+}
+
+// `kernel profile`'s figures: each profiled line of the kernel's file under its source line, the lab's
+// frame accessors, and the whole launch's raw counts.
+void printLineProfile(const lab::KernelSource& source, const lab::CompiledKernel& kernel, const std::string& frameSource,
+                      const HostFrame& frame, const lab::LaunchReport& report) {
+  const std::vector<lab::LineFigures> mine = lab::linesOfFile(report.lines, source.path);
+  const std::uint64_t total = lab::totalInstructions(report.lines);
+  std::printf("%s: kernel '%s' on %s (%dx%d), %llu warp instructions executed; per line (CUPTI SASS metrics):\n",
+              printableText(source.path).c_str(), kernel.analysis.entry->name.c_str(), printableText(frameSource).c_str(), frame.width(),
+              frame.height(), static_cast<unsigned long long>(total));
+  const std::vector<std::string> text = sourceLines(source.text);
+  const std::string shownPath = printableText(source.path);  // the user's file name and lines, as the terminal may show them
+  for (const lab::LineFigures& line : mine) {
+    std::printf("%s:%u: %s\n", shownPath.c_str(), line.line, lab::describeLine(line, total).c_str());
+    if (line.line >= 1 && line.line <= text.size())
+      std::printf("    | %s\n", printableText(text[line.line - 1], 4096, TextLayout::Lines).c_str());
+  }
+  // The frame reads and writes: inlined from the lab's accessors, their instructions keep the
+  // prelude's lines. Summed per accessor, they say how the kernel's calls of it access memory.
+  const auto accessors = lab::accessorFigures(report.lines);
+  for (const auto& [name, figures] : accessors)
+    std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", shownPath.c_str(),
+                name.c_str(), lab::describeLine(figures, total).c_str());
+  // The raw counts of the whole launch: what a per-kernel profiler (ncu --metrics smsp__sass_*.sum)
+  // reports, so the figures above can be checked against one.
+  const lab::LineFigures whole = lab::wholeKernel(report.lines);
+  std::printf("%s: whole kernel: %llu instructions; global %llu requests, %llu sectors (ideal %llu); shared %llu "
+              "requests, %llu wavefronts (ideal %llu)\n",
+              shownPath.c_str(), static_cast<unsigned long long>(whole.instructions),
+              static_cast<unsigned long long>(whole.globalRequests),
+              static_cast<unsigned long long>(whole.globalSectors),
+              static_cast<unsigned long long>(whole.globalSectorsIdeal),
+              static_cast<unsigned long long>(whole.sharedRequests),
+              static_cast<unsigned long long>(whole.sharedWavefronts),
+              static_cast<unsigned long long>(whole.sharedWavefrontsIdeal));
 }
 
 int runProfile(const QStringList& arguments) {
@@ -344,36 +393,7 @@ int runProfile(const QStringList& arguments) {
     if (report.lines.empty())
       return fail(kExitFailure, QStringLiteral("kernel profile: no per-line figures: ") +
                                     QString::fromStdString(report.profileNote));
-    const std::vector<lab::LineFigures> mine = lab::linesOfFile(report.lines, source.path);
-    const std::uint64_t total = lab::totalInstructions(report.lines);
-    std::printf("%s: kernel '%s' on %s (%dx%d), %llu warp instructions executed; per line (CUPTI SASS metrics):\n",
-                printableText(source.path).c_str(), kernel.analysis.entry->name.c_str(), printableText(frames->name()).c_str(), frame.width(),
-                frame.height(), static_cast<unsigned long long>(total));
-    const std::vector<std::string> text = sourceLines(source.text);
-    const std::string shownPath = printableText(source.path);  // the user's file name and lines, as the terminal may show them
-    for (const lab::LineFigures& line : mine) {
-      std::printf("%s:%u: %s\n", shownPath.c_str(), line.line, lab::describeLine(line, total).c_str());
-      if (line.line >= 1 && line.line <= text.size())
-        std::printf("    | %s\n", printableText(text[line.line - 1], 4096, TextLayout::Lines).c_str());
-    }
-    // The frame reads and writes: inlined from the lab's accessors, their instructions keep the
-    // prelude's lines. Summed per accessor, they say how the kernel's calls of it access memory.
-    const auto accessors = lab::accessorFigures(report.lines);
-    for (const auto& [name, figures] : accessors)
-      std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", shownPath.c_str(),
-                  name.c_str(), lab::describeLine(figures, total).c_str());
-    // The raw counts of the whole launch: what a per-kernel profiler (ncu --metrics smsp__sass_*.sum)
-    // reports, so the figures above can be checked against one.
-    const lab::LineFigures whole = lab::wholeKernel(report.lines);
-    std::printf("%s: whole kernel: %llu instructions; global %llu requests, %llu sectors (ideal %llu); shared %llu "
-                "requests, %llu wavefronts (ideal %llu)\n",
-                shownPath.c_str(), static_cast<unsigned long long>(whole.instructions),
-                static_cast<unsigned long long>(whole.globalRequests),
-                static_cast<unsigned long long>(whole.globalSectors),
-                static_cast<unsigned long long>(whole.globalSectorsIdeal),
-                static_cast<unsigned long long>(whole.sharedRequests),
-                static_cast<unsigned long long>(whole.sharedWavefronts),
-                static_cast<unsigned long long>(whole.sharedWavefrontsIdeal));
+    printLineProfile(source, kernel, frames->name(), frame, report);
     return kExitOk;
   } catch (const InvalidArgument& e) {
     return fail(kExitUsage, QString::fromStdString(e.what()));

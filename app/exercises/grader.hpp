@@ -63,6 +63,7 @@ class Grader {
 
  private:
   struct Job;
+  struct Run;
   static std::vector<GradeRow> rowsSoFar(const std::vector<Job>& jobs);
   KernelCompilerBackend* compiler_;
   KernelRunnerBackend* runner_;

@@ -80,6 +80,77 @@ AVRational frameRate(double fps) {
   return {rate, base};
 }
 
+// The codecs OpenCV's fourccs picked: avc1 (libx264) or mp4v for MP4, MJPG for AVI; null where
+// FFmpeg has none of them. `codecName` says which, for the user.
+const AVCodec* findVideoEncoder(bool mp4, std::string& codecName) {
+  const AVCodec* encoder = nullptr;
+  if (mp4) {
+    encoder = avcodec_find_encoder_by_name("libx264");
+    codecName = "H.264";
+    if (!encoder) {
+      encoder = avcodec_find_encoder(AV_CODEC_ID_MPEG4);
+      codecName = "MPEG-4";
+    }
+  } else {
+    encoder = avcodec_find_encoder(AV_CODEC_ID_MJPEG);
+    codecName = "Motion JPEG";
+  }
+  return encoder;
+}
+
+// Size, rate, pixel format and bit rates, as OpenCV's writer set them.
+void configureCodec(AVCodecContext& c, const AVCodec& encoder, cv::Size size, AVRational rate) {
+  c.width = size.width;
+  c.height = size.height;
+  c.time_base = {rate.den, rate.num};
+  c.framerate = rate;
+  const bool mjpeg = encoder.id == AV_CODEC_ID_MJPEG;
+  c.pix_fmt = mjpeg ? AV_PIX_FMT_YUVJ420P : AV_PIX_FMT_YUV420P;
+  // OpenCV's rates: (3 for MJPEG, else 1) x fps x pixels as the base, raised by half twice on the way.
+  const double base = std::min((mjpeg ? 3.0 : 1.0) * av_q2d(rate) * size.width * size.height, INT_MAX / 2.0);
+  if (encoder.id == AV_CODEC_ID_H264) {
+    // Constant quality (CRF 23), x264's own GOP and quantiser limits.
+    c.bit_rate = static_cast<std::int64_t>(base / 2);
+    av_opt_set(c.priv_data, "crf", "23", 0);
+    c.thread_count = kX264Threads;
+  } else {
+    c.bit_rate = std::min(static_cast<std::int64_t>(base) * 2, static_cast<std::int64_t>(INT_MAX));
+    c.qmin = 3;
+    c.gop_size = 12;
+  }
+  c.bit_rate_tolerance = static_cast<int>(std::min<std::int64_t>(c.bit_rate, INT_MAX));
+}
+
+// FFmpeg's I/O through `output` (our write and seek on its descriptor).
+AVIOContext* fdOutputContext(FdOutput& output) {
+  constexpr int kBufferBytes = 256 * 1024;
+  auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
+  if (!buffer) throw std::bad_alloc();
+  const bool seekable = ::lseek(output.fd, 0, SEEK_CUR) >= 0;  // a pipe cannot: AVI then streams without its index
+  AVIOContext* io =
+      avio_alloc_context(buffer, kBufferBytes, 1, &output, nullptr, FdOutput::write, seekable ? FdOutput::seek : nullptr);
+  if (!io) {
+    av_free(buffer);
+    throw std::bad_alloc();
+  }
+  return io;
+}
+
+// The muxer's options for the header; a fragmented file is flushed as it goes.
+AVDictionary* muxerOptions(AVFormatContext& format, bool fragmented, bool mp4) {
+  AVDictionary* options = nullptr;
+  if (fragmented) {
+    format.flags |= AVFMT_FLAG_FLUSH_PACKETS;  // on disk as soon as the muxer lets go of it
+    if (mp4) {
+      // Fragments begin at a keyframe or after a second, whichever comes first; each is written
+      // out whole. (An AVI is written frame by frame anyway; its index only helps seeking.)
+      av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
+      av_dict_set(&options, "frag_duration", "1000000", 0);
+    }
+  }
+  return options;
+}
+
 }  // namespace
 
 struct AvVideoEncoder::State {
@@ -123,19 +194,7 @@ AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, 
                               "x" + std::to_string(size.height) + ": " + why + ")");
   };
 
-  // The codecs OpenCV's fourccs picked: avc1 (libx264) or mp4v for MP4, MJPG for AVI.
-  const AVCodec* encoder = nullptr;
-  if (mp4) {
-    encoder = avcodec_find_encoder_by_name("libx264");
-    codecName_ = "H.264";
-    if (!encoder) {
-      encoder = avcodec_find_encoder(AV_CODEC_ID_MPEG4);
-      codecName_ = "MPEG-4";
-    }
-  } else {
-    encoder = avcodec_find_encoder(AV_CODEC_ID_MJPEG);
-    codecName_ = "Motion JPEG";
-  }
+  const AVCodec* encoder = findVideoEncoder(mp4, codecName_);
   if (!encoder) noEncoder(mp4 ? "FFmpeg has neither libx264 nor an MPEG-4 encoder" : "FFmpeg has no Motion JPEG encoder");
 
   const AVOutputFormat* muxer = av_guess_format(mp4 ? "mp4" : "avi", nullptr, nullptr);
@@ -150,25 +209,7 @@ AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, 
   if (!s.codec || !s.frame || !s.packet || !s.stream) throw std::bad_alloc();
   AVCodecContext& c = *s.codec;
   const AVRational rate = frameRate(framesPerSecond > 0 ? framesPerSecond : 30.0);
-  c.width = size.width;
-  c.height = size.height;
-  c.time_base = {rate.den, rate.num};
-  c.framerate = rate;
-  const bool mjpeg = encoder->id == AV_CODEC_ID_MJPEG;
-  c.pix_fmt = mjpeg ? AV_PIX_FMT_YUVJ420P : AV_PIX_FMT_YUV420P;
-  // OpenCV's rates: (3 for MJPEG, else 1) x fps x pixels as the base, raised by half twice on the way.
-  const double base = std::min((mjpeg ? 3.0 : 1.0) * av_q2d(rate) * size.width * size.height, INT_MAX / 2.0);
-  if (encoder->id == AV_CODEC_ID_H264) {
-    // Constant quality (CRF 23), x264's own GOP and quantiser limits.
-    c.bit_rate = static_cast<std::int64_t>(base / 2);
-    av_opt_set(c.priv_data, "crf", "23", 0);
-    c.thread_count = kX264Threads;
-  } else {
-    c.bit_rate = std::min(static_cast<std::int64_t>(base) * 2, static_cast<std::int64_t>(INT_MAX));
-    c.qmin = 3;
-    c.gop_size = 12;
-  }
-  c.bit_rate_tolerance = static_cast<int>(std::min<std::int64_t>(c.bit_rate, INT_MAX));
+  configureCodec(c, *encoder, size, rate);
   if (s.format->oformat->flags & AVFMT_GLOBALHEADER) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
   int status = avcodec_open2(s.codec, encoder, nullptr);
   if (status < 0) noEncoder("cannot start the " + std::string(encoder->name) + " encoder: " + ffmpegErrorText(status));
@@ -186,26 +227,9 @@ AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, 
                             SWS_BICUBIC, nullptr, nullptr, nullptr);
   if (!s.scaler) noEncoder("no conversion from BGR to the encoder's pixel format");
 
-  constexpr int kBufferBytes = 256 * 1024;
-  auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
-  if (!buffer) throw std::bad_alloc();
-  const bool seekable = ::lseek(fd, 0, SEEK_CUR) >= 0;  // a pipe cannot: AVI then streams without its index
-  s.io = avio_alloc_context(buffer, kBufferBytes, 1, &s.output, nullptr, FdOutput::write, seekable ? FdOutput::seek : nullptr);
-  if (!s.io) {
-    av_free(buffer);
-    throw std::bad_alloc();
-  }
+  s.io = fdOutputContext(s.output);
   s.format->pb = s.io;
-  AVDictionary* options = nullptr;
-  if (fragmented) {
-    s.format->flags |= AVFMT_FLAG_FLUSH_PACKETS;  // on disk as soon as the muxer lets go of it
-    if (mp4) {
-      // Fragments begin at a keyframe or after a second, whichever comes first; each is written
-      // out whole. (An AVI is written frame by frame anyway; its index only helps seeking.)
-      av_dict_set(&options, "movflags", "frag_keyframe+empty_moov+default_base_moof", 0);
-      av_dict_set(&options, "frag_duration", "1000000", 0);
-    }
-  }
+  AVDictionary* options = muxerOptions(*s.format, fragmented, mp4);
   status = avformat_write_header(s.format, &options);
   av_dict_free(&options);
   if (status < 0) fail(status, "writing the header");

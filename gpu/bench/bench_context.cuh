@@ -126,17 +126,10 @@ std::vector<DeviceImage<T>> blankImages(int count, int width, int height) {
   return images;
 }
 
-// The row groups (one file each).
+// The bench's own row groups (one file each); the records' rows register themselves (bench_rows.hpp).
 void runCopyRows(BenchContext& ctx);  // always measures the 1 GiB roofline first
-void runGrayRows(BenchContext& ctx);
-void runHistogramRows(BenchContext& ctx);
-void runConvolutionRows(BenchContext& ctx);
-void runTransposeRows(BenchContext& ctx);
 void runPipelineRows(BenchContext& ctx);
 void runCameraFormatRows(BenchContext& ctx);  // NV12 and its Y plane: uploads, conversions, pipeline
-void runReduceRows(BenchContext& ctx);
-void runGemmRows(BenchContext& ctx);
-void runCgRows(BenchContext& ctx);
 // Rows for a registered stage without rows of its own: each of its benchCases on grey and RGBA.
 void runGenericStageRows(BenchContext& ctx, const std::string& stageId);
 

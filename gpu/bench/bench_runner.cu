@@ -1,14 +1,11 @@
 #include "gpu/bench/bench_runner.hpp"
 
-#include <algorithm>
 #include <cstdio>
-#include <iterator>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/bench/sm_clock.hpp"
 #include "gpu/core/device_query.cuh"
-#include "gpu/demos/demo_registry.hpp"
-#include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc::bench {
 
@@ -19,25 +16,10 @@ struct Group {
   void (*run)(BenchContext&);
 };
 
-// The groups that are not stages; the stages' groups come from the stage registry, between copy
-// and pipeline. copy runs always (it measures the roofline the % column needs).
+// The bench's own groups, around the records' (bench_rows.hpp: the stages' between copy and
+// pipeline, the demos' after camera). copy runs always (it measures the roofline the % column needs).
 constexpr Group kBeforeStages[] = {{"copy", runCopyRows}};
-// The stages whose rows are written here in the bench (rows_NAME.cu) rather than generic (each of
-// the stage's benchCases): the bench knows the stages, never the other way round.
-constexpr Group kStageRows[] = {{"gray", runGrayRows},
-                                {"hist", runHistogramRows},
-                                {"conv", runConvolutionRows},
-                                {"transpose", runTransposeRows}};
 constexpr Group kAfterStages[] = {{"pipeline", runPipelineRows}, {"camera", runCameraFormatRows}};
-// The demos' groups come from the demo registry (each record's benchGroup), after those; these are
-// the rows the bench writes for them (rows_NAME.cu), as for the stages above: the bench knows the
-// demos' groups, a demo names no bench.
-constexpr Group kDemoRows[] = {{"reduce", runReduceRows}, {"gemm", runGemmRows}, {"cg", runCgRows}};
-
-const Group* ownRows(const Group* begin, const Group* end, const std::string& name) {
-  const Group* own = std::find_if(begin, end, [&](const Group& rows) { return name == rows.name; });
-  return own != end ? own : nullptr;
-}
 
 std::string describeDevice(const DeviceInfo& info) {
   char text[256];
@@ -74,19 +56,17 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
 
   BenchContext ctx(options, report, onRow);
   for (const Group& group : kBeforeStages) group.run(ctx);
-  for (const StageDefinition* stage : stageRegistry().all()) {
-    if (!groupSelected(options, stage->id)) continue;
-    if (const Group* own = ownRows(std::begin(kStageRows), std::end(kStageRows), stage->id))
-      own->run(ctx);
+  for (const RecordRows& stage : stageRows()) {
+    if (!groupSelected(options, stage.group)) continue;
+    if (stage.rows)
+      stage.rows(ctx);
     else
-      runGenericStageRows(ctx, stage->id);
+      runGenericStageRows(ctx, stage.group);
   }
   for (const Group& group : kAfterStages)
     if (groupSelected(options, group.name)) group.run(ctx);
-  for (const demos::DemoDefinition* demo : demos::demoRegistry().all()) {
-    if (demo->benchGroup.empty() || !groupSelected(options, demo->benchGroup)) continue;
-    if (const Group* own = ownRows(std::begin(kDemoRows), std::end(kDemoRows), demo->benchGroup)) own->run(ctx);
-  }
+  for (const RecordRows& demo : demoRows())
+    if (groupSelected(options, demo.group)) demo.rows(ctx);
   report.clockAfter = readSmClock(busId);
   return report;
 }

@@ -125,6 +125,10 @@ class DemoValueError : public InvalidArgument {
 using DemoAdmission = std::function<void(const std::string& what, const MemoryNeed& need, Backend backend)>;
 void admitHostMemory(const std::string& what, const MemoryNeed& need, Backend backend);
 
+// The libraries' scratch and context a CUDA run adds to its own buffers (cuBLAS, CUB, cuSPARSE), in
+// the records' memory estimates (gpu/demos/ID/ID_memory.cpp).
+inline constexpr double kLibraryWorkspaceBytes = 64.0 * 1024 * 1024;
+
 // What a run will allocate and how the refusal names it ("reduce n=16777216").
 struct DemoMemoryNeed {
   std::string what;
@@ -147,7 +151,11 @@ struct DemoDefinition {
   int defaultReps = 0;  // > 0: the command line has --reps N (timed repetitions, median), this by default
   std::vector<DemoVersion> versions;
   bool choosableVersions = false;  // the form's checklist picks the versions (CG); else all run
-  std::string benchGroup;          // `bench --only GROUP` (rows the bench writes itself); "": none
+  // The files of the demo's folder (gpu/demos/ID/) the source view searches for the versions'
+  // anchors, in that order: the kernels, their launchers and the CPU references. The build compiles
+  // every source of the folder in (:/kernels/ID/, ui/CMakeLists.txt); the record says which to read.
+  std::vector<std::string> sourceFiles;
+  std::string benchGroup;  // `bench --only GROUP` (rows the bench writes itself); "": none
 
   // Required. Checks the values before anything else runs (DemoValueError naming the parameter,
   // InvalidArgument for a rule across parameters): the command line's exit 2, the form's red line.

@@ -1,9 +1,25 @@
 #include "gpu/pipeline/cuda_fusion.hpp"
 
+#include "gpu/core/error.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
-#include "gpu/pipeline/stage_registry.hpp"
 
 namespace kc {
+
+void CudaFusionRegistry::add(CudaFusion fusion) {
+  if (fusion.name.empty() || !fusion.match || !fusion.launch)
+    throw InvalidArgument("fusion registry: a fusion needs a name, match and launch");
+  remove(fusion.name);
+  fusions_.push_back(std::move(fusion));
+}
+
+void CudaFusionRegistry::remove(std::string_view name) {
+  std::erase_if(fusions_, [&](const CudaFusion& fusion) { return fusion.name == name; });
+}
+
+CudaFusionRegistry& cudaFusionRegistry() {
+  static CudaFusionRegistry registry;
+  return registry;
+}
 
 std::vector<CudaChainStep> planCudaChain(const FilterChain& chain, FrameShape in, bool fuse) {
   const std::vector<std::string> labels = stageLabels(chain);
@@ -14,7 +30,7 @@ std::vector<CudaChainStep> planCudaChain(const FilterChain& chain, FrameShape in
     step.first = i;
     step.in = shape;
     if (fuse && !stageIsNoOp(chain[i], shape)) {
-      for (const CudaFusion& fusion : stageRegistry().cudaFusions()) {
+      for (const CudaFusion& fusion : cudaFusionRegistry().all()) {
         const std::size_t count = fusion.match(chain, i, shape);
         if (count < 2 || i + count > chain.size()) continue;
         step.fusion = &fusion;

@@ -2,9 +2,9 @@
 // Stages that one CUDA launch runs together (issue 21's fused live path), and the plan of a chain
 // on CUDA: which stages run alone and which as one fused launch.
 //
-// A fusion is a record in the stage registry beside the stages' own (registered from the .cu file of
-// the stage it is built around: conv_stage.cu fuses the grey stage before a convolution and the
-// histogram after it). Its result is bit-exact with the stages one by one (each fusion's GPU test
+// A fusion is a record of its own registry (CudaFusionRegistry below, apart from the stage registry,
+// which stays generic: the CPU pipeline never fuses), registered from the .cu file of the stage it is
+// built around: conv_stage.cu fuses the grey stage before a convolution and the histogram after it. Its result is bit-exact with the stages one by one (each fusion's GPU test
 // says so). Fusions are CUDA's alone: the CPU pipeline runs every stage by itself. A chain runs
 // unfused when its per-stage timings are wanted (FramePipeline::setFusion): a fused launch has one
 // timing row.
@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "gpu/pipeline/filter_chain.hpp"
@@ -29,6 +30,24 @@ struct CudaFusion {
   // one by one.
   std::function<bool(const FilterChain& chain, std::size_t first, std::size_t count, const CudaStageIo& io)> launch;
 };
+
+// The fusions, tried in the order added. A fusion with the name of one already there replaces it;
+// remove takes one away (tests). Throws InvalidArgument for a fusion without a name, match or launch.
+class CudaFusionRegistry {
+ public:
+  void add(CudaFusion fusion);
+  void remove(std::string_view name);
+  const std::vector<CudaFusion>& all() const { return fusions_; }
+
+ private:
+  std::vector<CudaFusion> fusions_;
+};
+
+CudaFusionRegistry& cudaFusionRegistry();
+
+// A fusion, from the .cu file of a stage (whose anchor, KC_REGISTER_CUDA_STAGE's, keeps the file linked).
+#define KC_REGISTER_CUDA_FUSION(NAME, FUSION) \
+  extern "C" const int kc_cuda_fusion_##NAME = (::kc::cudaFusionRegistry().add(FUSION), 1)
 
 // One step of a chain on CUDA: a stage alone, or a run of stages that `fusion` launches together.
 struct CudaChainStep {

@@ -54,17 +54,6 @@ CudaStageLaunch StageRegistry::cudaLaunch(std::string_view id) const {
   return nullptr;
 }
 
-void StageRegistry::addCudaFusion(CudaFusion fusion) {
-  if (fusion.name.empty() || !fusion.match || !fusion.launch)
-    throw InvalidArgument("stage registry: a fusion needs a name, match and launch");
-  removeCudaFusion(fusion.name);
-  fusions_.push_back(std::move(fusion));
-}
-
-void StageRegistry::removeCudaFusion(std::string_view name) {
-  std::erase_if(fusions_, [&](const CudaFusion& fusion) { return fusion.name == name; });
-}
-
 StageRegistry& stageRegistry() {
   static StageRegistry registry;
   return registry;

@@ -4,11 +4,11 @@
 //   gpu/stages/NAME_stage.cu    KC_REGISTER_CUDA_STAGE(NAME, launch)        (builds with CUDA)
 // gpu/CMakeLists.txt keeps those files linked into every program (see kc_stage_anchors there),
 // so adding a stage edits no list anywhere. A test may add throw-away stages at run time.
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/stage.hpp"
 
 namespace kc {
@@ -29,12 +29,6 @@ class StageRegistry {
   // Null where the build has no CUDA or the stage has no CUDA implementation.
   CudaStageLaunch cudaLaunch(std::string_view id) const;
 
-  // Stages one CUDA launch runs together (cuda_fusion.hpp), tried in the order added. A fusion with
-  // the name of one already there replaces it; removeCudaFusion takes one away (tests).
-  void addCudaFusion(CudaFusion fusion);
-  void removeCudaFusion(std::string_view name);
-  const std::vector<CudaFusion>& cudaFusions() const { return fusions_; }
-
  private:
   struct Entry;
   std::vector<std::unique_ptr<Entry>> entries_;
@@ -43,7 +37,6 @@ class StageRegistry {
     CudaStageLaunch launch = nullptr;
   };
   std::vector<CudaEntry> cuda_;  // kept apart: the .cu registrations may run before the .cpp ones
-  std::vector<CudaFusion> fusions_;
 };
 
 StageRegistry& stageRegistry();
@@ -54,8 +47,6 @@ StageRegistry& stageRegistry();
   extern "C" const int kc_stage_anchor_##NAME = (::kc::stageRegistry().add(DEFINITION), 1)
 #define KC_REGISTER_CUDA_STAGE(NAME, LAUNCH) \
   extern "C" const int kc_cuda_stage_anchor_##NAME = (::kc::stageRegistry().setCudaLaunch(#NAME, LAUNCH), 1)
-// A fusion, from the .cu file of a stage (whose anchor keeps the file linked).
-#define KC_REGISTER_CUDA_FUSION(NAME, FUSION) \
-  extern "C" const int kc_cuda_fusion_##NAME = (::kc::stageRegistry().addCudaFusion(FUSION), 1)
+// Fusions (CUDA only) have a registry of their own beside this one: gpu/pipeline/cuda_fusion.hpp.
 
 }  // namespace kc

@@ -1,4 +1,5 @@
 #include "gpu/image/convolution.cuh"
+#include "gpu/pipeline/cuda_fusion.hpp"
 #include "gpu/pipeline/stage_registry.hpp"
 #include "gpu/stages/conv_stage.hpp"
 #include "gpu/stages/gray_stage.hpp"

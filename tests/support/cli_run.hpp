@@ -7,8 +7,10 @@
 #include <QStandardPaths>
 #include <QStringList>
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
 #include <unistd.h>
@@ -41,6 +43,20 @@ inline CliRun runProgram(const QString& program, const QStringList& arguments, i
   run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
   run.out = process.readAllStandardOutput().toStdString();
   run.err = process.readAllStandardError().toStdString();
+  return run;
+}
+
+// One of kernelcam's commands (cli::runDemo, cli::runExercise, ...) run in this process, where a
+// test's throw-away records are registered: its exit code and output.
+inline CliRun runInProcess(const std::function<int(const QStringList&)>& command, const QStringList& arguments) {
+  testing::internal::CaptureStdout();
+  testing::internal::CaptureStderr();
+  CliRun run;
+  run.exitCode = command(arguments);
+  std::fflush(stdout);
+  std::fflush(stderr);
+  run.out = testing::internal::GetCapturedStdout();
+  run.err = testing::internal::GetCapturedStderr();
   return run;
 }
 

@@ -1,8 +1,9 @@
 #include "ui/demos/kernel_source_lookup.hpp"
 
-#include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+
+#include "gpu/demos/demo_registry.hpp"
 
 // rcc output linked into a static library needs an explicit reference, or the linker drops it.
 static void initKernelResources() { Q_INIT_RESOURCE(kernels); }
@@ -64,9 +65,11 @@ void ensureKernelResources() {
 
 QStringList kernelSourceFiles(const QString& demoId) {
   ensureKernelResources();
-  const QString directory = QStringLiteral(":/kernels/") + demoId;
   QStringList files;
-  for (const QString& name : QDir(directory).entryList(QDir::Files, QDir::Name)) files << directory + u'/' + name;
+  const demos::DemoDefinition* demo = demos::demoRegistry().find(demoId.toStdString());
+  if (!demo) return files;
+  for (const std::string& name : demo->sourceFiles)
+    files << QStringLiteral(":/kernels/") + demoId + u'/' + QString::fromStdString(name);
   return files;
 }
 

@@ -33,7 +33,6 @@ namespace kc {
 
 namespace {
 
-constexpr int kReloadDelayMs = 100;  // an editor's save is a few writes (or a write and a rename)
 const char* kProblemStyle = "color: #d32f2f";
 
 QString bytes(int n) { return QStringLiteral("%1 B").arg(n); }
@@ -66,57 +65,12 @@ KernelLabPanel::~KernelLabPanel() {
 
 void KernelLabPanel::buildUi() {
   auto* layout = new QVBoxLayout(this);
-  auto* files = new QHBoxLayout;
-  auto* newButton = new QPushButton(tr("New\u2026"), this);
-  auto* openButton = new QPushButton(tr("Open\u2026"), this);
-  auto* builtIn = new QToolButton(this);
-  builtIn->setText(tr("Open built-in"));
-  builtIn->setPopupMode(QToolButton::InstantPopup);
-  auto* builtInMenu = new QMenu(builtIn);
-  for (const BuiltInKernel& kernel : builtInKernels()) {
-    QAction* action = builtInMenu->addAction(kernel.title);
-    action->setData(kernel.fileName);
-    connect(action, &QAction::triggered, this, [this, name = kernel.fileName] { openBuiltIn(name); });
-  }
-  builtIn->setMenu(builtInMenu);
-  auto* saveButton = new QPushButton(tr("Save"), this);
-  auto* saveAsButton = new QPushButton(tr("Save as\u2026"), this);
-  for (QWidget* w : {static_cast<QWidget*>(newButton), static_cast<QWidget*>(openButton), static_cast<QWidget*>(builtIn),
-                     static_cast<QWidget*>(saveButton), static_cast<QWidget*>(saveAsButton)})
-    files->addWidget(w);
-  files->addStretch(1);
-  layout->addLayout(files);
-  connect(newButton, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("New kernel"), labDirectory_, tr("CUDA (*.cu)"));
-    if (!path.isEmpty()) newFile(path);
-  });
-  connect(openButton, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel"), labDirectory_, tr("CUDA (*.cu *.cuh)"));
-    if (!path.isEmpty()) openFile(path);
-  });
-  connect(saveButton, &QPushButton::clicked, this, [this] { save(); });
-  connect(saveAsButton, &QPushButton::clicked, this, [this] {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save kernel as"), path_, tr("CUDA (*.cu)"));
-    if (!path.isEmpty()) saveAs(path);
-  });
+  layout->addLayout(buildFileButtons());
 
   fileLabel_ = new QLabel(this);
   fileLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   layout->addWidget(fileLabel_);
-
-  reloadBar_ = new QWidget(this);
-  auto* reloadLayout = new QHBoxLayout(reloadBar_);
-  reloadLayout->setContentsMargins(0, 0, 0, 0);
-  reloadLayout->addWidget(new QLabel(tr("The file changed on disk, and this editor has changes of its own."), reloadBar_));
-  auto* reload = new QPushButton(tr("Reload from disk"), reloadBar_);
-  reloadLayout->addWidget(reload);
-  connect(reload, &QPushButton::clicked, this, [this] {
-    reloadBar_->hide();
-    QFile file(path_);
-    if (file.open(QIODevice::ReadOnly)) load(path_, QString::fromUtf8(file.readAll()));
-  });
-  reloadBar_->hide();
-  layout->addWidget(reloadBar_);
+  layout->addWidget(buildReloadBar());
 
   editor_ = new CodeEditor(this);
   editor_->setMinimumHeight(220);
@@ -139,7 +93,74 @@ void KernelLabPanel::buildUi() {
   resources_ = new QLabel(this);
   resources_->setWordWrap(true);
   layout->addWidget(resources_);
-  // The per-line profile: the live view's newest frame through this kernel once, counted per line.
+  layout->addLayout(buildProfileRow());
+  editToFrame_ = new QLabel(this);
+  editToFrame_->hide();
+  layout->addWidget(editToFrame_);
+  runProblem_ = new QLabel(this);
+  runProblem_->setWordWrap(true);
+  runProblem_->setStyleSheet(QString::fromLatin1(kProblemStyle));
+  runProblem_->hide();
+  layout->addWidget(runProblem_);
+  layout->addWidget(buildAbBox());
+}
+
+// New, Open, Open built-in (kernelcam's stages in the lab's contract), Save and Save as.
+QLayout* KernelLabPanel::buildFileButtons() {
+  auto* files = new QHBoxLayout;
+  auto* newButton = new QPushButton(tr("New\u2026"), this);
+  auto* openButton = new QPushButton(tr("Open\u2026"), this);
+  auto* builtIn = new QToolButton(this);
+  builtIn->setText(tr("Open built-in"));
+  builtIn->setPopupMode(QToolButton::InstantPopup);
+  auto* builtInMenu = new QMenu(builtIn);
+  for (const BuiltInKernel& kernel : builtInKernels()) {
+    QAction* action = builtInMenu->addAction(kernel.title);
+    action->setData(kernel.fileName);
+    connect(action, &QAction::triggered, this, [this, name = kernel.fileName] { openBuiltIn(name); });
+  }
+  builtIn->setMenu(builtInMenu);
+  auto* saveButton = new QPushButton(tr("Save"), this);
+  auto* saveAsButton = new QPushButton(tr("Save as\u2026"), this);
+  for (QWidget* w : {static_cast<QWidget*>(newButton), static_cast<QWidget*>(openButton), static_cast<QWidget*>(builtIn),
+                     static_cast<QWidget*>(saveButton), static_cast<QWidget*>(saveAsButton)})
+    files->addWidget(w);
+  files->addStretch(1);
+  connect(newButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("New kernel"), labDirectory_, tr("CUDA (*.cu)"));
+    if (!path.isEmpty()) newFile(path);
+  });
+  connect(openButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open kernel"), labDirectory_, tr("CUDA (*.cu *.cuh)"));
+    if (!path.isEmpty()) openFile(path);
+  });
+  connect(saveButton, &QPushButton::clicked, this, [this] { save(); });
+  connect(saveAsButton, &QPushButton::clicked, this, [this] {
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save kernel as"), path_, tr("CUDA (*.cu)"));
+    if (!path.isEmpty()) saveAs(path);
+  });
+  return files;
+}
+
+// Shown when the file changed on disk while the editor has changes of its own: the user chooses.
+QWidget* KernelLabPanel::buildReloadBar() {
+  reloadBar_ = new QWidget(this);
+  auto* reloadLayout = new QHBoxLayout(reloadBar_);
+  reloadLayout->setContentsMargins(0, 0, 0, 0);
+  reloadLayout->addWidget(new QLabel(tr("The file changed on disk, and this editor has changes of its own."), reloadBar_));
+  auto* reload = new QPushButton(tr("Reload from disk"), reloadBar_);
+  reloadLayout->addWidget(reload);
+  connect(reload, &QPushButton::clicked, this, [this] {
+    reloadBar_->hide();
+    QFile file(path_);
+    if (file.open(QIODevice::ReadOnly)) load(path_, QString::fromUtf8(file.readAll()));
+  });
+  reloadBar_->hide();
+  return reloadBar_;
+}
+
+// The per-line profile: the live view's newest frame through this kernel once, counted per line.
+QLayout* KernelLabPanel::buildProfileRow() {
   auto* profileRow = new QHBoxLayout;
   profileButton_ = new QPushButton(tr("Profile lines"), this);
   profileButton_->setToolTip(toolchain_.profile
@@ -152,17 +173,8 @@ void KernelLabPanel::buildUi() {
   profileText_->setWordWrap(true);
   profileRow->addWidget(profileButton_);
   profileRow->addWidget(profileText_, 1);
-  layout->addLayout(profileRow);
   connect(profileButton_, &QPushButton::clicked, this, &KernelLabPanel::profileLines);
-  editToFrame_ = new QLabel(this);
-  editToFrame_->hide();
-  layout->addWidget(editToFrame_);
-  runProblem_ = new QLabel(this);
-  runProblem_->setWordWrap(true);
-  runProblem_->setStyleSheet(QString::fromLatin1(kProblemStyle));
-  runProblem_->hide();
-  layout->addWidget(runProblem_);
-  layout->addWidget(buildAbBox());
+  return profileRow;
 }
 
 QWidget* KernelLabPanel::buildAbBox() {
@@ -190,132 +202,6 @@ QWidget* KernelLabPanel::buildAbBox() {
   connect(abB_, &QLineEdit::editingFinished, this, [this] { emit abChanged(); });
   connect(abView_, &QComboBox::currentIndexChanged, this, [this] { emit abChanged(); });
   return ab_;
-}
-
-// ---- files ---------------------------------------------------------------------------------
-
-bool KernelLabPanel::openFile(const QString& path) {
-  try {
-    const lab::KernelSource source = lab::readKernelSource(path.toStdString());
-    return load(path, QString::fromStdString(source.text));
-  } catch (const std::exception& error) {
-    setStatus(QString::fromStdString(error.what()), true);
-    return false;
-  }
-}
-
-bool KernelLabPanel::newFile(const QString& path) {
-  if (QFileInfo::exists(path)) {
-    setStatus(tr("%1 exists; not replaced (New writes a new file; Open opens it)").arg(path), true);
-    return false;
-  }
-  if (!load(path, QString::fromStdString(lab::kernelTemplate()))) return false;
-  return save();
-}
-
-bool KernelLabPanel::openBuiltIn(const QString& fileName) {
-  const QString text = builtInKernelText(fileName);
-  if (text.isEmpty()) {
-    setStatus(tr("no built-in kernel %1").arg(fileName), true);
-    return false;
-  }
-  const QString copy = QDir(labDirectory_).filePath(fileName);
-  if (QFileInfo::exists(copy)) {  // the user's edits of it are kept: never overwritten
-    if (!openFile(copy)) return false;
-    setStatus(tr("opened your copy %1 (delete it to start again from kernelcam's)").arg(copy), false);
-    return true;
-  }
-  if (!QDir().mkpath(labDirectory_)) {
-    setStatus(tr("cannot create the lab folder %1").arg(labDirectory_), true);
-    return false;
-  }
-  if (!load(copy, text)) return false;
-  return save();
-}
-
-bool KernelLabPanel::load(const QString& path, const QString& text) {
-  if (!path_.isEmpty() && path_ != path) emit fileClosing(path_);
-  setPath(path);
-  loading_ = true;
-  if (editor_->toPlainText() != text) editor_->replaceText(text);
-  editor_->document()->setModified(false);
-  loading_ = false;
-  reloadBar_->hide();
-  showRunProblem({});
-  editToFrame_->hide();
-  lastGood_.reset();
-  if (const BuiltInKernel* builtIn = findBuiltInKernel(QFileInfo(path).fileName()))
-    setAbChains(builtIn->counterpart, QStringLiteral("kernel=") + path);
-  else
-    setAbChains(abA_->text(), QStringLiteral("kernel=") + path);
-  emit fileOpened(path);
-  scheduler_->compileNow(path.toStdString(), text.toStdString());
-  return true;
-}
-
-void KernelLabPanel::setPath(const QString& path) {
-  if (!watcher_->files().isEmpty()) watcher_->removePaths(watcher_->files());
-  path_ = path;
-  if (QFileInfo::exists(path)) watcher_->addPath(path);
-  fileLabel_->setText(path);
-  fileLabel_->setToolTip(path.contains(QLatin1Char(':')) || path.contains(QLatin1Char(','))
-                             ? tr("A chain cannot name a path with ':' or ','; save the kernel elsewhere to run it")
-                             : QString());
-}
-
-bool KernelLabPanel::modified() const { return editor_->document()->isModified(); }
-
-// The editor's text to `path` through the window's SaveFile: whole or not at all (never a
-// half-written kernel for the stage); false with the one-line reason in the status line.
-bool KernelLabPanel::writeTo(const QString& path) {
-  if (const auto failed = trySave(saveFile_, tr("kernel"), path, [this] { return editor_->toPlainText().toUtf8(); })) {
-    setStatus(*failed, true);
-    return false;
-  }
-  editor_->document()->setModified(false);
-  return true;
-}
-
-bool KernelLabPanel::save() {
-  if (path_.isEmpty() || !writeTo(path_)) return false;
-  if (!watcher_->files().contains(path_)) watcher_->addPath(path_);  // a new file, or the rename dropped it
-  return true;
-}
-
-// Written first: a refused or failed save leaves the editor on the file it was editing.
-bool KernelLabPanel::saveAs(const QString& path) {
-  if (!writeTo(path)) return false;
-  if (path_ != path && !path_.isEmpty()) emit fileClosing(path_);
-  setPath(path);  // watched now that it exists
-  emit fileOpened(path);
-  scheduler_->compileNow(path.toStdString(), editor_->toPlainText().toStdString());
-  return true;
-}
-
-// Another editor saved the file. Editors that write a new file and rename it over the old one
-// (vim, most IDEs) make the watcher drop the path: it is added again once the new file is there.
-void KernelLabPanel::onFileChanged() { QTimer::singleShot(kReloadDelayMs, this, &KernelLabPanel::reloadFromDisk); }
-
-void KernelLabPanel::reloadFromDisk() {
-  if (path_.isEmpty()) return;
-  if (!QFileInfo::exists(path_)) {
-    setStatus(tr("%1 was removed on disk; Save writes it again").arg(path_), true);
-    return;
-  }
-  if (!watcher_->files().contains(path_)) watcher_->addPath(path_);
-  QFile file(path_);
-  if (!file.open(QIODevice::ReadOnly)) return;
-  const QString text = QString::fromUtf8(file.readAll());
-  if (text == editor_->toPlainText()) return;  // our own save, or nothing new
-  if (modified()) {  // both changed: the user chooses
-    reloadBar_->show();
-    return;
-  }
-  loading_ = true;
-  editor_->replaceText(text);
-  editor_->document()->setModified(false);
-  loading_ = false;
-  scheduler_->compileNow(path_.toStdString(), text.toStdString());  // the save was the last edit
 }
 
 // ---- compiling -----------------------------------------------------------------------------

@@ -27,6 +27,7 @@ class QComboBox;
 class QFileSystemWatcher;
 class QGroupBox;
 class QLabel;
+class QLayout;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -101,6 +102,9 @@ class KernelLabPanel : public QWidget {
 
  private:
   void buildUi();
+  QLayout* buildFileButtons();
+  QWidget* buildReloadBar();
+  QLayout* buildProfileRow();
   QWidget* buildAbBox();
   bool load(const QString& path, const QString& text);
   bool writeTo(const QString& path);

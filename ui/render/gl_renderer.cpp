@@ -31,28 +31,6 @@ std::string loadShader(const char* name) {
   return file.readAll().toStdString();
 }
 
-void setTextureDefaults() {
-  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR));
-  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR));
-  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE));
-  KC_GL_CHECK(glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE));
-}
-
-// Pixel-unpack alignment must be 1: buffer rows are tightly packed (grey rows of any width).
-class UnpackAlignmentScope {
- public:
-  UnpackAlignmentScope() {
-    glGetIntegerv(GL_UNPACK_ALIGNMENT, &saved_);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-  }
-  ~UnpackAlignmentScope() { glPixelStorei(GL_UNPACK_ALIGNMENT, saved_); }
-  UnpackAlignmentScope(const UnpackAlignmentScope&) = delete;
-  UnpackAlignmentScope& operator=(const UnpackAlignmentScope&) = delete;
-
- private:
-  GLint saved_ = 4;
-};
-
 }  // namespace
 
 RectPx letterbox(int imageWidth, int imageHeight, RectPx box) {
@@ -60,98 +38,6 @@ RectPx letterbox(int imageWidth, int imageHeight, RectPx box) {
   const double scale = std::min(box.width / imageWidth, box.height / imageHeight);
   const double width = imageWidth * scale, height = imageHeight * scale;
   return {box.x + (box.width - width) / 2, box.y + (box.height - height) / 2, width, height};
-}
-
-namespace {
-
-GlBuffer makePixelBuffer(std::size_t bytes) {
-  GlBuffer pbo = makeBuffer();
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo.get()));
-  KC_GL_CHECK(glBufferData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLsizeiptr>(bytes), nullptr, GL_STREAM_DRAW));
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-  return pbo;
-}
-
-void writePixelBuffer(unsigned pbo, const std::uint8_t* pixels, std::size_t pitch, int rowBytes, int rows) {
-  KC_REQUIRE(pbo != 0, "pixel buffer: write before prepare()");
-  KC_REQUIRE(pixels != nullptr && pitch >= static_cast<std::size_t>(rowBytes), "pixel buffer: bad host frame");
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, pbo));
-  if (pitch == static_cast<std::size_t>(rowBytes)) {
-    KC_GL_CHECK(glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, static_cast<GLsizeiptr>(pitch) * rows, pixels));
-  } else {
-    for (int y = 0; y < rows; ++y)
-      glBufferSubData(GL_PIXEL_UNPACK_BUFFER, static_cast<GLintptr>(y) * rowBytes, rowBytes, pixels + y * pitch);
-    checkGlError(__FILE__, __LINE__, "glBufferSubData (row by row)");
-  }
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-}
-
-}  // namespace
-
-bool DisplayPixelBuffers::prepare(const DisplayLayout& layout) {
-  if (layout == layout_ && ready()) return false;
-  original_ = makePixelBuffer(originalRowBytes(layout) * static_cast<std::size_t>(layout.originalHeight));
-  filtered_ = makePixelBuffer(filteredRowBytes(layout) * static_cast<std::size_t>(layout.filteredHeight));
-  layout_ = layout;
-  return true;
-}
-
-void DisplayPixelBuffers::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(original_.get(), pixels, pitch, static_cast<int>(originalRowBytes(layout_)),
-                   layout_.originalHeight);
-}
-
-void DisplayPixelBuffers::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(filtered_.get(), pixels, pitch, static_cast<int>(filteredRowBytes(layout_)),
-                   layout_.filteredHeight);
-}
-
-void DisplayPixelBuffers::reset() {
-  original_.reset();
-  filtered_.reset();
-  layout_ = {};
-}
-
-ImageTextures makeImageTextures(const DisplayLayout& layout) {
-  auto makeImageTexture = [](int width, int height, bool greyTexture) {
-    GlTexture texture = makeTexture();
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, texture.get()));
-    setTextureDefaults();
-    KC_GL_CHECK(glTexImage2D(GL_TEXTURE_2D, 0, greyTexture ? GL_R8 : GL_RGBA8, width, height, 0,
-                             greyTexture ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
-    if (greyTexture) {
-      // One byte per pixel on the GPU, read back as (g, g, g, 1) by any shader.
-      const GLint swizzle[4] = {GL_RED, GL_RED, GL_RED, GL_ONE};
-      KC_GL_CHECK(glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swizzle));
-    }
-    KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
-    return texture;
-  };
-  ImageTextures textures;
-  textures.original = makeImageTexture(layout.originalWidth, layout.originalHeight, false);
-  textures.filtered =
-      makeImageTexture(layout.filteredWidth, layout.filteredHeight, layout.filteredFormat == PixelFormat::Gray8);
-  return textures;
-}
-
-void copyBuffersToTextures(unsigned originalPbo, unsigned filteredPbo, const ImageTextures& textures,
-                           const DisplayLayout& layout) {
-  KC_REQUIRE(originalPbo != 0 && filteredPbo != 0 && textures.original && textures.filtered,
-             "copyBuffersToTextures before prepare()");
-  UnpackAlignmentScope alignment;
-  // With a GL_PIXEL_UNPACK_BUFFER bound the data pointer is an offset into it: the copy stays
-  // on the GPU (buffer -> texture), whether CUDA or the host filled the buffer.
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, originalPbo));
-  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, textures.original.get()));
-  KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout.originalWidth, layout.originalHeight, GL_RGBA,
-                              GL_UNSIGNED_BYTE, nullptr));
-  const bool grey = layout.filteredFormat == PixelFormat::Gray8;
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, filteredPbo));
-  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, textures.filtered.get()));
-  KC_GL_CHECK(glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, layout.filteredWidth, layout.filteredHeight,
-                              grey ? GL_RED : GL_RGBA, GL_UNSIGNED_BYTE, nullptr));
-  KC_GL_CHECK(glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0));
-  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
 }
 
 GlRenderer::~GlRenderer() = default;
@@ -361,6 +247,21 @@ void GlRenderer::updateOverlays() {
   if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));
 }
 
+namespace {
+
+// An overlay's size as drawn in a view of width x height (overlayDrawScale: 1:1 unless the view is small).
+std::pair<double, double> overlayDrawSize(int width, int height, int overlayWidth, int overlayHeight) {
+  const double scale = overlayDrawScale(width, height, overlayWidth, overlayHeight, kOverlayMarginPx);
+  return {overlayWidth * scale, overlayHeight * scale};
+}
+
+std::pair<RectPx, RectPx> halves(const RectPx& area) {
+  return {RectPx{area.x, area.y, area.width / 2.0, area.height},
+          RectPx{area.x + area.width / 2.0, area.y, area.width - area.width / 2.0, area.height}};
+}
+
+}  // namespace
+
 void GlRenderer::render(int width, int height) {
   KC_REQUIRE(initialized_, "GlRenderer::render before initialize()");
   if (width <= 0 || height <= 0) return;
@@ -375,25 +276,39 @@ void GlRenderer::render(int width, int height) {
 
   KC_GL_CHECK(glBindVertexArray(vao_.get()));
   KC_GL_CHECK(glActiveTexture(GL_TEXTURE0));
+  updateOverlays();  // their sizes decide the bands drawImages leaves
+  const bool drawTiming = showTiming_ && timingOverlay_.texture;
+  const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
+  const ImageBoxes boxes = drawImages(width, height, drawTiming, drawHistogram);
+
+  overlayRects_.clear();
+  if (viewMode_ == ViewMode::Split) {  // each side's caption next to the divider
+    const double divider = split_ * width;
+    drawCaptions(width, height, {0, 0, divider, static_cast<double>(height)},
+                 {divider, 0, width - divider, static_cast<double>(height)});
+  } else {
+    drawCaptions(width, height, viewMode_ == ViewMode::SideBySide ? boxes.timing : RectPx{}, boxes.histogram);
+  }
+  if (drawTiming || drawHistogram) drawOverlays(width, height, boxes, drawTiming, drawHistogram);
+  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
+  KC_GL_CHECK(glUseProgram(0));
+  KC_GL_CHECK(glBindVertexArray(0));
+}
+
+GlRenderer::ImageBoxes GlRenderer::drawImages(int width, int height, bool drawTiming, bool drawHistogram) {
   const RectPx whole{0, 0, static_cast<double>(width), static_cast<double>(height)};
   const int ow = layout_.originalWidth, oh = layout_.originalHeight;
   const int fw = layout_.filteredWidth, fh = layout_.filteredHeight;
-  updateOverlays();  // their sizes decide the bands below
-  const bool drawTiming = showTiming_ && timingOverlay_.texture;
-  const bool drawHistogram = showHistogram_ && histogramOverlay_.texture;
-  auto overlaySize = [&](const OverlayTexture& overlay) {
-    const double scale = overlayDrawScale(width, height, overlay.width, overlay.height, kOverlayMarginPx);
-    return std::pair{overlay.width * scale, overlay.height * scale};
-  };
   // Side by side and filtered only: the timing overlay above the images, the histogram below, in
   // bands of their own where the view is tall enough (imageArea); split mode fills the view.
-  const double topBand = drawTiming ? overlaySize(timingOverlay_).second + 2 * kOverlayMarginPx : 0;
-  const double bottomBand = drawHistogram ? overlaySize(histogramOverlay_).second + 2 * kOverlayMarginPx : 0;
-  auto halves = [](const RectPx& area) {
-    return std::pair{RectPx{area.x, area.y, area.width / 2.0, area.height},
-                     RectPx{area.x + area.width / 2.0, area.y, area.width - area.width / 2.0, area.height}};
-  };
-  RectPx timingBox = whole, histogramBox = whole;  // where each overlay is anchored
+  const double topBand =
+      drawTiming ? overlayDrawSize(width, height, timingOverlay_.width, timingOverlay_.height).second + 2 * kOverlayMarginPx
+                 : 0;
+  const double bottomBand =
+      drawHistogram
+          ? overlayDrawSize(width, height, histogramOverlay_.width, histogramOverlay_.height).second + 2 * kOverlayMarginPx
+          : 0;
+  ImageBoxes boxes{whole, whole};  // where each overlay is anchored
   switch (viewMode_) {
     case ViewMode::SideBySide: {
       const RectPx area = imageArea(whole, topBand, bottomBand, [&](const RectPx& a) {
@@ -401,17 +316,17 @@ void GlRenderer::render(int width, int height) {
         return std::max(letterbox(ow, oh, left).height, letterbox(fw, fh, right).height);
       });
       const auto [left, right] = halves(area);
-      timingBox = letterbox(ow, oh, left);
-      histogramBox = letterbox(fw, fh, right);
-      drawTexture(shownOriginal_, timingBox, width, height, false);
-      drawTexture(shownFiltered_, histogramBox, width, height, false);
+      boxes.timing = letterbox(ow, oh, left);
+      boxes.histogram = letterbox(fw, fh, right);
+      drawTexture(shownOriginal_, boxes.timing, width, height, false);
+      drawTexture(shownFiltered_, boxes.histogram, width, height, false);
       break;
     }
     case ViewMode::FilteredOnly: {
       const RectPx area =
           imageArea(whole, topBand, bottomBand, [&](const RectPx& a) { return letterbox(fw, fh, a).height; });
-      timingBox = histogramBox = letterbox(fw, fh, area);
-      drawTexture(shownFiltered_, timingBox, width, height, false);
+      boxes.timing = boxes.histogram = letterbox(fw, fh, area);
+      drawTexture(shownFiltered_, boxes.timing, width, height, false);
       break;
     }
     case ViewMode::Split: {
@@ -422,57 +337,48 @@ void GlRenderer::render(int width, int height) {
       KC_GL_CHECK(glScissor(0, 0, divider, height));
       drawTexture(shownOriginal_, letterbox(ow, oh, whole), width, height, false);
       KC_GL_CHECK(glScissor(divider, 0, width - divider, height));
-      histogramBox = letterbox(fw, fh, whole);
-      drawTexture(shownFiltered_, histogramBox, width, height, false);
+      boxes.histogram = letterbox(fw, fh, whole);
+      drawTexture(shownFiltered_, boxes.histogram, width, height, false);
       // The divider itself: a 2-pixel clear is cheaper than another shader.
       KC_GL_CHECK(glScissor(std::max(divider - 1, 0), 0, 2, height));
       KC_GL_CHECK(glClearColor(1.0f, 0.85f, 0.2f, 1.0f));
       KC_GL_CHECK(glClear(GL_COLOR_BUFFER_BIT));
       KC_GL_CHECK(glDisable(GL_SCISSOR_TEST));
-      timingBox = whole;
+      boxes.timing = whole;
       break;
     }
   }
+  return boxes;
+}
 
-  overlayRects_.clear();
-  if (viewMode_ == ViewMode::Split) {  // each side's caption next to the divider
-    const double divider = split_ * width;
-    drawCaptions(width, height, {0, 0, divider, static_cast<double>(height)},
-                 {divider, 0, width - divider, static_cast<double>(height)});
-  } else {
-    drawCaptions(width, height, viewMode_ == ViewMode::SideBySide ? timingBox : RectPx{}, histogramBox);
+void GlRenderer::drawOverlays(int width, int height, const ImageBoxes& boxes, bool drawTiming, bool drawHistogram) {
+  const RectPx whole{0, 0, static_cast<double>(width), static_cast<double>(height)};
+  KC_GL_CHECK(glEnable(GL_BLEND));
+  KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
+  // Anchored to their image's corner, at the size overlayDrawScale gives (1:1 unless the view is
+  // small), on their own opaque plates: readable over any image (overlay_layout.hpp).
+  std::vector<RectPx> taken;
+  for (const OverlayRect& caption : overlayRects_) taken.push_back(caption.rect);
+  auto draw = [&](const char* name, const OverlayTexture& overlay, const RectPx& rect) {
+    drawTexture(overlay.texture.get(), rect, width, height, true);
+    overlayRects_.push_back({name, rect});
+    taken.push_back(rect);
+  };
+  if (drawTiming) {
+    const auto [w, h] = overlayDrawSize(width, height, timingOverlay_.width, timingOverlay_.height);
+    draw("timing", timingOverlay_, overlayAt(Corner::TopLeft, boxes.timing, w, h, whole, kOverlayMarginPx));
   }
-  if (drawTiming || drawHistogram) {
-    KC_GL_CHECK(glEnable(GL_BLEND));
-    KC_GL_CHECK(glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA));
-    // Anchored to their image's corner, at the size overlayDrawScale gives (1:1 unless the view is
-    // small), on their own opaque plates: readable over any image (overlay_layout.hpp).
-    std::vector<RectPx> taken;
-    for (const OverlayRect& caption : overlayRects_) taken.push_back(caption.rect);
-    auto draw = [&](const char* name, const OverlayTexture& overlay, const RectPx& rect) {
-      drawTexture(overlay.texture.get(), rect, width, height, true);
-      overlayRects_.push_back({name, rect});
-      taken.push_back(rect);
-    };
-    if (drawTiming) {
-      const auto [w, h] = overlaySize(timingOverlay_);
-      draw("timing", timingOverlay_, overlayAt(Corner::TopLeft, timingBox, w, h, whole, kOverlayMarginPx));
-    }
-    if (drawHistogram) {
-      const auto [w, h] = overlaySize(histogramOverlay_);
-      const std::optional<RectPx> free = firstFree(
-          {overlayAt(Corner::BottomRight, histogramBox, w, h, whole, kOverlayMarginPx),
-           overlayAt(Corner::BottomRight, whole, w, h, whole, kOverlayMarginPx),
-           overlayAt(Corner::TopRight, whole, w, h, whole, kOverlayMarginPx),
-           overlayAt(Corner::BottomLeft, whole, w, h, whole, kOverlayMarginPx)},
-          taken);
-      if (free) draw("histogram", histogramOverlay_, *free);
-    }
-    KC_GL_CHECK(glDisable(GL_BLEND));
+  if (drawHistogram) {
+    const auto [w, h] = overlayDrawSize(width, height, histogramOverlay_.width, histogramOverlay_.height);
+    const std::optional<RectPx> free = firstFree(
+        {overlayAt(Corner::BottomRight, boxes.histogram, w, h, whole, kOverlayMarginPx),
+         overlayAt(Corner::BottomRight, whole, w, h, whole, kOverlayMarginPx),
+         overlayAt(Corner::TopRight, whole, w, h, whole, kOverlayMarginPx),
+         overlayAt(Corner::BottomLeft, whole, w, h, whole, kOverlayMarginPx)},
+        taken);
+    if (free) draw("histogram", histogramOverlay_, *free);
   }
-  KC_GL_CHECK(glBindTexture(GL_TEXTURE_2D, 0));
-  KC_GL_CHECK(glUseProgram(0));
-  KC_GL_CHECK(glBindVertexArray(0));
+  KC_GL_CHECK(glDisable(GL_BLEND));
 }
 
 // The summary at the bottom centre, each side's caption just above it at the bottom of its side

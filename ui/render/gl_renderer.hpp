@@ -14,6 +14,7 @@
 #include "gpu/pipeline/display_sink.hpp"
 #include "gpu/pipeline/frame_stats.hpp"
 #include "ui/render/gl_objects.hpp"
+#include "ui/render/image_buffers.hpp"
 #include "ui/render/view_mode.hpp"
 
 class QImage;
@@ -39,35 +40,6 @@ RectPx imageArea(RectPx whole, double topBand, double bottomBand, ImageHeightIn 
   return imageHeightIn(banded) >= kMinImageShareForBands * imageHeightIn(whole) ? banded : whole;
 }
 
-// The two pixel-unpack buffers a GL display sink offers the pipeline (DisplaySink::originalBuffer
-// and filteredBuffer), sized for a layout, and host rows written into them (tightly packed there,
-// `pitch` apart in `pixels`): the one implementation the renderer and the worker's hand-off
-// (gl_frame_hand_off.hpp) share. Every member with a context current.
-class DisplayPixelBuffers {
- public:
-  // New buffers for `layout` (GL_STREAM_DRAW), not resized ones: the pipeline drops the CUDA
-  // registrations of the old names when this returns true, and registering a fresh name is the
-  // documented interop path. False, nothing done, when they were made for this layout already.
-  bool prepare(const DisplayLayout& layout);
-  bool ready() const { return original_ && filtered_; }
-  unsigned original() const { return original_.get(); }
-  unsigned filtered() const { return filtered_.get(); }
-  void writeOriginal(const std::uint8_t* pixels, std::size_t pitch);
-  void writeFiltered(const std::uint8_t* pixels, std::size_t pitch);
-  void reset();
-
- private:
-  GlBuffer original_, filtered_;
-  DisplayLayout layout_;
-};
-// The two textures a layout needs (RGBA original; filtered grey, read back as (g, g, g, 1), or
-// RGBA), and the two pixel buffers copied into them on the GPU.
-struct ImageTextures {
-  GlTexture original, filtered;
-};
-ImageTextures makeImageTextures(const DisplayLayout& layout);
-void copyBuffersToTextures(unsigned originalPbo, unsigned filteredPbo, const ImageTextures& textures,
-                           const DisplayLayout& layout);
 // Labels over the view, e.g. the A/B view's "A: gray lab 0.21 ms" over the original side, "B: ..."
 // over the filtered side, and the comparison at the top. Empty strings draw nothing.
 struct ViewCaptions {
@@ -192,6 +164,13 @@ class GlRenderer : public DisplaySink {
     int width = 0, height = 0;
   };
   void drawTexture(unsigned texture, RectPx rect, int viewWidth, int viewHeight, bool overlay, double opacity = 1.0);
+  // The images as the view mode lays them out, leaving bands for the overlays drawn; returns the
+  // boxes the timing and histogram overlays are anchored to.
+  struct ImageBoxes {
+    RectPx timing, histogram;
+  };
+  ImageBoxes drawImages(int width, int height, bool drawTiming, bool drawHistogram);
+  void drawOverlays(int width, int height, const ImageBoxes& boxes, bool drawTiming, bool drawHistogram);
   void updateOverlays();
   void drawCaptions(int width, int height, RectPx originalBox, RectPx filteredBox);
   void uploadOverlay(OverlayTexture& target, const QImage& image);

@@ -72,9 +72,93 @@ QString timingSampleNote(int samples, bool still, bool coldRun) {
   return QStringLiteral("mean of %1 %2").arg(samples).arg(still ? QStringLiteral("runs") : QStringLiteral("frames"));
 }
 
+namespace {
+
+// The timing table's columns: name | ms | GB/s | bar | %, in logical pixels.
+struct TimingColumns {
+  int name = 0, ms = 0, gbs = 0, bar = 80, pct = 0;
+  static constexpr int kGap = 8;
+  int table() const { return name + ms + gbs + bar + pct + 4 * kGap; }
+};
+
+TimingColumns timingColumns(const QFontMetrics& metrics, const FrameStats& stats, std::size_t shownRows) {
+  TimingColumns columns;
+  columns.name = metrics.horizontalAdvance(QStringLiteral("interop copy"));
+  for (std::size_t i = 0; i < shownRows; ++i)
+    columns.name = std::max(columns.name, metrics.horizontalAdvance(QString::fromStdString(stats.stages[i].name)));
+  columns.name = std::min(columns.name + 4, 200);
+  columns.ms = metrics.horizontalAdvance(QStringLiteral("0000.00 ms"));
+  columns.gbs = metrics.horizontalAdvance(QStringLiteral("00000 GB/s"));
+  columns.pct = metrics.horizontalAdvance(QStringLiteral("100%"));
+  return columns;
+}
+
+QString timingSummary(const TimingOverlayInput& input) {
+  const FrameStats& stats = input.latest;
+  const double meanFrameMs = input.means.meanFrameMs();
+  // A still is filtered once per change: its fps would only say how often it changed.
+  QString summary = input.still ? QString::fromStdString(input.stillName) +
+                                      format(input.coldRun ? "   %.1f ms, cold" : "   %.1f ms per run", meanFrameMs)
+                    : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
+                          format("   latency %.1f ms", input.means.meanLatencyMs());
+  summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
+  if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
+  return summary;
+}
+
+QString timingFooter(const TimingOverlayInput& input) {
+  const double roofline = input.latest.rooflineGBs;
+  return (roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s", roofline)
+                       : QStringLiteral("bars: roofline unknown")) +
+         QStringLiteral(" (%1)").arg(timingSampleNote(input.means.samples(), input.still, input.coldRun));
+}
+
+// The stages beyond the rows shown, in one row: how many, and their time together ("" for none).
+QString timingRestRow(const TimingOverlayInput& input, std::size_t shownRows) {
+  const std::vector<StageTiming>& stages = input.latest.stages;
+  if (shownRows >= stages.size()) return {};
+  double restMs = 0;
+  for (std::size_t i = shownRows; i < stages.size(); ++i) restMs += input.means.meanMs(stages[i].name);
+  return QStringLiteral("... and %1 more stages: %2").arg(stages.size() - shownRows).arg(format("%.2f ms", restMs));
+}
+
+// One stage's row at `y`: its name, mean time, throughput and the bar against the roofline.
+void paintStageRow(QPainter& painter, const QFontMetrics& metrics, const TimingColumns& columns, int y, int lineHeight,
+                   const StageTiming& stage, double ms, double roofline) {
+  auto textAt = [&](int x, int w, const QString& text, QColor colour, Qt::Alignment align = Qt::AlignLeft) {
+    painter.setPen(colour);
+    painter.drawText(QRect(x, y, w, lineHeight), static_cast<int>(align | Qt::AlignVCenter), text);
+  };
+  const int gap = TimingColumns::kGap;
+  const double gbs = ms > 0 ? stage.bytes / (ms * 1e6) : 0;
+  const QColor rowColour = stage.isCopy ? QColor(150, 200, 255) : QColor(170, 255, 170);
+  int x = kPadding;
+  const QString name = metrics.elidedText(QString::fromStdString(stage.name), Qt::ElideRight, columns.name);
+  textAt(x, columns.name, name, rowColour);
+  x += columns.name + gap;
+  textAt(x, columns.ms, format("%.2f ms", ms), QColor(235, 235, 235), Qt::AlignRight);
+  x += columns.ms + gap;
+  // Small images on the CPU run at a few GB/s: one decimal there, so they do not read "0 GB/s".
+  textAt(x, columns.gbs, stage.bytes > 0 ? format(gbs < 10 ? "%.1f GB/s" : "%.0f GB/s", gbs) : QStringLiteral("--"),
+         QColor(235, 235, 235), Qt::AlignRight);
+  x += columns.gbs + gap;
+  const QRect bar(x, y + lineHeight / 4, columns.bar, lineHeight / 2);
+  painter.setPen(QColor(90, 90, 90));
+  painter.setBrush(Qt::NoBrush);
+  painter.drawRect(bar.adjusted(0, 0, -1, -1));
+  if (roofline > 0 && stage.bytes > 0) {
+    const double fraction = std::clamp(gbs / roofline, 0.0, 1.0);
+    painter.fillRect(QRect(bar.x() + 1, bar.y() + 1, static_cast<int>((columns.bar - 2) * fraction), bar.height() - 2),
+                     rowColour);
+    x += columns.bar + gap;
+    textAt(x, columns.pct, format("%.0f%%", 100.0 * gbs / roofline), QColor(235, 235, 235), Qt::AlignRight);
+  }
+}
+
+}  // namespace
+
 QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
-  const double roofline = stats.rooflineGBs;
   const QFont font = overlayFont();
   const double scale = std::clamp(input.scale, 0.25, 8.0);
   // Metrics of the device painted on: a screen's can differ from a QImage's by a pixel or two.
@@ -83,45 +167,18 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const QFontMetrics metrics(font, &probe);
   const int lineHeight = metrics.height() + 3;
 
-  // Columns: name | ms | GB/s | bar | %
   // The rows drawn: every stage, or the first kMaxTimingRows - 1 and one row for the rest.
   const std::size_t stageCount = stats.stages.size();
   const std::size_t maxRows = kMaxTimingRows;
   const std::size_t shownRows = stageCount <= maxRows ? stageCount : maxRows - 1;
-  int nameWidth = metrics.horizontalAdvance(QStringLiteral("interop copy"));
-  for (std::size_t i = 0; i < shownRows; ++i)
-    nameWidth = std::max(nameWidth, metrics.horizontalAdvance(QString::fromStdString(stats.stages[i].name)));
-  nameWidth = std::min(nameWidth + 4, 200);
-  const int msWidth = metrics.horizontalAdvance(QStringLiteral("0000.00 ms"));
-  const int gbsWidth = metrics.horizontalAdvance(QStringLiteral("00000 GB/s"));
-  const int barWidth = 80;
-  const int pctWidth = metrics.horizontalAdvance(QStringLiteral("100%"));
-  const int gap = 8;
-  const int tableWidth = nameWidth + msWidth + gbsWidth + barWidth + pctWidth + 4 * gap;
-
-  const double meanFrameMs = input.means.meanFrameMs();
+  const TimingColumns columns = timingColumns(metrics, stats, shownRows);
   const QString title = QString::fromStdString(input.deviceName) + QStringLiteral("  \u00b7  ") +
                         QString::fromLatin1(displayPathName(stats.path));
-  // A still is filtered once per change: its fps would only say how often it changed.
-  QString summary = input.still ? QString::fromStdString(input.stillName) +
-                                      format(input.coldRun ? "   %.1f ms, cold" : "   %.1f ms per run", meanFrameMs)
-                    : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
-                          format("   latency %.1f ms", input.means.meanLatencyMs());
-  summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
-  if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
-  const QString footer = (roofline > 0 ? format("bars: %% of the measured copy, %.0f GB/s", roofline)
-                                       : QStringLiteral("bars: roofline unknown")) +
-                         QStringLiteral(" (%1)").arg(timingSampleNote(input.means.samples(), input.still, input.coldRun));
+  const QString summary = timingSummary(input);
+  const QString footer = timingFooter(input);
+  const QString rest = timingRestRow(input, shownRows);
 
-  // The stages beyond the rows shown, in one row: how many, and their time together.
-  QString rest;
-  if (shownRows < stageCount) {
-    double restMs = 0;
-    for (std::size_t i = shownRows; i < stageCount; ++i) restMs += input.means.meanMs(stats.stages[i].name);
-    rest = QStringLiteral("... and %1 more stages: %2").arg(stageCount - shownRows).arg(format("%.2f ms", restMs));
-  }
-
-  const int width = kPadding * 2 + std::max({tableWidth, metrics.horizontalAdvance(rest),
+  const int width = kPadding * 2 + std::max({columns.table(), metrics.horizontalAdvance(rest),
                                              metrics.horizontalAdvance(title), metrics.horizontalAdvance(summary),
                                              metrics.horizontalAdvance(footer)});
   const int rows = static_cast<int>(shownRows) + (rest.isEmpty() ? 0 : 1);
@@ -132,42 +189,17 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   painter.setRenderHint(QPainter::TextAntialiasing);
   painter.setFont(font);
   int y = kPadding;
-  auto textAt = [&](int x, int w, const QString& text, QColor colour, Qt::Alignment align = Qt::AlignLeft) {
+  auto textAt = [&](int x, int w, const QString& text, QColor colour) {
     painter.setPen(colour);
-    painter.drawText(QRect(x, y, w, lineHeight), static_cast<int>(align | Qt::AlignVCenter), text);
+    painter.drawText(QRect(x, y, w, lineHeight), static_cast<int>(Qt::AlignLeft | Qt::AlignVCenter), text);
   };
   textAt(kPadding, width, title, QColor(255, 255, 255));
   y += lineHeight;
   textAt(kPadding, width, summary, QColor(200, 230, 255));
   y += lineHeight + 4;
-
   for (std::size_t i = 0; i < shownRows; ++i) {
     const StageTiming& stage = stats.stages[i];
-    const double ms = input.means.meanMs(stage.name);
-    const double gbs = ms > 0 ? stage.bytes / (ms * 1e6) : 0;
-    const QColor rowColour = stage.isCopy ? QColor(150, 200, 255) : QColor(170, 255, 170);
-    int x = kPadding;
-    const QString name = metrics.elidedText(QString::fromStdString(stage.name), Qt::ElideRight, nameWidth);
-    textAt(x, nameWidth, name, rowColour);
-    x += nameWidth + gap;
-    textAt(x, msWidth, format("%.2f ms", ms), QColor(235, 235, 235), Qt::AlignRight);
-    x += msWidth + gap;
-    // Small images on the CPU run at a few GB/s: one decimal there, so they do not read "0 GB/s".
-    textAt(x, gbsWidth, stage.bytes > 0 ? format(gbs < 10 ? "%.1f GB/s" : "%.0f GB/s", gbs) : QStringLiteral("--"),
-           QColor(235, 235, 235),
-           Qt::AlignRight);
-    x += gbsWidth + gap;
-    const QRect bar(x, y + lineHeight / 4, barWidth, lineHeight / 2);
-    painter.setPen(QColor(90, 90, 90));
-    painter.setBrush(Qt::NoBrush);
-    painter.drawRect(bar.adjusted(0, 0, -1, -1));
-    if (roofline > 0 && stage.bytes > 0) {
-      const double fraction = std::clamp(gbs / roofline, 0.0, 1.0);
-      painter.fillRect(QRect(bar.x() + 1, bar.y() + 1, static_cast<int>((barWidth - 2) * fraction), bar.height() - 2),
-                       rowColour);
-      x += barWidth + gap;
-      textAt(x, pctWidth, format("%.0f%%", 100.0 * gbs / roofline), QColor(235, 235, 235), Qt::AlignRight);
-    }
+    paintStageRow(painter, metrics, columns, y, lineHeight, stage, input.means.meanMs(stage.name), stats.rooflineGBs);
     y += lineHeight;
   }
   if (!rest.isEmpty()) {

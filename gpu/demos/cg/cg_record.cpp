@@ -8,9 +8,9 @@
 
 #include "gpu/core/message_text.hpp"
 #include "gpu/demos/cg/cg_demo_result.hpp"
+#include "gpu/demos/cg/cg_memory.hpp"
 #include "gpu/demos/cg/cg_versions.hpp"
 #include "gpu/demos/cg/matrix_market.hpp"
-#include "gpu/demos/demo_memory.hpp"
 #include "gpu/demos/demo_params.hpp"
 #include "gpu/demos/demo_registry.hpp"
 #include "gpu/demos/demo_values.hpp"
@@ -162,6 +162,7 @@ demos::DemoDefinition cgDemo() {
   for (const CgVersionInfo& info : kCgVersions)
     demo.versions.push_back({toString(info.version), info.version != CgVersion::Cpu, info.why, info.sourceAnchor});
   demo.choosableVersions = true;
+  demo.sourceFiles = {"cg_cpu.cpp", "cg_cusparse.cu", "cg_device.cuh", "cg_gpu.cu", "cg_kernels.cu"};
   demo.benchGroup = "cg";
 
   demo.check = [](const DemoRequest& request) { (void)configOf(request); };

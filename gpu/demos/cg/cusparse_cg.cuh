@@ -1,7 +1,7 @@
 #pragma once
 // The cuSPARSE SpMV + cuBLAS CG iteration, in one place for its two users: the demo's library
 // baseline (solveCgCuSparse, cg_gpu.cuh) and the bench's "cuSPARSE SpMV" and "cuSPARSE+cuBLAS CG
-// iteration" rows (gpu/bench/rows_cg.cu), so the bench times exactly what the demo runs.
+// iteration" rows (gpu/bench/cg_rows.cu), so the bench times exactly what the demo runs.
 #include <cuda_runtime.h>
 
 #include <vector>

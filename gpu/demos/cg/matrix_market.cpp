@@ -186,11 +186,12 @@ double matrixMarketReadBytes(const MatrixMarketSize& size) {
 
 namespace {
 
-CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
-  LineReader lines(in, sourceName);
-  bool symmetric = false;
-  const Field field = parseHeader(lines, symmetric);
+constexpr long long kReserveAtMost = 1 << 20;  // entries reserved before any is read
 
+// The size line "rows cols entries", checked (32-bit indices, square where asked, a 'symmetric'
+// file square) and admitted: the memory it claims, and the caller's own check (options.checkSize).
+MatrixMarketSize readSizeLine(LineReader& lines, std::istream& in, Field field, bool symmetric,
+                              const MatrixMarketOptions& options) {
   std::string line;
   if (!lines.nextData(line)) lines.fail("truncated file: missing the size line 'rows cols entries'");
   const auto size = splitWords(line);
@@ -215,11 +216,9 @@ CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, Matr
   if (options.requireSquare && rows != cols)
     lines.fail("matrix is " + rowsText + " x " + colsText + ", not square: CG needs a square matrix");
   if (declared > 2147483647LL) lines.fail(declaredText + " entries are too many for 32-bit indices (at most 2147483647)");
-  const std::size_t expectedWords = field == Field::Pattern ? 2 : 3;
   // The size line is a claim, not a fact: each entry takes a line of at least "i j\n" (pattern) or
   // "i j v\n", so a file too short for a large declared count is refused before anything is
   // allocated (a small one reads on to the precise "found N").
-  constexpr long long kReserveAtMost = 1 << 20;
   const long long minLineBytes = field == Field::Pattern ? 4 : 6;
   if (const std::optional<long long> left = bytesLeft(in);
       left && declared > kReserveAtMost && (declared * minLineBytes - 1) > *left)
@@ -233,7 +232,59 @@ CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, Matr
   } catch (const InvalidArgument& e) {
     lines.fail(e.what());
   }
+  return declaredSize;
+}
 
+// One entry line "row col [value]" of a matrix of `size`: checked, and added (with its mirror image
+// above the diagonal in a 'symmetric' file).
+void readEntry(const LineReader& lines, const std::string& line, Field field, const MatrixMarketSize& size,
+               std::vector<CooEntry>& entries) {
+  const std::size_t expectedWords = field == Field::Pattern ? 2 : 3;
+  const long long rows = size.rows, cols = size.cols;
+  const bool symmetric = size.symmetric;
+  const auto words = splitWords(line);
+  if (words.size() != expectedWords)
+    lines.fail("bad entry " + quotedText(line) + ": expected " +
+               (field == Field::Pattern ? std::string("'row col'") : std::string("'row col value'")));
+  long long i = 0, j = 0;
+  const Parsed pi = parseInt64(words[0], i), pj = parseInt64(words[1], j);
+  if (pi == Parsed::NotANumber || pj == Parsed::NotANumber)
+    lines.fail("bad entry " + quotedText(line) + ": indices must be integers");
+  if (pi == Parsed::OutOfRange || pj == Parsed::OutOfRange || i < 1 || i > rows || j < 1 || j > cols)
+    lines.fail("index (" + quotedText(words[0], 24) + ", " + quotedText(words[1], 24) + ") out of range for a " +
+               std::to_string(rows) + " x " + std::to_string(cols) + " matrix (indices are 1-based)");
+  double value = 1.0;
+  if (field == Field::Integer) {
+    long long iv = 0;
+    const Parsed parsed = parseInt64(words[2], iv);
+    if (parsed == Parsed::NotANumber) lines.fail("bad entry " + quotedText(line) + ": value is not an integer");
+    if (parsed == Parsed::OutOfRange)
+      lines.fail("value " + quotedText(words[2]) + " is out of range for a 64-bit integer");
+    value = static_cast<double>(iv);
+  } else if (field == Field::Real) {
+    const Parsed parsed = parseDouble(words[2], value);
+    if (parsed == Parsed::NotANumber) lines.fail("bad entry " + quotedText(line) + ": value is not a number");
+    if (parsed == Parsed::OutOfRange)
+      lines.fail("value " + quotedText(words[2]) + " is out of range (a double holds at most about 1.8e308)");
+    if (!std::isfinite(value)) lines.fail("entry " + quotedText(line) + " is NaN or infinite");
+  }
+  if (symmetric && j > i)
+    lines.fail("entry (" + words[0] + ", " + words[1] +
+               ") lies above the diagonal: asymmetric 'symmetric' file (only the lower triangle may be stored; "
+               "this usually means a wrong or mislabelled file)");
+  const int r = static_cast<int>(i - 1), c = static_cast<int>(j - 1);
+  entries.push_back({r, c, value});
+  if (symmetric && r != c) entries.push_back({c, r, value});
+}
+
+CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, MatrixMarketOptions options) {
+  LineReader lines(in, sourceName);
+  bool symmetric = false;
+  const Field field = parseHeader(lines, symmetric);
+  const MatrixMarketSize size = readSizeLine(lines, in, field, symmetric, options);
+  const long long declared = size.entries;
+
+  std::string line;
   std::vector<CooEntry> entries;
   // Reserve up to a million; grow after (the admission above already covers the whole count).
   entries.reserve(static_cast<std::size_t>(std::min(declared, kReserveAtMost)) * (symmetric ? 2 : 1));
@@ -241,44 +292,12 @@ CsrMatrix readUncompressed(std::istream& in, const std::string& sourceName, Matr
     if (!lines.nextData(line))
       lines.fail("truncated file: the size line declares " + std::to_string(declared) + " entries, found " +
                  std::to_string(k));
-    const auto words = splitWords(line);
-    if (words.size() != expectedWords)
-      lines.fail("bad entry " + quotedText(line) + ": expected " +
-                 (field == Field::Pattern ? std::string("'row col'") : std::string("'row col value'")));
-    long long i = 0, j = 0;
-    const Parsed pi = parseInt64(words[0], i), pj = parseInt64(words[1], j);
-    if (pi == Parsed::NotANumber || pj == Parsed::NotANumber)
-      lines.fail("bad entry " + quotedText(line) + ": indices must be integers");
-    if (pi == Parsed::OutOfRange || pj == Parsed::OutOfRange || i < 1 || i > rows || j < 1 || j > cols)
-      lines.fail("index (" + quotedText(words[0], 24) + ", " + quotedText(words[1], 24) + ") out of range for a " + rowsText +
-                 " x " + colsText + " matrix (indices are 1-based)");
-    double value = 1.0;
-    if (field == Field::Integer) {
-      long long iv = 0;
-      const Parsed parsed = parseInt64(words[2], iv);
-      if (parsed == Parsed::NotANumber) lines.fail("bad entry " + quotedText(line) + ": value is not an integer");
-      if (parsed == Parsed::OutOfRange)
-        lines.fail("value " + quotedText(words[2]) + " is out of range for a 64-bit integer");
-      value = static_cast<double>(iv);
-    } else if (field == Field::Real) {
-      const Parsed parsed = parseDouble(words[2], value);
-      if (parsed == Parsed::NotANumber) lines.fail("bad entry " + quotedText(line) + ": value is not a number");
-      if (parsed == Parsed::OutOfRange)
-        lines.fail("value " + quotedText(words[2]) + " is out of range (a double holds at most about 1.8e308)");
-      if (!std::isfinite(value)) lines.fail("entry " + quotedText(line) + " is NaN or infinite");
-    }
-    if (symmetric && j > i)
-      lines.fail("entry (" + words[0] + ", " + words[1] +
-                 ") lies above the diagonal: asymmetric 'symmetric' file (only the lower triangle may be stored; "
-                 "this usually means a wrong or mislabelled file)");
-    const int r = static_cast<int>(i - 1), c = static_cast<int>(j - 1);
-    entries.push_back({r, c, value});
-    if (symmetric && r != c) entries.push_back({c, r, value});
+    readEntry(lines, line, field, size, entries);
   }
   if (lines.nextData(line))
     lines.fail("extra entries: the size line declares " + std::to_string(declared) + " entries, found more (" +
                quotedText(line) + ")");
-  return csrFromCoo(static_cast<int>(rows), static_cast<int>(cols), std::move(entries));
+  return csrFromCoo(static_cast<int>(size.rows), static_cast<int>(size.cols), std::move(entries));
 }
 
 }  // namespace

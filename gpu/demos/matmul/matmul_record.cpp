@@ -3,11 +3,11 @@
 #include <cstdio>
 
 #include "gpu/core/size_limits.hpp"
-#include "gpu/demos/demo_memory.hpp"
 #include "gpu/demos/demo_params.hpp"
 #include "gpu/demos/demo_registry.hpp"
 #include "gpu/demos/demo_values.hpp"
 #include "gpu/demos/matmul/matmul_demo.hpp"
+#include "gpu/demos/matmul/matmul_memory.hpp"
 #include "gpu/demos/matmul/matmul_versions.hpp"
 #include "gpu/demos/version_rows_result.hpp"
 
@@ -54,6 +54,7 @@ DemoDefinition matmulDemo() {
     demo.versions.push_back({info.name, false, info.why, info.sourceAnchor});
   for (const MatmulVersionInfo& info : kMatmulVersions)
     demo.versions.push_back({info.name, true, info.why, info.sourceAnchor, info.version == MatmulVersion::Cublas});
+  demo.sourceFiles = {"matmul.cu", "matmul_cpu.cpp", "matmul_kernels.cuh", "matmul_pipelined.cuh"};
   demo.benchGroup = "gemm";
 
   demo.check = [](const DemoRequest& request) { validate(configOf(request)); };

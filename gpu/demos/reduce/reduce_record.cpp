@@ -2,11 +2,11 @@
 // its memory estimate, and its run over runReduceDemo (the CUDA rows come from reduce_record.cu).
 
 #include "gpu/core/size_limits.hpp"
-#include "gpu/demos/demo_memory.hpp"
 #include "gpu/demos/demo_params.hpp"
 #include "gpu/demos/demo_registry.hpp"
 #include "gpu/demos/demo_values.hpp"
 #include "gpu/demos/reduce/reduce_demo.hpp"
+#include "gpu/demos/reduce/reduce_memory.hpp"
 #include "gpu/demos/reduce/reduce_versions.hpp"
 #include "gpu/demos/version_rows_result.hpp"
 
@@ -56,6 +56,7 @@ DemoDefinition reduceDemo() {
   demo.versions.push_back({kReduceCpuName, false, kReduceCpuWhy, "referenceLoop"});
   for (const ReduceVersionInfo& info : kReduceVersions)
     demo.versions.push_back({info.name, true, info.why, info.sourceAnchor, info.version == ReduceVersion::Cub});
+  demo.sourceFiles = {"reduce.cu", "reduce_cpu.cpp", "reduce_kernels.cuh"};
   demo.benchGroup = "reduce";
 
   demo.check = [](const DemoRequest& request) { validate(configOf(request)); };

@@ -198,6 +198,68 @@ struct BufferRunner::State {
     return request;
   }
 
+  // The launch's inputs uploaded, and finished before the worker hears of the launch: cudaMemcpy from
+  // pageable memory may return before its DMA has landed, and the worker's fills and kernel then raced
+  // with it (seen on the H200 with eight runners at once: outputs read back as the poison uploaded).
+  void upload(const BufferLaunch& launch) {
+    if (!stream) stream.emplace();
+    for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
+      const auto& contents = launch.buffers[i].contents;
+      if (!contents.empty() && launch.buffers[i].upload)
+        KC_CUDA_CHECK(cudaMemcpyAsync(slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *stream));
+    }
+    stream->synchronize();
+  }
+
+  // A profile's worker: the spare one, with the kernel loaded and the same buffers mapped.
+  std::unique_ptr<LabWorkerClient> startProfiler() {
+    std::unique_ptr<LabWorkerClient> profiler = takeSpare();
+    const LoadReply loaded = profiler->load({kernel->cubin, kernel->loweredName, kernel->analysis.annotations.block.threads()});
+    const MapReply mapping = loaded.status.ok() ? profiler->map(mapRequest()) : MapReply{loaded.status};
+    if (!mapping.status.ok()) {
+      profiler->stop();
+      startSpare();
+      throwError(__FILE__, __LINE__, "kernelcam-lab-worker", mapping.status.message, mapping.status.code);
+    }
+    return profiler;
+  }
+
+  // Ends the profile's worker (its CUPTI is spent) and starts the next one; a buffer it may still map
+  // (not confirmed gone) is never freed.
+  void endProfiler(std::unique_ptr<LabWorkerClient>& profiler) {
+    if (!profiler) return;
+    profiler->stop();
+    if (!profiler->gone()) {
+      for (auto& slot : slots)
+        if (slot) slot->abandon();
+      if (scratch) scratch->abandon();
+      slots.clear();
+      scratch.reset();
+      mapped = false;
+    }
+    profiler.reset();
+    startSpare();
+  }
+
+  // A finished launch's figures, and the buffers it reads back.
+  BufferLaunchResult finishedResult(const BufferLaunch& launch, LaunchReply& reply) {
+    BufferLaunchResult result;
+    result.kernelMs = std::move(reply.kernelMs);
+    result.lines = std::move(reply.lines);
+    result.profileNote = std::move(reply.profileNote);
+    result.missingCounters = std::move(reply.missingCounters);
+    result.buffers.resize(launch.buffers.size());
+    for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
+      if (!launch.buffers[i].readBack) continue;
+      result.buffers[i].resize(launch.buffers[i].contents.size());
+      if (!result.buffers[i].empty())
+        KC_CUDA_CHECK(cudaMemcpyAsync(result.buffers[i].data(), slots[i]->data(), result.buffers[i].size(),
+                                      cudaMemcpyDeviceToHost, *stream));
+    }
+    stream->synchronize();
+    return result;
+  }
+
   BufferLaunchResult stopAfter(LaunchStatus status, const std::string& message) {
     stopWorker();
     BufferLaunchResult result;
@@ -235,53 +297,19 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
   KC_CUDA_CHECK(cudaSetDevice(s.device));
   s.ensureLoaded();
   s.prepare(launch);
-  // Uploaded, and finished before the worker hears of the launch: cudaMemcpy from pageable memory may
-  // return before its DMA has landed, and the worker's fills and kernel then raced with it (seen on
-  // the H200 with eight runners at once: outputs read back as the poison uploaded).
-  if (!s.stream) s.stream.emplace();
-  for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
-    const auto& contents = launch.buffers[i].contents;
-    if (!contents.empty() && launch.buffers[i].upload)
-      KC_CUDA_CHECK(cudaMemcpyAsync(s.slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *s.stream));
-  }
-  s.stream->synchronize();
+  s.upload(launch);
   const LaunchRequest request = s.request(launch);
   const double limitMs = s.timeLimitMs * request.launches;
   // A profile: in the spare worker, which maps the same buffers and then ends.
   std::unique_ptr<LabWorkerClient> profiler;
-  if (launch.profileLines) {
-    profiler = s.takeSpare();
-    const LoadReply loaded = profiler->load({s.kernel->cubin, s.kernel->loweredName, s.kernel->analysis.annotations.block.threads()});
-    const MapReply mapped = loaded.status.ok() ? profiler->map(s.mapRequest()) : MapReply{loaded.status};
-    if (!mapped.status.ok()) {
-      profiler->stop();
-      s.startSpare();
-      throwError(__FILE__, __LINE__, "kernelcam-lab-worker", mapped.status.message, mapped.status.code);
-    }
-  }
+  if (launch.profileLines) profiler = s.startProfiler();
   LabWorkerClient& runner = profiler ? *profiler : *s.worker;
-  // Ends the profile's worker (its CUPTI is spent) and starts the next one; a buffer it may still map
-  // (not confirmed gone) is never freed.
-  const auto endProfiler = [&s, &profiler] {
-    if (!profiler) return;
-    profiler->stop();
-    if (!profiler->gone()) {
-      for (auto& slot : s.slots)
-        if (slot) slot->abandon();
-      if (s.scratch) s.scratch->abandon();
-      s.slots.clear();
-      s.scratch.reset();
-      s.mapped = false;
-    }
-    profiler.reset();
-    s.startSpare();
-  };
   LaunchReply reply;
   try {
     reply = runner.launch(request, limitMs);
   } catch (const WorkerError& error) {
     if (profiler) {
-      endProfiler();
+      s.endProfiler(profiler);
       BufferLaunchResult result;
       result.status = error.kind() == WorkerError::Kind::TimedOut ? LaunchStatus::TimedOut : LaunchStatus::Fault;
       result.message = error.message();
@@ -296,7 +324,7 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
   }
   BufferLaunchResult result;
   if (profiler && reply.outcome != RunOutcome::Finished) {
-    endProfiler();
+    s.endProfiler(profiler);
     result.status = reply.outcome == RunOutcome::Faulted ? LaunchStatus::Fault : LaunchStatus::LaunchFailed;
     result.message = reply.status.message;
     return result;
@@ -312,20 +340,8 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
       return result;
     case RunOutcome::Finished: break;
   }
-  result.kernelMs = std::move(reply.kernelMs);
-  result.lines = std::move(reply.lines);
-  result.profileNote = std::move(reply.profileNote);
-  result.missingCounters = std::move(reply.missingCounters);
-  result.buffers.resize(launch.buffers.size());
-  for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
-    if (!launch.buffers[i].readBack) continue;
-    result.buffers[i].resize(launch.buffers[i].contents.size());
-    if (!result.buffers[i].empty())
-      KC_CUDA_CHECK(cudaMemcpyAsync(result.buffers[i].data(), s.slots[i]->data(), result.buffers[i].size(),
-                                    cudaMemcpyDeviceToHost, *s.stream));
-  }
-  s.stream->synchronize();
-  endProfiler();
+  result = s.finishedResult(launch, reply);
+  s.endProfiler(profiler);
   return result;
 }
 

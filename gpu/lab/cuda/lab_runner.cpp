@@ -9,16 +9,9 @@
 #include <vector>
 
 #include "gpu/core/cuda_check.cuh"
-#include "gpu/core/device_buffer.cuh"
 #include "gpu/core/error.hpp"
-#include "gpu/core/stream.cuh"
-#include "gpu/lab/background_call.hpp"
 #include "gpu/lab/cuda/driver_api.hpp"
-#include "gpu/lab/cuda/exported_buffer.hpp"
-#include "gpu/lab/cuda/guard_check.cuh"
-#include "gpu/lab/cuda/order_page.hpp"
-#include "gpu/lab/guard_report.hpp"
-#include "gpu/lab/worker/lab_worker_client.hpp"
+#include "gpu/lab/cuda/lab_runner_state.hpp"
 #include "gpu/lab/worker/worker_location.hpp"
 
 #ifndef KC_LAB_WORKER_BUILD_PATH  // gpu/CMakeLists.txt passes the build tree's worker
@@ -27,13 +20,6 @@
 
 namespace kc::lab {
 namespace {
-
-// Checked mode's guards (guard_report.hpp) catch off-by-one rows and columns; a write further out
-// lands in the buffers' slack or the other shared buffer, or faults: never in kernelcam's other
-// memory, which the worker does not map.
-constexpr std::size_t kRowAlignment = 256;  // cudaMallocPitch's alignment on current GPUs
-
-std::size_t alignUp(std::size_t value, std::size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
 
 // Makes the runner's device current for a scope (the caller's thread may have another), then
 // restores the caller's.
@@ -55,34 +41,6 @@ class CurrentDevice {
   bool changed_ = false;
 };
 
-// A pitched image inside one exported buffer, with `guardRows` rows above and below it.
-struct Plane {
-  std::unique_ptr<ExportedBuffer> buffer;
-  std::size_t pitch = 0;
-  int width = 0, height = 0, channels = 0, guardRows = 0;
-  std::size_t rowBytes() const { return static_cast<std::size_t>(width) * channels; }
-  std::size_t bytes() const { return pitch * static_cast<std::size_t>(height + 2 * guardRows); }
-  unsigned char* base() const { return buffer->data(); }
-  unsigned char* origin() const { return base() + guardRows * pitch; }
-  unsigned char* rowAfterLast() const { return origin() + height * pitch; }
-  std::uint64_t id() const { return buffer ? buffer->shared().id : 0; }
-  FrameInAllocation frame() const { return {id(), guardRows * pitch, pitch, width, height, channels}; }
-  GuardLayout guardLayout() const { return {width, height, channels, pitch, guardRows}; }
-};
-
-void copy2D(void* to, std::size_t toPitch, const void* from, std::size_t fromPitch, std::size_t widthBytes,
-            int height, cudaStream_t stream) {
-  KC_CUDA_CHECK(cudaMemcpy2DAsync(to, toPitch, from, fromPitch, widthBytes, static_cast<std::size_t>(height),
-                                  cudaMemcpyDefault, stream));
-}
-
-std::vector<unsigned char> downloadRows(const unsigned char* from, std::size_t pitch, std::size_t widthBytes, int rows,
-                                        cudaStream_t stream) {
-  std::vector<unsigned char> host(widthBytes * static_cast<std::size_t>(rows));
-  if (!host.empty()) copy2D(host.data(), widthBytes, from, pitch, widthBytes, rows, stream);
-  return host;
-}
-
 std::string formatMs(double ms) {
   char text[32];
   std::snprintf(text, sizeof text, "%.0f ms", ms);
@@ -97,8 +55,6 @@ std::string outOfBoundsMessage(int width, int height, const std::string& writes)
 // GpuOrder's two words in the order page, a cache line apart.
 constexpr std::uint64_t kReadyOffset = 0;
 constexpr std::uint64_t kDoneOffset = 64;
-constexpr std::size_t kSettledKept = 16;  // reports nobody took (a chain that dropped the stage) go
-
 
 }  // namespace
 
@@ -108,209 +64,6 @@ constexpr std::size_t kSettledKept = 16;  // reports nobody took (a chain that d
 struct FrameRelease {
   OrderPage* page = nullptr;
   std::uint64_t sequence = 0;
-};
-
-// The worker and the buffers it maps. Order matters on the way out: a buffer is freed only once
-// the worker has unmapped it or is gone (CUDA's IPC rules), so the worker ends first.
-struct LabRunner::State {
-  int device = 0;
-  std::string workerPath;
-  std::optional<Stream> stream;  // kernelcam's copies in and out (runDevice); made on the runner's device
-  Plane in, out;
-  bool guardsFilled = false;  // the output's guards hold the pattern (filled once per buffer, and after writes)
-  // The order page the worker maps (a new one per worker: its name is gone once opened), and those
-  // of earlier workers, kept mapped: a stream may wait on them until a release.
-  std::unique_ptr<OrderPage> page;
-  std::vector<std::unique_ptr<OrderPage>> oldPages;
-  bool pageMapped = false;
-  std::optional<DeviceBuffer<unsigned long long>> guardCountDevice;
-  std::optional<PinnedBuffer<unsigned long long>> guardCount;  // the count, where the host reads it
-  std::vector<std::unique_ptr<ExportedBuffer>> retired;  // replaced; the worker may still map them
-  std::uint64_t nextAllocationId = 1;
-
-  // submitDevice's frame in flight: its reply is awaited on `collector`'s thread.
-  struct Flight {
-    std::uint64_t sequence = 0;
-    bool checked = false;
-    int width = 0, height = 0;
-    LaunchReport report;  // written by the collector's job
-  };
-  std::uint64_t sequence = 0;  // of the last frame submitted
-  std::optional<Flight> flight;
-  std::optional<Event> countArrived;  // recorded on the pipeline's stream after the frame's guard count
-  std::map<std::uint64_t, LaunchReport> settled;  // by frame, until takeReport() (the last kSettledKept)
-  std::unique_ptr<BackgroundCall> collector;
-  std::optional<bool> ordersOnGpu;
-
-  std::unique_ptr<LabWorkerClient> worker;
-  std::uint64_t mappedIn = 0, mappedOut = 0;  // the allocations the worker maps
-  bool loaded = false;
-  std::shared_ptr<const CompiledKernel> kernel;  // the loaded one, for a new worker after a profile
-  KernelAnnotations annotations;
-  Occupancy occupancy;
-  int workersStopped = 0;
-
-  ~State() {
-    if (worker) worker->quit();
-    forgetWorker();
-  }
-
-  void startWorker() {
-    forgetWorker();
-    worker = std::make_unique<LabWorkerClient>(workerPath, std::vector<std::string>{"--device", std::to_string(device)});
-  }
-
-  // Ends the worker (SIGKILL) after a fault, a hang or its death.
-  void stopWorker() {
-    if (!worker) return;
-    worker->stop();
-    ++workersStopped;
-    forgetWorker();
-  }
-  // Ends a worker that did nothing wrong (after a profile, below): not counted as stopped.
-  void retireWorker() {
-    if (!worker) return;
-    worker->stop();
-    forgetWorker();
-  }
-
-  // Drops a worker that is no longer running. Buffers it may still map (it could not be
-  // confirmed gone) are abandoned, never freed.
-  void forgetWorker() {
-    if (!worker) return;
-    if (!worker->gone()) {
-      for (Plane* plane : {&in, &out})
-        if (plane->buffer) plane->buffer->abandon();
-      for (auto& buffer : retired) buffer->abandon();
-      in.buffer.reset();
-      out.buffer.reset();
-    }
-    retired.clear();
-    worker.reset();
-    if (page) oldPages.push_back(std::move(page));
-    pageMapped = false;
-    mappedIn = mappedOut = 0;
-    loaded = false;
-  }
-
-  // (Re)allocates `plane` for this geometry; the buffer it replaces waits in `retired` until the
-  // worker has unmapped it.
-  // Returns whether `plane` got a new buffer.
-  bool shape(Plane& plane, int width, int height, int channels, int guardRows, std::size_t guardRight) {
-    const std::size_t pitch = alignUp(static_cast<std::size_t>(width) * channels + guardRight, kRowAlignment);
-    if (plane.buffer && plane.width == width && plane.height == height && plane.channels == channels &&
-        plane.guardRows == guardRows && plane.pitch == pitch)
-      return false;
-    if (plane.buffer) retired.push_back(std::move(plane.buffer));
-    Plane shaped{nullptr, pitch, width, height, channels, guardRows};
-    shaped.buffer = std::make_unique<ExportedBuffer>(shaped.bytes(), nextAllocationId++);
-    plane = std::move(shaped);
-    return true;
-  }
-
-  // The buffers for a frame of this geometry, mapped by the worker. Throws WorkerError (after
-  // stopping the worker) when the worker fails to map them.
-  void prepare(int width, int height, PixelFormat inFormat, PixelFormat outFormat, bool checked, bool ordered) {
-    if (!stream) stream.emplace();
-    if (ordered && !page) page = std::make_unique<OrderPage>();
-    if (!guardCountDevice) {
-      guardCountDevice.emplace(1);
-      loadGuardCheck();  // not lazily behind an ordered frame's wait: see guard_check.cuh
-    }
-    if (!guardCount) guardCount.emplace(1);
-    if (!countArrived) countArrived.emplace(cudaEventDisableTiming);
-    shape(in, width, height, bytesPerPixel(inFormat), 0, 0);
-    if (shape(out, width, height, bytesPerPixel(outFormat), checked ? kGuardRows : 0, checked ? kGuardBytesRight : 0))
-      guardsFilled = false;
-    try {
-      mapBuffers(ordered);
-    } catch (const WorkerError&) {  // the worker failed, not the kernel
-      stopWorker();
-      throw;
-    }
-  }
-
-  void keepReport(std::uint64_t frame, LaunchReport report) {
-    settled[frame] = std::move(report);
-    if (settled.size() > kSettledKept) settled.erase(settled.begin());
-  }
-
-  // Has the worker map the current buffers (closing its earlier mappings) when they changed.
-  // The order page goes with the first mapping that needs it, and stays mapped in that worker.
-  void mapBuffers(bool ordered) {
-    const bool newPage = ordered && !pageMapped;
-    if (mappedIn == in.id() && mappedOut == out.id() && !newPage) return;
-    const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}, newPage ? page->name() : ""});
-    if (newPage) page->unlinkName();  // opened by now, or never to be
-    retired.clear();  // the worker closed every earlier mapping before replying
-    mappedIn = mappedOut = 0;
-    if (!reply.status.ok()) {
-      stopWorker();  // what it maps is unknown now; the next load starts a new one (and a new page)
-      throwError(__FILE__, __LINE__, "kernelcam-lab-worker", reply.status.message, reply.status.code);
-    }
-    mappedIn = in.id();
-    mappedOut = out.id();
-    pageMapped = pageMapped || newPage;
-  }
-
-  void fillGuards(cudaStream_t s) {
-    KC_CUDA_CHECK(cudaMemset2DAsync(out.base(), out.pitch, kGuardByte, out.pitch, out.guardRows, s));
-    KC_CUDA_CHECK(cudaMemset2DAsync(out.rowAfterLast(), out.pitch, kGuardByte, out.pitch, out.guardRows, s));
-    KC_CUDA_CHECK(cudaMemset2DAsync(out.origin() + out.rowBytes(), out.pitch, kGuardByte, out.pitch - out.rowBytes(),
-                                    out.height, s));
-  }
-
-  // The guards hold the pattern from here on: filled once per output buffer, not per frame.
-  void fillGuardsIfNeeded(cudaStream_t s) {
-    if (guardsFilled) return;
-    fillGuards(s);
-    guardsFilled = true;
-  }
-
-  // The number of changed guard bytes, counted on the GPU, into pinned memory (in stream order).
-  void enqueueGuardCount(cudaStream_t s) {
-    unsigned long long* count = guardCountDevice->data();
-    countGuardWrites(out.base(), out.pitch, out.rowBytes(), out.height, out.guardRows, count, s);
-    KC_CUDA_CHECK(cudaMemcpyAsync(guardCount->data(), count, sizeof *count, cudaMemcpyDeviceToHost, s));
-  }
-
-  // After the count arrived: where the writes landed (downloaded only when there are any), and the
-  // guards filled again for the next frame. Empty when there were none.
-  std::string guardWrites() {
-    if (*guardCount->data() == 0) return {};
-    const GuardBytes bytes = downloadGuards();
-    stream->synchronize();
-    fillGuards(*stream);
-    stream->synchronize();
-    const std::string writes = describeGuardWrites(out.guardLayout(), bytes);
-    return writes.empty() ? std::to_string(*guardCount->data()) + " guard bytes changed" : writes;
-  }
-
-  GuardBytes downloadGuards() {
-    return {downloadRows(out.base(), out.pitch, out.pitch, out.guardRows, *stream),
-            downloadRows(out.rowAfterLast(), out.pitch, out.pitch, out.guardRows, *stream),
-            downloadRows(out.origin() + out.rowBytes(), out.pitch, out.pitch - out.rowBytes(), out.height, *stream)};
-  }
-
-  void downloadOutput(HostFrame* host, const DeviceFrameRef* device, PixelFormat format) {
-    if (device) {
-      copy2D(reinterpret_cast<void*>(device->data), device->pitch, out.origin(), out.pitch, out.rowBytes(), out.height,
-             *stream);
-      return;
-    }
-    host->format = format;
-    void* bytes = nullptr;
-    if (format == PixelFormat::Gray8) {
-      if (host->gray.width() != out.width || host->gray.height() != out.height)
-        host->gray = HostImage<std::uint8_t>(out.width, out.height);
-      bytes = host->gray.bytes();
-    } else {
-      if (host->rgba.width() != out.width || host->rgba.height() != out.height)
-        host->rgba = HostImage<Rgba8>(out.width, out.height);
-      bytes = host->rgba.bytes();
-    }
-    copy2D(bytes, host->pitch(), out.origin(), out.pitch, out.rowBytes(), out.height, *stream);
-  }
 };
 
 LabRunner::LabRunner(int device, LabRunnerOptions options) : options_(options), state_(std::make_unique<State>()) {
@@ -336,7 +89,7 @@ void LabRunner::settle() const {
   if (report.ok() && flight.checked) {
     const CurrentDevice current(s.device);
     KC_CUDA_CHECK(cudaEventSynchronize(*s.countArrived));
-    if (const std::string writes = s.guardWrites(); !writes.empty()) {
+    if (const std::string writes = s.guards.writes(s.out, *s.stream); !writes.empty()) {
       report.status = LaunchStatus::OutOfBounds;
       report.message = outOfBoundsMessage(flight.width, flight.height, writes);
     }
@@ -474,7 +227,7 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   // must not show the frame before as this one's.
   KC_CUDA_CHECK(cudaMemset2DAsync(s.out.origin(), s.out.pitch, 0, s.out.rowBytes(),
                                   static_cast<std::size_t>(frame.height), stream));
-  if (options_.checked) s.fillGuardsIfNeeded(stream);
+  if (options_.checked) s.guards.fillIfNeeded(s.out, stream);
   KC_CU_CHECK(api.cuStreamWriteValue64(stream, s.page->deviceWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
 
   // The rest of the frame's work on the stream, enqueued before the worker hears of it (the waits
@@ -485,7 +238,7 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
     copy2D(reinterpret_cast<void*>(out.data), out.pitch, s.out.origin(), s.out.pitch, s.out.rowBytes(), frame.height,
            stream);
     if (options_.checked) {
-      s.enqueueGuardCount(stream);
+      s.guards.enqueueCount(s.out, stream);
       KC_CUDA_CHECK(cudaEventRecord(*s.countArrived, stream));
     }
   } catch (...) {
@@ -596,7 +349,7 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
   else
     copy2D(s.in.origin(), s.in.pitch, reinterpret_cast<const void*>(deviceIn->data), deviceIn->pitch, s.in.rowBytes(),
            frame.height, *s.stream);
-  if (options_.checked) s.fillGuardsIfNeeded(*s.stream);
+  if (options_.checked) s.guards.fillIfNeeded(s.out, *s.stream);
   s.stream->synchronize();  // the worker reads the input as soon as it has the request
 
   const BlockShape block = s.annotations.block;
@@ -604,10 +357,10 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
       runOnWorker({s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values), profileLines, {}});
   if (!report.ok()) return report;
   s.downloadOutput(hostOut, deviceOut, frame.outFormat);
-  if (options_.checked) s.enqueueGuardCount(*s.stream);
+  if (options_.checked) s.guards.enqueueCount(s.out, *s.stream);
   s.stream->synchronize();
   if (options_.checked) {
-    if (const std::string writes = s.guardWrites(); !writes.empty()) {
+    if (const std::string writes = s.guards.writes(s.out, *s.stream); !writes.empty()) {
       report.status = LaunchStatus::OutOfBounds;
       report.message = outOfBoundsMessage(frame.width, frame.height, writes);
     }

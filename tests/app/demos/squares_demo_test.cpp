@@ -10,7 +10,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSpinBox>
-#include <cstdio>
 
 #include "app/cli/commands.hpp"
 #include "gpu/core/cpu_name.hpp"
@@ -26,15 +25,7 @@ namespace {
 
 // `kernelcam demo ARGS` in this process (where the throw-away demo is registered): exit code and output.
 test::CliRun demoCommand(const QStringList& arguments) {
-  testing::internal::CaptureStdout();
-  testing::internal::CaptureStderr();
-  test::CliRun run;
-  run.exitCode = cli::runDemo(QStringList{QStringLiteral("kernelcam demo")} + arguments);
-  std::fflush(stdout);
-  std::fflush(stderr);
-  run.out = testing::internal::GetCapturedStdout();
-  run.err = testing::internal::GetCapturedStderr();
-  return run;
+  return test::runInProcess(cli::runDemo, QStringList{QStringLiteral("kernelcam demo")} + arguments);
 }
 
 class SquaresDemo : public testing::Test {

@@ -8,7 +8,9 @@
 
 #include "gpu/core/error.hpp"
 #include "gpu/core/memory_budget.hpp"
-#include "gpu/demos/demo_memory.hpp"
+#include "gpu/demos/cg/cg_memory.hpp"
+#include "gpu/demos/matmul/matmul_memory.hpp"
+#include "gpu/demos/reduce/reduce_memory.hpp"
 
 namespace {
 

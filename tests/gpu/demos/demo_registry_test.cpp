@@ -1,6 +1,7 @@
 // The demo registry (gpu/demos/demo_registry.hpp): the three demos are records, found in their
 // order, and a throw-away demo registered here, with no other change anywhere, is run through the
-// registry, admitted by its own estimate, refused on bad values and listed among the bench groups.
+// registry, admitted by its own estimate, refused on bad values and listed among the bench groups,
+// whose rows the bench runs once some are registered for the group (gpu/bench/NAME_rows.cu).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,6 +9,7 @@
 
 #include "tests/support/squares_demo.hpp"
 #include "gpu/bench/bench_options.hpp"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/core/text_table.hpp"
 #include "gpu/demos/cg/cg_demo_result.hpp"
@@ -97,6 +99,22 @@ TEST_F(ThrowAwayDemo, ItsBenchGroupIsListedAfterTheOthers) {
   const auto squares = std::find(groups.begin(), groups.end(), "squares");
   ASSERT_NE(squares, groups.end());
   EXPECT_LT(gemm, squares);
+}
+
+TEST_F(ThrowAwayDemo, ItsBenchRowsRunOnceRegisteredForItsGroup) {
+  const auto runsSquares = [] {
+    const std::vector<bench::RecordRows> rows = bench::demoRows();
+    return std::any_of(rows.begin(), rows.end(), [](const bench::RecordRows& r) { return r.group == "squares"; });
+  };
+  EXPECT_FALSE(runsSquares()) << "a group without rows runs nothing";
+  const bench::BenchRows own = [](bench::BenchContext&) {};
+  bench::addBenchRows("squares", own);
+  const std::vector<bench::RecordRows> rows = bench::demoRows();
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows.back().group, "squares") << "after the other demos'";
+  EXPECT_EQ(rows.back().rows, own);
+  bench::removeBenchRows("squares");
+  EXPECT_FALSE(runsSquares());
 }
 
 // The result formatting, without the binary.

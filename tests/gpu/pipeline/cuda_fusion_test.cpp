@@ -18,10 +18,10 @@ using namespace kc;
 class PlanCudaChain : public testing::Test {
  protected:
   void SetUp() override {
-    saved_ = stageRegistry().cudaFusions();
-    for (const CudaFusion& fusion : saved_) stageRegistry().removeCudaFusion(fusion.name);
+    saved_ = cudaFusionRegistry().all();
+    for (const CudaFusion& fusion : saved_) cudaFusionRegistry().remove(fusion.name);
     // gray followed by flip: fused when the frame is RGBA (gray is not a no-op there).
-    stageRegistry().addCudaFusion({"test gray+flip",
+    cudaFusionRegistry().add({"test gray+flip",
                                    [](const FilterChain& chain, std::size_t first, FrameShape shape) -> std::size_t {
                                      const bool fits = first + 1 < chain.size() && chain[first].id() == "gray" &&
                                                        chain[first + 1].id() == "flip" &&
@@ -31,8 +31,8 @@ class PlanCudaChain : public testing::Test {
                                    [](const FilterChain&, std::size_t, std::size_t, const CudaStageIo&) { return true; }});
   }
   void TearDown() override {
-    stageRegistry().removeCudaFusion("test gray+flip");
-    for (const CudaFusion& fusion : saved_) stageRegistry().addCudaFusion(fusion);
+    cudaFusionRegistry().remove("test gray+flip");
+    for (const CudaFusion& fusion : saved_) cudaFusionRegistry().add(fusion);
   }
   std::vector<CudaFusion> saved_;
 };

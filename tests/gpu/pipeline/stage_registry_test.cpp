@@ -1,9 +1,11 @@
 // The proof that one registry entry is enough: a stage defined here, in the test binary, with no
-// other change anywhere, is parsed, formatted, labelled, listed in the help and the bench groups,
-// and run by the CPU backend in any position of a chain.
+// other change anywhere, is parsed, formatted, labelled, listed in the help and the bench groups
+// (timed by its benchCases, or by rows of its own registered beside it), and run by the CPU backend
+// in any position of a chain.
 #include <gtest/gtest.h>
 
 #include "gpu/bench/bench_options.hpp"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/chain_shape.hpp"
 #include "gpu/pipeline/filter_chain.hpp"
@@ -55,6 +57,14 @@ kc::StageDefinition posterizeStage() {
   return stage;
 }
 
+// What the bench runs for the stage `id`: its own rows, or null (its benchCases).
+kc::bench::BenchRows benchRowsOfStage(const std::string& id) {
+  for (const kc::bench::RecordRows& stage : kc::bench::stageRows())
+    if (stage.group == id) return stage.rows;
+  ADD_FAILURE() << id << " is not among the bench's stages";
+  return nullptr;
+}
+
 class StageRegistryTest : public testing::Test {
  protected:
   void SetUp() override { kc::stageRegistry().add(posterizeStage()); }
@@ -74,6 +84,17 @@ TEST_F(StageRegistryTest, AThrowAwayStageIsParsedFormattedLabelledAndListed) {
   const kc::FrameShape in{17, 3, kc::PixelFormat::Rgba8};
   EXPECT_EQ(kc::stageOutputShape(chain[1], in), in);
   EXPECT_EQ(kc::stageBytes(chain[1], in), 2.0 * in.bytes());
+}
+
+// The bench runs a stage's own rows where some are registered for its id (gpu/bench/NAME_rows.cu
+// does that), else its benchCases: no list in the bench names the stage either way.
+TEST_F(StageRegistryTest, AThrowAwayStageIsBenchedByItsCasesOrByRowsRegisteredForIt) {
+  EXPECT_EQ(benchRowsOfStage("posterize"), nullptr) << "no rows of its own: its benchCases";
+  const kc::bench::BenchRows own = [](kc::bench::BenchContext&) {};
+  kc::bench::addBenchRows("posterize", own);
+  EXPECT_EQ(benchRowsOfStage("posterize"), own);
+  kc::bench::removeBenchRows("posterize");
+  EXPECT_EQ(benchRowsOfStage("posterize"), nullptr);
 }
 
 TEST_F(StageRegistryTest, AThrowAwayStageRunsOnTheCpuBackend) {

@@ -10,7 +10,6 @@
 
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
-#include "gpu/demos/demo_memory.hpp"
 #include "tests/support/qt_test_app.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "ui/demos/demo_form.hpp"

@@ -40,6 +40,18 @@ TEST(DemoKernelSources, EveryVersionOfEveryDemoIsFound) {
     expectDefinition(QStringLiteral("reduce"), QString::fromLatin1(anchor));
 }
 
+// The build compiles in each demo's folder (ui/CMakeLists.txt); each file a record names is there.
+TEST(DemoKernelSources, EveryFileARecordNamesIsEmbedded) {
+  test::testApplication();
+  for (const demos::DemoDefinition* demo : demos::demoRegistry().all()) {
+    const QStringList files = kernelSourceFiles(QString::fromStdString(demo->id));
+    EXPECT_EQ(static_cast<std::size_t>(files.size()), demo->sourceFiles.size()) << demo->id;
+    EXPECT_FALSE(files.isEmpty()) << demo->id << " shows its code";
+    for (const QString& file : files) EXPECT_FALSE(readKernelSource(file).isEmpty()) << file.toStdString();
+  }
+  EXPECT_TRUE(kernelSourceFiles(QStringLiteral("nothing")).isEmpty());
+}
+
 TEST(DemoKernelSources, CallsDeclarationsAndCommentsAreNotDefinitions) {
   const QString text = QStringLiteral(
       "int kernel(int x);\n"                       // 0 declaration

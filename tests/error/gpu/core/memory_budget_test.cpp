@@ -8,7 +8,6 @@
 
 #include "gpu/core/error.hpp"
 #include "gpu/core/memory_budget.hpp"
-#include "gpu/demos/demo_memory.hpp"
 
 namespace {
 

@@ -10,7 +10,8 @@
 
 #include "gpu/core/memory_budget.hpp"
 #include "gpu/core/message_text.hpp"
-#include "gpu/demos/demo_memory.hpp"
+#include "gpu/demos/cg/cg_memory.hpp"
+#include "gpu/demos/matmul/matmul_memory.hpp"
 #include "tests/support/qt_test_app.hpp"
 #include "tests/support/temp_dir.hpp"
 #include "ui/demos/demo_form.hpp"

@@ -3,6 +3,7 @@
 // Ours: the demo's register-blocked kernel (row-major; same flops and traffic as cuBLAS's
 // column-major call on square matrices), with the cuBLAS row as its baseline ("% of cuBLAS").
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/bench/library_handles.cuh"
 #include "gpu/demos/matmul/matmul.cuh"
 
@@ -21,8 +22,6 @@ constexpr int kSizes[] = {4096, 8192};
 // library would otherwise take its default pool, allocated with cudaMallocAsync under capture).
 // 32 MiB is cuBLAS's documented recommendation for Hopper.
 constexpr std::size_t kCublasWorkspaceBytes = std::size_t(32) << 20;
-
-}  // namespace
 
 void runGemmRows(BenchContext& ctx) {
   CublasHandle cublas;
@@ -71,5 +70,9 @@ void runGemmRows(BenchContext& ctx) {
     ctx.add(std::move(ours));
   }
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(gemm, runGemmRows);
 
 }  // namespace kc::bench

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/image/convolution.cuh"
 #include "gpu/image/histogram.hpp"
 #ifdef KC_HAVE_NPP
@@ -138,8 +139,6 @@ void measureFused(BenchContext& ctx, ImageSize size) {
   ctx.add(std::move(counting));
 }
 
-}  // namespace
-
 void runConvolutionRows(BenchContext& ctx) {
   for (ImageSize size : ctx.options().sizes) {
     for (int k : kGrayKernelSizes) {
@@ -152,5 +151,9 @@ void runConvolutionRows(BenchContext& ctx) {
     measureFused(ctx, size);
   }
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(conv, runConvolutionRows);
 
 }  // namespace kc::bench

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/demos/reduce/reduce.cuh"
 
 namespace kc::bench {
@@ -52,8 +53,6 @@ void addOurRows(BenchContext& ctx, demos::ReduceOp op, demos::ReduceType type, c
   }
 }
 
-}  // namespace
-
 void runReduceRows(BenchContext& ctx) {
   const double bytes = 4.0 * kCount;
   {
@@ -84,5 +83,9 @@ void runReduceRows(BenchContext& ctx) {
     ctx.add(std::move(row));
   }
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(reduce, runReduceRows);
 
 }  // namespace kc::bench

@@ -1,11 +1,14 @@
 // Grayscale rows: RGBA8 -> Gray8, 5 bytes per pixel (4 read, 1 written).
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/image/grayscale.cuh"
 #ifdef KC_HAVE_NPP
 #include "gpu/bench/npp_baselines.cuh"
 #endif
 
 namespace kc::bench {
+
+namespace {
 
 void runGrayRows(BenchContext& ctx) {
   for (ImageSize size : ctx.options().sizes) {
@@ -29,5 +32,9 @@ void runGrayRows(BenchContext& ctx) {
     ctx.add(std::move(ours));
   }
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(gray, runGrayRows);
 
 }  // namespace kc::bench

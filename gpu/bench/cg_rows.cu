@@ -19,6 +19,7 @@
 #include <filesystem>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/core/cuda_graph.cuh"
 #include "gpu/demos/cg/cg_gpu.cuh"
 #include "gpu/demos/cg/cg_solve_loop.cuh"
@@ -159,8 +160,6 @@ void measureCg(BenchContext& ctx, const CsrMatrix& m, const std::string& label) 
   measureFusedCg(ctx, m, label, baseline);
 }
 
-}  // namespace
-
 void runCgRows(BenchContext& ctx) {
   // data/matrices keeps it as bcsstk17.mtx.gz; a folder of plain .mtx files works too.
   const std::filesystem::path path =
@@ -172,5 +171,9 @@ void runCgRows(BenchContext& ctx) {
   }
   measureCg(ctx, cg::poisson2D(2048), "poisson2d 2048^2");
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(cg, runCgRows);
 
 }  // namespace kc::bench

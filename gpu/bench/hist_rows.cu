@@ -10,6 +10,7 @@
 #include <cstdio>
 
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/bench/bench_photo.hpp"
 #include "gpu/image/histogram.cuh"
 #ifdef KC_HAVE_NPP
@@ -101,8 +102,6 @@ void measureInput(BenchContext& ctx, ImageSize size, const InputKind& kind, cons
   }
 }
 
-}  // namespace
-
 void runHistogramRows(BenchContext& ctx) {
   DeviceBuffer<std::uint32_t> counts(kMaxHistogramBins);
   std::string photoWhy;
@@ -142,5 +141,9 @@ void runHistogramRows(BenchContext& ctx) {
     }
   }
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(hist, runHistogramRows);
 
 }  // namespace kc::bench

@@ -1,5 +1,6 @@
 // Transpose rows: 1-byte (gray) and 4-byte (RGBA) pixels, each read once and written once.
 #include "gpu/bench/bench_context.cuh"
+#include "gpu/bench/bench_rows.hpp"
 #include "gpu/image/transpose.cuh"
 #ifdef KC_HAVE_NPP
 #include "gpu/bench/npp_baselines.cuh"
@@ -35,13 +36,15 @@ void measureTranspose(BenchContext& ctx, ImageSize size, const char* what) {
   ctx.add(std::move(ours));
 }
 
-}  // namespace
-
 void runTransposeRows(BenchContext& ctx) {
   for (ImageSize size : ctx.options().sizes) {
     measureTranspose<std::uint8_t>(ctx, size, "1-byte gray");
     measureTranspose<Rgba8>(ctx, size, "4-byte RGBA");
   }
 }
+
+}  // namespace
+
+KC_REGISTER_BENCH_ROWS(transpose, runTransposeRows);
 
 }  // namespace kc::bench
