@@ -27,8 +27,12 @@ namespace {
 QString commandList() {
   QString text = QStringLiteral("\nSubcommands (kernelcam help COMMAND, or COMMAND --help, for their options):\n");
   for (const auto& command : kc::cli::commands())
-    text += QStringLiteral("  %1  %2\n").arg(QString::fromLatin1(command.name), -8).arg(QString::fromLatin1(command.summary));
-  text += QStringLiteral("  %1  %2\n").arg(QStringLiteral("help"), -8).arg(QStringLiteral("this page, or a command's: help COMMAND"));
+    text += QStringLiteral("  %1  %2\n")
+                .arg(QString::fromLatin1(command.name), -8)
+                .arg(QString::fromLatin1(command.summary));
+  text += QStringLiteral("  %1  %2\n")
+              .arg(QStringLiteral("help"), -8)
+              .arg(QStringLiteral("this page, or a command's: help COMMAND"));
   text += QStringLiteral(
       "\nExit codes: 0 ok, 1 runtime failure, 2 bad usage or unreadable input, 3 --backend cuda without a usable "
       "CUDA device.\n");
@@ -36,8 +40,9 @@ QString commandList() {
 }
 
 QString windowDescription() {
-  return QStringLiteral("kernelcam: live GPU image filtering, and a GPU programming lab.\n"
-                        "Options not given come back as they were when the window last closed.");
+  return QStringLiteral(
+      "kernelcam: live GPU image filtering, and a GPU programming lab.\n"
+      "Options not given come back as they were when the window last closed.");
 }
 
 // --help-all: the window's page with the Qt options the window takes too (-platform, -style, ...).
@@ -50,8 +55,7 @@ QString helpAllText(QCommandLineParser& parser) {
       {"platformtheme", "Platform theme.", "theme"},
       {"plugin", "Additional plugins to load, can be specified multiple times.", "plugin"},
       {"display", "The X display to use (xcb), e.g. :0.", "display"},
-      {"qwindowgeometry", "Window geometry for the main window, using the X11-syntax, like 100x100+50+50.",
-       "geometry"},
+      {"qwindowgeometry", "Window geometry for the main window, using the X11-syntax, like 100x100+50+50.", "geometry"},
       {"qwindowicon", "Default window icon.", "icon"},
       {"qwindowtitle", "Title of the first window.", "title"},
       {"style", "The widget style: Fusion, Windows, ...", "style"},
@@ -66,9 +70,10 @@ QString helpAllText(QCommandLineParser& parser) {
 // both classes; --help-all lists them). Our parser runs before the application exists, so it skips
 // them rather than calling them unknown; QApplication then applies them.
 QStringList withoutQtOptions(const QStringList& arguments) {
-  static const QStringList withValue = {"platform", "platformpluginpath", "platformtheme", "plugin", "qwindowgeometry",
-                                        "geometry", "qwindowicon", "icon", "qwindowtitle", "title", "session", "display",
-                                        "style", "stylesheet", "qmljsdebugger"};
+  static const QStringList withValue = {
+      "platform",     "platformpluginpath", "platformtheme", "plugin",  "qwindowgeometry", "geometry", "qwindowicon",
+      "icon",         "qwindowtitle",       "title",         "session", "display",         "style",    "stylesheet",
+      "qmljsdebugger"};
   static const QStringList flags = {"reverse", "widgetcount", "nograb", "dograb"};
   QStringList kept;
   for (qsizetype i = 0; i < arguments.size(); ++i) {
@@ -129,9 +134,11 @@ int runWindow(int argc, char** argv) {
   shared.addTo(parser);
   const QCommandLineOption verbose("verbose", "Also print library warnings and the details of notices (any command).");
   const QCommandLineOption measure(
-      "measure", "Measure the window for SECONDS (after a 2 s warm-up; the source's first frames replayed as fast as "
-                 "the window takes them), print its frames/s, CPU ms per frame and source-to-screen latency as JSON on "
-                 "stdout, and quit.", "SECONDS");
+      "measure",
+      "Measure the window for SECONDS (after a 2 s warm-up; the source's first frames replayed as fast as "
+      "the window takes them), print its frames/s, CPU ms per frame and source-to-screen latency as JSON on "
+      "stdout, and quit.",
+      "SECONDS");
   parser.addOptions({verbose, measure});
   parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("Optional subcommand (below)."),
                                QStringLiteral("[command]"));
@@ -161,8 +168,9 @@ int runWindow(int argc, char** argv) {
     bool ok = false;
     options.measureSeconds = parser.value(measure).toDouble(&ok);
     if (!ok || !(options.measureSeconds > 0) || options.measureSeconds > 3600)
-      return kc::cli::fail(kc::cli::kExitUsage,
-                           QStringLiteral("--measure '%1': expected seconds, more than 0 and at most 3600").arg(parser.value(measure)));
+      return kc::cli::fail(
+          kc::cli::kExitUsage,
+          QStringLiteral("--measure '%1': expected seconds, more than 0 and at most 3600").arg(parser.value(measure)));
   }
   try {
     // --backend cuda without a device is not an error in the window: it runs on the CPU and says why.
@@ -173,7 +181,8 @@ int runWindow(int argc, char** argv) {
     // Every file the chain names is an input too, whether its stage can run here or not (a kernel
     // stage on the CPU is kept, switched off): the stream is renamed into place when the window closes.
     if (const std::string file = kc::vcamFilePath(options.vcam); !file.empty()) {
-      std::vector<std::string> inputs = options.source ? kc::sourceInputFiles(*options.source) : std::vector<std::string>{};
+      std::vector<std::string> inputs =
+          options.source ? kc::sourceInputFiles(*options.source) : std::vector<std::string>{};
       if (options.chain)
         for (std::string& input : kc::chainInputFiles(*options.chain)) inputs.push_back(std::move(input));
       kc::io::checkOutputs({{"--vcam", file}}, inputs);
@@ -205,8 +214,9 @@ int dispatch(int argc, char** argv) {
   // `process --view` draws the overlays with QPainter, which needs a QGuiApplication; the offscreen
   // platform gives one without a display (a terminal, CI, the GPU machine). The other subcommands
   // keep a QCoreApplication, which needs no platform at all (nor prints its warnings).
-  const bool drawsView = std::string_view(command->name) == "process" &&
-                         std::any_of(argv + 2, argv + argc, [](const char* a) { return std::string_view(a).starts_with("--view"); });
+  const bool drawsView =
+      std::string_view(command->name) == "process" &&
+      std::any_of(argv + 2, argv + argc, [](const char* a) { return std::string_view(a).starts_with("--view"); });
   if (drawsView && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
   const std::unique_ptr<QCoreApplication> app =
       drawsView ? std::make_unique<QGuiApplication>(argc, argv) : std::make_unique<QCoreApplication>(argc, argv);
@@ -224,8 +234,7 @@ int runHelp(int argc, char** argv) {
   if (argc >= 3) {
     const QString name = QString::fromLocal8Bit(argv[2]);
     if (!kc::cli::findCommand(name))
-      return kc::cli::fail(kc::cli::kExitUsage,
-                           QStringLiteral("help: ") + kc::cli::unknownCommandText(name));
+      return kc::cli::fail(kc::cli::kExitUsage, QStringLiteral("help: ") + kc::cli::unknownCommandText(name));
     asked.insert(asked.end(), argv + 2, argv + argc);  // help demo cg: demo cg --help
   }
   asked.push_back(helpOption);
@@ -237,7 +246,8 @@ int runHelp(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   kc::installCrashReport();
-  kc::installQuietOutput(std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
+  kc::installQuietOutput(
+      std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--verbose"; }));
   QCoreApplication::setApplicationVersion(QStringLiteral(KC_VERSION));
   // Before any option is read: --preset reads the window's settings (QSettings), whichever command asks.
   QCoreApplication::setOrganizationName(QStringLiteral("kernelcam"));

@@ -24,7 +24,7 @@ std::string cudaUnavailableReason();  // "" where available, else why not, for t
 // The same of any backend module (gpu/plugin/backend_module.hpp); nullptr: the CUDA backend that
 // did not load (cudaBackendLoadError says why).
 std::string backendUnavailableReason(const BackendModule* module);
-std::string cudaDeviceName();         // the current CUDA device (CUDA builds with a device only)
+std::string cudaDeviceName();  // the current CUDA device (CUDA builds with a device only)
 // What every report's "device" says (process, demo and bench JSON, the demo's header line): the
 // CUDA device's name on Cuda, the CPU's model name (gpu/core/cpu_name.hpp) on Cpu.
 std::string deviceName(Backend backend);

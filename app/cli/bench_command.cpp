@@ -36,15 +36,19 @@ struct BenchCommandLine {
   QCommandLineOption size{"size", "One image size instead of 1920x1080 and 3840x2160.", "WxH"};
   QCommandLineOption reps{"reps", "Timed repetitions per row, median reported (default 50).", "N"};
   QCommandLineOption warmup{"warmup", "Warm-up runs per row (default 5).", "N"};
-  QCommandLineOption only{"only",
-                          "Comma-separated groups (" + groupList() + ") or row-name prefixes, e.g. --only gray,\"conv 5x5\".",
-                          "LIST"};
+  QCommandLineOption only{
+      "only", "Comma-separated groups (" + groupList() + ") or row-name prefixes, e.g. --only gray,\"conv 5x5\".",
+      "LIST"};
   QCommandLineOption json{"json", "Also write the JSON report there.", "PATH"};
   QCommandLineOption md{"md", "Also write the markdown table there.", "PATH"};
-  QCommandLineOption matrices{"matrices", "Matrix Market folder for the CG rows (default: kernelcam's own, the "
-                                          "checkout's data/matrices or the installed share/kernelcam/matrices).", "DIR"};
-  QCommandLineOption images{"images", "Photos for the histogram's photo rows (default: kernelcam's samples, data/samples "
-                                      "or share/kernelcam/samples).", "DIR"};
+  QCommandLineOption matrices{"matrices",
+                              "Matrix Market folder for the CG rows (default: kernelcam's own, the "
+                              "checkout's data/matrices or the installed share/kernelcam/matrices).",
+                              "DIR"};
+  QCommandLineOption images{"images",
+                            "Photos for the histogram's photo rows (default: kernelcam's samples, data/samples "
+                            "or share/kernelcam/samples).",
+                            "DIR"};
 
   void addTo(QCommandLineParser& parser) const {
     parser.addOptions({size, reps, warmup, only, json, md, matrices, images});
@@ -109,7 +113,8 @@ int runBench(const QStringList& arguments) {
   parser.addOption(backend);
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("bench: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
-    std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam bench [options]")).toLocal8Bit().constData(), stdout);
+    std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam bench [options]")).toLocal8Bit().constData(),
+               stdout);
     return kExitOk;
   }
   if (!parser.positionalArguments().isEmpty())
@@ -133,7 +138,8 @@ int runBench(const QStringList& arguments) {
   } catch (const NoCudaError& e) {
     return fail(kExitNoCuda, QStringLiteral("bench: ") + QString::fromStdString(e.what()));
   } catch (const InvalidArgument& e) {
-    return fail(kExitUsage, QStringLiteral("bench: ") + QString::fromStdString(e.what()) + QStringLiteral(" (try --help)"));
+    return fail(kExitUsage,
+                QStringLiteral("bench: ") + QString::fromStdString(e.what()) + QStringLiteral(" (try --help)"));
   } catch (const std::exception& e) {
     return fail(kExitFailure, QStringLiteral("bench: ") + QString::fromStdString(e.what()));
   }

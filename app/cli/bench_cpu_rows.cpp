@@ -90,7 +90,8 @@ CpuStageTimes timeStage(const StageSpec& stage, bench::ImageSize size, bool gray
     timeCall([&] { definition.applyCpu(stage, io); }, backend, backendCpu);
     if (bare) timeCall(bare->run, baseline, baselineCpu);
   }
-  for (int i = 0; i < referenceReps; ++i) timeCall([&] { definition.applyReference(stage, io); }, reference, referenceCpu);
+  for (int i = 0; i < referenceReps; ++i)
+    timeCall([&] { definition.applyReference(stage, io); }, reference, referenceCpu);
   CpuStageTimes times;
   times.backendMs = median(backend);
   times.backendCpuMs = median(backendCpu);
@@ -119,8 +120,9 @@ std::string cpuMethod(const bench::BenchOptions& options) {
   return "steady-clock median of " + std::to_string(options.reps) + " runs after " + std::to_string(options.warmup) +
          " warm-up runs (wall clock; CPU time of all threads in the note), the CPU backend (applyCpu) and the bare "
          "OpenCV call in turns on the same random input; "
-         "reference loop: median of " + std::to_string(kReferenceReps) + " runs; OpenCV " + CV_VERSION + ", " +
-         std::to_string(cv::getNumThreads()) + " threads";
+         "reference loop: median of " +
+         std::to_string(kReferenceReps) + " runs; OpenCV " + CV_VERSION + ", " + std::to_string(cv::getNumThreads()) +
+         " threads";
 }
 
 }  // namespace
@@ -181,7 +183,8 @@ void addCpuColumns(bench::BenchReport& report, const bench::BenchOptions& option
     const auto key = std::make_tuple(row.stage, row.width, row.height, row.grayInput);
     auto it = measured.find(key);
     if (it == measured.end())
-      it = measured.emplace(key, timeStage(parseStage(row.stage), {row.width, row.height}, row.grayInput, options, 0)).first;
+      it = measured.emplace(key, timeStage(parseStage(row.stage), {row.width, row.height}, row.grayInput, options, 0))
+               .first;
     row.cpuBackendMs = it->second.backendMs;
     row.cpuBaselineName = it->second.baselineName;
     row.cpuBaselineMs = it->second.baselineMs;

@@ -65,7 +65,8 @@ DemoRequest readRequest(const QCommandLineParser& parser, const DemoDefinition& 
       request.values[param.id()] =
           resolveMatrixFile(QString::fromStdString(request.value(param.id())), defaultMatrixDirectory()).toStdString();
   if (demo.defaultReps > 0 && parser.isSet(QStringLiteral("reps")))
-    request.reps = static_cast<int>(demos::wholeNumber("reps", parser.value(QStringLiteral("reps")).toStdString(), 1, kMaxReps));
+    request.reps =
+        static_cast<int>(demos::wholeNumber("reps", parser.value(QStringLiteral("reps")).toStdString(), 1, kMaxReps));
   demos::checkGivenRanges(request);
   return request;
 }
@@ -82,9 +83,10 @@ struct DemoOutputs {
 };
 
 DemoOutputs checkOutputs(const QCommandLineParser& parser, const DemoRequest& request) {
-  DemoOutputs outputs{{"--json", parser.isSet(QStringLiteral("json")) ? parser.value(QStringLiteral("json")).toStdString() : "",
-                       true, false},
-                      {}};
+  DemoOutputs outputs{
+      {"--json", parser.isSet(QStringLiteral("json")) ? parser.value(QStringLiteral("json")).toStdString() : "", true,
+       false},
+      {}};
   std::vector<io::OutputFile> named;
   if (!outputs.json.path.empty()) named.push_back(outputs.json);
   std::vector<std::string> inputs;
@@ -147,7 +149,8 @@ int runParsed(const DemoDefinition& demo, const QCommandLineParser& parser, cons
   writeIfAsked(outputs.json, QJsonDocument(demoReportJson(*result, info)).toJson(QJsonDocument::Indented));
   std::string failure = result->failure();
   if (failure.empty()) {
-    for (const auto& [param, file] : outputs.files) writeIfAsked(file, QByteArray::fromStdString(result->outputFile(param)));
+    for (const auto& [param, file] : outputs.files)
+      writeIfAsked(file, QByteArray::fromStdString(result->outputFile(param)));
     return kExitOk;
   }
   // The output of a run that failed is no result: it never replaces a file (an older one stays).
@@ -176,13 +179,14 @@ QString demoNames(const QString& between, const QString& last) {
 
 // `kernelcam demo --help`: every demo's options, so one page shows all there is.
 void printOverview() {
-  QString text = QStringLiteral("Usage: kernelcam demo ") + demoNames(QStringLiteral("|"), QStringLiteral("|")) +
-                 QStringLiteral(
-                     " [options]\n"
-                     "Classroom demos: each version of a GPU algorithm, timed and checked against the CPU reference.\n"
-                     "Prints a table (one row per version); --json writes the same data.\n"
-                     "Exit codes: 0 ok, 1 a wrong result / no convergence / runtime failure, 2 bad usage or unreadable\n"
-                     "input, 3 --backend cuda without a usable CUDA device.\n");
+  QString text =
+      QStringLiteral("Usage: kernelcam demo ") + demoNames(QStringLiteral("|"), QStringLiteral("|")) +
+      QStringLiteral(
+          " [options]\n"
+          "Classroom demos: each version of a GPU algorithm, timed and checked against the CPU reference.\n"
+          "Prints a table (one row per version); --json writes the same data.\n"
+          "Exit codes: 0 ok, 1 a wrong result / no convergence / runtime failure, 2 bad usage or unreadable\n"
+          "input, 3 --backend cuda without a usable CUDA device.\n");
   for (const DemoDefinition* demo : demos::demoRegistry().all()) {
     QCommandLineParser parser;
     describeDemo(parser, *demo);
@@ -214,8 +218,8 @@ int runOne(const DemoDefinition& demo, const QStringList& arguments) {
   } catch (const InvalidArgument& e) {  // a rule across options, a runner's own check, the memory admission
     return fail(kExitUsage, prefix + QString::fromStdString(e.what()));
   } catch (const std::exception& e) {  // CUDA errors (kc::Error); an allocation that failed despite the admission
-    const QString asked = QStringLiteral("demo %1 ").arg(QString::fromStdString(demo.id)) +
-                          arguments.mid(1).join(QLatin1Char(' '));
+    const QString asked =
+        QStringLiteral("demo %1 ").arg(QString::fromStdString(demo.id)) + arguments.mid(1).join(QLatin1Char(' '));
     const std::string oom = describeOutOfMemory(quotedText(asked.toStdString(), 120), e);
     if (!oom.empty()) return fail(kExitUsage, prefix + QString::fromStdString(oom));
     return fail(kExitFailure, prefix + QString::fromStdString(e.what()));
@@ -231,7 +235,8 @@ int runDemo(const QStringList& arguments) {
     return kExitOk;
   }
   if (name.isEmpty())
-    return fail(kExitUsage, QStringLiteral("demo: which one? %1 (try --help)").arg(demoNames(QStringLiteral(", "), QStringLiteral(" or "))));
+    return fail(kExitUsage, QStringLiteral("demo: which one? %1 (try --help)")
+                                .arg(demoNames(QStringLiteral(", "), QStringLiteral(" or "))));
   if (const DemoDefinition* demo = demos::demoRegistry().find(name.toStdString())) {
     QStringList rest = arguments.mid(1);
     rest[0] = QStringLiteral("kernelcam demo ") + name;
@@ -239,8 +244,11 @@ int runDemo(const QStringList& arguments) {
   }
   QStringList names;
   for (const std::string& id : demos::demoRegistry().ids()) names << QString::fromStdString(id);
-  return fail(kExitUsage, QStringLiteral("demo: unknown demo '%1'").arg(name) +
-                              didYouMean(name, names, QStringLiteral(" (expected %1)").arg(demoNames(QStringLiteral(", "), QStringLiteral(" or ")))));
+  return fail(
+      kExitUsage,
+      QStringLiteral("demo: unknown demo '%1'").arg(name) +
+          didYouMean(name, names,
+                     QStringLiteral(" (expected %1)").arg(demoNames(QStringLiteral(", "), QStringLiteral(" or ")))));
 }
 
 }  // namespace kc::cli

@@ -32,7 +32,8 @@ const QString kUsageShow = QStringLiteral("kernelcam exercise show ID");
 const QString kUsageStart = QStringLiteral("kernelcam exercise start ID [DIR]");
 const QString kUsageHint = QStringLiteral("kernelcam exercise hint ID [N]");
 const QString kUsageCheck = QStringLiteral(
-    "kernelcam exercise check FILE [--json] [--level N] [--seed S] [--no-timing] [--no-counters] [--compile-memory MIB] "
+    "kernelcam exercise check FILE [--json] [--level N] [--seed S] [--no-timing] [--no-counters] [--compile-memory "
+    "MIB] "
     "[--compile-time SECONDS]");
 
 void printOverview() {
@@ -46,9 +47,8 @@ void printOverview() {
       "  %s\n      compile (no GPU needed), run on hidden inputs and measure the goals: exit 0 when every goal up to\n"
       "      --level is met, 1 when the kernel is wrong or short of a goal, 2 when it does not compile\n"
       "      (PATH:LINE:COL on stderr), 3 with no CUDA device to run it on\n",
-      kUsageList.toLocal8Bit().constData(), kUsageShow.toLocal8Bit().constData(),
-      kUsageStart.toLocal8Bit().constData(), kUsageHint.toLocal8Bit().constData(),
-      kUsageCheck.toLocal8Bit().constData());
+      kUsageList.toLocal8Bit().constData(), kUsageShow.toLocal8Bit().constData(), kUsageStart.toLocal8Bit().constData(),
+      kUsageHint.toLocal8Bit().constData(), kUsageCheck.toLocal8Bit().constData());
 }
 
 // Parses `arguments`; returns the positional arguments, or an exit code through `exitCode`.
@@ -100,13 +100,14 @@ int runList(const QStringList& arguments) {
     QJsonArray list;
     for (const ExerciseDefinition* e : exercises::exerciseRegistry().all()) {
       const ExerciseProgress p = progress.get(e->id);
-      list.append(QJsonObject{{"id", QString::fromStdString(e->id)},
-                              {"title", QString::fromStdString(e->title)},
-                              {"topic", QString::fromStdString(e->topic)},
-                              {"kind", e->imageKernel ? "image" : "arrays"},
-                              {"hints", static_cast<int>(e->hints.size())},
-                              {"best_level", p.lastCheck.isValid() ? QJsonValue(p.bestLevel) : QJsonValue(QJsonValue::Null)},
-                              {"max_level", p.maxLevel ? QJsonValue(p.maxLevel) : QJsonValue(QJsonValue::Null)}});
+      list.append(
+          QJsonObject{{"id", QString::fromStdString(e->id)},
+                      {"title", QString::fromStdString(e->title)},
+                      {"topic", QString::fromStdString(e->topic)},
+                      {"kind", e->imageKernel ? "image" : "arrays"},
+                      {"hints", static_cast<int>(e->hints.size())},
+                      {"best_level", p.lastCheck.isValid() ? QJsonValue(p.bestLevel) : QJsonValue(QJsonValue::Null)},
+                      {"max_level", p.maxLevel ? QJsonValue(p.maxLevel) : QJsonValue(QJsonValue::Null)}});
     }
     std::fputs(QJsonDocument(QJsonObject{{"schema", "kernelcam-exercises/1"}, {"exercises", list}})
                    .toJson(QJsonDocument::Indented)
@@ -145,25 +146,27 @@ int runStart(const QStringList& arguments) {
       QStringLiteral("Write an exercise's starting code to DIR/ID.cu (DIR: here by default). An existing file is "
                      "never replaced."));
   parser.addPositionalArgument(QStringLiteral("ID"), QStringLiteral("The exercise (kernelcam exercise list)."));
-  parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The folder to write it in."), QStringLiteral("[DIR]"));
+  parser.addPositionalArgument(QStringLiteral("DIR"), QStringLiteral("The folder to write it in."),
+                               QStringLiteral("[DIR]"));
   QStringList positional;
   int exitCode = kExitOk;
   if (!parse(parser, arguments, kUsageStart, 1, 2, &positional, &exitCode)) return exitCode;
   const ExerciseDefinition* e = exerciseNamed(positional[0], "start");
   if (!e) return kExitUsage;
   const QString dir = positional.size() > 1 ? positional[1] : QStringLiteral(".");
-  if (!QFileInfo(dir).isDir())
-    return fail(kExitUsage, QStringLiteral("exercise start: %1 is not a folder").arg(dir));
+  if (!QFileInfo(dir).isDir()) return fail(kExitUsage, QStringLiteral("exercise start: %1 is not a folder").arg(dir));
   const QString path = QDir(dir).filePath(startFileName(*e));
   if (QFileInfo::exists(path) || QFileInfo(path).isSymLink())
     return fail(kExitUsage, QStringLiteral("exercise start: %1 exists; not replaced (your work stays; remove or rename "
-                                           "it to start over)").arg(path));
+                                           "it to start over)")
+                                .arg(path));
   const io::OutputFile file{"exercise start", path.toStdString(), false, false};
   try {
     io::checkOutputs({file}, {});
     io::writeOutput(file, QByteArray::fromStdString(exerciseFile(*e, e->startFile)));
   } catch (const io::OutputError& error) {
-    return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(error.what()));
+    return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure,
+                QString::fromStdString(error.what()));
   }
   std::printf("wrote %s: %s\nthe task: kernelcam exercise show %s\ncheck it: kernelcam exercise check %s\n",
               path.toLocal8Bit().constData(), e->title.c_str(), e->id.c_str(), path.toLocal8Bit().constData());
@@ -205,7 +208,8 @@ void addCheckOptions(QCommandLineParser& parser) {
       "Exit 0 when every goal up to --level is met, 1 when the kernel is wrong or short of one."));
   parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("The kernel's .cu file."));
   parser.addOption({"json", "Print the report as JSON (schema kernelcam-exercise-check/1) instead of text."});
-  parser.addOption({"level", "The level whose goals (and every lower level's) must be met for exit 0 (default: all).", "N"});
+  parser.addOption(
+      {"level", "The level whose goals (and every lower level's) must be met for exit 0 (default: all).", "N"});
   parser.addOption({"seed", "The hidden inputs' seed (default: a fresh one each check; the report names it).", "S"});
   parser.addOption({"no-timing", "Check correctness only: the time goals are not measured."});
   parser.addOption({"no-counters", "Do not profile: the counter goals are not measured."});
@@ -247,16 +251,17 @@ int runCheck(const QStringList& arguments) {
     if (!machine.canCompile()) return fail(kExitNoCuda, QString::fromStdString(machine.whyNoCompiler()));
     if (machine.hasDevice() && exercise->imageKernel) options.photos = samplePhotos();
     const exercises::CheckReport report = exercises::checkExercise(*exercise, source, machine.toolchain(), options);
-    if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();  // the compiler process ends, reaped here
+    if (KernelCompilerBackend* compiler = cudaKernelCompiler())
+      compiler->cancelCompiles();  // the compiler process ends, reaped here
     for (const lab::Diagnostic& d : report.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
     if (parser.isSet(QStringLiteral("json")))
       std::fputs(QJsonDocument(exerciseReportJson(report)).toJson(QJsonDocument::Indented).constData(), stdout);
-    else if (report.compiled && report.ran)
-      std::fputs(exerciseReportText(*exercise, report).c_str(), stdout);
+    else if (report.compiled && report.ran) std::fputs(exerciseReportText(*exercise, report).c_str(), stdout);
     if (!report.compiled) return kExitUsage;
     if (!report.ran)
-      return fail(kExitNoCuda, QString::fromStdString(source.path + ": compiles; running its checks needs a CUDA device (" +
-                                                      machine.whyNoDevice() + ")"));
+      return fail(kExitNoCuda,
+                  QString::fromStdString(source.path + ": compiles; running its checks needs a CUDA device (" +
+                                         machine.whyNoDevice() + ")"));
     ExerciseProgressStore progress;
     if (!progress.recordCheck(exercise->id, report.levelReached, report.maxLevel))
       std::fprintf(stderr, "kernelcam: %s\n", progress.error().toLocal8Bit().constData());
@@ -287,8 +292,9 @@ int runExercise(const QStringList& arguments) {
   if (action == QLatin1String("start")) return runStart(rest);
   if (action == QLatin1String("hint")) return runHint(rest);
   if (action == QLatin1String("check")) return runCheck(rest);
-  return fail(kExitUsage, QStringLiteral("exercise: unknown action '%1'").arg(action.left(64)) +
-                              didYouMean(action, actions, QStringLiteral(" (expected list, show, start, hint or check)")));
+  return fail(kExitUsage,
+              QStringLiteral("exercise: unknown action '%1'").arg(action.left(64)) +
+                  didYouMean(action, actions, QStringLiteral(" (expected list, show, start, hint or check)")));
 }
 
 }  // namespace kc::cli

@@ -30,7 +30,8 @@ std::string frameFileProblem(const std::string& path) {
 
 QByteArray encodeFrameFile(const HostFrame& frame, const io::OutputFile& output) {
   if (const std::string problem = frameFileProblem(output.path); !problem.empty())
-    throw io::OutputError(io::OutputError::Kind::Usage, output.option + " " + output.path + ": cannot write (" + problem + ")");
+    throw io::OutputError(io::OutputError::Kind::Usage,
+                          output.option + " " + output.path + ": cannot write (" + problem + ")");
   const std::string extension = lowerExtension(output.path);
   cv::Mat mat = frameAsMat(frame);
   cv::Mat bgr;

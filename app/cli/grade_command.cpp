@@ -65,7 +65,7 @@ class StopSignals {
   StopSignals& operator=(const StopSignals&) = delete;
 
  private:
-  struct sigaction old_[2] {};
+  struct sigaction old_[2]{};
 };
 
 std::string cacheFile(const std::string& exercise) {
@@ -139,7 +139,8 @@ void printSummary(const exercises::ExerciseDefinition& exercise, const std::vect
               devices.empty() ? "" : " on ", devices.c_str(), seconds, seconds > 0 ? rows.size() / seconds : 0.0,
               cached, static_cast<unsigned long long>(grader.seed()));
   const double* phases = grader.phaseSeconds();
-  std::printf("  the time: compiles %.1f s, checks and profiles %.1f s, timings %.1f s\n", phases[0], phases[1], phases[2]);
+  std::printf("  the time: compiles %.1f s, checks and profiles %.1f s, timings %.1f s\n", phases[0], phases[1],
+              phases[2]);
   std::string levelLine;
   for (auto it = levels.rbegin(); it != levels.rend(); ++it)
     levelLine += "level " + std::to_string(it->first) + ": " + std::to_string(it->second) + "   ";
@@ -152,7 +153,8 @@ void printSummary(const exercises::ExerciseDefinition& exercise, const std::vect
   std::vector<const GradeRow*> timed;
   for (const GradeRow& row : rows)
     if (row.studentMs) timed.push_back(&row);
-  std::sort(timed.begin(), timed.end(), [](const GradeRow* a, const GradeRow* b) { return *a->studentMs < *b->studentMs; });
+  std::sort(timed.begin(), timed.end(),
+            [](const GradeRow* a, const GradeRow* b) { return *a->studentMs < *b->studentMs; });
   if (!timed.empty()) {
     const std::size_t n = std::min<std::size_t>(3, timed.size());
     std::printf("  fastest: %s\n", timesText({timed.begin(), timed.begin() + static_cast<long>(n)}).c_str());
@@ -240,7 +242,8 @@ int runMerge(const QStringList& arguments) {
       "Join the results of a class graded in parts (kernelcam grade --shard I/N) into one file, its rows sorted by\n"
       "student. The parts are CSV files (for --out) or JSON files (for --json) of one exercise."));
   parser.addHelpOption();
-  parser.addPositionalArgument(QStringLiteral("PARTS"), QStringLiteral("The parts' results."), QStringLiteral("PARTS..."));
+  parser.addPositionalArgument(QStringLiteral("PARTS"), QStringLiteral("The parts' results."),
+                               QStringLiteral("PARTS..."));
   parser.addOption({"out", "The merged CSV.", "FILE"});
   parser.addOption({"json", "The merged JSON (the parts must be JSON).", "FILE"});
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("grade merge: ") + parseErrorText(parser));
@@ -253,8 +256,10 @@ int runMerge(const QStringList& arguments) {
     return fail(kExitUsage, QStringLiteral("grade merge: usage: %1").arg(kUsageMerge));
   try {
     std::vector<io::OutputFile> outputs;
-    if (parser.isSet(QStringLiteral("out"))) outputs.push_back({"--out", parser.value(QStringLiteral("out")).toStdString(), true});
-    if (parser.isSet(QStringLiteral("json"))) outputs.push_back({"--json", parser.value(QStringLiteral("json")).toStdString(), true});
+    if (parser.isSet(QStringLiteral("out")))
+      outputs.push_back({"--out", parser.value(QStringLiteral("out")).toStdString(), true});
+    if (parser.isSet(QStringLiteral("json")))
+      outputs.push_back({"--json", parser.value(QStringLiteral("json")).toStdString(), true});
     std::vector<std::string> inputs;
     for (const QString& part : parts) inputs.push_back(part.toStdString());
     io::checkOutputs(outputs, inputs);
@@ -266,7 +271,8 @@ int runMerge(const QStringList& arguments) {
     std::printf("merged %lld parts: %zu submissions\n", static_cast<long long>(parts.size()), merged.partOf.size());
     return kExitOk;
   } catch (const io::OutputError& error) {
-    return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(error.what()));
+    return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure,
+                QString::fromStdString(error.what()));
   }
 }
 
@@ -276,7 +282,8 @@ void addGradeOptions(QCommandLineParser& parser) {
   parser.addOption({"jobs", "Compiles at once (default: one per CPU core).", "N"});
   parser.addOption({"gpus", "The CUDA devices to run on: all (default), none, or a list such as 0,1.", "LIST"});
   parser.addOption({"lanes", "Lab workers per GPU for the correctness checks (default 8).", "N"});
-  parser.addOption({"shard", "Grade only part I of N (1 <= I <= N), split by student name; join with grade merge.", "I/N"});
+  parser.addOption(
+      {"shard", "Grade only part I of N (1 <= I <= N), split by student name; join with grade merge.", "I/N"});
   parser.addOption({"again", "Grade every submission, also those the cache has."});
   parser.addOption({"level", "The level 'all-goals' means (default: every goal).", "N"});
   parser.addOption({"seed", "The hidden inputs' seed, the same for every student (default: a fresh one).", "S"});
@@ -316,10 +323,12 @@ std::optional<int> readGradeSettings(const QCommandLineParser& parser, GradeSett
     bool ok = false;
     settings.seed = parser.value(QStringLiteral("seed")).toULongLong(&ok);
     if (!ok || settings.seed == 0)
-      return fail(kExitUsage, QStringLiteral("grade: --seed '%1': a whole number above 0").arg(parser.value(QStringLiteral("seed")).left(32)));
+      return fail(kExitUsage, QStringLiteral("grade: --seed '%1': a whole number above 0")
+                                  .arg(parser.value(QStringLiteral("seed")).left(32)));
   }
   if (parser.isSet(QStringLiteral("shard")) && !parseShard(parser.value(QStringLiteral("shard")), shard, shards))
-    return fail(kExitUsage, QStringLiteral("grade: --shard '%1': I/N with 1 <= I <= N, e.g. 3/8").arg(parser.value(QStringLiteral("shard")).left(32)));
+    return fail(kExitUsage, QStringLiteral("grade: --shard '%1': I/N with 1 <= I <= N, e.g. 3/8")
+                                .arg(parser.value(QStringLiteral("shard")).left(32)));
   return std::nullopt;
 }
 
@@ -373,9 +382,11 @@ int gradeClass(const exercises::ExerciseDefinition& exercise, const GradeSetting
   if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();
   const bool stopped = stopRequested;
   for (const io::OutputFile& output : outputs)
-    io::writeOutput(output, output.option == "--out"
-                                ? QByteArray::fromStdString(resultsCsv(exercise, rows))
-                                : QJsonDocument(resultsJson(exercise, grader.seed(), grader.deviceNames(), rows, !stopped)).toJson());
+    io::writeOutput(
+        output,
+        output.option == "--out"
+            ? QByteArray::fromStdString(resultsCsv(exercise, rows))
+            : QJsonDocument(resultsJson(exercise, grader.seed(), grader.deviceNames(), rows, !stopped)).toJson());
   writeCache(cachePath, exercise, cache, rows);
   printSummary(exercise, rows, static_cast<int>(submissions.size()), static_cast<double>(clock.nsecsElapsed()) / 1e9,
                grader, stopped);
@@ -400,7 +411,8 @@ int runGrade(const QStringList& arguments) {
       "graded. Rows of unchanged submissions come from the cache unless --again. docs/GRADING.md."));
   parser.addHelpOption();
   parser.addPositionalArgument(QStringLiteral("EXERCISE"), QStringLiteral("The exercise (kernelcam exercise list)."));
-  parser.addPositionalArgument(QStringLiteral("SUBMISSIONS"), QStringLiteral("Students' .cu files or folders, or class folders."),
+  parser.addPositionalArgument(QStringLiteral("SUBMISSIONS"),
+                               QStringLiteral("Students' .cu files or folders, or class folders."),
                                QStringLiteral("SUBMISSIONS..."));
   addGradeOptions(parser);
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("grade: ") + parseErrorText(parser));
@@ -415,7 +427,8 @@ int runGrade(const QStringList& arguments) {
   if (!exercise) {
     QStringList ids;
     for (const std::string& id : exercises::exerciseRegistry().ids()) ids << QString::fromStdString(id);
-    return fail(kExitUsage, QStringLiteral("grade: no exercise %1").arg(QString::fromStdString(quotedText(positional[0].toStdString(), 64))) +
+    return fail(kExitUsage, QStringLiteral("grade: no exercise %1")
+                                    .arg(QString::fromStdString(quotedText(positional[0].toStdString(), 64))) +
                                 didYouMean(positional[0], ids, QStringLiteral(" (kernelcam exercise list)")));
   }
   GradeSettings settings;
@@ -432,8 +445,10 @@ int runGrade(const QStringList& arguments) {
       if (shardOf(s.student, shards) == shard) submissions.push_back(std::move(s));
 
     std::vector<io::OutputFile> outputs;
-    if (parser.isSet(QStringLiteral("out"))) outputs.push_back({"--out", parser.value(QStringLiteral("out")).toStdString()});
-    if (parser.isSet(QStringLiteral("json"))) outputs.push_back({"--json", parser.value(QStringLiteral("json")).toStdString()});
+    if (parser.isSet(QStringLiteral("out")))
+      outputs.push_back({"--out", parser.value(QStringLiteral("out")).toStdString()});
+    if (parser.isSet(QStringLiteral("json")))
+      outputs.push_back({"--json", parser.value(QStringLiteral("json")).toStdString()});
     std::vector<std::string> inputs;
     for (const Submission& s : submissions) inputs.push_back(s.kernelPath.empty() ? s.path : s.kernelPath);
     io::checkOutputs(outputs, inputs);
@@ -444,7 +459,8 @@ int runGrade(const QStringList& arguments) {
     return gradeClass(*exercise, settings, submissions, outputs, parser.isSet(QStringLiteral("again")),
                       parser.isSet(QStringLiteral("quiet")));
   } catch (const io::OutputError& error) {
-    return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure, QString::fromStdString(error.what()));
+    return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure,
+                QString::fromStdString(error.what()));
   } catch (const InvalidArgument& error) {
     return fail(kExitUsage, QStringLiteral("grade: ") + QString::fromStdString(error.what()));
   } catch (const std::exception& error) {

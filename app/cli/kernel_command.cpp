@@ -33,8 +33,8 @@ namespace kc::cli {
 namespace {
 
 const QString kUsageNew = QStringLiteral("kernelcam kernel new PATH");
-const QString kUsageCheck =
-    QStringLiteral("kernelcam kernel check PATH [--arch sm_XX] [--ptx] [--timings] [--compile-memory MIB] [--compile-time SECONDS]");
+const QString kUsageCheck = QStringLiteral(
+    "kernelcam kernel check PATH [--arch sm_XX] [--ptx] [--timings] [--compile-memory MIB] [--compile-time SECONDS]");
 const QString kUsageProfile = QStringLiteral("kernelcam kernel profile PATH [--source SPEC] [--size WxH]");
 
 void printOverview() {
@@ -69,8 +69,9 @@ bool parseWithPath(QCommandLineParser& parser, const QStringList& arguments, con
   }
   const QStringList positional = parser.positionalArguments();
   if (positional.size() != 1) {
-    *exitCode = fail(kExitUsage, prefix + (positional.isEmpty() ? QStringLiteral("which file? (usage: %1)").arg(usage)
-                                                               : QStringLiteral("one file at a time (usage: %1)").arg(usage)));
+    *exitCode =
+        fail(kExitUsage, prefix + (positional.isEmpty() ? QStringLiteral("which file? (usage: %1)").arg(usage)
+                                                        : QStringLiteral("one file at a time (usage: %1)").arg(usage)));
     return false;
   }
   *path = positional[0];
@@ -147,7 +148,8 @@ void printSass(const std::string& cubin) {
     return;
   }
   QTemporaryFile file(QDir::tempPath() + QStringLiteral("/kernelcam-XXXXXX.cubin"));
-  if (!file.open() || file.write(cubin.data(), static_cast<qint64>(cubin.size())) != static_cast<qint64>(cubin.size()) ||
+  if (!file.open() ||
+      file.write(cubin.data(), static_cast<qint64>(cubin.size())) != static_cast<qint64>(cubin.size()) ||
       !file.flush()) {
     std::fputs("kernelcam: kernel check: no SASS: cannot write a temporary file\n", stderr);
     return;
@@ -191,8 +193,10 @@ std::string occupancyText(DeviceBackend& devices, KernelCompilerBackend& compile
 // The architecture to compile for, in `options` unless given: the device as an earlier check found it,
 // where the driver says nothing changed since (device_limits_cache.hpp): no CUDA start-up at all.
 // Else the driver is asked (and the caller keeps its answer). Returns the limits kept, if used.
-std::optional<lab::DeviceLimits> architectureToCompileFor(KernelCompilerBackend& cuda, const std::filesystem::path& cacheFile,
-                                                         const std::string& fingerprint, lab::CompileOptions& options) {
+std::optional<lab::DeviceLimits> architectureToCompileFor(KernelCompilerBackend& cuda,
+                                                          const std::filesystem::path& cacheFile,
+                                                          const std::string& fingerprint,
+                                                          lab::CompileOptions& options) {
   std::optional<lab::DeviceLimits> cached = cachedDeviceLimits(cacheFile, fingerprint);
   if (cached && !options.arch) {
     try {
@@ -239,7 +243,8 @@ int runCheck(const QStringList& arguments) {
   KernelCompilerBackend* cuda = cudaKernelCompiler();
   if (!cuda)
     return fail(kExitNoCuda, QStringLiteral("kernel check needs NVRTC from the CUDA toolkit, which comes with the CUDA "
-                                            "backend: ") + QString::fromStdString(cudaBackendLoadError()));
+                                            "backend: ") +
+                                 QString::fromStdString(cudaBackendLoadError()));
 
   try {
     QElapsedTimer step;
@@ -247,7 +252,8 @@ int runCheck(const QStringList& arguments) {
     const lab::KernelSource source = lab::readKernelSource(path.toStdString());
     const double readMs = msSince(step);
     lab::CompileOptions options;
-    if (parser.isSet(QStringLiteral("arch"))) options.arch = cuda->parseArch(parser.value(QStringLiteral("arch")).toStdString());
+    if (parser.isSet(QStringLiteral("arch")))
+      options.arch = cuda->parseArch(parser.value(QStringLiteral("arch")).toStdString());
     options.keepPtx = parser.isSet(QStringLiteral("ptx"));
     options.limits = compileLimitsFrom(parser);
     // The compiler process starts while this thread asks the driver for the device (the
@@ -273,7 +279,8 @@ int runCheck(const QStringList& arguments) {
     if (!kernel.ok()) return kExitUsage;
 
     double occupancyMs = 0;
-    const std::string occupancy = occupancyText(*cudaDevices(), *cuda, *cudaKernelRunner(), kernel, cached, &occupancyMs);
+    const std::string occupancy =
+        occupancyText(*cudaDevices(), *cuda, *cudaKernelRunner(), kernel, cached, &occupancyMs);
     if (!cached && !fingerprint.empty() && cudaDevices()->deviceCountOrZero() > 0)
       if (const std::optional<lab::DeviceLimits> limits = cudaKernelRunner()->deviceLimits(0))
         storeDeviceLimits(cacheFile, fingerprint, *limits);
@@ -284,12 +291,13 @@ int runCheck(const QStringList& arguments) {
     }
     // Wall time grows with the machine's load; CPU time says what the check itself costs.
     if (parser.isSet(QStringLiteral("timings")))
-      std::printf("timings: check %.1f ms wall, %.1f ms CPU (read %.1f ms; compile %.1f ms wall, %.1f ms CPU here, of "
-                  "which the device's architecture %.1f ms%s and NVRTC %.1f ms wall, %.1f ms CPU in the compiler process; "
-                  "occupancy %.1f ms); before it, kernelcam's start-up took %.0f ms CPU\n",
-                  msSince(total), processCpuMs() - cpuAtStart, readMs, compileCallMs, compileCpuMs, deviceMs,
-                  cached ? " (kept from an earlier check)" : "",
-                  kernel.compileMs, kernel.compileCpuMs, occupancyMs, cpuAtStart);
+      std::printf(
+          "timings: check %.1f ms wall, %.1f ms CPU (read %.1f ms; compile %.1f ms wall, %.1f ms CPU here, of "
+          "which the device's architecture %.1f ms%s and NVRTC %.1f ms wall, %.1f ms CPU in the compiler process; "
+          "occupancy %.1f ms); before it, kernelcam's start-up took %.0f ms CPU\n",
+          msSince(total), processCpuMs() - cpuAtStart, readMs, compileCallMs, compileCpuMs, deviceMs,
+          cached ? " (kept from an earlier check)" : "", kernel.compileMs, kernel.compileCpuMs, occupancyMs,
+          cpuAtStart);
     return kExitOk;
   } catch (const InvalidArgument& e) {
     return fail(kExitUsage, QString::fromStdString(e.what()));
@@ -297,7 +305,6 @@ int runCheck(const QStringList& arguments) {
     return fail(kExitFailure, QStringLiteral("kernel check: ") + QString::fromStdString(e.what()));
   }
 }
-
 
 // The kernel's source lines, for printing each profiled line under its figures.
 std::vector<std::string> sourceLines(const std::string& text) {
@@ -314,15 +321,17 @@ std::vector<std::string> sourceLines(const std::string& text) {
 
 // `kernel profile`'s figures: each profiled line of the kernel's file under its source line, the lab's
 // frame accessors, and the whole launch's raw counts.
-void printLineProfile(const lab::KernelSource& source, const lab::CompiledKernel& kernel, const std::string& frameSource,
-                      const HostFrame& frame, const lab::LaunchReport& report) {
+void printLineProfile(const lab::KernelSource& source, const lab::CompiledKernel& kernel,
+                      const std::string& frameSource, const HostFrame& frame, const lab::LaunchReport& report) {
   const std::vector<lab::LineFigures> mine = lab::linesOfFile(report.lines, source.path);
   const std::uint64_t total = lab::totalInstructions(report.lines);
   std::printf("%s: kernel '%s' on %s (%dx%d), %llu warp instructions executed; per line (CUPTI SASS metrics):\n",
-              printableText(source.path).c_str(), kernel.analysis.entry->name.c_str(), printableText(frameSource).c_str(), frame.width(),
-              frame.height(), static_cast<unsigned long long>(total));
+              printableText(source.path).c_str(), kernel.analysis.entry->name.c_str(),
+              printableText(frameSource).c_str(), frame.width(), frame.height(),
+              static_cast<unsigned long long>(total));
   const std::vector<std::string> text = sourceLines(source.text);
-  const std::string shownPath = printableText(source.path);  // the user's file name and lines, as the terminal may show them
+  const std::string shownPath =
+      printableText(source.path);  // the user's file name and lines, as the terminal may show them
   for (const lab::LineFigures& line : mine) {
     std::printf("%s:%u: %s\n", shownPath.c_str(), line.line, lab::describeLine(line, total).c_str());
     if (line.line >= 1 && line.line <= text.size())
@@ -332,20 +341,19 @@ void printLineProfile(const lab::KernelSource& source, const lab::CompiledKernel
   // prelude's lines. Summed per accessor, they say how the kernel's calls of it access memory.
   const auto accessors = lab::accessorFigures(report.lines);
   for (const auto& [name, figures] : accessors)
-    std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", shownPath.c_str(),
-                name.c_str(), lab::describeLine(figures, total).c_str());
+    std::printf("%s: %s, the lab's frame accessor wherever the kernel calls it: %s\n", shownPath.c_str(), name.c_str(),
+                lab::describeLine(figures, total).c_str());
   // The raw counts of the whole launch: what a per-kernel profiler (ncu --metrics smsp__sass_*.sum)
   // reports, so the figures above can be checked against one.
   const lab::LineFigures whole = lab::wholeKernel(report.lines);
-  std::printf("%s: whole kernel: %llu instructions; global %llu requests, %llu sectors (ideal %llu); shared %llu "
-              "requests, %llu wavefronts (ideal %llu)\n",
-              shownPath.c_str(), static_cast<unsigned long long>(whole.instructions),
-              static_cast<unsigned long long>(whole.globalRequests),
-              static_cast<unsigned long long>(whole.globalSectors),
-              static_cast<unsigned long long>(whole.globalSectorsIdeal),
-              static_cast<unsigned long long>(whole.sharedRequests),
-              static_cast<unsigned long long>(whole.sharedWavefronts),
-              static_cast<unsigned long long>(whole.sharedWavefrontsIdeal));
+  std::printf(
+      "%s: whole kernel: %llu instructions; global %llu requests, %llu sectors (ideal %llu); shared %llu "
+      "requests, %llu wavefronts (ideal %llu)\n",
+      shownPath.c_str(), static_cast<unsigned long long>(whole.instructions),
+      static_cast<unsigned long long>(whole.globalRequests), static_cast<unsigned long long>(whole.globalSectors),
+      static_cast<unsigned long long>(whole.globalSectorsIdeal), static_cast<unsigned long long>(whole.sharedRequests),
+      static_cast<unsigned long long>(whole.sharedWavefronts),
+      static_cast<unsigned long long>(whole.sharedWavefrontsIdeal));
 }
 
 int runProfile(const QStringList& arguments) {
@@ -380,8 +388,8 @@ int runProfile(const QStringList& arguments) {
     for (const lab::Diagnostic& d : kernel.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
     if (!kernel.ok()) return kExitUsage;
 
-    std::unique_ptr<FrameSource> frames = makeSource(parseSourceSpec(parser.value(QStringLiteral("source")).toStdString()),
-                                                     sourceOptions);
+    std::unique_ptr<FrameSource> frames =
+        makeSource(parseSourceSpec(parser.value(QStringLiteral("source")).toStdString()), sourceOptions);
     HostFrame frame = frames->next();
     if (frame.empty()) throw SourceError(frames->name() + ": no frame to run the kernel on");
     frame = toRgbaFrame(frame);  // a camera's format, as the pipeline converts it at entry
@@ -389,10 +397,11 @@ int runProfile(const QStringList& arguments) {
     const lab::KernelAnnotations& a = kernel.analysis.annotations;
     const lab::LaunchReport report =
         cudaKernelRunner()->profileKernel(kernel, frame, out, lab::defaultValues(a.params), 0);
-    if (!report.ok()) return fail(kExitFailure, QStringLiteral("kernel profile: ") + QString::fromStdString(report.message));
+    if (!report.ok())
+      return fail(kExitFailure, QStringLiteral("kernel profile: ") + QString::fromStdString(report.message));
     if (report.lines.empty())
-      return fail(kExitFailure, QStringLiteral("kernel profile: no per-line figures: ") +
-                                    QString::fromStdString(report.profileNote));
+      return fail(kExitFailure,
+                  QStringLiteral("kernel profile: no per-line figures: ") + QString::fromStdString(report.profileNote));
     printLineProfile(source, kernel, frames->name(), frame, report);
     return kExitOk;
   } catch (const InvalidArgument& e) {
@@ -412,15 +421,17 @@ int runKernel(const QStringList& arguments) {
     printOverview();
     return kExitOk;
   }
-  if (action.isEmpty()) return fail(kExitUsage, QStringLiteral("kernel: which action? new, check or profile (try --help)"));
+  if (action.isEmpty())
+    return fail(kExitUsage, QStringLiteral("kernel: which action? new, check or profile (try --help)"));
   QStringList rest = arguments.mid(1);
   rest[0] = QStringLiteral("kernelcam kernel ") + action;
   if (action == QLatin1String("new")) return runNew(rest);
   if (action == QLatin1String("check")) return runCheck(rest);
   if (action == QLatin1String("profile")) return runProfile(rest);
-  return fail(kExitUsage, QStringLiteral("kernel: unknown action '%1'").arg(action) +
-                              didYouMean(action, {QStringLiteral("new"), QStringLiteral("check"), QStringLiteral("profile")},
-                                         QStringLiteral(" (expected new, check or profile)")));
+  return fail(kExitUsage,
+              QStringLiteral("kernel: unknown action '%1'").arg(action) +
+                  didYouMean(action, {QStringLiteral("new"), QStringLiteral("check"), QStringLiteral("profile")},
+                             QStringLiteral(" (expected new, check or profile)")));
 }
 
 }  // namespace kc::cli

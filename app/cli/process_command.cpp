@@ -52,11 +52,11 @@ struct ProcessOptions {
   int frames = 1;
   Backend backend = Backend::Auto;
   bool stageTimings = false;  // --stage-timings: no fused stages
-  bool quiet = false;      // no progress on a terminal
+  bool quiet = false;         // no progress on a terminal
   bool soak = false;
   bool soakChild = false;  // a run under superviseSoak (hidden options --soak-child --soak-period)
   int soakPeriod = 0;
-  QStringList arguments;   // as given, for the soak's child processes
+  QStringList arguments;  // as given, for the soak's child processes
 };
 
 // CPU time of the whole process (every thread: CUDA's, OpenCV's pool) in seconds: the host cost
@@ -69,7 +69,9 @@ double processCpuSeconds() {
 
 // The files of a run, in the order they are checked: --out (a file, or a folder of numbered
 // frames when it ends in '/'), --json ('-': stdout), --view, --vcam file:PATH.
-io::OutputFile outFile(const ProcessOptions& o) { return {"--out", o.out, false, !o.out.empty() && o.out.back() == '/'}; }
+io::OutputFile outFile(const ProcessOptions& o) {
+  return {"--out", o.out, false, !o.out.empty() && o.out.back() == '/'};
+}
 io::OutputFile jsonFile(const ProcessOptions& o) { return {"--json", o.json, true, false}; }
 io::OutputFile viewFile(const ProcessOptions& o) { return {"--view", o.view, false, false}; }
 io::OutputFile vcamFile(const ProcessOptions& o) { return {"--vcam", vcamFilePath(o.vcam), false, false}; }
@@ -158,8 +160,9 @@ bool parseFrameCount(const QString& text, int* frames) {
 int parseOptions(const QStringList& arguments, ProcessOptions& options) {
   QCommandLineParser parser;
   parser.setApplicationDescription(
-      QStringLiteral("Run a filter chain headless and write the result.\n"
-                     "Example: kernelcam process --source pattern --filters gray,conv=gauss:5 --frames 1 --out gray.png\n\n") +
+      QStringLiteral(
+          "Run a filter chain headless and write the result.\n"
+          "Example: kernelcam process --source pattern --filters gray,conv=gauss:5 --frames 1 --out gray.png\n\n") +
       QString::fromStdString(filterHelpText()));
   parser.addHelpOption();
   const RunOptionGroup shared(OptionsFor::Process);  // the options the window has too
@@ -177,8 +180,9 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
                                 "Write a JSON report (stages, timings, histogram; fps of the filters alone and "
                                 "end_to_end_fps of the whole run); '-' writes it to stdout.",
                                 "PATH");
-  const QCommandLineOption quiet("quiet", "No progress on stderr (frames done, frames/s, time left), which a "
-                                          "terminal otherwise gets during a run of several frames.");
+  const QCommandLineOption quiet("quiet",
+                                 "No progress on stderr (frames done, frames/s, time left), which a "
+                                 "terminal otherwise gets during a run of several frames.");
   const QCommandLineOption soak(
       "soak",
       "Leak watch (--source pattern only): --frames N (default 1000) through the pipeline while the frame size and "
@@ -193,16 +197,19 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
 
   if (!parser.parse(arguments)) return fail(kExitUsage, QStringLiteral("process: ") + parseErrorText(parser));
   if (helpAsked(parser)) {
-    std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam process [options]")).toLocal8Bit().constData(), stdout);
+    std::fputs(helpText(parser.helpText(), QStringLiteral("kernelcam process [options]")).toLocal8Bit().constData(),
+               stdout);
     return -1;
   }
   if (!parser.positionalArguments().isEmpty())
     return fail(kExitUsage, QStringLiteral("process: unexpected argument '%1'").arg(parser.positionalArguments()[0]));
-  if (!parser.isSet(shared.source())) return fail(kExitUsage, QStringLiteral("process: --source is required (try --help)"));
+  if (!parser.isSet(shared.source()))
+    return fail(kExitUsage, QStringLiteral("process: --source is required (try --help)"));
   const RunOptions run = shared.read(parser);
   options.source = *run.source;
   if (options.source.kind == SourceKind::Camera)
-    return fail(kExitUsage, QStringLiteral("process: --source camera is for the window; use pattern, image: or video:"));
+    return fail(kExitUsage,
+                QStringLiteral("process: --source camera is for the window; use pattern, image: or video:"));
   options.chain = run.chain ? *run.chain : defaultFilterChain();
   options.backend = run.backend;
   options.stageTimings = run.stageTimings;
@@ -221,8 +228,8 @@ int parseOptions(const QStringList& arguments, ProcessOptions& options) {
     return fail(kExitUsage, QStringLiteral("process: nothing to write: give --out, --json, --view and/or --vcam"));
   if (!parseFrameCount(parser.value(frames), &options.frames)) return kExitUsage;
   if (options.soak && !parser.isSet(frames)) options.frames = 1000;
-  for (const auto& [given, name] : {std::pair{run.patternSize.has_value(), "--size"},
-                                    std::pair{run.patternFormat.has_value(), "--pattern-format"}})
+  for (const auto& [given, name] :
+       {std::pair{run.patternSize.has_value(), "--size"}, std::pair{run.patternFormat.has_value(), "--pattern-format"}})
     if (given && options.source.kind != SourceKind::Pattern)
       return fail(kExitUsage, QStringLiteral("process: %1 applies to --source pattern only").arg(QLatin1String(name)));
   options.sourceOptions = run.sourceOptions();
@@ -301,7 +308,8 @@ int process(const ProcessOptions& options) {
   pipeline->setFusion(!options.stageTimings);
   std::unique_ptr<FrameSource> source =
       session.openSource(options.source, options.sourceOptions, *pipeline, [](const std::string& warning) {
-        std::fprintf(stderr, "kernelcam: %s\n", printableText(warning).c_str());  // --lenient: what the input was decoded despite
+        std::fprintf(stderr, "kernelcam: %s\n",
+                     printableText(warning).c_str());  // --lenient: what the input was decoded despite
       });
 
   const io::OutputFile out = outFile(options);
@@ -313,7 +321,7 @@ int process(const ProcessOptions& options) {
   StreamOutputs streams(options.out, options.vcam, source->framesPerSecond());
   StageSummaryCollector collector;
   FrameResult last;
-  double processingSeconds = 0;  // in the pipeline alone: the JSON's fps
+  double processingSeconds = 0;          // in the pipeline alone: the JSON's fps
   double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
   TerminalProgress progress("process: ", stderr);
   const bool showProgress = TerminalProgress::wanted(options.quiet);
@@ -328,8 +336,8 @@ int process(const ProcessOptions& options) {
     } catch (const VideoEnded& e) {
       if (processed == 0) throw SourceError(e.what());
       progress.clear();
-      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n", printableText(e.what()).c_str(),
-                   options.frames);
+      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n",
+                   printableText(e.what()).c_str(), options.frames);
       break;
     }
     const auto start = std::chrono::steady_clock::now();
@@ -370,14 +378,14 @@ int process(const ProcessOptions& options) {
     report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * sourceCpu / processed : 0.0;
     if (view) {
       report["display_path"] = QString::fromStdString(view->displayPath);
-      report["view"] = QJsonObject{{"path", QString::fromStdString(options.view)},
-                                   {"display_path", QString::fromStdString(view->displayPath)},
-                                   {"gl_renderer", QString::fromStdString(view->glRenderer)},
-                                   {"gl_context", QString::fromStdString(view->glContext)},
-                                   {"frames_presented", view->framesPresented},
-                                   {"fps", view->framesPerSecond},
-                                   {"cpu_ms_per_frame",
-                                    view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
+      report["view"] =
+          QJsonObject{{"path", QString::fromStdString(options.view)},
+                      {"display_path", QString::fromStdString(view->displayPath)},
+                      {"gl_renderer", QString::fromStdString(view->glRenderer)},
+                      {"gl_context", QString::fromStdString(view->glContext)},
+                      {"frames_presented", view->framesPresented},
+                      {"fps", view->framesPerSecond},
+                      {"cpu_ms_per_frame", view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
     }
     io::writeOutput(jsonFile(options), QJsonDocument(report).toJson(QJsonDocument::Indented));
   }

@@ -48,9 +48,9 @@ std::vector<Size> soakSizes(int w, int h) {
 // grey or colour, transposed, histogram bins).
 std::vector<FilterChain> soakChains(const FilterChain& first) {
   std::vector<FilterChain> chains{first};
-  for (const char* text : {"gray=bt601,conv=gauss:3:reflect", "conv=box:7:zero,hist=64",
-                           "gray,conv=sobelx:5,transpose,hist=16", "conv=sharpen:3,transpose,transpose",
-                           "conv=custom:3:0 -1 0 -1 5 -1 0 -1 0:clamp,hist"})
+  for (const char* text :
+       {"gray=bt601,conv=gauss:3:reflect", "conv=box:7:zero,hist=64", "gray,conv=sobelx:5,transpose,hist=16",
+        "conv=sharpen:3,transpose,transpose", "conv=custom:3:0 -1 0 -1 5 -1 0 -1 0:clamp,hist"})
     chains.push_back(parseFilterChain(text));
   return chains;
 }
@@ -101,7 +101,8 @@ bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& newPipeline,
              std::FILE* out, int periodAsked) {
   const std::vector<Size> sizes = soakSizes(options.width, options.height);
   const std::vector<FilterChain> chains = soakChains(options.chain.empty() ? defaultFilterChain() : options.chain);
-  KC_REQUIRE(sizes.size() == kSoakSizes && chains.size() == kSoakChains, "soak: the cycle counts every (size, chain) pair");
+  KC_REQUIRE(sizes.size() == kSoakSizes && chains.size() == kSoakChains,
+             "soak: the cycle counts every (size, chain) pair");
   const int period = periodAsked > 0 ? periodAsked : soakPeriod(options.frames);
   const int warmUpEnd = soakWarmUpFrames(options.frames, period);
   // Resident memory holds the buffers of the size and chain running now (a 1280x720 frame is
@@ -166,7 +167,8 @@ bool runSoak(const std::function<std::unique_ptr<FramePipeline>()>& newPipeline,
                mib(last.rss).c_str(), last.frame, mib(shutdown.rss).c_str(), growth(start.rss, last.rss).c_str(),
                growth(warm.peak, shutdown.peak).c_str(), mib(warm.peak).c_str(), mib(shutdown.peak).c_str(),
                growth(warm.device, last.device).c_str(), growth(warm.device, shutdown.device).c_str(), options.frames,
-               std::max(cycles, 1), period * kSoakCycle, sizes.size(), chains.size(), period, msPerFrame, retained, peak);
+               std::max(cycles, 1), period * kSoakCycle, sizes.size(), chains.size(), period, msPerFrame, retained,
+               peak);
   return ok;
 }
 
@@ -219,9 +221,9 @@ bool superviseSoak(const std::vector<std::string>& command, int frames, double a
   if (!full || full->exitCode != 0) {
     const bool started = full && full->exitCode >= 0;
     std::fprintf(out, "soak: verdict %s\n",
-                 !started                ? "FAILED: the soak process could not be started or died"
+                 !started              ? "FAILED: the soak process could not be started or died"
                  : full->exitCode == 1 ? "GROWING: see the run line above"
-                                         : "FAILED: the soak process stopped with an error (above)");
+                                       : "FAILED: the soak process stopped with an error (above)");
     return false;
   }
   // Two processes doing the same work end with whole-life peaks up to a MiB or two apart (what the

@@ -21,7 +21,7 @@ namespace kc {
 struct SoakOptions {
   int width = 1280, height = 720;  // the first size; the others derive from it
   int frames = 1000;
-  FilterChain chain;                // the first chain; presets follow
+  FilterChain chain;  // the first chain; presets follow
   // Growth after warm-up that is reported as GROWING: of retained memory (the leak criterion of
   // issue 15.8), and of the peaks and device memory (high-water marks and a driver's allocation
   // granularity vary by a MiB or more with no leak: these catch a blow-up, not a slow leak).

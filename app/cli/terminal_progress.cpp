@@ -21,7 +21,8 @@ std::string durationText(double seconds) {
 }
 }  // namespace
 
-std::string countProgressText(const std::string& what, const std::string& perSecond, int done, int total, double seconds) {
+std::string countProgressText(const std::string& what, const std::string& perSecond, int done, int total,
+                              double seconds) {
   std::string text = what + " " + std::to_string(done) + " of " + std::to_string(total);
   if (done <= 0 || !(seconds > 0)) return text;
   const double rate = done / seconds;

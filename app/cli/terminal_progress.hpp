@@ -16,7 +16,8 @@ namespace kc::cli {
 // "frame 120 of 900, 14.2 frames/s, 55 s left" after `seconds` of a run of `total` frames.
 std::string framesProgressText(int done, int total, double seconds);
 // The same for any count: "graded 120 of 500, 21.4 submissions/s, 18 s left".
-std::string countProgressText(const std::string& what, const std::string& perSecond, int done, int total, double seconds);
+std::string countProgressText(const std::string& what, const std::string& perSecond, int done, int total,
+                              double seconds);
 
 class TerminalProgress {
  public:

@@ -11,11 +11,11 @@ std::atomic<bool> verbose{false};
 
 bool isKnownNoise(std::string_view line) {
   static constexpr std::string_view kNoise[] = {
-      "XDG_RUNTIME_DIR not set",            // QStandardPaths, in containers and under sudo
-      "runtime directory",                  // QStandardPaths: "wrong permissions on runtime directory"
-      "PulseAudioService: pa_context_",     // Qt Multimedia's audio side without a PulseAudio server
-      "libpng warning: iCCP:",              // an image's broken colour profile, which libpng then ignores
-      "imdecode_(",                         // OpenCV's decoders on a damaged file: "can't read data: ..."
+      "XDG_RUNTIME_DIR not set",         // QStandardPaths, in containers and under sudo
+      "runtime directory",               // QStandardPaths: "wrong permissions on runtime directory"
+      "PulseAudioService: pa_context_",  // Qt Multimedia's audio side without a PulseAudio server
+      "libpng warning: iCCP:",           // an image's broken colour profile, which libpng then ignores
+      "imdecode_(",                      // OpenCV's decoders on a damaged file: "can't read data: ..."
   };
   for (std::string_view noise : kNoise)
     if (line.find(noise) != std::string_view::npos) return true;

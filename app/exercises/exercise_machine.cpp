@@ -30,9 +30,8 @@ bool ExerciseMachine::hasDevice() {
     if (!compiler_) {
       whyNoDevice_ = whyNoCompiler_;
     } else if (!runner_ || devices <= device_) {
-      whyNoDevice_ = devices == 0 || !runner_
-                         ? "no CUDA device on this machine"
-                         : "CUDA device " + std::to_string(device_) + " does not exist";
+      whyNoDevice_ = devices == 0 || !runner_ ? "no CUDA device on this machine"
+                                              : "CUDA device " + std::to_string(device_) + " does not exist";
     } else {
       try {
         bufferDevice_ = runner_->makeBufferDevice(device_, timeLimitMs_);

@@ -29,8 +29,8 @@ const std::vector<HostFrame>& samplePhotos() {
   std::call_once(once, [] {
     const QString dir = samplesDirectory();
     if (dir.isEmpty()) return;
-    const QStringList files = QDir(dir).entryList({QStringLiteral("*.png"), QStringLiteral("*.jpg"), QStringLiteral("*.jpeg")},
-                                                  QDir::Files, QDir::Name);
+    const QStringList files = QDir(dir).entryList(
+        {QStringLiteral("*.png"), QStringLiteral("*.jpg"), QStringLiteral("*.jpeg")}, QDir::Files, QDir::Name);
     for (const QString& file : files) {
       try {
         ImageSource source(QDir(dir).filePath(file).toStdString());

@@ -61,7 +61,8 @@ bool ExerciseProgressStore::save() {
   QDir().mkpath(QFileInfo(file_).absolutePath());
   QSaveFile out(file_);
   if (out.open(QIODevice::WriteOnly) && out.write(QJsonDocument(root).toJson()) >= 0 && out.commit()) return true;
-  if (error_.isEmpty()) error_ = QStringLiteral("the exercises' progress cannot be saved to %1 (%2)").arg(file_, out.errorString());
+  if (error_.isEmpty())
+    error_ = QStringLiteral("the exercises' progress cannot be saved to %1 (%2)").arg(file_, out.errorString());
   return false;
 }
 

@@ -10,7 +10,9 @@ namespace {
 
 QString q(const std::string& text) { return QString::fromStdString(text); }
 QJsonValue msOrNull(const std::optional<double>& ms) { return ms ? QJsonValue(*ms) : QJsonValue(QJsonValue::Null); }
-std::optional<double> msFrom(const QJsonValue& v) { return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt; }
+std::optional<double> msFrom(const QJsonValue& v) {
+  return v.isDouble() ? std::optional<double>(v.toDouble()) : std::nullopt;
+}
 
 std::string number(const std::optional<double>& value, int digits = 4) {
   if (!value) return "";
@@ -54,7 +56,8 @@ GradeRow gradeRow(const std::string& student, const std::string& submission, con
     }
   row.levelReached = report.levelReached;
   row.maxLevel = report.maxLevel;
-  for (const exercises::GoalOutcome& g : report.goals) row.goals.push_back({g.id, g.level, g.measured, g.met, g.figure});
+  for (const exercises::GoalOutcome& g : report.goals)
+    row.goals.push_back({g.id, g.level, g.measured, g.met, g.figure});
   row.studentMs = report.studentMs;
   row.naiveMs = report.naiveMs;
   row.optimisedMs = report.optimisedMs;
@@ -93,8 +96,8 @@ GradeRow gradeRow(const std::string& student, const std::string& submission, con
 
 CsvTable resultsTable(const exercises::ExerciseDefinition& exercise, const std::vector<GradeRow>& rows) {
   CsvTable table;
-  table.header = {"student", "submission", "status", "reason", "compiled", "first_diagnostic", "correct", "what_differs",
-                  "level_reached", "max_level"};
+  table.header = {"student",          "submission", "status",       "reason",        "compiled",
+                  "first_diagnostic", "correct",    "what_differs", "level_reached", "max_level"};
   std::vector<std::string> goalIds{exercises::kGoalCorrect, exercises::kGoalBeatsNaive, exercises::kGoalNearOptimised};
   for (const exercises::CounterGoal& g : exercise.counterGoals) goalIds.push_back(g.id);
   for (const std::string& id : goalIds) {
@@ -215,7 +218,8 @@ CsvTable readCsv(const std::string& text) {
 QJsonObject rowJson(const GradeRow& row) {
   QJsonArray goals;
   for (const GradeGoal& g : row.goals)
-    goals.append(QJsonObject{{"id", q(g.id)}, {"level", g.level}, {"measured", g.measured}, {"met", g.met}, {"figure", q(g.figure)}});
+    goals.append(QJsonObject{
+        {"id", q(g.id)}, {"level", g.level}, {"measured", g.measured}, {"met", g.met}, {"figure", q(g.figure)}});
   return QJsonObject{{"student", q(row.student)},
                      {"submission", q(row.submission)},
                      {"status", q(row.status)},
@@ -249,8 +253,9 @@ GradeRow rowFromJson(const QJsonObject& o) {
   row.maxLevel = o.value(QStringLiteral("max_level")).toInt();
   for (const QJsonValue& v : o.value(QStringLiteral("goals")).toArray()) {
     const QJsonObject g = v.toObject();
-    row.goals.push_back({g.value(QStringLiteral("id")).toString().toStdString(), g.value(QStringLiteral("level")).toInt(),
-                         g.value(QStringLiteral("measured")).toBool(), g.value(QStringLiteral("met")).toBool(),
+    row.goals.push_back({g.value(QStringLiteral("id")).toString().toStdString(),
+                         g.value(QStringLiteral("level")).toInt(), g.value(QStringLiteral("measured")).toBool(),
+                         g.value(QStringLiteral("met")).toBool(),
                          g.value(QStringLiteral("figure")).toString().toStdString()});
   }
   row.studentMs = msFrom(o.value(QStringLiteral("student_ms")));

@@ -11,14 +11,14 @@
 namespace kc {
 
 // What a row's status says, in the order the summary counts them.
-constexpr const char* kStatusAllGoals = "all-goals";     // correct and every goal up to the level met
-constexpr const char* kStatusCorrect = "correct";        // correct, some goal short
-constexpr const char* kStatusWrong = "wrong";            // an output differs (what_differs says how)
-constexpr const char* kStatusFaulted = "faulted";        // the kernel faulted on an input
-constexpr const char* kStatusTimedOut = "timed-out";     // the kernel did not finish within the run limit
+constexpr const char* kStatusAllGoals = "all-goals";  // correct and every goal up to the level met
+constexpr const char* kStatusCorrect = "correct";     // correct, some goal short
+constexpr const char* kStatusWrong = "wrong";         // an output differs (what_differs says how)
+constexpr const char* kStatusFaulted = "faulted";     // the kernel faulted on an input
+constexpr const char* kStatusTimedOut = "timed-out";  // the kernel did not finish within the run limit
 constexpr const char* kStatusCompileError = "compile-error";
 constexpr const char* kStatusNotGradable = "not-gradable";  // no kernel, an unreadable, empty, binary, huge file...
-constexpr const char* kStatusNeedsGpu = "needs-gpu";     // compiles; no CUDA device here to run it
+constexpr const char* kStatusNeedsGpu = "needs-gpu";        // compiles; no CUDA device here to run it
 
 struct GradeGoal {
   std::string id;

@@ -19,11 +19,14 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double msSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
 
 // Runs `work(i)` for i in [0, count) on `threads` threads, taking the next index as each finishes,
 // until `stop` is set.
-void forEachOn(int threads, std::size_t count, const std::atomic<bool>& stop, const std::function<void(std::size_t)>& work) {
+void forEachOn(int threads, std::size_t count, const std::atomic<bool>& stop,
+               const std::function<void(std::size_t)>& work) {
   std::atomic<std::size_t> next{0};
   std::vector<std::thread> pool;
   for (int t = 0; t < std::max(1, threads); ++t)
@@ -170,7 +173,8 @@ void Grader::Run::startLanes() {
       noDevice = failures[i];
       continue;
     }
-    const bool firstOfItsGpu = std::none_of(lanes.begin(), lanes.end(), [&](const Lane& l) { return l.gpu == started[i].gpu; });
+    const bool firstOfItsGpu =
+        std::none_of(lanes.begin(), lanes.end(), [&](const Lane& l) { return l.gpu == started[i].gpu; });
     lanes.push_back(std::move(started[i]));
     if (firstOfItsGpu) {
       grader.deviceNames_.push_back(lanes.back().device->name());
@@ -264,15 +268,15 @@ std::vector<GradeRow> Grader::grade(const std::vector<Submission>& submissions, 
   run.options.limits = settings_.limits;
   run.options.photos = settings_.photos;
   if (!compiler_) {
-    for (Job* job : toCompile) run.failed(*job, kStatusNotGradable, "nothing compiles here: this build has no CUDA backend");
+    for (Job* job : toCompile)
+      run.failed(*job, kStatusNotGradable, "nothing compiles here: this build has no CUDA backend");
     return rowsSoFar(run.jobs);
   }
   compiler_->setCompileParallelism(settings_.jobs);
-  run.compiler = {
-      [compiler = compiler_](const lab::KernelSource& s, const lab::CompileOptions& o) {
-        return compiler->compileKernel(s, o);
-      },
-      nullptr};
+  run.compiler = {[compiler = compiler_](const lab::KernelSource& s, const lab::CompileOptions& o) {
+                    return compiler->compileKernel(s, o);
+                  },
+                  nullptr};
   run.startLanes();
   if (!run.lanes.empty()) {
     exercises::CheckReport seeded;
@@ -309,7 +313,8 @@ std::vector<GradeRow> Grader::rowsSoFar(const std::vector<Job>& jobs) {
   std::vector<GradeRow> rows;
   for (const Job& job : jobs)
     if (job.done) rows.push_back(job.row);
-  std::stable_sort(rows.begin(), rows.end(), [](const GradeRow& a, const GradeRow& b) { return a.student < b.student; });
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const GradeRow& a, const GradeRow& b) { return a.student < b.student; });
   return rows;
 }
 

@@ -26,11 +26,11 @@ class KernelRunnerBackend;
 
 struct GradeSettings {
   const exercises::ExerciseDefinition* exercise = nullptr;
-  int jobs = 1;                 // compiles at once
-  std::vector<int> gpus;        // the CUDA devices to run on; empty: none (every row needs-gpu)
-  int lanes = 8;                // correctness workers per GPU
-  std::uint64_t seed = 0;       // 0: a fresh one
-  int level = 0;                // the level "all-goals" means (0: every goal)
+  int jobs = 1;            // compiles at once
+  std::vector<int> gpus;   // the CUDA devices to run on; empty: none (every row needs-gpu)
+  int lanes = 8;           // correctness workers per GPU
+  std::uint64_t seed = 0;  // 0: a fresh one
+  int level = 0;           // the level "all-goals" means (0: every goal)
   bool counters = true, timing = true;
   lab::CompileLimits limits;
   double runLimitMs = 2000;

@@ -23,12 +23,11 @@ bool isDirectory(const std::string& path) {
 
 // The folder's entries (not following links into other folders), sorted.
 QFileInfoList entriesOf(const std::string& folder) {
-  return QDir(q(folder)).entryInfoList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot, QDir::Name);
+  return QDir(q(folder)).entryInfoList(QDir::AllEntries | QDir::System | QDir::Hidden | QDir::NoDotAndDotDot,
+                                       QDir::Name);
 }
 
-bool isKernelFile(const QFileInfo& entry) {
-  return entry.fileName().endsWith(QStringLiteral(".cu")) && !entry.isDir();
-}
+bool isKernelFile(const QFileInfo& entry) { return entry.fileName().endsWith(QStringLiteral(".cu")) && !entry.isDir(); }
 
 Submission studentFolder(const std::string& path, const std::string& name) {
   Submission s{name, path, "", ""};
@@ -90,7 +89,8 @@ std::vector<Submission> findSubmissions(const std::vector<std::string>& argument
         add(QDir(q(argument)).filePath(name).toStdString());
     }
   }
-  std::stable_sort(found.begin(), found.end(), [](const Submission& a, const Submission& b) { return a.student < b.student; });
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Submission& a, const Submission& b) { return a.student < b.student; });
   std::set<std::string> seen;
   for (Submission& s : found)
     if (!seen.insert(s.student).second) {

@@ -71,19 +71,23 @@ GuiSession::GuiSession(const GuiOptions& options) {
   labPanel_ = installKernelLab(*window_, labToolchain([this]() -> std::optional<HostFrame> {
     // On the GUI thread, when Profile is clicked (the controller exists by then).
     return controller_ ? controller_->latestFrame() : std::nullopt;
-  }), defaultLabDirectory());
+  }),
+                               defaultLabDirectory());
   demoPanel_->setSaveFile(outputs_->saveFile());
   labPanel_->setSaveFile(outputs_->saveFile([this] { return labPanel_->path(); }));  // it saves over its own file
   // The course: Lab > Exercises, beside the editor; an image exercise also runs on the stream (A/B).
-  ExercisePanel* exercises = installExercises(*window_, *labPanel_, makeExerciseService(defaultLabDirectory(), outputs_->saveFile()));
-  QObject::connect(exercises, &ExercisePanel::exerciseOpened, labPanel_, [this](const QString& id, const QString& path) {
-    showExerciseOnTheStream(*labPanel_, id.toStdString(), path, outputs_->saveFile());
-  });
+  ExercisePanel* exercises =
+      installExercises(*window_, *labPanel_, makeExerciseService(defaultLabDirectory(), outputs_->saveFile()));
+  QObject::connect(exercises, &ExercisePanel::exerciseOpened, labPanel_,
+                   [this](const QString& id, const QString& path) {
+                     showExerciseOnTheStream(*labPanel_, id.toStdString(), path, outputs_->saveFile());
+                   });
   QString spec = window_->restoreSettings();
   QSettings settings;
   SourceOptions sourceOptions = options.sourceOptions();
   if (!options.cameraFormat)
-    sourceOptions.cameraFormat = cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
+    sourceOptions.cameraFormat =
+        cameraFormatFrom(settings.value(kCameraFormatKey).toString()).value_or(CameraFormatRequest{});
 
   // The command line wins for this run; pinned with the values the window holds afterwards
   // (the dock puts stages in its own order), so "unchanged" compares like with like.
@@ -114,21 +118,28 @@ GuiSession::GuiSession(const GuiOptions& options) {
   controller_->setStageFusion(!options.stageTimings);
   controller_->setSourceCheck([this](const std::string& spec) { outputs_->checkSource(spec); });
   if (options.measureSeconds > 0)  // the window's path measured, not the source's pace
-    controller_->setSourceOpener([this](const std::string& spec) {
-      return unpacedReplay(openLiveSource(spec, controller_->sourceOptions()));
-    });
+    controller_->setSourceOpener(
+        [this](const std::string& spec) { return unpacedReplay(openLiveSource(spec, controller_->sourceOptions())); });
   lab_ = std::make_unique<LabController>(*window_, *labPanel_, *controller_);
   LiveController* controller = controller_.get();
   QObject::connect(sources_, &SourceMenu::camerasChanged, controller, &LiveController::camerasChanged);
   QObject::connect(sources_, &SourceMenu::cameraChosen, controller, &LiveController::openCamera);
-  QObject::connect(controller, &LiveController::sourceShown, sources_,
-                   [this](const QString& shown) { sources_->setCurrent(shown, controller_->sourceOptions().cameraFormat); });
+  QObject::connect(controller, &LiveController::sourceShown, sources_, [this](const QString& shown) {
+    sources_->setCurrent(shown, controller_->sourceOptions().cameraFormat);
+  });
   QObject::connect(window_.get(), &MainWindow::fileOpened, controller, [this](const QString& path, FileKind kind) {
     switch (kind) {
-      case FileKind::Image: controller_->openSource(QStringLiteral("image:") + path); break;
-      case FileKind::Video: controller_->openSource(QStringLiteral("video:") + path); break;
-      case FileKind::Matrix: openMatrix(path); break;
-      case FileKind::Unsupported: break;
+      case FileKind::Image:
+        controller_->openSource(QStringLiteral("image:") + path);
+        break;
+      case FileKind::Video:
+        controller_->openSource(QStringLiteral("video:") + path);
+        break;
+      case FileKind::Matrix:
+        openMatrix(path);
+        break;
+      case FileKind::Unsupported:
+        break;
     }
   });
   QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
@@ -139,9 +150,8 @@ GuiSession::GuiSession(const GuiOptions& options) {
                                         [this](const std::string& path) { outputs_->check("virtual camera", path); });
   sources_->addTrailingAction(vcam_->action());
   // Source > Camera controls follow the camera shown (none for the pattern or a file).
-  QObject::connect(controller, &LiveController::sourceShown, sources_, [this] {
-    sources_->setCamera(controller_->camera(), controller_->sourceSpec());
-  });
+  QObject::connect(controller, &LiveController::sourceShown, sources_,
+                   [this] { sources_->setCamera(controller_->camera(), controller_->sourceSpec()); });
   sources_->setCamera(controller_->camera(), controller_->sourceSpec());
   // main.cpp checked the command line's source and chain; start() checks the file against what the
   // window reads now (the chain restored from the settings names files too, its switched-off stages'
@@ -158,9 +168,9 @@ GuiSession::GuiSession(const GuiOptions& options) {
 
 GuiSession::~GuiSession() {
   if (vcam_) vcam_->stop();  // a file: target is checked again before it is put in place
-  vcam_.reset();      // they listen to the controller's frames: gone first; a recording is kept
+  vcam_.reset();             // they listen to the controller's frames: gone first; a recording is kept
   recorder_.reset();
-  lab_.reset();  // it hooked into the controller
+  lab_.reset();         // it hooked into the controller
   controller_.reset();  // before the window: it releases its pipeline with the view's GL context
 }
 
@@ -172,7 +182,8 @@ void GuiSession::start() {
 void GuiSession::saveSettings() {
   window_->saveSettings(controller_->wantedSpec());
   QSettings settings;
-  settings.setValue(kCameraFormatKey, QString::fromStdString(formatCameraFormat(controller_->sourceOptions().cameraFormat)));
+  settings.setValue(kCameraFormatKey,
+                    QString::fromStdString(formatCameraFormat(controller_->sourceOptions().cameraFormat)));
   overrides_->restore(settings);
 }
 

@@ -66,8 +66,8 @@ class GuiSession {
   std::unique_ptr<LiveController> controller_;
   std::unique_ptr<RecordController> recorder_;  // File > Record; listens to the controller's frames
   std::unique_ptr<VcamControl> vcam_;
-  SourceMenu* sources_ = nullptr;  // owned by the window
-  DemoPanel* demoPanel_ = nullptr;  // owned by the window
+  SourceMenu* sources_ = nullptr;       // owned by the window
+  DemoPanel* demoPanel_ = nullptr;      // owned by the window
   KernelLabPanel* labPanel_ = nullptr;  // owned by the window
   std::unique_ptr<LabController> lab_;
   std::unique_ptr<RunOverrides> overrides_;

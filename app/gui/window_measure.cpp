@@ -29,7 +29,8 @@ constexpr int kFirstFrameTimeoutMs = 60000;
 bool sourceStoodIn(GuiSession& session) {
   const Notice* notice = session.window().notices()->find(kSourceNoticeId);
   if (!notice) return false;
-  std::fprintf(stderr, "kernelcam: --measure: %s (%s): nothing measured\n", printableText(notice->summary.toStdString()).c_str(),
+  std::fprintf(stderr, "kernelcam: --measure: %s (%s): nothing measured\n",
+               printableText(notice->summary.toStdString()).c_str(),
                printableText(notice->explanation.toStdString()).c_str());
   QCoreApplication::exit(2);
   return true;
@@ -42,7 +43,8 @@ void finish(GuiSession& session, WindowFigures* figures, double seconds) {
     std::fprintf(stderr,
                  "kernelcam: --measure: no frame reached the screen in the %s s measured (source %s): measure for "
                  "longer\n",
-                 exactNumber(seconds).c_str(), quotedText(session.controller().sourceSpec().toStdString(), 200).c_str());
+                 exactNumber(seconds).c_str(),
+                 quotedText(session.controller().sourceSpec().toStdString(), 200).c_str());
     QCoreApplication::exit(1);
     return;
   }

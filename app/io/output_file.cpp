@@ -66,7 +66,8 @@ void checkFolder(const OutputFile& output, const fs::path& folder) {
       while (existing.has_parent_path() && existing.parent_path() != existing && ::stat(existing.c_str(), &status) != 0)
         existing = existing.parent_path();
       if (!existing.has_parent_path() && ::stat(existing.c_str(), &status) != 0) existing = ".";
-      if (::stat(existing.c_str(), &status) == 0 && S_ISDIR(status.st_mode) && ::access(existing.c_str(), W_OK | X_OK) == 0)
+      if (::stat(existing.c_str(), &status) == 0 && S_ISDIR(status.st_mode) &&
+          ::access(existing.c_str(), W_OK | X_OK) == 0)
         return;
       refuse(output, "cannot create the folder under " + quotedText(existing.string(), 120));
     }
@@ -96,7 +97,6 @@ void checkOne(const OutputFile& output) {
   }
   checkFolder(output, containingFolder(output));
 }
-
 
 // Where a file is or will be: absolute, its folders' links resolved, and the name itself followed
 // while it is a symbolic link (to a file that need not exist yet). Two spellings of a file that
@@ -131,7 +131,8 @@ bool isNumberedFrameName(const std::string& name) {
 bool isNumberedFrameIn(const std::string& path, const std::string& folder) {
   const fs::path p(path);
   const fs::path parent = p.has_parent_path() ? p.parent_path() : fs::path(".");
-  return isNumberedFrameName(p.filename().string()) && sameFile(parent.string(), folder);  // a folder the run creates too
+  return isNumberedFrameName(p.filename().string()) &&
+         sameFile(parent.string(), folder);  // a folder the run creates too
 }
 
 // A file's identity: its device and inode, links followed.
@@ -191,20 +192,18 @@ void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std:
       if (output.isFolder)
         throw OutputError(OutputError::Kind::Usage,
                           label(output) + ": its numbered frames would overwrite " + quotedText(target->second, 120) +
-                              (target->second == *input ? std::string()
-                                                        : ", which is " + quotedText(*input, 120)) +
+                              (target->second == *input ? std::string() : ", which is " + quotedText(*input, 120)) +
                               ", an input of this run: choose another folder");
-      throw OutputError(OutputError::Kind::Usage,
-                        label(output) + ": is an input of this run (" + quotedText(*input, 120) +
-                            "); writing it would destroy the input: choose another name");
+      throw OutputError(OutputError::Kind::Usage, label(output) + ": is an input of this run (" +
+                                                      quotedText(*input, 120) +
+                                                      "); writing it would destroy the input: choose another name");
     }
     for (std::size_t j = 0; j < i; ++j) {
       const OutputFile& other = outputs[j];
-      const bool clash = toStdout || writesToStdout(other)
-                             ? toStdout && writesToStdout(other)
-                             : other.isFolder   ? isNumberedFrameIn(output.path, other.path)
-                             : output.isFolder ? isNumberedFrameIn(other.path, output.path)
-                                                : sameFile(output.path, other.path);
+      const bool clash = toStdout || writesToStdout(other) ? toStdout && writesToStdout(other)
+                         : other.isFolder                  ? isNumberedFrameIn(output.path, other.path)
+                         : output.isFolder                 ? isNumberedFrameIn(other.path, output.path)
+                                                           : sameFile(output.path, other.path);
       if (clash)
         throw OutputError(OutputError::Kind::Usage, other.option + " and " + output.option + " both write " +
                                                         quotedText(output.path, 120) + ": give each its own file");

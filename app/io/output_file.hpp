@@ -20,10 +20,10 @@
 namespace kc::io {
 
 struct OutputFile {
-  std::string option;          // "--json", for the message
-  std::string path;            // "-": stdout (when stdoutAllowed)
+  std::string option;  // "--json", for the message
+  std::string path;    // "-": stdout (when stdoutAllowed)
   bool stdoutAllowed = false;
-  bool isFolder = false;       // a folder the command fills (process --out DIR/: frame_00000.png, ...)
+  bool isFolder = false;  // a folder the command fills (process --out DIR/: frame_00000.png, ...)
 };
 
 class OutputError : public std::runtime_error {

@@ -38,7 +38,8 @@ int writeAll(int fd, const QByteArray& bytes) {
 
 }  // namespace
 
-PendingFolder::PendingFolder(OutputFile folder) : output_(std::move(folder)), folder_(withoutTrailingSlashes(output_.path)) {
+PendingFolder::PendingFolder(OutputFile folder)
+    : output_(std::move(folder)), folder_(withoutTrailingSlashes(output_.path)) {
   // The folders that do not exist yet, outermost first: this run creates them, and removes them
   // again if it fails.
   std::vector<fs::path> missing;
@@ -71,9 +72,9 @@ PendingFolder::~PendingFolder() {
 
 void PendingFolder::fail(const std::string& why) {
   discard();
-  throw OutputError(OutputError::Kind::WriteFailed,
-                    output_.option + " " + quotedText(output_.path, 120) + ": cannot write (" + why +
-                        "); no frame of this run was kept, the folder is as it was");
+  throw OutputError(OutputError::Kind::WriteFailed, output_.option + " " + quotedText(output_.path, 120) +
+                                                        ": cannot write (" + why +
+                                                        "); no frame of this run was kept, the folder is as it was");
 }
 
 void PendingFolder::write(const std::string& name, const QByteArray& bytes) {

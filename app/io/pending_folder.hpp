@@ -35,8 +35,8 @@ class PendingFolder {
   void discard() noexcept;
 
   OutputFile output_;
-  std::string folder_;          // DIR, without the trailing '/'
-  std::string temporary_;       // DIR/.kernelcam-frames-XXXXXX
+  std::string folder_;                // DIR, without the trailing '/'
+  std::string temporary_;             // DIR/.kernelcam-frames-XXXXXX
   std::vector<std::string> created_;  // the folders this run created, outermost first
   std::vector<std::string> names_;    // the frames written, in order
   int signalSlot_ = -1;

@@ -88,11 +88,9 @@ PendingOutput::PendingOutput(OutputFile output, PendingOptions options)
            "cannot create a temporary file in " + quotedText(folder.string(), 120) + ": " + pathErrorReason(error));
     }
   }
-  if (exists) (void)::fchmod(fd_, status.st_mode & 07777);  // the new file keeps the old one's permissions
-  if (options_.keepOnSignal)
-    (void)::flock(fd_, LOCK_EX | LOCK_NB);  // held until the process ends, however it ends
-  else
-    signalSlot_ = registerTemporary(writePath_);
+  if (exists) (void)::fchmod(fd_, status.st_mode & 07777);           // the new file keeps the old one's permissions
+  if (options_.keepOnSignal) (void)::flock(fd_, LOCK_EX | LOCK_NB);  // held until the process ends, however it ends
+  else signalSlot_ = registerTemporary(writePath_);
 }
 
 PendingOutput::~PendingOutput() {
@@ -130,7 +128,8 @@ void PendingOutput::commit() {
   // On disk before it replaces anything: a crash after the rename never leaves an empty file.
   if (::fsync(fd_) != 0) fail(OutputError::Kind::WriteFailed, pathErrorReason(errno));
   if (const int error = closeFd(); error != 0) fail(OutputError::Kind::WriteFailed, pathErrorReason(error));
-  if (::rename(writePath_.c_str(), finalPath_.c_str()) != 0) fail(OutputError::Kind::WriteFailed, pathErrorReason(errno));
+  if (::rename(writePath_.c_str(), finalPath_.c_str()) != 0)
+    fail(OutputError::Kind::WriteFailed, pathErrorReason(errno));
   unregisterTemporary(signalSlot_);
   signalSlot_ = -1;
   committed_ = true;

@@ -54,10 +54,8 @@ void removeFolder(const char* path) {
 void removeTemporaries(int signal) {
   for (Slot& slot : slots)
     if (slot.state.load(std::memory_order_acquire) == kArmed) {
-      if (slot.folder)
-        removeFolder(slot.path);
-      else
-        ::unlink(slot.path);
+      if (slot.folder) removeFolder(slot.path);
+      else ::unlink(slot.path);
     }
   for (std::size_t i = 0; i < sizeof kSignals / sizeof kSignals[0]; ++i) {
     if (kSignals[i] != signal || !installed[i].load()) continue;

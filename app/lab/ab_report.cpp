@@ -33,7 +33,8 @@ void RunningMean::add(double value) {
 }
 
 double RunningMean::mean() const {
-  return values_.empty() ? 0.0 : std::accumulate(values_.begin(), values_.end(), 0.0) / static_cast<double>(values_.size());
+  return values_.empty() ? 0.0
+                         : std::accumulate(values_.begin(), values_.end(), 0.0) / static_cast<double>(values_.size());
 }
 
 std::string AbReport::captionA() const { return side("A", nameA, msA); }

@@ -34,7 +34,7 @@ struct AbReport {
   std::string nameA, nameB;
   double msA = 0, msB = 0;  // means over the last frames
   lab::FrameComparison comparison;
-  int heatScale = 0;  // the heat map's white, when it is shown
+  int heatScale = 0;                  // the heat map's white, when it is shown
   std::vector<std::string> failures;  // "B: kernel blur: the kernel faulted (...)"
 
   std::string captionA() const;  // "A  gray lab  0.21 ms" (three significant digits)

@@ -23,8 +23,8 @@ class AbControl {
   };
   // GUI thread.
   void set(bool on, FilterChain a, FilterChain b, bool heatMap);
-  std::optional<AbReport> report() const;        // the latest frame's, while on
-  std::optional<std::string> takeStopReason();   // A/B could not go on (a chain the backend refused)
+  std::optional<AbReport> report() const;       // the latest frame's, while on
+  std::optional<std::string> takeStopReason();  // A/B could not go on (a chain the backend refused)
   // Worker thread.
   Settings settings() const;
   void publish(const AbReport& report);

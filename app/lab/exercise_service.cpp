@@ -25,8 +25,9 @@ struct CheckingMachine {
 }  // namespace
 
 QString exerciseFilePath(const QString& labDirectory, const std::string& id) {
-  return QDir(labDirectory).filePath(QStringLiteral("exercises/") + q(id).replace(QLatin1Char('-'), QLatin1Char('_')) +
-                                     QStringLiteral(".cu"));
+  return QDir(labDirectory)
+      .filePath(QStringLiteral("exercises/") + q(id).replace(QLatin1Char('-'), QLatin1Char('_')) +
+                QStringLiteral(".cu"));
 }
 
 ExerciseService makeExerciseService(const QString& labDirectory, SaveFile save) {
@@ -44,8 +45,9 @@ ExerciseService makeExerciseService(const QString& labDirectory, SaveFile save) 
     const exercises::ExerciseDefinition* e = exercises::exerciseRegistry().find(id);
     if (!e) return false;
     QDir().mkpath(QFileInfo(path).absolutePath());
-    if (const std::optional<QString> why =
-            trySave(save, QObject::tr("exercise"), path, [&] { return QByteArray::fromStdString(exerciseFile(*e, e->startFile)); })) {
+    if (const std::optional<QString> why = trySave(save, QObject::tr("exercise"), path, [&] {
+          return QByteArray::fromStdString(exerciseFile(*e, e->startFile));
+        })) {
       *error = *why;
       return false;
     }
@@ -60,7 +62,8 @@ ExerciseService makeExerciseService(const QString& labDirectory, SaveFile save) 
     return writeStart(id, exerciseFilePath(labDirectory, id), error);
   };
   auto checking = std::make_shared<CheckingMachine>();
-  service.check = [checking](const std::string& id, const lab::KernelSource& source) -> std::function<exercises::CheckReport()> {
+  service.check = [checking](const std::string& id,
+                             const lab::KernelSource& source) -> std::function<exercises::CheckReport()> {
     return [checking, id, source] {
       const std::lock_guard lock(checking->mutex);
       if (!checking->machine) checking->machine = std::make_unique<ExerciseMachine>();

@@ -208,7 +208,8 @@ void LabController::framePresented(const FrameStats& stats) {
   }
   if (const auto ms = clock_.presented(stats.frameIndex, std::chrono::steady_clock::now())) {
     lastEditToFrameMs_ = ms;
-    if (uiHold_.isActive()) QMetaObject::invokeMethod(this, &LabController::releaseUi, Qt::QueuedConnection);  // not in the paint
+    if (uiHold_.isActive())
+      QMetaObject::invokeMethod(this, &LabController::releaseUi, Qt::QueuedConnection);  // not in the paint
     // Each step from the edit: the compile's start and return, the window's, then the frame's own
     // stamps (the re-run's start and result, the hand-over to the view, the view's take).
     const lab::KernelProgram& program = *lastProgram_;
@@ -217,12 +218,13 @@ void LabController::framePresented(const FrameStats& stats) {
     const double edited = std::chrono::duration<double>(program.editedAt.time_since_epoch()).count();
     const auto since = [edited](double seconds) { return seconds > 0 ? (seconds - edited) * 1e3 : -1.0; };
     const double ran = since(stats.captureSeconds);
-    qInfo("kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU; started after %.1f ms, back "
-          "after %.1f, in the window after %.1f; the frame ran from %.1f to %.1f ms, handed to the view at %.1f, "
-          "taken at %.1f)",
-          *ms, compileMs, compileCpuMs, msBetween(program.editedAt, program.compileStartedAt),
-          msBetween(program.editedAt, program.compiledAt), lastPublishedMs_, ran,
-          ran >= 0 ? ran + stats.latencyMs : -1.0, since(stats.handedSeconds), since(stats.takenSeconds));
+    qInfo(
+        "kernel lab: edit to frame %.0f ms (compile %.0f ms, of it %.0f ms on the CPU; started after %.1f ms, back "
+        "after %.1f, in the window after %.1f; the frame ran from %.1f to %.1f ms, handed to the view at %.1f, "
+        "taken at %.1f)",
+        *ms, compileMs, compileCpuMs, msBetween(program.editedAt, program.compileStartedAt),
+        msBetween(program.editedAt, program.compiledAt), lastPublishedMs_, ran, ran >= 0 ? ran + stats.latencyMs : -1.0,
+        since(stats.handedSeconds), since(stats.takenSeconds));
     panel_.showEditToFrame(*ms, compileMs);
     emit editToFrameMeasured(*ms);
   }
@@ -276,7 +278,7 @@ void LabController::sendAbSettings() {
     ab_->set(true, chainFromText(panel_.abChainA()), chainFromText(panel_.abChainB()),
              panel_.abView() == AbView::HeatMap);
     if (live_.showingStill()) live_.measureStill(1);  // a still is filtered only when asked
-  } catch (const std::exception& error) {  // a chain that does not parse
+  } catch (const std::exception& error) {             // a chain that does not parse
     stopAb(text(error.what()).remove(QStringLiteral("--filters: ")));
   }
 }

@@ -64,7 +64,7 @@ class LabController : public QObject {
   void sendAbSettings();  // the panel's chains, parsed, to the worker's switch
   void showAb();
   void stopAb(const QString& why);
-  void holdUi();     // the panel's and the dock's redraws wait for the new kernel's first frame
+  void holdUi();  // the panel's and the dock's redraws wait for the new kernel's first frame
   void releaseUi();
 
   MainWindow& window_;
@@ -76,7 +76,7 @@ class LabController : public QObject {
   // (the program holds the edit's time, the compile's start, return and figures).
   std::shared_ptr<const lab::KernelProgram> lastProgram_;
   double lastPublishedMs_ = 0;
-  QTimer uiHold_;  // runs while the redraws wait (holdUi); its end lets them go without the frame
+  QTimer uiHold_;               // runs while the redraws wait (holdUi); its end lets them go without the frame
   QString joinOnFirstCompile_;  // a file just opened: added to the chain when it first compiles
   bool cudaMissing_ = false;    // the live view runs on the CPU: kernel stages stay off
 

@@ -22,7 +22,8 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
   lab::LabToolchain toolchain;
   KernelCompilerBackend* cuda = cudaKernelCompiler();
   if (!cuda) {
-    toolchain.unavailable = "the editor compiles with NVRTC, which comes with the CUDA backend: " + cudaBackendLoadError();
+    toolchain.unavailable =
+        "the editor compiles with NVRTC, which comes with the CUDA backend: " + cudaBackendLoadError();
     toolchain.cannotRun = "the kernel stage needs CUDA (" + cudaUnavailableReason() + ")";
     return toolchain;
   }
@@ -64,33 +65,34 @@ lab::LabToolchain labToolchain(std::function<std::optional<HostFrame>()> latestF
   };
   // A profile compiles its own copy with line information (the same code) and runs it in a worker
   // of its own: the stage's worker keeps running the stream meanwhile.
-  toolchain.profile = [cuda, runner, latestFrame](const lab::KernelSource& source) -> std::function<lab::LineProfile()> {
+  toolchain.profile = [cuda, runner,
+                       latestFrame](const lab::KernelSource& source) -> std::function<lab::LineProfile()> {
     std::optional<HostFrame> frame = latestFrame ? latestFrame() : std::nullopt;  // the GUI thread's, now
     return [cuda, runner, source, frame]() -> lab::LineProfile {
-    lab::LineProfile profile;
-    if (!frame || frame->empty()) {
-      profile.unavailable = "no frame yet: the view shows none";
-      return profile;
-    }
-    lab::CompileOptions options;
-    options.lineInfo = true;
-    try {
-      const lab::CompiledKernel kernel = cuda->compileKernel(source, options);
-      if (!kernel.ok()) {
-        profile.unavailable = "the kernel does not compile";
+      lab::LineProfile profile;
+      if (!frame || frame->empty()) {
+        profile.unavailable = "no frame yet: the view shows none";
         return profile;
       }
-      const HostFrame input = toRgbaFrame(*frame);  // a camera's own format, as the pipeline converts it
-      HostFrame out;
-      const lab::LaunchReport report =
-          runner->profileKernel(kernel, input, out, lab::defaultValues(kernel.analysis.annotations.params), 0);
-      if (!report.ok()) profile.unavailable = report.message;
-      else if (report.lines.empty()) profile.unavailable = report.profileNote;
-      profile.lines = report.lines;
-    } catch (const std::exception& error) {
-      profile.unavailable = error.what();
-    }
-    return profile;
+      lab::CompileOptions options;
+      options.lineInfo = true;
+      try {
+        const lab::CompiledKernel kernel = cuda->compileKernel(source, options);
+        if (!kernel.ok()) {
+          profile.unavailable = "the kernel does not compile";
+          return profile;
+        }
+        const HostFrame input = toRgbaFrame(*frame);  // a camera's own format, as the pipeline converts it
+        HostFrame out;
+        const lab::LaunchReport report =
+            runner->profileKernel(kernel, input, out, lab::defaultValues(kernel.analysis.annotations.params), 0);
+        if (!report.ok()) profile.unavailable = report.message;
+        else if (report.lines.empty()) profile.unavailable = report.profileNote;
+        profile.lines = report.lines;
+      } catch (const std::exception& error) {
+        profile.unavailable = error.what();
+      }
+      return profile;
     };
   };
   return toolchain;

@@ -11,15 +11,18 @@ namespace {
 
 constexpr float kEvStep = 1.0f / 3.0f;  // a third of a stop, as cameras step it
 
-bool offers(const std::vector<int>& modes, int mode) { return std::find(modes.begin(), modes.end(), mode) != modes.end(); }
+bool offers(const std::vector<int>& modes, int mode) {
+  return std::find(modes.begin(), modes.end(), mode) != modes.end();
+}
 
 QString noCameraReason() {
   return CameraControls::tr("No camera is shown: choose one above (the pattern and files have no camera controls)");
 }
 
 QString missingReason(const CameraControlSupport& support, const QString& what) {
-  return CameraControls::tr("%1 offers no %2 through Qt Multimedia (the camera has none, or Qt's backend for it "
-                            "does not reach it)")
+  return CameraControls::tr(
+             "%1 offers no %2 through Qt Multimedia (the camera has none, or Qt's backend for it "
+             "does not reach it)")
       .arg(support.name.isEmpty() ? CameraControls::tr("This camera") : support.name, what);
 }
 
@@ -35,9 +38,9 @@ CameraControlSupport cameraControlSupport(const QCamera* camera, const QString& 
   support.exposureCompensation = camera->supportedFeatures().testFlag(QCamera::Feature::ExposureCompensation);
   for (QCamera::FocusMode mode : {QCamera::FocusModeAuto, QCamera::FocusModeInfinity, QCamera::FocusModeManual})
     if (camera->isFocusModeSupported(mode)) support.focusModes.push_back(mode);
-  for (QCamera::WhiteBalanceMode mode : {QCamera::WhiteBalanceAuto, QCamera::WhiteBalanceSunlight,
-                                         QCamera::WhiteBalanceCloudy, QCamera::WhiteBalanceTungsten,
-                                         QCamera::WhiteBalanceFluorescent})
+  for (QCamera::WhiteBalanceMode mode :
+       {QCamera::WhiteBalanceAuto, QCamera::WhiteBalanceSunlight, QCamera::WhiteBalanceCloudy,
+        QCamera::WhiteBalanceTungsten, QCamera::WhiteBalanceFluorescent})
     if (camera->isWhiteBalanceModeSupported(mode)) support.whiteBalanceModes.push_back(mode);
   return support;
 }
@@ -101,8 +104,10 @@ void CameraControls::show(const CameraControlSupport& support, QCamera* camera) 
                     {QCamera::FocusModeInfinity, tr("Focus at infinity")},
                     {QCamera::FocusModeManual, tr("Fixed (manual) focus")}};
   for (const auto& [mode, text] : focusModes)
-    radio(focus, add(text, offers(support.focusModes, mode), tr("focus control"), [mode](QCamera& c) { c.setFocusMode(mode); }),
-          camera ? camera->focusMode() == mode : mode == QCamera::FocusModeAuto);
+    radio(
+        focus,
+        add(text, offers(support.focusModes, mode), tr("focus control"), [mode](QCamera& c) { c.setFocusMode(mode); }),
+        camera ? camera->focusMode() == mode : mode == QCamera::FocusModeAuto);
 
   menu_->addSection(tr("White balance"));
   auto* balance = new QActionGroup(menu_);

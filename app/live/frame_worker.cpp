@@ -158,10 +158,8 @@ void FrameWorker::loop() {
       nextGeneration();
       runMeasurement(std::move(*measurement));
     } else if (frame) {
-      if (still)
-        runStill(*frame);
-      else
-        processFrame(*frame);
+      if (still) runStill(*frame);
+      else processFrame(*frame);
     } else {
       // Nothing new came while the frame was in flight: show it now rather than wait for the next.
       flush();
@@ -225,10 +223,8 @@ void FrameWorker::rerunLastFrame() {
   }
   frame.timestampSeconds = steadyNowSeconds();
   ++rerun_;
-  if (still)
-    runStill(frame);
-  else
-    processFrame(frame);
+  if (still) runStill(frame);
+  else processFrame(frame);
 }
 
 // A still's cold run, shown and marked cold, then (unless something else is asked meanwhile) the

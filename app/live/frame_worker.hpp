@@ -49,17 +49,17 @@ class FrameWorker {
  public:
   // Called on the worker thread: keep them short (post to the GUI thread).
   struct Callbacks {
-    std::function<void()> presented;                   // a finished frame waits in the hand-off
-    std::function<void(std::exception_ptr)> failed;    // the pipeline threw; the worker has stopped
-    std::function<void(int runs)> measured;            // a measurement finished (runs done)
+    std::function<void()> presented;                 // a finished frame waits in the hand-off
+    std::function<void(std::exception_ptr)> failed;  // the pipeline threw; the worker has stopped
+    std::function<void(int runs)> measured;          // a measurement finished (runs done)
   };
 
   // What the pipeline writes into instead of the hand-off itself: a sink in front of it that passes
   // every call on (the recorder's tap, app/record/frame_tap.hpp), used on the worker thread.
   using DisplayWrapper = std::function<std::unique_ptr<DisplaySink>(DisplaySink& handOff)>;
 
-  FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff,
-              const FilterChain& chain, Callbacks callbacks, const DisplayWrapper& wrapDisplay = {});
+  FrameWorker(std::unique_ptr<FramePipeline> pipeline, std::unique_ptr<FrameHandOff> handOff, const FilterChain& chain,
+              Callbacks callbacks, const DisplayWrapper& wrapDisplay = {});
   ~FrameWorker();  // waits for the frame in progress, then frees the pipeline on the worker thread
   FrameWorker(const FrameWorker&) = delete;
   FrameWorker& operator=(const FrameWorker&) = delete;

@@ -15,16 +15,16 @@
 namespace kc {
 
 struct ViewRenderResult {
-  std::string displayPath;   // displayPathId() of the path the frames took: interop, copy or cpu
-  std::string glRenderer;    // GL_RENDERER of the context used
-  std::string glContext;     // "EGL device", "EGL default display", "Qt offscreen"
+  std::string displayPath;  // displayPathId() of the path the frames took: interop, copy or cpu
+  std::string glRenderer;   // GL_RENDERER of the context used
+  std::string glContext;    // "EGL device", "EGL default display", "Qt offscreen"
   int framesPresented = 0;
   double framesPerSecond = 0;  // frames presented over the wall time of the submit loop (live path)
   QImage image;                // the view as drawn: width x height, overlays included
 };
 
 struct ViewRenderOptions {
-  int frames = 3;             // frames submitted (the pipeline presents one behind, then flushes)
+  int frames = 3;  // frames submitted (the pipeline presents one behind, then flushes)
   int width = 1600, height = 900;
   ViewMode mode = ViewMode::SideBySide;
   bool overlays = true;
@@ -35,6 +35,7 @@ struct ViewRenderOptions {
 // Needs a QGuiApplication or none at all (then an offscreen one is made for QPainter's fonts).
 // Throws kc::Error when no GL context can be made or no frame was presented.
 using FrameProvider = std::function<const HostFrame*()>;
-ViewRenderResult renderView(const FrameProvider& nextFrame, FramePipeline& pipeline, const ViewRenderOptions& options = {});
+ViewRenderResult renderView(const FrameProvider& nextFrame, FramePipeline& pipeline,
+                            const ViewRenderOptions& options = {});
 
 }  // namespace kc

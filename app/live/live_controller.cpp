@@ -72,7 +72,8 @@ LiveController::LiveController(MainWindow& window, Backend backend, QObject* par
   freezeAction_->setCheckable(true);
   // Not bare Space: it would be taken from the docks' lists, buttons and boxes (window_session_test).
   freezeAction_->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_Space), QKeySequence(Qt::Key_Pause)});
-  freezeAction_->setToolTip(tr("Hold the current frame of the camera, video or pattern: change the chain on it, measure it"));
+  freezeAction_->setToolTip(
+      tr("Hold the current frame of the camera, video or pattern: change the chain on it, measure it"));
   freezeAction_->setEnabled(false);
   connect(freezeAction_, &QAction::toggled, this, &LiveController::setFrozen);
 
@@ -252,7 +253,7 @@ void LiveController::submitStill() {
   if (!worker_ || !stillFrame_) return;
   HostFrame frame = *stillFrame_;
   frame.timestampSeconds = steadyNowSeconds();  // latency counts from this run, not from the file's opening
-  worker_->submit(std::move(frame), true);  // a cold run shown, then a warm one timed
+  worker_->submit(std::move(frame), true);      // a cold run shown, then a warm one timed
 }
 
 // A new stream, or a still (an image, a frozen frame) to grab once: the actions and the overlay
@@ -277,9 +278,8 @@ void LiveController::setFrozen(bool frozen) {
   frozen_ = frozen;
   stopPump();  // it reads the source that poll() grabs from now, or that a new pump reads
   startShowing(frozen_, "frozen frame");
-  window_.showMessage(frozen_ ? tr("frame frozen: the chain runs on it when it changes (Ctrl+Space goes on)")
-                              : tr("live again"),
-                      3000);
+  window_.showMessage(
+      frozen_ ? tr("frame frozen: the chain runs on it when it changes (Ctrl+Space goes on)") : tr("live again"), 3000);
   updateStatus();
 }
 
@@ -325,8 +325,8 @@ std::unique_ptr<FrameHandOff> LiveController::createHandOff() {
     } catch (const std::exception& error) {
       if (handOffKind_ == HandOff::Gl) throw;
       // Frames go through host memory and the GUI thread uploads them (CUDA: its copy path).
-      window_.showMessage(tr("no GL context for the worker thread (%1): frames are uploaded by the window")
-                              .arg(userMessage(error)));
+      window_.showMessage(
+          tr("no GL context for the worker thread (%1): frames are uploaded by the window").arg(userMessage(error)));
     }
   }
   return std::make_unique<HostFrameHandOff>();
@@ -363,7 +363,8 @@ void LiveController::ensureWorker() {
   };
   callbacks.measured = [this](int runs) {
     QMetaObject::invokeMethod(
-        this, [this, runs] { window_.showMessage(tr("measured: %1 runs, their means are in the timing table").arg(runs)); },
+        this,
+        [this, runs] { window_.showMessage(tr("measured: %1 runs, their means are in the timing table").arg(runs)); },
         Qt::QueuedConnection);
   };
   // The recorder's tap sits in front of the hand-off on the worker thread; it costs nothing while

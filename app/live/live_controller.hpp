@@ -86,7 +86,7 @@ class LiveController : public QObject {
   // The newest frame the chain ran on (shares its pixels), or nothing before the first.
   std::optional<HostFrame> latestFrame() const;
   const QString& wantedSpec() const { return wanted_; }  // what was asked for
-  const FilterChain& chain() const { return chain_; }     // what runs (the dock's stages that are on)
+  const FilterChain& chain() const { return chain_; }    // what runs (the dock's stages that are on)
   // The backend the pipeline runs on (Cuda or Cpu); none before the first frame made the pipeline.
   std::optional<Backend> runningBackend() const { return runningBackend_; }
   // Called when the list of cameras changed: a camera in use that is gone falls back; the camera
@@ -116,9 +116,9 @@ class LiveController : public QObject {
   FrameTap& frameTap() { return tap_; }
 
   // Counters since start(), for the status and tests.
-  std::int64_t framesSubmitted() const;  // frames grabbed from the source and handed to the worker
-  std::int64_t framesDropped() const;    // of those, replaced before the worker started them
-  std::int64_t pipelineRuns() const;     // frames through the chain (a still: one per change)
+  std::int64_t framesSubmitted() const;                      // frames grabbed from the source and handed to the worker
+  std::int64_t framesDropped() const;                        // of those, replaced before the worker started them
+  std::int64_t pipelineRuns() const;                         // frames through the chain (a still: one per change)
   std::int64_t framesShown() const { return framesShown_; }  // finished frames the view took
 
  signals:
@@ -153,11 +153,11 @@ class LiveController : public QObject {
   MemoryCheck memoryCheck_ = requireMachineMemory;
   std::unique_ptr<LiveSource> source_;
   std::shared_ptr<FramePool> framePool_;  // the current pipeline's: sources fill their frames there
-  FrameTap tap_;  // in front of each worker's hand-off (it outlives them), and after each paint
+  FrameTap tap_;                          // in front of each worker's hand-off (it outlives them), and after each paint
   std::unique_ptr<FrameWorker> worker_;
   std::unique_ptr<SourcePump> pump_;  // feeds worker_ from source_ (live sources)
-  std::uint64_t workerEpoch_ = 0;  // tells a stale worker's queued report from the current one's
-  std::uint64_t pumpEpoch_ = 0;    // the same for the pump
+  std::uint64_t workerEpoch_ = 0;     // tells a stale worker's queued report from the current one's
+  std::uint64_t pumpEpoch_ = 0;       // the same for the pump
   std::atomic<bool> repaintPosted_{false};
   std::optional<Backend> runningBackend_;
   std::string deviceName_;
@@ -165,10 +165,10 @@ class LiveController : public QObject {
   FilterChain chain_;
   SourceCheck checkSource_;
   QTimer timer_;
-  bool running_ = false;  // start() was called
-  bool halted_ = false;   // the CPU chain failed: nothing runs until the chain changes
-  bool still_ = false;    // filtered once per change: an image, or a frozen stream
-  bool frozen_ = false;   // View > Freeze frame on a live source
+  bool running_ = false;                 // start() was called
+  bool halted_ = false;                  // the CPU chain failed: nothing runs until the chain changes
+  bool still_ = false;                   // filtered once per change: an image, or a frozen stream
+  bool frozen_ = false;                  // View > Freeze frame on a live source
   std::optional<HostFrame> stillFrame_;  // the still, grabbed once
   QAction* measureAction_ = nullptr;
   QAction* freezeAction_ = nullptr;

@@ -15,8 +15,9 @@ namespace kc {
 namespace {
 // Item data: "camera:N|FORMAT" (FORMAT "" = the default) or "pattern", to find the entry to check.
 QString entryKey(const QString& spec, const CameraFormatRequest& format) {
-  return spec.startsWith(QStringLiteral("camera")) ? spec + QLatin1Char('|') + QString::fromStdString(formatCameraFormat(format))
-                                                   : spec;
+  return spec.startsWith(QStringLiteral("camera"))
+             ? spec + QLatin1Char('|') + QString::fromStdString(formatCameraFormat(format))
+             : spec;
 }
 
 // The menu's entry for a file being shown ("Image: coffee.png"), or "" for a camera or the pattern.
@@ -25,11 +26,14 @@ QString fileEntryText(const QString& spec) {
     const SourceSpec parsed = parseSourceSpec(spec.toStdString());
     const QString name = QFileInfo(QString::fromStdString(parsed.path)).fileName();
     switch (parsed.kind) {
-      case SourceKind::Image: return SourceMenu::tr("Image: %1").arg(name);
+      case SourceKind::Image:
+        return SourceMenu::tr("Image: %1").arg(name);
       case SourceKind::Video:
-        return parsed.sequence ? SourceMenu::tr("Numbered images: %1").arg(name) : SourceMenu::tr("Video: %1").arg(name);
+        return parsed.sequence ? SourceMenu::tr("Numbered images: %1").arg(name)
+                               : SourceMenu::tr("Video: %1").arg(name);
       case SourceKind::Camera:
-      case SourceKind::Pattern: break;
+      case SourceKind::Pattern:
+        break;
     }
   } catch (const std::exception&) {
   }
@@ -133,8 +137,7 @@ void SourceMenu::setCurrent(const QString& spec, const CameraFormatRequest& form
   const bool fileShown = !fileEntryText(currentSpec_).isEmpty(), fileWasShown = !fileEntryText(before).isEmpty();
   if (currentSpec_ != before && (fileShown || fileWasShown))
     showCameras(cameras_, noCameraReason_);  // the file's entry comes, goes or changes; checks updated there
-  else
-    updateChecks();
+  else updateChecks();
 }
 
 void SourceMenu::updateChecks() {

@@ -9,7 +9,8 @@
 
 namespace kc {
 
-WindowOutputs::WindowOutputs(Files reading, Outputs writing) : reading_(std::move(reading)), writing_(std::move(writing)) {}
+WindowOutputs::WindowOutputs(Files reading, Outputs writing)
+    : reading_(std::move(reading)), writing_(std::move(writing)) {}
 
 void WindowOutputs::check(const std::string& what, const std::string& path, const std::string& edited) const {
   std::vector<std::string> inputs = reading_();
@@ -21,9 +22,8 @@ void WindowOutputs::check(const std::string& what, const std::string& path, cons
   io::checkOutputs({output}, inputs);
   for (const io::OutputFile& other : writing_())
     if (io::sameFile(path, other.path))
-      throw io::OutputError(io::OutputError::Kind::Usage,
-                            what + " " + quotedText(path, 120) + ": " + other.option +
-                                " is writing that file now: choose another name");
+      throw io::OutputError(io::OutputError::Kind::Usage, what + " " + quotedText(path, 120) + ": " + other.option +
+                                                              " is writing that file now: choose another name");
 }
 
 void WindowOutputs::write(const std::string& what, const std::string& path, const QByteArray& bytes,

@@ -18,9 +18,11 @@ void addCompileLimitOptions(QCommandLineParser& parser, const QString& each) {
 lab::CompileLimits compileLimitsFrom(const QCommandLineParser& parser) {
   lab::CompileLimits limits = lab::compileLimitsFromEnvironment();
   if (parser.isSet(QStringLiteral("compile-memory")))
-    limits.memoryMiB = lab::parseCompileMemoryMiB(parser.value(QStringLiteral("compile-memory")).toStdString(), "--compile-memory");
+    limits.memoryMiB =
+        lab::parseCompileMemoryMiB(parser.value(QStringLiteral("compile-memory")).toStdString(), "--compile-memory");
   if (parser.isSet(QStringLiteral("compile-time")))
-    limits.seconds = lab::parseCompileSeconds(parser.value(QStringLiteral("compile-time")).toStdString(), "--compile-time");
+    limits.seconds =
+        lab::parseCompileSeconds(parser.value(QStringLiteral("compile-time")).toStdString(), "--compile-time");
   return limits;
 }
 

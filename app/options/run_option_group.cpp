@@ -36,8 +36,9 @@ FilterChain presetChain(const std::string& name, bool filtersGiven) {
   if (!text) {
     const QStringList saved = presetNames();
     throw InvalidArgument("--preset '" + name + "': no preset of that name " +
-                          (saved.isEmpty() ? std::string("(none saved yet: Filters > Save chain as preset in the window)")
-                                           : "(saved: " + saved.join(QStringLiteral(", ")).toStdString() + ")"));
+                          (saved.isEmpty()
+                               ? std::string("(none saved yet: Filters > Save chain as preset in the window)")
+                               : "(saved: " + saved.join(QStringLiteral(", ")).toStdString() + ")"));
   }
   try {
     return parseFilterChain(text->toStdString());
@@ -52,8 +53,10 @@ RunOptionGroup::RunOptionGroup(OptionsFor command)
     : command_(command),
       source_({"s", "source"}, sourceHelp(command), "SOURCE"),
       filters_({"f", "filters"}, filtersHelp(command), "LIST"),
-      preset_("preset", "The chain saved in the window as preset NAME (Filters > Save chain as preset), instead of "
-                        "--filters.", "NAME"),
+      preset_("preset",
+              "The chain saved in the window as preset NAME (Filters > Save chain as preset), instead of "
+              "--filters.",
+              "NAME"),
       backend_("backend", kBackendOptionHelp, "NAME", "auto"),
       size_("size", "Pattern size (default 1280x720).", "WxH"),
       patternFormat_("pattern-format",
@@ -61,8 +64,9 @@ RunOptionGroup::RunOptionGroup(OptionsFor command)
                                     "range). The pipeline converts it at entry (CUDA: on the GPU).")
                          .arg(QLatin1String(kPatternFormats)),
                      "FORMAT"),
-      lenient_("lenient", "Decode damaged images and videos despite the decoder's corrupt-data warnings (damaged "
-                          "parts come out grey or are skipped); without it such an input is refused with the reason."),
+      lenient_("lenient",
+               "Decode damaged images and videos despite the decoder's corrupt-data warnings (damaged "
+               "parts come out grey or are skipped); without it such an input is refused with the reason."),
       vcam_("vcam",
             "Send the filtered stream to a virtual camera for video-call apps: a v4l2loopback device (sudo modprobe "
             "v4l2loopback exclusive_caps=1; then /dev/videoN), as YUYV. file:PATH writes the raw YUYV frames to a "

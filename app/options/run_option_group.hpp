@@ -1,8 +1,8 @@
 #pragma once
 // The options the window and `process` share, declared once: --source, --filters (or --preset,
-// a chain the window saved), --backend, --size, --pattern-format, --lenient, --vcam and --stage-timings in both, --camera-format and --view-mode in the
-// window. Each command adds the group to its own QCommandLineParser beside its other options and,
-// after parsing, reads it once into RunOptions. A value that does not parse is one line naming the
+// a chain the window saved), --backend, --size, --pattern-format, --lenient, --vcam and --stage-timings in both,
+// --camera-format and --view-mode in the window. Each command adds the group to its own QCommandLineParser beside its
+// other options and, after parsing, reads it once into RunOptions. A value that does not parse is one line naming the
 // option, the same in the window and in `process`.
 #include <QCommandLineOption>
 #include <QCommandLineParser>
@@ -27,8 +27,8 @@ class RunOptionGroup {
 
  private:
   OptionsFor command_;
-  QCommandLineOption source_, filters_, preset_, backend_, size_, patternFormat_, lenient_, vcam_, cameraFormat_, viewMode_,
-      stageTimings_;
+  QCommandLineOption source_, filters_, preset_, backend_, size_, patternFormat_, lenient_, vcam_, cameraFormat_,
+      viewMode_, stageTimings_;
 };
 
 }  // namespace kc

@@ -21,16 +21,16 @@ struct RunOptions {
     bool operator==(const Size&) const = default;
   };
 
-  std::optional<SourceSpec> source;               // --source (the window: or its FILE argument)
-  std::optional<FilterChain> chain;               // --filters
-  Backend backend = Backend::Auto;                // --backend
-  std::optional<Size> patternSize;                // --size
-  std::optional<PixelFormat> patternFormat;       // --pattern-format
-  bool lenient = false;                           // --lenient
-  std::string vcam;                               // --vcam: /dev/videoN, or file:PATH
+  std::optional<SourceSpec> source;                 // --source (the window: or its FILE argument)
+  std::optional<FilterChain> chain;                 // --filters
+  Backend backend = Backend::Auto;                  // --backend
+  std::optional<Size> patternSize;                  // --size
+  std::optional<PixelFormat> patternFormat;         // --pattern-format
+  bool lenient = false;                             // --lenient
+  std::string vcam;                                 // --vcam: /dev/videoN, or file:PATH
   std::optional<CameraFormatRequest> cameraFormat;  // --camera-format (the window's)
-  std::optional<ViewMode> viewMode;               // --view-mode (the window's)
-  bool stageTimings = false;                      // --stage-timings: no fused stages (FramePipeline::setFusion)
+  std::optional<ViewMode> viewMode;                 // --view-mode (the window's)
+  bool stageTimings = false;                        // --stage-timings: no fused stages (FramePipeline::setFusion)
 
   // SourceOptions' defaults with what was given here: the pattern's size and format, --lenient,
   // the camera format.

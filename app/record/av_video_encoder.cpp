@@ -37,38 +37,37 @@ struct FdOutput {
   int error = 0;  // the first write's or seek's errno
 
 #if LIBAVFORMAT_VERSION_MAJOR >= 61
-  static int write(void* opaque, const std::uint8_t* data, int size) {
+  static int write(void* opaque, const std::uint8_t* data, int size){
 #else
   static int write(void* opaque, std::uint8_t* data, int size) {
 #endif
-    auto* self = static_cast<FdOutput*>(opaque);
-    if (self->error != 0) return AVERROR(self->error);
-    for (int done = 0; done < size;) {
-      const ssize_t n = ::write(self->fd, data + done, static_cast<std::size_t>(size - done));
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        self->error = n < 0 ? errno : ENOSPC;  // 0 bytes taken: nothing more will fit
-        return AVERROR(self->error);
-      }
-      done += static_cast<int>(n);
+      auto* self = static_cast<FdOutput*>(opaque);
+  if (self->error != 0) return AVERROR(self->error);
+  for (int done = 0; done < size;) {
+    const ssize_t n = ::write(self->fd, data + done, static_cast<std::size_t>(size - done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      self->error = n < 0 ? errno : ENOSPC;  // 0 bytes taken: nothing more will fit
+      return AVERROR(self->error);
     }
-    return size;
+    done += static_cast<int>(n);
   }
-  static std::int64_t seek(void* opaque, std::int64_t offset, int whence) {
-    auto* self = static_cast<FdOutput*>(opaque);
-    if (whence & AVSEEK_SIZE) {
-      struct stat status {};
-      if (::fstat(self->fd, &status) != 0) return AVERROR(errno);
-      return status.st_size;
-    }
-    const off_t at = ::lseek(self->fd, static_cast<off_t>(offset), whence & ~AVSEEK_FORCE);
-    if (at < 0) {
-      if (self->error == 0) self->error = errno;
-      return AVERROR(errno);
-    }
-    return at;
+  return size;
+} static std::int64_t seek(void* opaque, std::int64_t offset, int whence) {
+  auto* self = static_cast<FdOutput*>(opaque);
+  if (whence & AVSEEK_SIZE) {
+    struct stat status {};
+    if (::fstat(self->fd, &status) != 0) return AVERROR(errno);
+    return status.st_size;
   }
-};
+  const off_t at = ::lseek(self->fd, static_cast<off_t>(offset), whence & ~AVSEEK_FORCE);
+  if (at < 0) {
+    if (self->error == 0) self->error = errno;
+    return AVERROR(errno);
+  }
+  return at;
+}
+};  // namespace
 
 // OpenCV's frame rate as a fraction: the rate's digits, up to 1/1000 (29.97 -> 2997/100).
 AVRational frameRate(double fps) {
@@ -127,8 +126,8 @@ AVIOContext* fdOutputContext(FdOutput& output) {
   auto* buffer = static_cast<unsigned char*>(av_malloc(kBufferBytes));
   if (!buffer) throw std::bad_alloc();
   const bool seekable = ::lseek(output.fd, 0, SEEK_CUR) >= 0;  // a pipe cannot: AVI then streams without its index
-  AVIOContext* io =
-      avio_alloc_context(buffer, kBufferBytes, 1, &output, nullptr, FdOutput::write, seekable ? FdOutput::seek : nullptr);
+  AVIOContext* io = avio_alloc_context(buffer, kBufferBytes, 1, &output, nullptr, FdOutput::write,
+                                       seekable ? FdOutput::seek : nullptr);
   if (!io) {
     av_free(buffer);
     throw std::bad_alloc();
@@ -151,7 +150,7 @@ AVDictionary* muxerOptions(AVFormatContext& format, bool fragmented, bool mp4) {
   return options;
 }
 
-}  // namespace
+}  // namespace kc
 
 struct AvVideoEncoder::State {
   FdOutput output;
@@ -178,8 +177,8 @@ struct AvVideoEncoder::State {
   }
 };
 
-AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, double framesPerSecond,
-                               bool fragmented, std::string label)
+AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, double framesPerSecond, bool fragmented,
+                               std::string label)
     : state_(std::make_unique<State>()), label_(std::move(label)) {
   KC_REQUIRE(size.width > 0 && size.height > 0 && size.width % 2 == 0 && size.height % 2 == 0,
              "AvVideoEncoder: the size must have even sides");
@@ -189,13 +188,14 @@ AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, 
   const bool mp4 = container == VideoContainer::Mp4;
   const std::string extension = mp4 ? ".mp4" : ".avi";
   auto noEncoder = [&](const std::string& why) {
-    throw io::OutputError(io::OutputError::Kind::Usage,
-                          label_ + ": cannot write (no encoder for " + extension + " at " + std::to_string(size.width) +
-                              "x" + std::to_string(size.height) + ": " + why + ")");
+    throw io::OutputError(io::OutputError::Kind::Usage, label_ + ": cannot write (no encoder for " + extension +
+                                                            " at " + std::to_string(size.width) + "x" +
+                                                            std::to_string(size.height) + ": " + why + ")");
   };
 
   const AVCodec* encoder = findVideoEncoder(mp4, codecName_);
-  if (!encoder) noEncoder(mp4 ? "FFmpeg has neither libx264 nor an MPEG-4 encoder" : "FFmpeg has no Motion JPEG encoder");
+  if (!encoder)
+    noEncoder(mp4 ? "FFmpeg has neither libx264 nor an MPEG-4 encoder" : "FFmpeg has no Motion JPEG encoder");
 
   const AVOutputFormat* muxer = av_guess_format(mp4 ? "mp4" : "avi", nullptr, nullptr);
   if (!muxer) noEncoder("FFmpeg has no " + extension + " muxer");
@@ -223,8 +223,8 @@ AvVideoEncoder::AvVideoEncoder(int fd, VideoContainer container, cv::Size size, 
   s.frame->height = c.height;
   if (av_frame_get_buffer(s.frame, 0) < 0) throw std::bad_alloc();
   // BGR in, as OpenCV's writer took it, with its scaler settings.
-  s.scaler = sws_getContext(size.width, size.height, AV_PIX_FMT_BGR24, size.width, size.height, c.pix_fmt,
-                            SWS_BICUBIC, nullptr, nullptr, nullptr);
+  s.scaler = sws_getContext(size.width, size.height, AV_PIX_FMT_BGR24, size.width, size.height, c.pix_fmt, SWS_BICUBIC,
+                            nullptr, nullptr, nullptr);
   if (!s.scaler) noEncoder("no conversion from BGR to the encoder's pixel format");
 
   s.io = fdOutputContext(s.output);
@@ -239,9 +239,10 @@ AvVideoEncoder::~AvVideoEncoder() = default;
 
 void AvVideoEncoder::fail(int status, const std::string& during) {
   const int error = state_->output.error;
-  throw io::OutputError(io::OutputError::Kind::WriteFailed,
-                        label_ + ": cannot write (" +
-                            (error != 0 ? pathErrorReason(error) : "FFmpeg: " + ffmpegErrorText(status) + " " + during) + ")");
+  throw io::OutputError(
+      io::OutputError::Kind::WriteFailed,
+      label_ + ": cannot write (" +
+          (error != 0 ? pathErrorReason(error) : "FFmpeg: " + ffmpegErrorText(status) + " " + during) + ")");
 }
 
 void AvVideoEncoder::write(const cv::Mat& bgr) {

@@ -88,7 +88,8 @@ void BackgroundSink::consume(CapturedFrame& frame) {
     const long long due =
         static_cast<long long>(std::floor((frame.timeSeconds - firstTime_) * rate_)) + 1 - skippedSlots_;
     const long long maxRepeats = std::max(1LL, static_cast<long long>(kMaxRepeatSeconds * rate_));
-    if (due - progress_.written > maxRepeats) skippedSlots_ += due - progress_.written - maxRepeats;  // the stall is cut
+    if (due - progress_.written > maxRepeats)
+      skippedSlots_ += due - progress_.written - maxRepeats;  // the stall is cut
     copies = std::clamp(due - progress_.written, 0LL, maxRepeats);
     if (progress_.written == 0) copies = std::max(copies, 1LL);
   }

@@ -17,18 +17,18 @@ namespace kc {
 
 // A frame on its way to a sink: grey or RGBA pixels the queue owns, and when it was shown.
 struct CapturedFrame {
-  cv::Mat pixels;           // CV_8UC1 or CV_8UC4 (RGBA)
-  bool bottomUp = false;    // rows as GL reads them; flipped on the worker thread
-  double timeSeconds = 0;   // steady clock, when the frame was presented
+  cv::Mat pixels;          // CV_8UC1 or CV_8UC4 (RGBA)
+  bool bottomUp = false;   // rows as GL reads them; flipped on the worker thread
+  double timeSeconds = 0;  // steady clock, when the frame was presented
 };
 
 struct SinkProgress {
-  long long offered = 0;   // frames handed to offer()
-  long long written = 0;   // frames the sink took (a constant-rate video counts its repeats)
-  long long dropped = 0;   // frames offered while the queue was full
-  double seconds = 0;      // from the first frame offered to the last
-  std::string frameSize;   // the sink's, once its first frame is written
-  std::string error;       // the sink's failure: nothing more is written
+  long long offered = 0;  // frames handed to offer()
+  long long written = 0;  // frames the sink took (a constant-rate video counts its repeats)
+  long long dropped = 0;  // frames offered while the queue was full
+  double seconds = 0;     // from the first frame offered to the last
+  std::string frameSize;  // the sink's, once its first frame is written
+  std::string error;      // the sink's failure: nothing more is written
   double framesPerSecond() const { return seconds > 0 ? (offered - 1) / seconds : 0; }
 };
 

@@ -7,7 +7,8 @@ namespace kc {
 
 cv::Mat fitInto(const cv::Mat& frame, cv::Size size) {
   if (frame.size() == size) return frame;
-  const double scale = std::min(static_cast<double>(size.width) / frame.cols, static_cast<double>(size.height) / frame.rows);
+  const double scale =
+      std::min(static_cast<double>(size.width) / frame.cols, static_cast<double>(size.height) / frame.rows);
   const int width = std::clamp(static_cast<int>(frame.cols * scale + 0.5), 1, size.width);
   const int height = std::clamp(static_cast<int>(frame.rows * scale + 0.5), 1, size.height);
   cv::Mat fitted(size, frame.type(), cv::Scalar::all(0));

@@ -96,10 +96,8 @@ class TappedDisplay final : public DisplaySink {
     } catch (const std::exception&) {
       filtered.release();
     }
-    if (filtered.empty())
-      tap_.missedFiltered();
-    else
-      tap_.offerFiltered(filtered);
+    if (filtered.empty()) tap_.missedFiltered();
+    else tap_.offerFiltered(filtered);
   }
 
   // Texture interop: the frame is only in the texture CUDA wrote, in this thread's GL context.
@@ -125,8 +123,8 @@ class TappedDisplay final : public DisplaySink {
     if (buffer == 0 || layout_.filteredWidth <= 0 || layout_.filteredHeight <= 0) return {};  // host hand-off
     cv::Mat pixels(layout_.filteredHeight, layout_.filteredWidth, matType(layout_.filteredFormat));
     KC_GL_CHECK(glBindBuffer(GL_COPY_READ_BUFFER, buffer));
-    KC_GL_CHECK(glGetBufferSubData(GL_COPY_READ_BUFFER, 0,
-                                   static_cast<GLsizeiptr>(pixels.total() * pixels.elemSize()), pixels.data));
+    KC_GL_CHECK(glGetBufferSubData(GL_COPY_READ_BUFFER, 0, static_cast<GLsizeiptr>(pixels.total() * pixels.elemSize()),
+                                   pixels.data));
     KC_GL_CHECK(glBindBuffer(GL_COPY_READ_BUFFER, 0));
     return pixels;
   }
@@ -134,7 +132,7 @@ class TappedDisplay final : public DisplaySink {
   FrameTap& tap_;
   DisplaySink& next_;
   DisplayLayout layout_;
-  cv::Mat hostFiltered_;  // from writeFiltered, for the present() that follows
+  cv::Mat hostFiltered_;    // from writeFiltered, for the present() that follows
   DisplayTextures target_;  // from targetTextures, for the presentTextures() that follows
 };
 
@@ -165,7 +163,9 @@ bool FrameTap::empty() const {
   return filtered_.empty() && composite_.empty();
 }
 
-std::unique_ptr<DisplaySink> FrameTap::display(DisplaySink& next) { return std::make_unique<TappedDisplay>(*this, next); }
+std::unique_ptr<DisplaySink> FrameTap::display(DisplaySink& next) {
+  return std::make_unique<TappedDisplay>(*this, next);
+}
 
 void FrameTap::offerFiltered(const cv::Mat& pixels) {
   std::lock_guard lock(mutex_);

@@ -35,10 +35,8 @@ QStringList runningRecordings() { return QSettings().value(kRunningKey).toString
 
 void setRunningRecordings(const QStringList& entries) {
   QSettings settings;
-  if (entries.isEmpty())
-    settings.remove(kRunningKey);
-  else
-    settings.setValue(kRunningKey, entries);
+  if (entries.isEmpty()) settings.remove(kRunningKey);
+  else settings.setValue(kRunningKey, entries);
   settings.sync();  // on disk now: a kill may come next
 }
 
@@ -76,9 +74,12 @@ void RecordController::recoverInterrupted() {
     if (parts.size() != 2) continue;
     const RecoveryResult result = recoverRecording({parts[0].toStdString(), parts[1].toStdString()});
     switch (result.outcome) {
-      case RecoveryResult::Outcome::StillRecording: keep << entry; break;  // another window's
+      case RecoveryResult::Outcome::StillRecording:
+        keep << entry;
+        break;  // another window's
       case RecoveryResult::Outcome::Gone:
-      case RecoveryResult::Outcome::Empty: break;
+      case RecoveryResult::Outcome::Empty:
+        break;
       case RecoveryResult::Outcome::Recovered: {
         const QString path = QString::fromStdString(result.path);
         recovered_ << path;
@@ -92,8 +93,8 @@ void RecordController::recoverInterrupted() {
       }
       case RecoveryResult::Outcome::Failed: {
         const QString message = QString::fromStdString(result.message);
-        window_.notices()->post({kRecoveredNoticeId, tr("An interrupted recording could not be recovered"), message,
-                                 message, QString()});
+        window_.notices()->post(
+            {kRecoveredNoticeId, tr("An interrupted recording could not be recovered"), message, message, QString()});
         break;
       }
     }

@@ -57,12 +57,15 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
 
 QString RecordDialog::path() const { return path_->text().trimmed(); }
 
-RecordContent RecordDialog::content() const { return view_->isChecked() ? RecordContent::View : RecordContent::Filtered; }
+RecordContent RecordDialog::content() const {
+  return view_->isChecked() ? RecordContent::View : RecordContent::Filtered;
+}
 
 void RecordDialog::remember() const {
   rememberSaveFolder(path());
   QSettings settings;
-  settings.setValue(kContentKey, content() == RecordContent::View ? QStringLiteral("view") : QStringLiteral("filtered"));
+  settings.setValue(kContentKey,
+                    content() == RecordContent::View ? QStringLiteral("view") : QStringLiteral("filtered"));
 }
 
 void RecordDialog::browse() {

@@ -98,8 +98,8 @@ RecoveryResult recoverRecording(const InterruptedRecording& recording) {
   RecoveryResult result;
   auto failed = [&](const std::string& why) {
     result.outcome = RecoveryResult::Outcome::Failed;
-    result.message = "the interrupted recording " + quotedText(recording.temporary, 120) + " could not be recovered (" +
-                     why + ")";
+    result.message =
+        "the interrupted recording " + quotedText(recording.temporary, 120) + " could not be recovered (" + why + ")";
     return result;
   };
   const Descriptor file(::open(recording.temporary.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK));

@@ -23,12 +23,11 @@ VcamControl::VcamControl(MainWindow& window, FrameTap& tap, std::function<void(c
   action_ = new QAction(tr("Send to &virtual camera\u2026"), this);
   action_->setObjectName(QStringLiteral("vcamAction"));
   action_->setCheckable(true);
-  action_->setStatusTip(tr("The filtered stream as a camera for video-call apps (v4l2loopback), or raw frames to a file"));
+  action_->setStatusTip(
+      tr("The filtered stream as a camera for video-call apps (v4l2loopback), or raw frames to a file"));
   connect(action_, &QAction::triggered, this, [this] {
-    if (running())
-      stop();
-    else
-      chooseAndStart();
+    if (running()) stop();
+    else chooseAndStart();
     action_->setChecked(running());
   });
 }
@@ -84,11 +83,12 @@ void VcamControl::chooseAndStart() {
     if (!targets.contains(QStringLiteral("/dev/") + device)) targets << QStringLiteral("/dev/") + device;
   if (targets.isEmpty()) targets << QStringLiteral("/dev/video10");
   bool ok = false;
-  const QString target = QInputDialog::getItem(
-      &window_, tr("Send to virtual camera"),
-      tr("A v4l2loopback device (load it with: sudo modprobe v4l2loopback exclusive_caps=1),\n"
-         "or file:PATH for raw YUYV frames:"),
-      targets, 0, true, &ok).trimmed();
+  const QString target =
+      QInputDialog::getItem(&window_, tr("Send to virtual camera"),
+                            tr("A v4l2loopback device (load it with: sudo modprobe v4l2loopback exclusive_caps=1),\n"
+                               "or file:PATH for raw YUYV frames:"),
+                            targets, 0, true, &ok)
+          .trimmed();
   if (ok && !target.isEmpty()) start(target);
 }
 

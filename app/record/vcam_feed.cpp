@@ -22,7 +22,8 @@ VcamFeed::VcamFeed(MainWindow& window, FrameTap& tap, std::unique_ptr<VirtualCam
   tap_.addFiltered(sink_.get());
   status_ = new QLabel(tr("\u25b6 vcam %1").arg(name_));
   status_->setObjectName(QStringLiteral("vcamStatus"));
-  status_->setToolTip(tr("The filtered stream goes to the virtual camera %1 (Source > Send to virtual camera stops it)").arg(name_));
+  status_->setToolTip(
+      tr("The filtered stream goes to the virtual camera %1 (Source > Send to virtual camera stops it)").arg(name_));
   window_.statusBar()->addPermanentWidget(status_);
   check_.setInterval(1000);
   connect(&check_, &QTimer::timeout, this, &VcamFeed::check);

@@ -14,7 +14,8 @@ namespace kc {
 namespace {
 
 io::OutputError problem(const std::string& option, const std::string& path, const std::string& why) {
-  return io::OutputError(io::OutputError::Kind::Usage, option + " " + quotedText(path, 120) + ": cannot write (" + why + ")");
+  return io::OutputError(io::OutputError::Kind::Usage,
+                         option + " " + quotedText(path, 120) + ": cannot write (" + why + ")");
 }
 
 // How the temporary is made: an MP4 needs a regular file (seeked back to for its index; a
@@ -22,8 +23,7 @@ io::OutputError problem(const std::string& option, const std::string& path, cons
 io::PendingOptions pendingOptions(const std::string& path, VideoWriteMode mode) {
   io::PendingOptions options;
   options.keepOnSignal = mode == VideoWriteMode::Recording;
-  if (mode == VideoWriteMode::Recording)
-    options.needsRegularFile = "a recording needs a regular file: name one";
+  if (mode == VideoWriteMode::Recording) options.needsRegularFile = "a recording needs a regular file: name one";
   else if (lowerExtension(path) == ".mp4")
     options.needsRegularFile =
         "an MP4 needs a regular file: its index is written last, by seeking back (.avi streams to a pipe or device)";
@@ -41,8 +41,8 @@ cv::Size videoFrameSize(int width, int height) { return {width + (width & 1), he
 
 const cv::Mat& toVideoFrame(const cv::Mat& frame, cv::Size videoSize, cv::Mat& bgr, cv::Mat& padded) {
   KC_REQUIRE(frame.type() == CV_8UC1 || frame.type() == CV_8UC4, "toVideoFrame: expected grey or RGBA");
-  KC_REQUIRE(videoSize.width >= frame.cols && videoSize.height >= frame.rows &&
-                 videoSize.width - frame.cols <= 1 && videoSize.height - frame.rows <= 1,
+  KC_REQUIRE(videoSize.width >= frame.cols && videoSize.height >= frame.rows && videoSize.width - frame.cols <= 1 &&
+                 videoSize.height - frame.rows <= 1,
              "toVideoFrame: the video size must be the frame's, rounded up to even");
   cv::cvtColor(frame, bgr, frame.channels() == 1 ? cv::COLOR_GRAY2BGR : cv::COLOR_RGBA2BGR);
   if (bgr.size() == videoSize) return bgr;
@@ -51,7 +51,10 @@ const cv::Mat& toVideoFrame(const cv::Mat& frame, cv::Size videoSize, cv::Mat& b
 }
 
 VideoFileWriter::VideoFileWriter(std::string option, std::string path, double framesPerSecond, VideoWriteMode mode)
-    : option_(std::move(option)), path_(std::move(path)), mode_(mode), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0) {
+    : option_(std::move(option)),
+      path_(std::move(path)),
+      mode_(mode),
+      fps_(framesPerSecond > 0 ? framesPerSecond : 30.0) {
   if (!isVideoPath(path_)) throw problem(option_, path_, "a video is .mp4 or .avi");
   file_ = std::make_unique<io::PendingOutput>(io::OutputFile{option_, path_}, pendingOptions(path_, mode_));
   temporaryPath_ = file_->writePath();
@@ -66,8 +69,9 @@ void VideoFileWriter::open(cv::Size frameSize) {
   frameSize_ = frameSize;
   videoSize_ = videoFrameSize(frameSize.width, frameSize.height);
   const VideoContainer container = lowerExtension(path()) == ".mp4" ? VideoContainer::Mp4 : VideoContainer::Avi;
-  encoder_ = std::make_unique<AvVideoEncoder>(file_->fd(), container, videoSize_, fps_, mode_ == VideoWriteMode::Recording,
-                                              option_ + " " + quotedText(path(), 120));
+  encoder_ =
+      std::make_unique<AvVideoEncoder>(file_->fd(), container, videoSize_, fps_, mode_ == VideoWriteMode::Recording,
+                                       option_ + " " + quotedText(path(), 120));
   codec_ = encoder_->codecName();
 }
 

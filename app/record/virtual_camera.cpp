@@ -28,11 +28,14 @@ std::string prefixed(const std::string& path, const std::string& problem) {
   return "--vcam " + quotedText(path, 120) + ": " + problem;
 }
 io::OutputError refused(const std::string& message) { return io::OutputError(io::OutputError::Kind::Usage, message); }
-io::OutputError failed(const std::string& message) { return io::OutputError(io::OutputError::Kind::WriteFailed, message); }
+io::OutputError failed(const std::string& message) {
+  return io::OutputError(io::OutputError::Kind::WriteFailed, message);
+}
 
 std::string busy(const std::string& path) {
-  return prefixed(path, "busy: another program is already sending to it (close it, or load v4l2loopback with "
-                        "devices=2 and use the other one)");
+  return prefixed(path,
+                  "busy: another program is already sending to it (close it, or load v4l2loopback with "
+                  "devices=2 and use the other one)");
 }
 
 int ioctlRetrying(int fd, unsigned long request, void* argument) {
@@ -52,13 +55,17 @@ std::string vcamOpenProblem(const std::string& path, int error) {
   switch (error) {
     case ENOENT:
     case ENODEV:
-    case ENXIO: return prefixed(path, std::string("no such device: ") + kLoadModule);
-    case EBUSY: return busy(path);
+    case ENXIO:
+      return prefixed(path, std::string("no such device: ") + kLoadModule);
+    case EBUSY:
+      return busy(path);
     case EACCES:
     case EPERM:
-      return prefixed(path, "no permission: add yourself to the 'video' group (sudo usermod -aG video $USER, "
-                            "then log in again)");
-    default: return prefixed(path, std::string("cannot open: ") + std::strerror(error));
+      return prefixed(path,
+                      "no permission: add yourself to the 'video' group (sudo usermod -aG video $USER, "
+                      "then log in again)");
+    default:
+      return prefixed(path, std::string("cannot open: ") + std::strerror(error));
   }
 }
 
@@ -67,8 +74,9 @@ std::string vcamCapabilityProblem(const std::string& path, const std::string& dr
   if (deviceCaps & V4L2_CAP_VIDEO_OUTPUT) return {};
   // With exclusive_caps=1 a loopback device stops offering output once a program sends to it.
   if (driver == kLoopbackDriver) return busy(path);
-  return prefixed(path, "not a virtual camera: '" + card + "' (driver " + driver +
-                            ") takes no video output; " + kLoadModule + " and use the device it adds "
+  return prefixed(path, "not a virtual camera: '" + card + "' (driver " + driver + ") takes no video output; " +
+                            kLoadModule +
+                            " and use the device it adds "
                             "(v4l2-ctl --list-devices)");
 }
 
@@ -82,12 +90,12 @@ std::unique_ptr<VirtualCamera> VirtualCamera::open(const std::string& target, do
     if (fd < 0) throw refused(prefixed(path, std::string("cannot write (") + std::strerror(errno) + ")"));
     return std::unique_ptr<VirtualCamera>(new VirtualCamera(fd, false, path, framesPerSecond, std::move(file)));
   }
-  struct stat info{};
+  struct stat info {};
   if (::stat(target.c_str(), &info) != 0) throw refused(vcamOpenProblem(target, errno));
   if (S_ISDIR(info.st_mode)) throw refused(prefixed(target, "not a V4L2 device (a folder)"));
   if (!S_ISCHR(info.st_mode))
-    throw refused(prefixed(target, "not a V4L2 device (a regular file; file:" + target +
-                                           " writes raw YUYV frames to a file)"));
+    throw refused(
+        prefixed(target, "not a V4L2 device (a regular file; file:" + target + " writes raw YUYV frames to a file)"));
   const int fd = ::open(target.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) throw refused(vcamOpenProblem(target, errno));
   v4l2_capability capability{};
@@ -108,7 +116,10 @@ std::unique_ptr<VirtualCamera> VirtualCamera::open(const std::string& target, do
 
 VirtualCamera::VirtualCamera(int fd, bool device, std::string name, double framesPerSecond,
                              std::unique_ptr<io::PendingOutput> file)
-    : fd_(fd), device_(device), name_(std::move(name)), fps_(framesPerSecond > 0 ? framesPerSecond : 30.0),
+    : fd_(fd),
+      device_(device),
+      name_(std::move(name)),
+      fps_(framesPerSecond > 0 ? framesPerSecond : 30.0),
       file_(std::move(file)) {}
 
 VirtualCamera::~VirtualCamera() { closeDevice(); }  // an unfinished file: its temporary goes with file_
@@ -134,12 +145,12 @@ void VirtualCamera::setFormat(int width, int height) {
   if (ioctlRetrying(fd_, VIDIOC_S_FMT, &format) != 0) {
     if (errno == EBUSY) throw refused(busy(name_));
     throw refused(prefixed(name_, "cannot send YUYV " + std::to_string(yuyvWidth(width)) + "x" +
-                                          std::to_string(height) + " (" + std::strerror(errno) + ")"));
+                                      std::to_string(height) + " (" + std::strerror(errno) + ")"));
   }
   if (format.fmt.pix.pixelformat != V4L2_PIX_FMT_YUYV || static_cast<int>(format.fmt.pix.width) != yuyvWidth(width) ||
       static_cast<int>(format.fmt.pix.height) != height)
-    throw refused(prefixed(name_, "the device does not take YUYV " + std::to_string(yuyvWidth(width)) + "x" +
-                                          std::to_string(height)));
+    throw refused(prefixed(
+        name_, "the device does not take YUYV " + std::to_string(yuyvWidth(width)) + "x" + std::to_string(height)));
   // The frame rate apps show; a device that ignores it still works.
   v4l2_streamparm parameters{};
   parameters.type = V4L2_BUF_TYPE_VIDEO_OUTPUT;
@@ -159,8 +170,8 @@ void VirtualCamera::write(const cv::Mat& frame) {
     const ssize_t n = ::write(fd_, yuyv_.data() + done, yuyv_.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
-      throw failed(prefixed(name_, std::string("write failed (") +
-                                                   (n < 0 ? std::strerror(errno) : "nothing taken") + ")"));
+      throw failed(
+          prefixed(name_, std::string("write failed (") + (n < 0 ? std::strerror(errno) : "nothing taken") + ")"));
     done += static_cast<std::size_t>(n);
   }
 }

@@ -24,7 +24,7 @@ struct BackendModule;  // gpu/plugin/backend_module.hpp
 class BenchBackend;
 
 struct SessionOptions {
-  Backend backend = Backend::Auto;      // --backend as given
+  Backend backend = Backend::Auto;       // --backend as given
   IfNoCuda ifNoCuda = IfNoCuda::Refuse;  // the commands refuse cuda without CUDA; the window uses the CPU
   // The chain the run starts with, where a stage of it has no CPU implementation (kernel=): then
   // CUDA or NoCudaError (backendForChain). nullopt: any chain.

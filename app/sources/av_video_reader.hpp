@@ -35,7 +35,7 @@ class AvVideoReader {
   // Back to the first frame (seek, or reopen where the format cannot seek).
   void rewind();
 
-  int width() const;   // of the stream's header (0 when it does not say); frames carry their own
+  int width() const;  // of the stream's header (0 when it does not say); frames carry their own
   int height() const;
   double framesPerSecond() const;  // 0 when the stream does not say
   long long framesRead() const;    // since the open or the last rewind

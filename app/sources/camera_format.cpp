@@ -97,7 +97,8 @@ std::string formatCameraFormat(const CameraFormatRequest& request) {
 
 std::string describeCameraFormat(const CameraFormatInfo& format) {
   std::string rate = formatRate(format.maxFps);
-  if (std::abs(format.maxFps - format.minFps) > 0.01 && format.minFps > 0) rate = formatRate(format.minFps) + "-" + rate;
+  if (std::abs(format.maxFps - format.minFps) > 0.01 && format.minFps > 0)
+    rate = formatRate(format.minFps) + "-" + rate;
   return std::to_string(format.width) + "x" + std::to_string(format.height) + " @ " + rate + " fps (" +
          format.pixelFormat + ")";
 }
@@ -115,7 +116,8 @@ int chooseCameraFormat(const std::vector<CameraFormatInfo>& formats, const Camer
   // A pixel format the camera does not list is a preference that cannot be met: the rest still counts.
   std::vector<int> among;
   for (int i = 0; i < static_cast<int>(formats.size()); ++i)
-    if (request.pixelFormat.empty() || pixelFormatsMatch(formats[i].pixelFormat, request.pixelFormat)) among.push_back(i);
+    if (request.pixelFormat.empty() || pixelFormatsMatch(formats[i].pixelFormat, request.pixelFormat))
+      among.push_back(i);
   if (among.empty())
     for (int i = 0; i < static_cast<int>(formats.size()); ++i) among.push_back(i);
   if (request.width == 0 && request.fps == 0) return chooseDefault(formats, among);

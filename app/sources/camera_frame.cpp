@@ -9,18 +9,27 @@ namespace kc {
 
 std::optional<PixelFormat> hostPixelFormat(QVideoFrameFormat::PixelFormat format) {
   switch (format) {
-    case QVideoFrameFormat::Format_NV12: return PixelFormat::Nv12;
-    case QVideoFrameFormat::Format_YUV420P: return PixelFormat::I420;
-    case QVideoFrameFormat::Format_YV12: return PixelFormat::Yv12;
-    case QVideoFrameFormat::Format_YUYV: return PixelFormat::Yuyv;
-    case QVideoFrameFormat::Format_UYVY: return PixelFormat::Uyvy;
-    case QVideoFrameFormat::Format_Y8: return PixelFormat::Gray8;
+    case QVideoFrameFormat::Format_NV12:
+      return PixelFormat::Nv12;
+    case QVideoFrameFormat::Format_YUV420P:
+      return PixelFormat::I420;
+    case QVideoFrameFormat::Format_YV12:
+      return PixelFormat::Yv12;
+    case QVideoFrameFormat::Format_YUYV:
+      return PixelFormat::Yuyv;
+    case QVideoFrameFormat::Format_UYVY:
+      return PixelFormat::Uyvy;
+    case QVideoFrameFormat::Format_Y8:
+      return PixelFormat::Gray8;
     // The view ignores alpha, so an X byte may pass as alpha.
     case QVideoFrameFormat::Format_RGBA8888:
-    case QVideoFrameFormat::Format_RGBX8888: return PixelFormat::Rgba8;
+    case QVideoFrameFormat::Format_RGBX8888:
+      return PixelFormat::Rgba8;
     case QVideoFrameFormat::Format_BGRA8888:
-    case QVideoFrameFormat::Format_BGRX8888: return PixelFormat::Bgra8;
-    default: break;
+    case QVideoFrameFormat::Format_BGRX8888:
+      return PixelFormat::Bgra8;
+    default:
+      break;
   }
   return std::nullopt;
 }
@@ -28,9 +37,14 @@ std::optional<PixelFormat> hostPixelFormat(QVideoFrameFormat::PixelFormat format
 YuvEncoding yuvEncodingOf(const QVideoFrameFormat& format) {
   YuvEncoding encoding;
   switch (format.colorSpace()) {
-    case QVideoFrameFormat::ColorSpace_BT709: encoding.matrix = YuvMatrix::Bt709; break;
-    case QVideoFrameFormat::ColorSpace_BT2020: encoding.matrix = YuvMatrix::Bt2020; break;
-    default: break;
+    case QVideoFrameFormat::ColorSpace_BT709:
+      encoding.matrix = YuvMatrix::Bt709;
+      break;
+    case QVideoFrameFormat::ColorSpace_BT2020:
+      encoding.matrix = YuvMatrix::Bt2020;
+      break;
+    default:
+      break;
   }
   if (format.colorRange() == QVideoFrameFormat::ColorRange_Full) encoding.range = YuvRange::Full;
   return encoding;
@@ -56,10 +70,8 @@ std::optional<HostFrame> viewOfPlanes(const QVideoFrame& mapped, PixelFormat for
   if (format == PixelFormat::Gray8 || format == PixelFormat::Rgba8 || format == PixelFormat::Bgra8) {
     const auto only = plane(0, w * bytesPerPixel(format), h);
     if (!only) return std::nullopt;
-    if (format == PixelFormat::Gray8)
-      frame.gray = FrameImage<std::uint8_t>(*only, nullptr);
-    else
-      frame.rgba = FrameImage<Rgba8>({reinterpret_cast<Rgba8*>(only->data), w, h, only->pitch}, nullptr);
+    if (format == PixelFormat::Gray8) frame.gray = FrameImage<std::uint8_t>(*only, nullptr);
+    else frame.rgba = FrameImage<Rgba8>({reinterpret_cast<Rgba8*>(only->data), w, h, only->pitch}, nullptr);
     return frame;
   }
   const YuvLayout layout = yuvLayout(format);

@@ -35,8 +35,9 @@ QStringList CameraSource::describeCameras() {
   if (!cameraBackendAvailable(&why)) return {QStringLiteral("none: ") + why};
   const auto inputs = QMediaDevices::videoInputs();
   for (int i = 0; i < inputs.size(); ++i) {
-    lines << QStringLiteral("%1: %2%3").arg(i).arg(inputs[i].description(),
-                                                   inputs[i].isDefault() ? QStringLiteral(" (default)") : QString());
+    lines << QStringLiteral("%1: %2%3")
+                 .arg(i)
+                 .arg(inputs[i].description(), inputs[i].isDefault() ? QStringLiteral(" (default)") : QString());
     for (const CameraFormatInfo& format : formatsOf(inputs[i]))
       lines << QStringLiteral("     ") + QString::fromStdString(describeCameraFormat(format));
   }
@@ -46,7 +47,8 @@ QStringList CameraSource::describeCameras() {
 std::vector<CameraListing> CameraSource::listCameras() {
   std::vector<CameraListing> cameras;
   if (!cameraBackendAvailable()) return cameras;
-  for (const QCameraDevice& device : QMediaDevices::videoInputs()) cameras.push_back({device.description(), formatsOf(device)});
+  for (const QCameraDevice& device : QMediaDevices::videoInputs())
+    cameras.push_back({device.description(), formatsOf(device)});
   return cameras;
 }
 

@@ -52,7 +52,8 @@ void requirePlausiblePngSize(const DeclaredSize& size, std::size_t fileBytes, co
 // The declared size against the frame rule and the memory available for the RGBA8 frame, before
 // any pixel exists: the same message as any other size problem (matToRgbaFrame's).
 void admit(const DeclaredSize& size, const std::string& what) {
-  if (!frameSizeAllowed(size.width, size.height)) throw SourceError(what + ": " + frameSizeProblem(size.width, size.height));
+  if (!frameSizeAllowed(size.width, size.height))
+    throw SourceError(what + ": " + frameSizeProblem(size.width, size.height));
   const double bytes = static_cast<double>(size.width) * static_cast<double>(size.height) * 4;
   try {
     requireMemory("a " + std::to_string(size.width) + "x" + std::to_string(size.height) + " image", {bytes, 0});
@@ -110,8 +111,9 @@ DecodedImage decodeImageBytes(const std::vector<unsigned char>& bytes, const std
   // damaged file where every other decoder returns an error (found by fuzzing). DICOM, a medical
   // format no camera or image editor writes, is refused by its signature instead.
   if (bytes.size() >= 132 && std::equal(bytes.begin() + 128, bytes.begin() + 132, "DICM"))
-    throw SourceError(what + ": a DICOM file, which kernelcam does not read (OpenCV's DICOM reader aborts on damaged "
-                             "ones)");
+    throw SourceError(what +
+                      ": a DICOM file, which kernelcam does not read (OpenCV's DICOM reader aborts on damaged "
+                      "ones)");
   cv::Mat mat;
   try {
     mat = cv::imdecode(bytes, cv::IMREAD_UNCHANGED);

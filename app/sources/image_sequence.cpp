@@ -82,7 +82,8 @@ std::vector<std::string> sequenceFrameFiles(const std::string& pattern) {
     if (digits.size() > 18 || !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
       continue;
     const long long number = std::stoll(digits);
-    if (numberText(number, name->width) == digits) frames.emplace_back(number, folder + file);  // the pattern's spelling
+    if (numberText(number, name->width) == digits)
+      frames.emplace_back(number, folder + file);  // the pattern's spelling
   }
   std::sort(frames.begin(), frames.end());
   std::vector<std::string> files;

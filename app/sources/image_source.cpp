@@ -33,7 +33,8 @@ ImageSource::ImageSource(const std::string& path, const DecodeOptions& options) 
   warning_ = std::move(decoded.warning);
   // libpng's and libjpeg's own remarks (a colour profile they ignore): for --verbose only.
   if (verboseOutput())
-    for (const std::string& message : decoded.decoderMessages) std::fprintf(stderr, "%s\n", printableText(message).c_str());
+    for (const std::string& message : decoded.decoderMessages)
+      std::fprintf(stderr, "%s\n", printableText(message).c_str());
 }
 
 void ImageSource::setFramePool(std::shared_ptr<FramePool> pool) {

@@ -20,8 +20,8 @@ namespace {
 struct ErrorManager {
   jpeg_error_mgr pub;
   std::jmp_buf jump;
-  char message[JMSG_LENGTH_MAX];   // the fatal error, if any
-  char warning[JMSG_LENGTH_MAX];   // the first corrupt-data warning, if any
+  char message[JMSG_LENGTH_MAX];  // the fatal error, if any
+  char warning[JMSG_LENGTH_MAX];  // the first corrupt-data warning, if any
   int warningCode;
 };
 

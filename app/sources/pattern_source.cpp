@@ -63,8 +63,12 @@ HostFrame PatternSource::frameAt(std::int64_t index) const {
   if (scratch_.width() != width_ || scratch_.height() != height_) scratch_ = HostImage<Rgba8>(width_, height_);
   draw(scratch_.view(), index);
   switch (format_) {
-    case PixelFormat::Gray8: grayscaleCpu(scratch_.view(), frame.gray.view(), GrayWeights::BT601); break;
-    case PixelFormat::Bgra8: bgraToRgbaCpu(scratch_.view(), frame.rgba.view()); break;  // the same swap either way
+    case PixelFormat::Gray8:
+      grayscaleCpu(scratch_.view(), frame.gray.view(), GrayWeights::BT601);
+      break;
+    case PixelFormat::Bgra8:
+      bgraToRgbaCpu(scratch_.view(), frame.rgba.view());
+      break;  // the same swap either way
     default: {
       MutableYuvPlanes planes{yuvLayout(format_), width_, height_, {}};
       for (int p = 0; p < 3; ++p) planes.plane[p] = frame.yuv.planes[p].view();

@@ -25,11 +25,11 @@ struct PngSession {
   std::size_t at;
   bool tolerant;
   std::vector<std::string>* messages;  // warnings that do not touch the pixels, in libpng's words
-  bool headerDone;   // the header is read and the transforms set: from here on a failure is damage
-  bool ranOut;       // the file ended where libpng wanted more
+  bool headerDone;                     // the header is read and the transforms set: from here on a failure is damage
+  bool ranOut;                         // the file ended where libpng wanted more
   bool interlaced;
-  int rowsDone;      // rows of the last pass written
-  int problem;       // the first damage met (Problem)
+  int rowsDone;                 // rows of the last pass written
+  int problem;                  // the first damage met (Problem)
   char damage[kMessageLength];  // its libpng message
   char error[kMessageLength];   // the fatal error, if any
 };
@@ -152,9 +152,7 @@ std::string truncationDetail(const PngSession& s, int height) {
 
 }  // namespace
 
-bool looksLikePng(const unsigned char* data, std::size_t size) {
-  return size >= 8 && png_sig_cmp(data, 0, 8) == 0;
-}
+bool looksLikePng(const unsigned char* data, std::size_t size) { return size >= 8 && png_sig_cmp(data, 0, 8) == 0; }
 
 DecodedPixels decodePng(const unsigned char* data, std::size_t size, int width, int height, const std::string& what,
                         bool tolerant) {
@@ -186,9 +184,9 @@ DecodedPixels decodePng(const unsigned char* data, std::size_t size, int width, 
   // Strict, damage before the image data needs no pixels (the image is refused); tolerant, it has
   // none to give.
   if (!complete && (!s.headerDone && (tolerant || !out.damage)))
-    throw SourceError(what + ": could not be decoded (" +
-                      (s.ranOut ? std::string("the file ends inside its header") : "libpng: \"" + std::string(s.error) + "\"") +
-                      ")");
+    throw SourceError(
+        what + ": could not be decoded (" +
+        (s.ranOut ? std::string("the file ends inside its header") : "libpng: \"" + std::string(s.error) + "\"") + ")");
   return out;
 }
 

@@ -45,24 +45,28 @@ SourceSpec parseSourceSpec(std::string_view text) {
     if (spec.path.empty()) throw SourceError("--source " + quoted + ": missing path (" + std::string(kind) + ":PATH)");
   } else if (text.empty()) {
     throw SourceError(std::string("--source: empty (expected ") + kForms + ")");
-  } else if (const FileKind file = fileKindOf(text);
-             file == FileKind::Image || file == FileKind::Video) {
+  } else if (const FileKind file = fileKindOf(text); file == FileKind::Image || file == FileKind::Video) {
     // A bare file name (--source photo.jpg): an image or a video by its suffix, as the window's
     // File menu and drag and drop decide.
     spec.kind = file == FileKind::Image ? SourceKind::Image : SourceKind::Video;
     spec.path = std::string(text);
   } else {
-    throw SourceError("--source " + quoted + ": unknown source " + kc::quotedText(kind, 40) + " (expected " + kForms + ")");
+    throw SourceError("--source " + quoted + ": unknown source " + kc::quotedText(kind, 40) + " (expected " + kForms +
+                      ")");
   }
   return spec;
 }
 
 std::string formatSourceSpec(const SourceSpec& spec) {
   switch (spec.kind) {
-    case SourceKind::Camera: return "camera:" + std::to_string(spec.cameraIndex);
-    case SourceKind::Image: return "image:" + spec.path;
-    case SourceKind::Video: return (spec.sequence ? "sequence:" : "video:") + spec.path;
-    case SourceKind::Pattern: break;
+    case SourceKind::Camera:
+      return "camera:" + std::to_string(spec.cameraIndex);
+    case SourceKind::Image:
+      return "image:" + spec.path;
+    case SourceKind::Video:
+      return (spec.sequence ? "sequence:" : "video:") + spec.path;
+    case SourceKind::Pattern:
+      break;
   }
   return "pattern";
 }
@@ -75,10 +79,12 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
       request.format = options.cameraFormat;
       return std::make_unique<CameraSource>(request);
     }
-    case SourceKind::Image: return std::make_unique<ImageSource>(spec.path, DecodeOptions{options.lenient});
+    case SourceKind::Image:
+      return std::make_unique<ImageSource>(spec.path, DecodeOptions{options.lenient});
     case SourceKind::Video:
       return std::make_unique<VideoSource>(spec.path, VideoOptions{options.loopVideo, spec.sequence, options.lenient});
-    case SourceKind::Pattern: break;
+    case SourceKind::Pattern:
+      break;
   }
   return std::make_unique<PatternSource>(options.patternWidth, options.patternHeight, options.patternFps,
                                          options.patternFormat);
@@ -86,10 +92,13 @@ std::unique_ptr<FrameSource> makeSource(const SourceSpec& spec, const SourceOpti
 
 std::vector<std::string> sourceInputFiles(const SourceSpec& spec) {
   switch (spec.kind) {
-    case SourceKind::Image: return {spec.path};
-    case SourceKind::Video: return spec.sequence ? sequenceFrameFiles(spec.path) : std::vector<std::string>{spec.path};
+    case SourceKind::Image:
+      return {spec.path};
+    case SourceKind::Video:
+      return spec.sequence ? sequenceFrameFiles(spec.path) : std::vector<std::string>{spec.path};
     case SourceKind::Camera:
-    case SourceKind::Pattern: break;
+    case SourceKind::Pattern:
+      break;
   }
   return {};
 }

@@ -18,7 +18,7 @@ enum class SourceKind { Camera, Pattern, Image, Video };
 struct SourceSpec {
   SourceKind kind = SourceKind::Pattern;
   int cameraIndex = 0;
-  std::string path;  // image, video
+  std::string path;       // image, video
   bool sequence = false;  // video: `path` is a printf pattern of numbered images
 };
 
@@ -26,9 +26,9 @@ struct SourceOptions {
   int patternWidth = 1280, patternHeight = 720;
   double patternFps = 30;
   PixelFormat patternFormat = PixelFormat::Rgba8;  // --pattern-format: the pattern as a camera format
-  CameraFormatRequest cameraFormat;  // empty: the largest resolution at >= 30 fps (camera_format.hpp)
-  bool loopVideo = true;   // false: a video ends (VideoEnded) instead of starting over
-  bool lenient = false;    // decode images and videos despite the decoder's corrupt-data warnings
+  CameraFormatRequest cameraFormat;                // empty: the largest resolution at >= 30 fps (camera_format.hpp)
+  bool loopVideo = true;                           // false: a video ends (VideoEnded) instead of starting over
+  bool lenient = false;  // decode images and videos despite the decoder's corrupt-data warnings
 };
 
 // Throws SourceError ("--source: ...") with the accepted forms.

@@ -9,10 +9,8 @@ namespace kc {
 VideoSource::VideoSource(const std::string& path, const VideoOptions& options) : path_(path), options_(options) {
   // Every input file passes the one check before it is decoded: each frame of a sequence too (the
   // reader opens each again through the same check, av_video_reader.cpp).
-  if (options.sequence)
-    requireReadableSequence(path);
-  else
-    requireReadableFile(path, name());
+  if (options.sequence) requireReadableSequence(path);
+  else requireReadableFile(path, name());
   reader_ = std::make_unique<AvVideoReader>(path, name(), AvVideoOptions{options.sequence, options.lenient});
   width_ = reader_->width();
   height_ = reader_->height();
@@ -31,7 +29,8 @@ HostFrame VideoSource::next() {
       throw VideoEnded(name() + ": the video ended after " + std::to_string(delivered) + " frames", delivered);
     ++loops_;
     reader_->rewind();
-    if (!reader_->read(frame, framePool())) throw SourceError(name() + ": the video has no decodable frames after rewinding");
+    if (!reader_->read(frame, framePool()))
+      throw SourceError(name() + ": the video has no decodable frames after rewinding");
   }
   width_ = frame.width();
   height_ = frame.height();

@@ -94,7 +94,9 @@ BenchOptions parseBenchOptions(const std::vector<std::string>& args) {
 std::string benchUsage() {
   return "usage: bench [--size WxH] [--reps N] [--warmup N] [--only LIST] [--json PATH] [--md PATH] [--matrices DIR]\n"
          "             [--images DIR]\n"
-         "  --only: comma-separated groups (" + joinedGroups() + ")\n"
+         "  --only: comma-separated groups (" +
+         joinedGroups() +
+         ")\n"
          "          or row-name prefixes, e.g. --only gray,\"conv 5x5\"\n"
          "  --matrices: Matrix Market folder for the CG rows (default data/matrices: run from the checkout)\n"
          "  --images: photos for the histogram's photo rows (default data/samples)\n"
@@ -107,9 +109,8 @@ bool groupSelected(const BenchOptions& options, const std::string& group) {
     if (entry == group || startsWith(entry, group + " ")) return true;
     // A prefix that names no group ("NPP", "CUB") may match rows of any group.
     const std::vector<std::string> groups = benchGroups();
-    const bool namesSomeGroup = std::any_of(groups.begin(), groups.end(), [&](const std::string& g) {
-      return entry == g || startsWith(entry, g + " ");
-    });
+    const bool namesSomeGroup = std::any_of(
+        groups.begin(), groups.end(), [&](const std::string& g) { return entry == g || startsWith(entry, g + " "); });
     if (!namesSomeGroup) return true;
   }
   return false;

@@ -42,7 +42,8 @@ GrayPhoto loadGrayPhoto(const std::string& folder, std::string& why) {
   std::vector<Candidate> candidates;
   for (const std::filesystem::path& file : files) {
     int width = 0, height = 0;
-    if (stbImageSize(file.string(), &width, &height)) candidates.push_back({file, static_cast<long long>(width) * height});
+    if (stbImageSize(file.string(), &width, &height))
+      candidates.push_back({file, static_cast<long long>(width) * height});
   }
   std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
     return a.pixels != b.pixels ? a.pixels > b.pixels : a.path < b.path;

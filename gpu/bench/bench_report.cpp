@@ -56,7 +56,9 @@ std::string usText(double ms) { return ms > 0 ? fixed(1000.0 * ms, 2) : ""; }
 std::string percentText(double percent) { return percent > 0 ? fixed(percent, 1) + "%" : ""; }
 
 std::string bytesText(double bytes) {
-  return bytes >= 1e9 ? fixed(bytes / 1e9, 2) + " GB" : bytes >= 1e6 ? fixed(bytes / 1e6, 1) + " MB" : fixed(bytes / 1e3, 1) + " kB";
+  return bytes >= 1e9   ? fixed(bytes / 1e9, 2) + " GB"
+         : bytes >= 1e6 ? fixed(bytes / 1e6, 1) + " MB"
+                        : fixed(bytes / 1e3, 1) + " kB";
 }
 
 // Where a row has no graph figure, the table's cell says "n/a" and the note says why.

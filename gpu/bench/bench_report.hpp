@@ -29,7 +29,7 @@ struct BenchRow {
   double baselineGraphMs = 0;  // that baseline's graph figure
   // A rotated device-to-device copy of the same bytes (bytes / 2 copied, read + written) over the
   // same number of buffer sets, timed both ways in the same run: the bound for this row's traffic.
-  int sets = 0;              // buffer sets the row rotates over (0: rotationCount of its bytes)
+  int sets = 0;               // buffer sets the row rotates over (0: rotationCount of its bytes)
   bool hostTransfer = false;  // bytes cross PCIe / C2C (uploads): no device copy to compare with
   double copyMs = 0;
   double copyGraphMs = 0;
@@ -43,7 +43,7 @@ struct BenchRow {
   double cpuBackendMs = 0;
   std::string cpuBaselineName;
   double cpuBaselineMs = 0;
-  bool isBaseline = false;   // a library's own row (NPP, CUB, cuBLAS, cuSPARSE)
+  bool isBaseline = false;  // a library's own row (NPP, CUB, cuBLAS, cuSPARSE)
   std::string note;
   std::vector<std::pair<std::string, double>> extra;  // e.g. {"fps", 1650}, {"overlap", 0.97}
 
@@ -63,7 +63,7 @@ struct CopyFit {
   double gbPerS = 0;        // events: the bandwidth (bytes read + written)
   double graphFixedUs = 0;  // the same from the graph figures
   double graphGbPerS = 0;
-  int points = 0;           // copies fitted (0: no fit)
+  int points = 0;                     // copies fitted (0: no fit)
   double minBytes = 0, maxBytes = 0;  // moved (read + written) by the smallest and largest
 };
 
@@ -78,16 +78,16 @@ LineFit fitRelativeLeastSquares(const std::vector<std::pair<double, double>>& po
 CopyFit fitCopies(const std::vector<double>& bytes, const std::vector<double>& ms, const std::vector<double>& graphMs);
 
 struct BenchReport {
-  std::string device;          // "NVIDIA H200, 132 SMs, L2 60 MB, CC 9.0"
-  std::string method;          // how the rows were timed, when not the CUDA-event method (CPU rows)
+  std::string device;  // "NVIDIA H200, 132 SMs, L2 60 MB, CC 9.0"
+  std::string method;  // how the rows were timed, when not the CUDA-event method (CPU rows)
   std::size_t l2Bytes = 0;
-  double rooflineGBs = 0;      // the measured 1 GiB device-to-device copy, bytes read + written
+  double rooflineGBs = 0;  // the measured 1 GiB device-to-device copy, bytes read + written
   CopyFit copyFit;
   SmClock clockBefore, clockAfter;  // the SM clock read (never set) before and after the rows
   int reps = 0;
   int warmup = 0;
-  int graphLaunches = 0;       // timed launches per row's graph (0: no graph figures, e.g. CPU rows)
-  int graphMinReps = 0;        // runs in a short row's graph
+  int graphLaunches = 0;  // timed launches per row's graph (0: no graph figures, e.g. CPU rows)
+  int graphMinReps = 0;   // runs in a short row's graph
   std::vector<BenchRow> rows;
 };
 

@@ -58,10 +58,8 @@ BenchReport runBench(const BenchOptions& options, const std::function<void(const
   for (const Group& group : kBeforeStages) group.run(ctx);
   for (const RecordRows& stage : stageRows()) {
     if (!groupSelected(options, stage.group)) continue;
-    if (stage.rows)
-      stage.rows(ctx);
-    else
-      runGenericStageRows(ctx, stage.group);
+    if (stage.rows) stage.rows(ctx);
+    else runGenericStageRows(ctx, stage.group);
   }
   for (const Group& group : kAfterStages)
     if (groupSelected(options, group.name)) group.run(ctx);

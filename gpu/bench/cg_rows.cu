@@ -34,7 +34,7 @@ namespace {
 using cg::CsrMatrix;
 
 constexpr long long kIterations = 1000;  // per solve, for both solvers' graph rows
-constexpr int kSolves = 3;                // median of
+constexpr int kSolves = 3;               // median of
 
 // Bytes of one SpMV as PERF-ANCHORS.md counts them (fp32 values, 32-bit indices).
 double spmvTrafficBytes(const CsrMatrix& m) {
@@ -68,8 +68,8 @@ void measureLibraryRows(BenchContext& ctx, const CsrMatrix& m, const std::string
   solver.start();  // b = 1, x0 = 0: r0 = d0 = b
 
   // The solver enqueues on ctx.stream(), the stream both timings run on (and capture).
-  BenchRow spmvRow = makeRow("cuSPARSE SpMV " + label + " f32", "cg", ctx.time([&](cudaStream_t, int) { solver.spmv(); }),
-                             spmvTrafficBytes(m));
+  BenchRow spmvRow = makeRow("cuSPARSE SpMV " + label + " f32", "cg",
+                             ctx.time([&](cudaStream_t, int) { solver.spmv(); }), spmvTrafficBytes(m));
   spmvRow.isBaseline = true;
   spmvRow.sets = 1;
   ctx.add(std::move(spmvRow));
@@ -106,8 +106,8 @@ double libraryGraphSolveMsPerIteration(const CsrMatrix& m) {
 
 // The fair baseline row; returns it (ms 0 when the library's period could not be captured).
 BenchRow measureLibraryGraphRow(BenchContext& ctx, const CsrMatrix& m, const std::string& label) {
-  BenchRow row = makeRow("cuSPARSE+cuBLAS CG iteration " + label + " f32 (graph periods)", "cg", 0.0,
-                         iterationTrafficBytes(m));
+  BenchRow row =
+      makeRow("cuSPARSE+cuBLAS CG iteration " + label + " f32 (graph periods)", "cg", 0.0, iterationTrafficBytes(m));
   row.isBaseline = true;
   row.sets = 1;
   try {
@@ -115,8 +115,8 @@ BenchRow measureLibraryGraphRow(BenchContext& ctx, const CsrMatrix& m, const std
     for (int run = 0; run < kSolves; ++run) msPerIteration.push_back(libraryGraphSolveMsPerIteration(m));
     row.ms = row.graphMs = medianOf(msPerIteration);
     row.graphReps = 50;
-    row.note = "as the fused rows: median of " + std::to_string(kSolves) + " solves of " +
-               std::to_string(kIterations) + " iterations, 50-iteration graphs, refresh every 50";
+    row.note = "as the fused rows: median of " + std::to_string(kSolves) + " solves of " + std::to_string(kIterations) +
+               " iterations, 50-iteration graphs, refresh every 50";
   } catch (const std::exception& e) {
     (void)cudaGetLastError();
     row.ms = row.graphMs = 0;
@@ -132,8 +132,8 @@ BenchRow measureLibraryGraphRow(BenchContext& ctx, const CsrMatrix& m, const std
 void measureFusedCg(BenchContext& ctx, const CsrMatrix& m, const std::string& label, const BenchRow& baseline) {
   const cg::CgOptions options = fixedIterations();
   const std::vector<double> b(static_cast<std::size_t>(m.rows), 1.0);
-  for (auto [variant, variantName] : {std::pair{cg::SpmvVariant::ScalarCsr, "scalar CSR"},
-                                      std::pair{cg::SpmvVariant::VectorCsr, "vector CSR"}}) {
+  for (auto [variant, variantName] :
+       {std::pair{cg::SpmvVariant::ScalarCsr, "scalar CSR"}, std::pair{cg::SpmvVariant::VectorCsr, "vector CSR"}}) {
     std::vector<double> msPerIteration;
     for (int run = 0; run < kSolves; ++run)
       msPerIteration.push_back(cg::solveCgCuda(m, b, cg::Precision::Float, variant, options).msPerIteration);
@@ -162,8 +162,8 @@ void measureCg(BenchContext& ctx, const CsrMatrix& m, const std::string& label) 
 
 void runCgRows(BenchContext& ctx) {
   // data/matrices keeps it as bcsstk17.mtx.gz; a folder of plain .mtx files works too.
-  const std::filesystem::path path =
-      cg::findMatrixFile(ctx.options().matrixDir, "bcsstk17.mtx").value_or(ctx.options().matrixDir + "/bcsstk17.mtx.gz");
+  const std::filesystem::path path = cg::findMatrixFile(ctx.options().matrixDir, "bcsstk17.mtx")
+                                         .value_or(ctx.options().matrixDir + "/bcsstk17.mtx.gz");
   try {
     measureCg(ctx, cg::readMatrixMarket(path), "bcsstk17");
   } catch (const Error& e) {

@@ -43,22 +43,22 @@ void measureConvolution(BenchContext& ctx, ImageSize size, int kernelSize, ConvP
   auto out = blankImages<T>(sets, size.width, size.height);
   const ConvKernel kernel = makePresetKernel(ConvPreset::Gaussian, kernelSize);
 
-  BenchRow ours = makeRow("conv " + ks + "x" + ks + " " + pathName(path) + (gray ? " gray " : " RGBA ") + label,
-                          "conv", ctx.time([&](cudaStream_t s, int rep) {
-                            convolveAsync(in[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp,
-                                          s, path);
-                          }),
-                          bytes);
+  BenchRow ours =
+      makeRow("conv " + ks + "x" + ks + " " + pathName(path) + (gray ? " gray " : " RGBA ") + label, "conv",
+              ctx.time([&](cudaStream_t s, int rep) {
+                convolveAsync(in[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp, s, path);
+              }),
+              bytes);
   ours.key = std::string("conv/") + pathName(path) + (gray ? "/gray/" : "/rgba/") + ks + "/" + label;
   setStage(ours, "conv=gauss:" + ks, size, gray);
 #ifdef KC_HAVE_NPP
   NppBaselines npp;
   DeviceWeights weights(kernel);
   if (path == ConvPath::General) {
-    ctx.addBaseline(ours, makeRow("NPP FilterBorder32f " + ks + "x" + ks + (gray ? " gray " : " RGBA ") + label,
-                                  "conv", ctx.time([&](cudaStream_t s, int rep) {
-                                    npp.filterBorder(in[rep % sets].view(), out[rep % sets].view(),
-                                                     weights.full.data(), kernelSize, s);
+    ctx.addBaseline(ours, makeRow("NPP FilterBorder32f " + ks + "x" + ks + (gray ? " gray " : " RGBA ") + label, "conv",
+                                  ctx.time([&](cudaStream_t s, int rep) {
+                                    npp.filterBorder(in[rep % sets].view(), out[rep % sets].view(), weights.full.data(),
+                                                     kernelSize, s);
                                   }),
                                   bytes));
   } else if constexpr (sizeof(T) == 1) {
@@ -91,8 +91,8 @@ void measureStreamShapes(BenchContext& ctx, ImageSize size) {
     for (const GrayStreamShape shape : grayStreamShapes()) {
       bool launched = true;
       const RowTiming timing = ctx.time([&](cudaStream_t s, int rep) {
-        launched &= convolveGrayStreamAsync(in[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp,
-                                            s, shape);
+        launched &=
+            convolveGrayStreamAsync(in[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp, s, shape);
       });
       if (!launched) continue;
       const std::string cvt = shape.byteByConversion ? " cvt" : "";
@@ -129,12 +129,12 @@ void measureFused(BenchContext& ctx, ImageSize size) {
     row.note = "issue 21's fused live step: gray=lab,conv=gauss:5:clamp" + std::string(histogram ? ",hist=256" : "");
     ctx.add(std::move(row));
   }
-  BenchRow counting = makeRow("conv 5x5 separable+hist 256 gray " + label, "conv",
-                              ctx.time([&](cudaStream_t s, int rep) {
-                                convolveCountingAsync(gray[rep % sets].view(), out[rep % sets].view(), kernel,
-                                                      BorderMode::Clamp, {counts.data(), 256}, s);
-                              }),
-                              2 * pixels);
+  BenchRow counting =
+      makeRow("conv 5x5 separable+hist 256 gray " + label, "conv", ctx.time([&](cudaStream_t s, int rep) {
+        convolveCountingAsync(gray[rep % sets].view(), out[rep % sets].view(), kernel, BorderMode::Clamp,
+                              {counts.data(), 256}, s);
+      }),
+              2 * pixels);
   counting.note = "conv=gauss:5:clamp,hist=256 on a grey frame, one kernel";
   ctx.add(std::move(counting));
 }

@@ -12,7 +12,8 @@ namespace kc::bench {
 namespace {
 
 __global__ void fillMatrix(float* data, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
     data[i] = static_cast<float>((i * 2654435761u) % 1000) * 1e-3f - 0.5f;
 }
 
@@ -40,8 +41,8 @@ void runGemmRows(BenchContext& ctx) {
     const float one = 1.f, zero = 0.f;
     const RowTiming timing = ctx.time([&](cudaStream_t s, int) {
       KC_REQUIRE(s == ctx.stream(), "bench: cuBLAS is bound to the context's stream");
-      KC_CUBLAS_CHECK(cublasApi().cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a.data(), n, b.data(), n, &zero,
-                                  c.data(), n));
+      KC_CUBLAS_CHECK(cublasApi().cublasSgemm(cublas, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, a.data(), n, b.data(), n,
+                                              &zero, c.data(), n));
     });
     const std::string ns = std::to_string(n);
     BenchRow row = makeRow("cuBLAS SGEMM fp32 pedantic " + ns + "^3", "gemm", timing, 0, 2.0 * n * n * double(n));
@@ -50,17 +51,19 @@ void runGemmRows(BenchContext& ctx) {
     const demos::MatmulVersion ourVersion = demos::MatmulVersion::RegisterBlocked;
     BenchRow ours = makeRow("SGEMM fp32 " + ns + "^3 (register-blocked)", "gemm", ctx.time([&](cudaStream_t s, int) {
       demos::matmulAsync(ourVersion, demos::MatmulType::Float32, a.data(), b.data(), c.data(), n, n, n, nullptr, s);
-    }), 0, row.flops);
+    }),
+                            0, row.flops);
     // The kernel with B copied asynchronously in each shape (k tile x stages), against the same cuBLAS row.
     for (const demos::SgemmPipelineShape shape : demos::sgemmPipelineShapes()) {
       const std::string name = "SGEMM fp32 " + ns + "^3 (async B, k tile " + std::to_string(shape.tileK) + ", " +
-                               std::to_string(shape.stages) + " stages, " +
-                               std::to_string(shape.minBlocksPerSm) + " blocks/SM)";
+                               std::to_string(shape.stages) + " stages, " + std::to_string(shape.minBlocksPerSm) +
+                               " blocks/SM)";
       if (!rowSelected(ctx.options(), "gemm", name)) continue;
       BenchRow pipelined = makeRow(name, "gemm", ctx.time([&](cudaStream_t s, int) {
         KC_REQUIRE(demos::sgemmPipelinedAsync(a.data(), b.data(), c.data(), n, n, n, s, shape),
                    "bench: the pipelined SGEMM declined a square float4-aligned problem");
-      }), 0, row.flops);
+      }),
+                                   0, row.flops);
       pipelined.baselineName = row.name;
       pipelined.baselineMs = row.ms;
       pipelined.baselineGraphMs = row.graphMs;

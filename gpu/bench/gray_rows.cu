@@ -20,14 +20,16 @@ void runGrayRows(BenchContext& ctx) {
 
     BenchRow ours = makeRow("gray RGBA->Gray " + label, "gray", ctx.time([&](cudaStream_t s, int rep) {
       grayscaleAsync(in[rep % sets].view(), out[rep % sets].view(), GrayWeights::BT601, ChannelOrder::RGBA, s);
-    }), bytes);
+    }),
+                            bytes);
     ours.key = "gray/" + label;
     setStage(ours, "gray=bt601", size, false);
 #ifdef KC_HAVE_NPP
     NppBaselines npp;
     ctx.addBaseline(ours, makeRow("NPP RGBToGray AC4->C1 " + label, "gray", ctx.time([&](cudaStream_t s, int rep) {
-      npp.rgbaToGray(in[rep % sets].view(), out[rep % sets].view(), s);
-    }), bytes));
+                      npp.rgbaToGray(in[rep % sets].view(), out[rep % sets].view(), s);
+                    }),
+                                  bytes));
 #endif
     ctx.add(std::move(ours));
   }

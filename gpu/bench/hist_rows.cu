@@ -66,7 +66,8 @@ void measureInput(BenchContext& ctx, ImageSize size, const InputKind& kind, cons
   HistogramSync sync;  // the rows' launches run one after another
   BenchRow ours = makeRow("hist 256 bins gray " + label, "hist", ctx.time([&](cudaStream_t s, int rep) {
     histogramAsync(in[rep % sets].view(), 256, counts.data(), sync.words(), s);
-  }), bytes);
+  }),
+                          bytes);
   ours.key = std::string("hist/") + kind.key + sizeLabel(size);
   ours.note = inputNote;
   // The CPU columns (kernelcam bench) time the stage on random input: only that row names it.
@@ -76,7 +77,8 @@ void measureInput(BenchContext& ctx, ImageSize size, const InputKind& kind, cons
   const std::string cubName = "CUB HistogramEven 256 bins " + label;
   BenchRow cub = makeRow(cubName, "hist", ctx.time([&](cudaStream_t s, int rep) {
     cubHistogram.run(in[rep % sets].view(), counts.data(), rep, s);
-  }), bytes);
+  }),
+                         bytes);
   const double cubMs = cub.ms, cubGraphMs = cub.graphMs;
   ctx.addBaseline(ours, std::move(cub));
 #ifdef KC_HAVE_NPP
@@ -84,8 +86,9 @@ void measureInput(BenchContext& ctx, ImageSize size, const InputKind& kind, cons
   npp.prepareHistogram(size.width, size.height, sets);
   auto* nppCounts = reinterpret_cast<std::int32_t*>(counts.data());
   ctx.addBaseline(ours, makeRow("NPP HistogramEven 256 bins " + label, "hist", ctx.time([&](cudaStream_t s, int rep) {
-    npp.histogram256(in[rep % sets].view(), nppCounts, rep, s);
-  }), bytes));
+                    npp.histogram256(in[rep % sets].view(), nppCounts, rep, s);
+                  }),
+                                bytes));
 #endif
   ctx.add(std::move(ours));
   // The privatisation granularity (histogram.cuh): one shared histogram per block up to one per lane.

@@ -38,8 +38,8 @@ int stepOf(std::size_t pitch) { return static_cast<int>(pitch); }
 
 // The size query's output type changed across NPP versions (int*, then size_t*): deduce it.
 template <class SizeT>
-std::size_t histogramBufferBytes(NppStatus (*query)(NppiSize, int, SizeT*, NppStreamContext), NppiSize roi,
-                                 int levels, NppStreamContext context) {
+std::size_t histogramBufferBytes(NppStatus (*query)(NppiSize, int, SizeT*, NppStreamContext), NppiSize roi, int levels,
+                                 NppStreamContext context) {
   SizeT bytes = 0;
   KC_NPP_CHECK(query(roi, levels, &bytes, context));
   return static_cast<std::size_t>(bytes);
@@ -105,30 +105,27 @@ void NppBaselines::histogram256(ConstImageView<std::uint8_t> in, std::int32_t* d
                                 cudaStream_t stream) {
   std::vector<DeviceBuffer<Npp8u>>& scratch = impl_->histogramScratch;
   KC_REQUIRE(!scratch.empty(), "NppBaselines::histogram256: call prepareHistogram first");
-  KC_NPP_CHECK(nppiHistogramEven_8u_C1R_Ctx(bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height),
-                                            reinterpret_cast<Npp32s*>(deviceHist), kHistogramLevels, 0, 256,
-                                            scratch[static_cast<std::size_t>(rep) % scratch.size()].data(),
-                                            impl_->on(stream)));
+  KC_NPP_CHECK(nppiHistogramEven_8u_C1R_Ctx(
+      bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height), reinterpret_cast<Npp32s*>(deviceHist),
+      kHistogramLevels, 0, 256, scratch[static_cast<std::size_t>(rep) % scratch.size()].data(), impl_->on(stream)));
 }
 
-void NppBaselines::filterBorder(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
-                                const float* deviceKernel, int size, cudaStream_t stream) {
+void NppBaselines::filterBorder(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const float* deviceKernel,
+                                int size, cudaStream_t stream) {
   NppiPoint offset{0, 0};
   NppiPoint anchor{size / 2, size / 2};
-  KC_NPP_CHECK(nppiFilterBorder32f_8u_C1R_Ctx(bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height), offset,
-                                              bytesOf(out), stepOf(out.pitch), roiOf(out.width, out.height),
-                                              deviceKernel, roiOf(size, size), anchor, NPP_BORDER_REPLICATE,
-                                              impl_->on(stream)));
+  KC_NPP_CHECK(nppiFilterBorder32f_8u_C1R_Ctx(
+      bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height), offset, bytesOf(out), stepOf(out.pitch),
+      roiOf(out.width, out.height), deviceKernel, roiOf(size, size), anchor, NPP_BORDER_REPLICATE, impl_->on(stream)));
 }
 
 void NppBaselines::filterBorder(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const float* deviceKernel, int size,
                                 cudaStream_t stream) {
   NppiPoint offset{0, 0};
   NppiPoint anchor{size / 2, size / 2};
-  KC_NPP_CHECK(nppiFilterBorder32f_8u_C4R_Ctx(bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height), offset,
-                                              bytesOf(out), stepOf(out.pitch), roiOf(out.width, out.height),
-                                              deviceKernel, roiOf(size, size), anchor, NPP_BORDER_REPLICATE,
-                                              impl_->on(stream)));
+  KC_NPP_CHECK(nppiFilterBorder32f_8u_C4R_Ctx(
+      bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height), offset, bytesOf(out), stepOf(out.pitch),
+      roiOf(out.width, out.height), deviceKernel, roiOf(size, size), anchor, NPP_BORDER_REPLICATE, impl_->on(stream)));
 }
 
 void NppBaselines::filterRowColumn(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> tmp,
@@ -139,10 +136,9 @@ void NppBaselines::filterRowColumn(ConstImageView<std::uint8_t> in, ImageView<st
   KC_NPP_CHECK(nppiFilterRowBorder32f_8u_C1R_Ctx(bytesOf(in), stepOf(in.pitch), roiOf(in.width, in.height), offset,
                                                  bytesOf(tmp), stepOf(tmp.pitch), roiOf(tmp.width, tmp.height),
                                                  deviceRow, size, size / 2, NPP_BORDER_REPLICATE, c));
-  KC_NPP_CHECK(nppiFilterColumnBorder32f_8u_C1R_Ctx(bytesOf(ConstImageView<std::uint8_t>(tmp)), stepOf(tmp.pitch),
-                                                    roiOf(tmp.width, tmp.height), offset, bytesOf(out),
-                                                    stepOf(out.pitch), roiOf(out.width, out.height), deviceColumn,
-                                                    size, size / 2, NPP_BORDER_REPLICATE, c));
+  KC_NPP_CHECK(nppiFilterColumnBorder32f_8u_C1R_Ctx(
+      bytesOf(ConstImageView<std::uint8_t>(tmp)), stepOf(tmp.pitch), roiOf(tmp.width, tmp.height), offset, bytesOf(out),
+      stepOf(out.pitch), roiOf(out.width, out.height), deviceColumn, size, size / 2, NPP_BORDER_REPLICATE, c));
 }
 
 void NppBaselines::transpose(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, cudaStream_t stream) {

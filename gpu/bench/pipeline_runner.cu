@@ -16,9 +16,12 @@ constexpr int kTrials = 5;
 
 const char* frameEntryName(FrameEntry entry) {
   switch (entry) {
-    case FrameEntry::Nv12: return "NV12";
-    case FrameEntry::Nv12Luma: return "NV12 Y plane";
-    case FrameEntry::Rgba: break;
+    case FrameEntry::Nv12:
+      return "NV12";
+    case FrameEntry::Nv12Luma:
+      return "NV12 Y plane";
+    case FrameEntry::Rgba:
+      break;
   }
   return "RGBA";
 }
@@ -27,18 +30,19 @@ const char* frameEntryName(FrameEntry entry) {
 // (grey or RGBA, either orientation); `input` is what the chain starts from (RGBA, or grey for the
 // Y plane); `planes` what NV12 uploads land in before their conversion.
 struct PipelineRunner::Buffers {
-  PinnedBuffer<std::uint8_t> host;  // the frame as a source leaves it: RGBA, or NV12 (Y then CbCr)
+  PinnedBuffer<std::uint8_t> host;   // the frame as a source leaves it: RGBA, or NV12 (Y then CbCr)
   DeviceImage<std::uint8_t> planes;  // NV12: w bytes x 3h/2 rows (Y, then the CbCr rows)
   DeviceImage<std::uint8_t> input;   // w x h RGBA (4w bytes wide) or grey
   DeviceImage<std::uint8_t> work[2];
   DeviceBuffer<std::uint32_t> histogram{3 * kMaxHistogramBins};
-  HistogramSync histogramSync;  // the buffer set's launches run one after another on one stream
+  HistogramSync histogramSync;        // the buffer set's launches run one after another on one stream
   DeviceBuffer<std::uint8_t> output;  // the PBO's stand-in: the tightly packed result
 
   Buffers(ImageSize size, FrameEntry entry, int seed) {
     const int w = size.width, h = size.height, side = std::max(w, h);
     const std::size_t rgbaBytes = 4 * static_cast<std::size_t>(w) * h;
-    host = PinnedBuffer<std::uint8_t>(entry == FrameEntry::Rgba ? rgbaBytes : static_cast<std::size_t>(w) * (h + h / 2));
+    host =
+        PinnedBuffer<std::uint8_t>(entry == FrameEntry::Rgba ? rgbaBytes : static_cast<std::size_t>(w) * (h + h / 2));
     for (std::size_t i = 0; i < host.size(); ++i) host[i] = static_cast<std::uint8_t>(i * 7 + (i >> 11) + seed);
     if (entry == FrameEntry::Nv12) planes = DeviceImage<std::uint8_t>(w, h + h / 2);
     if (entry == FrameEntry::Nv12Luma) planes = DeviceImage<std::uint8_t>(w, h);
@@ -52,9 +56,9 @@ PipelineRunner::PipelineRunner(ImageSize size, int streamCount, FrameEntry entry
     : size_(size),
       entry_(entry),
       chain_(defaultFilterChain()),
-      steps_(planCudaChain(chain_,
-                           {size.width, size.height, entry == FrameEntry::Nv12Luma ? PixelFormat::Gray8 : PixelFormat::Rgba8},
-                           fuse)) {
+      steps_(planCudaChain(
+          chain_, {size.width, size.height, entry == FrameEntry::Nv12Luma ? PixelFormat::Gray8 : PixelFormat::Rgba8},
+          fuse)) {
   KC_REQUIRE(entry == FrameEntry::Rgba || (size.width % 2 == 0 && size.height % 2 == 0),
              "bench: NV12 rows need even sizes");
   for (const StageSpec& stage : chain_) {
@@ -172,11 +176,14 @@ void addPipelineRow(BenchContext& ctx, ImageSize size, FrameEntry entry, double 
   const std::string from = entry == FrameEntry::Rgba ? "" : std::string(" from ") + frameEntryName(entry);
   BenchRow row = makeRow("pipeline " + sizeLabel(size) + from + (streamCount == 1 ? " 1 stream" : " 2 streams"),
                          "pipeline", ms, 0);
-  row.key = "pipeline/" + std::string(entry == FrameEntry::Rgba ? "" : entry == FrameEntry::Nv12 ? "nv12/" : "nv12y/") +
+  row.key = "pipeline/" +
+            std::string(entry == FrameEntry::Rgba   ? ""
+                        : entry == FrameEntry::Nv12 ? "nv12/"
+                                                    : "nv12y/") +
             std::to_string(streamCount) + "/" + sizeLabel(size);
   row.graphNote = "own timing (frames over one or two streams, events around the run)";
-  row.extra = {{"fps", 1000.0 / ms}, {"uploadMs", uploadMs}, {"computeMs", computeMs},
-               {"timePerFrameOverBound", ms / bound}};
+  row.extra = {
+      {"fps", 1000.0 / ms}, {"uploadMs", uploadMs}, {"computeMs", computeMs}, {"timePerFrameOverBound", ms / bound}};
   char note[160];
   std::snprintf(note, sizeof note, "%.0f fps; %.2fx max(upload %.3f, compute %.3f) ms; median of %d runs of %d frames",
                 1000.0 / ms, ms / bound, uploadMs, computeMs, kTrials, frames);

@@ -18,7 +18,8 @@ constexpr std::size_t kCount = std::size_t(1) << 28;
 
 template <class T>
 __global__ void fillPattern(T* data, std::size_t n) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n;
+       i += std::size_t(gridDim.x) * blockDim.x)
     data[i] = static_cast<T>(static_cast<int>((i * 2654435761u) % 2001) - 1000);
 }
 
@@ -39,12 +40,11 @@ void addOurRows(BenchContext& ctx, demos::ReduceOp op, demos::ReduceType type, c
   for (demos::ReduceVersion version : kOurVersions) {
     demos::ReduceWorkspace workspace;
     workspace.reserve(version, op, type, kCount);
-    BenchRow row = makeRow(std::string("reduce ") + demos::toString(op) + " 2^28 " + demos::toString(type) + " (" +
-                               demos::reduceVersionInfo(version).name + ")",
-                           "reduce", ctx.time([&](cudaStream_t s, int) {
-                             workspace.runAsync(version, op, type, in, kCount, s);
-                           }),
-                           cub.bytes);
+    BenchRow row =
+        makeRow(std::string("reduce ") + demos::toString(op) + " 2^28 " + demos::toString(type) + " (" +
+                    demos::reduceVersionInfo(version).name + ")",
+                "reduce", ctx.time([&](cudaStream_t s, int) { workspace.runAsync(version, op, type, in, kCount, s); }),
+                cub.bytes);
     row.baselineName = cub.name;
     row.baselineMs = cub.ms;
     row.baselineGraphMs = cub.graphMs;
@@ -59,9 +59,10 @@ void runReduceRows(BenchContext& ctx) {
     DeviceBuffer<float> in(kCount), out(1);
     fillPattern<<<1024, 256, 0, ctx.stream()>>>(in.data(), kCount);
     KC_CUDA_CHECK_LAUNCH("fillPattern<float>");
-    const RowTiming timing = timeCub(ctx, in.data(), out.data(), [](void* t, std::size_t& b, const float* i, float* o, cudaStream_t s) {
-      return cub::DeviceReduce::Sum(t, b, i, o, static_cast<std::int64_t>(kCount), s);
-    });
+    const RowTiming timing =
+        timeCub(ctx, in.data(), out.data(), [](void* t, std::size_t& b, const float* i, float* o, cudaStream_t s) {
+          return cub::DeviceReduce::Sum(t, b, i, o, static_cast<std::int64_t>(kCount), s);
+        });
     BenchRow row = makeRow("CUB DeviceReduce::Sum 2^28 float", "reduce", timing, bytes);
     row.isBaseline = true;
     row.sets = 1;
@@ -72,10 +73,11 @@ void runReduceRows(BenchContext& ctx) {
     DeviceBuffer<std::int32_t> in(kCount), out(1);
     fillPattern<<<1024, 256, 0, ctx.stream()>>>(in.data(), kCount);
     KC_CUDA_CHECK_LAUNCH("fillPattern<int>");
-    const RowTiming timing = timeCub(ctx, in.data(), out.data(),
-                                     [](void* t, std::size_t& b, const std::int32_t* i, std::int32_t* o, cudaStream_t s) {
-                                       return cub::DeviceReduce::Min(t, b, i, o, static_cast<std::int64_t>(kCount), s);
-                                     });
+    const RowTiming timing =
+        timeCub(ctx, in.data(), out.data(),
+                [](void* t, std::size_t& b, const std::int32_t* i, std::int32_t* o, cudaStream_t s) {
+                  return cub::DeviceReduce::Min(t, b, i, o, static_cast<std::int64_t>(kCount), s);
+                });
     BenchRow row = makeRow("CUB DeviceReduce::Min 2^28 int", "reduce", timing, bytes);
     row.isBaseline = true;
     row.sets = 1;

@@ -30,16 +30,18 @@ void addConversionRows(BenchContext& ctx, ImageSize size) {
     const ImageView<std::uint8_t> all = nv12[k].view();
     return YuvPlanes{YuvLayout::Nv12, w, h, {{all.data, w, h, all.pitch}, {all.row(h), w, h / 2, all.pitch}, {}}};
   };
-  BenchRow convert = makeRow("convert nv12 -> RGBA " + sizeLabel(size), "camera", ctx.time([&](cudaStream_t s, int rep) {
-    yuvToRgbaAsync(planes(rep % sets), {}, rgba[rep % sets].view(), s);
-  }), 5.5 * pixels);
+  BenchRow convert = makeRow(
+      "convert nv12 -> RGBA " + sizeLabel(size), "camera",
+      ctx.time([&](cudaStream_t s, int rep) { yuvToRgbaAsync(planes(rep % sets), {}, rgba[rep % sets].view(), s); }),
+      5.5 * pixels);
   convert.key = "camera/convert/nv12/" + sizeLabel(size);
   convert.sets = sets;
   convert.note = "BT.601 limited; 1.5 bytes read, 4 written per pixel";
   ctx.add(std::move(convert));
   BenchRow luma = makeRow("luma nv12 -> grey " + sizeLabel(size), "camera", ctx.time([&](cudaStream_t s, int rep) {
     lumaToGrayAsync(planes(rep % sets).plane[0], YuvRange::Limited, gray[rep % sets].view(), s);
-  }), 2 * pixels);
+  }),
+                          2 * pixels);
   luma.key = "camera/luma/nv12/" + sizeLabel(size);
   luma.sets = sets;  // the rotation of the conversion's buffers, which this row shares
   luma.note = "Y plane expanded from 16..235 to 0..255";

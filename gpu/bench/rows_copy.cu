@@ -63,12 +63,14 @@ void measureHostTransfer(BenchContext& ctx, std::size_t bytes, const std::string
   DeviceBuffer<unsigned char> device(bytes);
   BenchRow h2d = makeRow("H2D pinned " + what, "copy", ctx.time([&](cudaStream_t s, int) {
     KC_CUDA_CHECK(cudaMemcpyAsync(device.data(), host.data(), bytes, cudaMemcpyHostToDevice, s));
-  }), static_cast<double>(bytes));
+  }),
+                         static_cast<double>(bytes));
   h2d.hostTransfer = true;
   ctx.add(std::move(h2d));
   BenchRow d2h = makeRow("D2H pinned " + what, "copy", ctx.time([&](cudaStream_t s, int) {
     KC_CUDA_CHECK(cudaMemcpyAsync(host.data(), device.data(), bytes, cudaMemcpyDeviceToHost, s));
-  }), static_cast<double>(bytes));
+  }),
+                         static_cast<double>(bytes));
   d2h.hostTransfer = true;
   ctx.add(std::move(d2h));
 }

@@ -11,12 +11,14 @@ void runPipelineRows(BenchContext& ctx) {
     const RowTiming uploadTiming = ctx.time([&](cudaStream_t s, int) { single.upload(0, s); });
     const RowTiming computeTiming = ctx.time([&](cudaStream_t s, int) { single.compute(0, s); });
     const double uploadMs = uploadTiming.ms, computeMs = computeTiming.ms;
-    BenchRow upload = makeRow("pipeline " + sizeLabel(size) + " upload only (H2D)", "pipeline", uploadTiming, frameBytes);
+    BenchRow upload =
+        makeRow("pipeline " + sizeLabel(size) + " upload only (H2D)", "pipeline", uploadTiming, frameBytes);
     upload.hostTransfer = true;
     upload.note = "pinned host -> device, one RGBA frame";
     ctx.add(std::move(upload));
     BenchRow compute = makeRow("pipeline " + sizeLabel(size) + " compute only", "pipeline", computeTiming, 0);
-    compute.note = formatFilterChain(defaultFilterChain()) + " + output copy, input resident; stages fused as the app runs them";
+    compute.note =
+        formatFilterChain(defaultFilterChain()) + " + output copy, input resident; stages fused as the app runs them";
     ctx.add(std::move(compute));
     // The per-stage mode (FramePipeline::setFusion(false)): what fusing saves.
     PipelineRunner unfused(size, 1, FrameEntry::Rgba, /*fuse=*/false);

@@ -28,19 +28,19 @@ void measureStage(BenchContext& ctx, const StageSpec& stage, ImageSize size) {
   HistogramSync histogramSync;
   DeviceHistogram histogram{counts.data(), histogramSync.words(), 0, 0};
 
-  BenchRow row = makeRow(stageLabel(stage) + (gray ? " gray " : " RGBA ") + sizeLabel(size), stage.id(),
-                         ctx.time([&](cudaStream_t s, int rep) {
-                           const auto& input = in[rep % sets];
-                           const auto& output = out[rep % sets];
-                           CudaStageIo io;
-                           io.in = {const_cast<T*>(input.view().data), inShape, input.pitch()};
-                           io.out = {stage.definition->producesImage ? output.view().data : nullptr, outShape,
-                                     output.pitch()};
-                           io.stream = s;
-                           if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &histogram;
-                           launch(stage, io);
-                         }),
-                         bytes);
+  BenchRow row =
+      makeRow(stageLabel(stage) + (gray ? " gray " : " RGBA ") + sizeLabel(size), stage.id(),
+              ctx.time([&](cudaStream_t s, int rep) {
+                const auto& input = in[rep % sets];
+                const auto& output = out[rep % sets];
+                CudaStageIo io;
+                io.in = {const_cast<T*>(input.view().data), inShape, input.pitch()};
+                io.out = {stage.definition->producesImage ? output.view().data : nullptr, outShape, output.pitch()};
+                io.stream = s;
+                if (stage.definition->sideOutput == SideOutput::Histogram) io.histogram = &histogram;
+                launch(stage, io);
+              }),
+              bytes);
   row.key = stage.id() + "/" + formatStage(stage) + (gray ? "/gray/" : "/rgba/") + sizeLabel(size);
   setStage(row, formatStage(stage), size, gray);
   ctx.add(std::move(row));

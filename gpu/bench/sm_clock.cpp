@@ -78,8 +78,8 @@ struct PipeCloser {
 
 SmClock readNvidiaSmi(const std::string& pciBusId) {
   SmClock clock;
-  std::unique_ptr<FILE, PipeCloser> pipe(
-      popen("nvidia-smi --query-gpu=pci.bus_id,clocks.sm,clocks.max.sm --format=csv,noheader,nounits 2>/dev/null", "r"));
+  std::unique_ptr<FILE, PipeCloser> pipe(popen(
+      "nvidia-smi --query-gpu=pci.bus_id,clocks.sm,clocks.max.sm --format=csv,noheader,nounits 2>/dev/null", "r"));
   if (!pipe) {
     clock.error = "cannot start nvidia-smi";
     return clock;
@@ -137,7 +137,7 @@ SmClock parseSmiClocks(const std::string& output, const std::string& pciBusId) {
     }
     return clock;
   }
-  clock.error = lines.empty()        ? "nvidia-smi printed nothing"
+  clock.error = lines.empty()      ? "nvidia-smi printed nothing"
                 : pciBusId.empty() ? "nvidia-smi lists several GPUs and the device's bus id is unknown"
                                    : "nvidia-smi does not list the device " + pciBusId;
   return clock;

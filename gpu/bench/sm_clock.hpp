@@ -8,10 +8,10 @@
 namespace kc::bench {
 
 struct SmClock {
-  int mhz = 0;          // the SM clock now; 0 when unknown
-  int maxMhz = 0;       // its maximum; 0 when unknown
-  std::string source;   // "NVML" or "nvidia-smi"; "" when neither answered
-  std::string error;    // why neither answered (when source is "")
+  int mhz = 0;         // the SM clock now; 0 when unknown
+  int maxMhz = 0;      // its maximum; 0 when unknown
+  std::string source;  // "NVML" or "nvidia-smi"; "" when neither answered
+  std::string error;   // why neither answered (when source is "")
   bool known() const { return mhz > 0; }
 };
 

@@ -18,11 +18,10 @@ void measureTranspose(BenchContext& ctx, ImageSize size, const char* what) {
   auto in = randomImages<T>(sets, size.width, size.height, 3);
   auto out = blankImages<T>(sets, size.height, size.width);
 
-  BenchRow ours = makeRow(std::string("transpose ") + what + " " + label, "transpose",
-                          ctx.time([&](cudaStream_t s, int rep) {
-                            transposeAsync(in[rep % sets].view(), out[rep % sets].view(), s);
-                          }),
-                          bytes);
+  BenchRow ours = makeRow(
+      std::string("transpose ") + what + " " + label, "transpose",
+      ctx.time([&](cudaStream_t s, int rep) { transposeAsync(in[rep % sets].view(), out[rep % sets].view(), s); }),
+      bytes);
   ours.key = "transpose/" + std::to_string(sizeof(T)) + "/" + label;
   setStage(ours, "transpose", size, sizeof(T) == 1);
 #ifdef KC_HAVE_NPP

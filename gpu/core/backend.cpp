@@ -14,9 +14,12 @@ Backend parseBackend(std::string_view text) {
 
 const char* toString(Backend backend) noexcept {
   switch (backend) {
-    case Backend::Auto: return "auto";
-    case Backend::Cuda: return "cuda";
-    case Backend::Cpu: return "cpu";
+    case Backend::Auto:
+      return "auto";
+    case Backend::Cuda:
+      return "cuda";
+    case Backend::Cpu:
+      return "cpu";
   }
   return "unknown";
 }

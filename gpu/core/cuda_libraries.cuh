@@ -15,13 +15,18 @@ namespace kc {
 
 // The functions kernelcam calls. cublas_v2.h maps most names to their _v2 symbols (cublasSdot ->
 // cublasSdot_v2), and the table's members and the looked-up names follow that mapping.
+// (The lists of names keep their hand layout: clang-format would wrap them as expressions.)
+// clang-format off
 #define KC_CUBLAS_FUNCTIONS(X)                                                                                    \
   X(cublasCreate) X(cublasDestroy) X(cublasSetStream) X(cublasSetMathMode) X(cublasSetWorkspace)                  \
   X(cublasSetPointerMode) X(cublasGetStatusString) X(cublasSgemm) X(cublasSdot) X(cublasDdot)     \
   X(cublasSaxpy) X(cublasDaxpy) X(cublasSscal) X(cublasDscal)
+// clang-format on
+// clang-format off
 #define KC_CUSPARSE_FUNCTIONS(X)                                                                                  \
   X(cusparseCreate) X(cusparseDestroy) X(cusparseSetStream) X(cusparseGetErrorString) X(cusparseCreateCsr)        \
   X(cusparseCreateDnVec) X(cusparseDestroySpMat) X(cusparseDestroyDnVec) X(cusparseSpMV) X(cusparseSpMV_bufferSize)
+// clang-format on
 
 #define KC_LIBRARY_FUNCTION_MEMBER(name) decltype(&::name) name = nullptr;
 struct CublasApi {

@@ -11,10 +11,10 @@ std::string mib(std::size_t bytes) {
 [[noreturn]] void allocationFailed(cudaError_t status, const char* what, std::size_t bytes, const char* file,
                                    int line) {
   (void)cudaGetLastError();
-  throwError(file, line, what,
-             std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status) + " while asking for " +
-                 mib(bytes),
-             static_cast<int>(status));
+  throwError(
+      file, line, what,
+      std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status) + " while asking for " + mib(bytes),
+      static_cast<int>(status));
 }
 }  // namespace
 

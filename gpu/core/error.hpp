@@ -30,13 +30,12 @@ class InvalidArgument : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-[[noreturn]] void throwError(const char* file, int line, const char* call, const std::string& message,
-                             int code = 0);
+[[noreturn]] void throwError(const char* file, int line, const char* call, const std::string& message, int code = 0);
 
 }  // namespace kc
 
 #define KC_FAIL(call_text, message) ::kc::throwError(__FILE__, __LINE__, call_text, message)
-#define KC_REQUIRE(cond, message)                                      \
-  do {                                                                 \
-    if (!(cond)) throw ::kc::InvalidArgument(std::string(message));   \
+#define KC_REQUIRE(cond, message)                                   \
+  do {                                                              \
+    if (!(cond)) throw ::kc::InvalidArgument(std::string(message)); \
   } while (0)

@@ -8,17 +8,21 @@ namespace kc {
 
 const std::vector<std::string>& fileKindSuffixes(FileKind kind) {
   // What OpenCV's imgcodecs and videoio (FFmpeg) read on Debian.
-  static const std::vector<std::string> image = {"png", "jpg", "jpeg", "bmp", "tif",
-                                                 "tiff", "webp", "ppm", "pgm", "pnm"};
-  static const std::vector<std::string> video = {"mp4", "mkv", "avi", "mov", "webm",
+  static const std::vector<std::string> image = {"png",  "jpg",  "jpeg", "bmp", "tif",
+                                                 "tiff", "webp", "ppm",  "pgm", "pnm"};
+  static const std::vector<std::string> video = {"mp4", "mkv", "avi",  "mov", "webm",
                                                  "m4v", "mpg", "mpeg", "ogv", "wmv"};
   static const std::vector<std::string> matrix = {"mtx", "mtx.gz"};  // data/matrices: NAME.mtx.gz
   static const std::vector<std::string> none;
   switch (kind) {
-    case FileKind::Image: return image;
-    case FileKind::Video: return video;
-    case FileKind::Matrix: return matrix;
-    case FileKind::Unsupported: break;
+    case FileKind::Image:
+      return image;
+    case FileKind::Video:
+      return video;
+    case FileKind::Matrix:
+      return matrix;
+    case FileKind::Unsupported:
+      break;
   }
   return none;
 }
@@ -36,7 +40,8 @@ FileKind fileKindOf(std::string_view path) {
                  [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; });
   // "nos2.mtx.gz" ends in ".mtx.gz"; a name that is only the suffix (".mtx") is no file of the kind.
   const auto endsWith = [&](const std::string& suffix) {
-    return name.size() > suffix.size() + 1 && name.compare(name.size() - suffix.size() - 1, std::string::npos, "." + suffix) == 0;
+    return name.size() > suffix.size() + 1 &&
+           name.compare(name.size() - suffix.size() - 1, std::string::npos, "." + suffix) == 0;
   };
   for (FileKind kind : {FileKind::Image, FileKind::Video, FileKind::Matrix}) {
     const std::vector<std::string>& suffixes = fileKindSuffixes(kind);

@@ -8,9 +8,7 @@
 
 namespace kc {
 
-bool startsLikeGzip(std::istream& in) {
-  return in.rdbuf() && in.rdbuf()->sgetc() == 0x1f;
-}
+bool startsLikeGzip(std::istream& in) { return in.rdbuf() && in.rdbuf()->sgetc() == 0x1f; }
 
 #ifdef KC_HAVE_ZLIB
 
@@ -52,8 +50,8 @@ GzipInputBuffer::int_type GzipInputBuffer::underflow() {
     const int result = inflate(&z, Z_NO_FLUSH);
     if (result == Z_STREAM_END) inflater_->memberEnded = true;
     else if (result != Z_OK && result != Z_BUF_ERROR)
-      throw GzipError(std::string("the gzip data is damaged (zlib: ") + (z.msg ? z.msg : "error " + std::to_string(result)) +
-                      ")");
+      throw GzipError(std::string("the gzip data is damaged (zlib: ") +
+                      (z.msg ? z.msg : "error " + std::to_string(result)) + ")");
     const std::size_t produced = out_.size() - z.avail_out;
     if (produced > 0) {
       setg(out_.data(), out_.data(), out_.data() + produced);
@@ -69,8 +67,9 @@ bool gzipSupported() { return false; }
 struct GzipInputBuffer::Inflater {};
 
 GzipInputBuffer::GzipInputBuffer(std::istream& compressed) : compressed_(compressed) {
-  throw GzipError("gzip-compressed, and this build of kernelcam reads no gzip (zlib was missing when it was built): "
-                  "gunzip it first");
+  throw GzipError(
+      "gzip-compressed, and this build of kernelcam reads no gzip (zlib was missing when it was built): "
+      "gunzip it first");
 }
 
 GzipInputBuffer::~GzipInputBuffer() = default;

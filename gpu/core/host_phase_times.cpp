@@ -24,7 +24,8 @@ class PhaseTable {
   ~PhaseTable() {
     if (phases_.empty()) return;
     std::vector<std::pair<std::string, PhaseTotal>> rows(phases_.begin(), phases_.end());
-    std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) { return a.second.totalMs > b.second.totalMs; });
+    std::sort(rows.begin(), rows.end(),
+              [](const auto& a, const auto& b) { return a.second.totalMs > b.second.totalMs; });
     std::fprintf(stderr, "host phase times (KC_PHASE_TIMES; inclusive)\n%-28s %10s %12s %12s\n", "phase", "calls",
                  "mean ms", "total ms");
     for (const auto& [name, total] : rows)

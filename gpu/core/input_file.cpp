@@ -10,17 +10,27 @@ namespace kc {
 
 std::string pathErrorReason(int error) {
   switch (error) {
-    case ENOENT: return "no such file";
-    case ENOTDIR: return "a part of the path is not a folder";
+    case ENOENT:
+      return "no such file";
+    case ENOTDIR:
+      return "a part of the path is not a folder";
     case EACCES:
-    case EPERM: return "permission denied";
-    case ELOOP: return "too many levels of symbolic links (a link loop?)";
-    case ENAMETOOLONG: return "the path is too long";
-    case EISDIR: return "is a directory, not a file";
-    case ENOSPC: return "no space left on the device (disk full)";
-    case EDQUOT: return "disk quota exceeded";
-    case EROFS: return "read-only file system";
-    default: return std::strerror(error);
+    case EPERM:
+      return "permission denied";
+    case ELOOP:
+      return "too many levels of symbolic links (a link loop?)";
+    case ENAMETOOLONG:
+      return "the path is too long";
+    case EISDIR:
+      return "is a directory, not a file";
+    case ENOSPC:
+      return "no space left on the device (disk full)";
+    case EDQUOT:
+      return "disk quota exceeded";
+    case EROFS:
+      return "read-only file system";
+    default:
+      return std::strerror(error);
   }
 }
 

@@ -12,11 +12,13 @@ namespace kc::detail {
 
 inline void checkCublas(cublasStatus_t status, const char* file, int line, const char* call) {
   if (status != CUBLAS_STATUS_SUCCESS)
-    throwError(file, line, call, std::string("cuBLAS: ") + cublasApi().cublasGetStatusString(status), static_cast<int>(status));
+    throwError(file, line, call, std::string("cuBLAS: ") + cublasApi().cublasGetStatusString(status),
+               static_cast<int>(status));
 }
 inline void checkCusparse(cusparseStatus_t status, const char* file, int line, const char* call) {
   if (status != CUSPARSE_STATUS_SUCCESS)
-    throwError(file, line, call, std::string("cuSPARSE: ") + cusparseApi().cusparseGetErrorString(status), static_cast<int>(status));
+    throwError(file, line, call, std::string("cuSPARSE: ") + cusparseApi().cusparseGetErrorString(status),
+               static_cast<int>(status));
 }
 
 }  // namespace kc::detail

@@ -46,8 +46,8 @@ void requireMemory(const std::string& what, const MemoryNeed& need, std::optiona
     throw OutOfMemory("not enough host memory for " + what + ": needs about " + formatBytes(need.hostBytes) + ", " +
                       formatBytes(*host) + " available (MemAvailable)");
   if (deviceFree && need.deviceBytes > *deviceFree)
-    throw OutOfMemory("not enough device memory for " + what + ": needs about " + formatBytes(need.deviceBytes) +
-                      ", " + formatBytes(*deviceFree) + " free on " + deviceName + " (cudaMemGetInfo)");
+    throw OutOfMemory("not enough device memory for " + what + ": needs about " + formatBytes(need.deviceBytes) + ", " +
+                      formatBytes(*deviceFree) + " free on " + deviceName + " (cudaMemGetInfo)");
 }
 
 std::string describeOutOfMemory(const std::string& what, const std::exception& error) {

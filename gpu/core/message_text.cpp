@@ -47,7 +47,8 @@ void appendHex(std::string& out, const char* prefix, unsigned value, int digits)
 std::string printableText(std::string_view text, std::size_t maxBytes, TextLayout layout) {
   const bool cut = text.size() > maxBytes;
   std::size_t keep = std::min(text.size(), maxBytes);
-  while (cut && keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;  // not inside a UTF-8 character
+  while (cut && keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80)
+    --keep;  // not inside a UTF-8 character
   const std::string_view kept = text.substr(0, keep);
   std::string out;
   out.reserve(kept.size());
@@ -62,12 +63,23 @@ std::string printableText(std::string_view text, std::size_t maxBytes, TextLayou
     if (byte < 0x20 || byte == 0x7F) {
       const bool lines = layout == TextLayout::Lines;
       switch (c) {
-        case '\n': out += lines ? "\n" : "\\n"; break;
-        case '\t': out += lines ? "\t" : "\\t"; break;
-        case '\r': out += "\\r"; break;
-        case '\x1b': out += "\\e"; break;
-        case '\a': out += "\\a"; break;
-        default: appendHex(out, "\\x", byte, 2);
+        case '\n':
+          out += lines ? "\n" : "\\n";
+          break;
+        case '\t':
+          out += lines ? "\t" : "\\t";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\x1b':
+          out += "\\e";
+          break;
+        case '\a':
+          out += "\\a";
+          break;
+        default:
+          appendHex(out, "\\x", byte, 2);
       }
       ++i;
       continue;

@@ -44,8 +44,7 @@ class NvtxRange {
 #ifdef KC_HAVE_NVTX
     nvtxDomainRangePop(domain());
 #endif
-    if (!name_.empty())
-      addHostPhaseTime(name_, msSince(start_));
+    if (!name_.empty()) addHostPhaseTime(name_, msSince(start_));
   }
   NvtxRange(const NvtxRange&) = delete;
   NvtxRange& operator=(const NvtxRange&) = delete;

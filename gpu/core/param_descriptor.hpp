@@ -9,11 +9,11 @@
 namespace kc {
 
 enum class ParamType {
-  Choice,       // one of `choices`
-  Int,          // minValue..maxValue, every `step` from minValue (size: 1, 3, 5, ... 31)
-  FloatList,    // space-separated finite numbers (custom convolution weights)
-  Text,         // free text (a stage's: without ':' or ','); a file path
-  Float,        // a finite number in minReal..maxReal
+  Choice,     // one of `choices`
+  Int,        // minValue..maxValue, every `step` from minValue (size: 1, 3, 5, ... 31)
+  FloatList,  // space-separated finite numbers (custom convolution weights)
+  Text,       // free text (a stage's: without ':' or ','); a file path
+  Float,      // a finite number in minReal..maxReal
   // The rest of the stage's ':'-separated tokens, each NAME=VALUE, stored as one value
   // ("radius=3:gain=0.5"): the values of the stage's instanceParams. Only as the last parameter.
   Assignments,

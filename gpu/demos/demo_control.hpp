@@ -36,9 +36,9 @@ class Cancelled : public std::runtime_error {
 };
 
 struct DemoProgress {
-  int version = 0;      // 1-based: the version now running (the CPU rows count)
-  int versions = 0;     // how many versions this run has
-  std::string name;     // the running version's name, as its row will say
+  int version = 0;           // 1-based: the version now running (the CPU rows count)
+  int versions = 0;          // how many versions this run has
+  std::string name;          // the running version's name, as its row will say
   long long iteration = -1;  // CG: the latest sample of the running solve; -1 otherwise
   double residual = NAN;     // CG: ||r_k|| at that iteration
 };

@@ -11,7 +11,8 @@ const DemoParam* DemoDefinition::param(const std::string& id) const {
 const std::string& DemoRequest::value(const std::string& param) const {
   if (const auto given = values.find(param); given != values.end()) return given->second;
   const DemoParam* described = demo ? demo->param(param) : nullptr;
-  if (!described) throw InvalidArgument("demo " + (demo ? demo->id : std::string("?")) + ": no parameter '" + param + "'");
+  if (!described)
+    throw InvalidArgument("demo " + (demo ? demo->id : std::string("?")) + ": no parameter '" + param + "'");
   return described->descriptor.defaultValue;
 }
 
@@ -27,7 +28,10 @@ std::string joined(const std::string& shown, const std::string& reason) {
 }  // namespace
 
 DemoValueError::DemoValueError(std::string param, std::string shown, std::string reason)
-    : InvalidArgument(joined(shown, reason)), param_(std::move(param)), shown_(std::move(shown)), reason_(std::move(reason)) {}
+    : InvalidArgument(joined(shown, reason)),
+      param_(std::move(param)),
+      shown_(std::move(shown)),
+      reason_(std::move(reason)) {}
 
 std::string DemoValueError::describe(const std::string& name) const {
   std::string text = name;

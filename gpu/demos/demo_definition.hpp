@@ -80,10 +80,10 @@ struct DemoParam {
 
 // A version the demo compares, in the order its rows come.
 struct DemoVersion {
-  std::string name;          // as its row says
-  bool needsCuda = true;     // false: a CPU version (it runs on the CPU backend too)
-  std::string why;           // two short lines, '\n' between
-  std::string sourceAnchor;  // the function the source view shows
+  std::string name;           // as its row says
+  bool needsCuda = true;      // false: a CPU version (it runs on the CPU backend too)
+  std::string why;            // two short lines, '\n' between
+  std::string sourceAnchor;   // the function the source view shows
   bool anchorIsCall = false;  // the anchor is a library call (cub::DeviceReduce): its call site is shown
 };
 
@@ -91,10 +91,10 @@ struct DemoVersion {
 struct DemoRequest {
   const DemoDefinition* demo = nullptr;
   std::map<std::string, std::string> values;  // parameter id -> text, as given
-  std::vector<int> versions;  // indices into demo->versions to run (choosableVersions); empty: all
-  int reps = 0;               // timed repetitions; 0: the demo's defaultReps
-  Backend backend = Backend::Cpu;  // Cpu or Cuda: resolved before the request is made
-  DemoControl control;             // cancel and progress
+  std::vector<int> versions;                  // indices into demo->versions to run (choosableVersions); empty: all
+  int reps = 0;                               // timed repetitions; 0: the demo's defaultReps
+  Backend backend = Backend::Cpu;             // Cpu or Cuda: resolved before the request is made
+  DemoControl control;                        // cancel and progress
 
   bool has(const std::string& param) const { return values.count(param) > 0; }
   // The given text, else the parameter's default; InvalidArgument for a parameter the demo lacks.

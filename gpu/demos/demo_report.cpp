@@ -51,8 +51,9 @@ bool demoRunsOnGpu(Backend backend, bool gpuGiven, const char* demo) {
   KC_REQUIRE(backend != Backend::Auto,
              std::string(demo) + ": backend auto must be resolved to cuda or cpu before the run (chooseBackend)");
   if (backend == Backend::Cuda)
-    KC_REQUIRE(gpuGiven, std::string(demo) + ": backend cuda needs the demo's CUDA versions, and none were given "
-                                             "(a build without CUDA, or no usable device)");
+    KC_REQUIRE(gpuGiven, std::string(demo) +
+                             ": backend cuda needs the demo's CUDA versions, and none were given "
+                             "(a build without CUDA, or no usable device)");
   return backend == Backend::Cuda;
 }
 

@@ -19,8 +19,8 @@ struct DemoRow {
   std::string why;           // two short lines, '\n' between
   std::string sourceAnchor;  // function name the source view jumps to
   DemoRowKind kind = DemoRowKind::Gpu;
-  double ms = NAN;           // median of the timed repetitions; NaN when skipped
-  double throughput = NAN;   // GB/s (reduce) or GFLOP/s (matmul)
+  double ms = NAN;          // median of the timed repetitions; NaN when skipped
+  double throughput = NAN;  // GB/s (reduce) or GFLOP/s (matmul)
   std::string throughputUnit;
   std::optional<double> speedupVsFirstGpu, speedupVsCpu, speedupVsLibrary;  // empty: not measured
   bool correct = false;

@@ -14,9 +14,12 @@ namespace {
 
 const char* kindName(DemoRowKind kind) {
   switch (kind) {
-    case DemoRowKind::Cpu: return "cpu";
-    case DemoRowKind::Gpu: return "gpu";
-    case DemoRowKind::Library: return "library";
+    case DemoRowKind::Cpu:
+      return "cpu";
+    case DemoRowKind::Gpu:
+      return "gpu";
+    case DemoRowKind::Library:
+      return "library";
   }
   return "unknown";
 }
@@ -76,7 +79,8 @@ std::string VersionRowsResult::commandLineTable() const {
   }
   return table.format() +
          "\nSpeedups: the reference row's ms over this row's ms (GPU 1 = the first GPU version); - = not run.\n"
-         "Verification: " + report_.verification + "\n";
+         "Verification: " +
+         report_.verification + "\n";
 }
 
 std::string VersionRowsResult::jsonFields() const {
@@ -109,17 +113,24 @@ DemoTable VersionRowsResult::table() const {
   using Align = DemoTable::Align;
   DemoTable table;
   const std::string unit = report_.rows.empty() ? "GB/s" : report_.rows[0].throughputUnit;
-  table.columns = {{"version", Align::Left}, {"ms"},      {unit},         {"vs 1st GPU"}, {"vs CPU"},
-                   {"vs library"},          {"correct", Align::Center}, {"result / note", Align::Left}};
+  table.columns = {{"version", Align::Left},
+                   {"ms"},
+                   {unit},
+                   {"vs 1st GPU"},
+                   {"vs CPU"},
+                   {"vs library"},
+                   {"correct", Align::Center},
+                   {"result / note", Align::Left}};
   constexpr int kCorrectColumn = 6;
   for (const DemoRow& row : report_.rows) {
     const std::string detail =
         row.result.empty() ? row.note : (row.note.empty() ? row.result : row.result + "; " + row.note);
-    DemoTable::Row shown{{row.version, panelMs(row.ms), panelNumber(row.throughput), panelSpeedup(row.speedupVsFirstGpu),
-                          panelSpeedup(row.speedupVsCpu), panelSpeedup(row.speedupVsLibrary), correctText(row), detail},
-                         {},
-                         row.sourceAnchor,
-                         row.why};
+    DemoTable::Row shown{
+        {row.version, panelMs(row.ms), panelNumber(row.throughput), panelSpeedup(row.speedupVsFirstGpu),
+         panelSpeedup(row.speedupVsCpu), panelSpeedup(row.speedupVsLibrary), correctText(row), detail},
+        {},
+        row.sourceAnchor,
+        row.why};
     if (!row.correct && !row.skipped) shown.alarming.push_back(kCorrectColumn);
     table.rows.push_back(std::move(shown));
   }

@@ -9,11 +9,14 @@ namespace kc::exercises {
 
 std::size_t elementBytes(ElementType type) {
   switch (type) {
-    case ElementType::U8: return 1;
+    case ElementType::U8:
+      return 1;
     case ElementType::I32:
     case ElementType::U32:
-    case ElementType::F32: return 4;
-    case ElementType::U64: return 8;
+    case ElementType::F32:
+      return 4;
+    case ElementType::U64:
+      return 8;
   }
   return 1;
 }
@@ -67,9 +70,9 @@ CaseArgument outputBuffer(const std::string& name, ElementType element, const st
   return argument;
 }
 
-#define KC_EXERCISE_BUFFERS(T)                                                                             \
-  template CaseArgument inputBuffer<T>(const std::string&, ElementType, const std::vector<T>&);            \
-  template CaseArgument outputBuffer<T>(const std::string&, ElementType, const std::vector<T>&,           \
+#define KC_EXERCISE_BUFFERS(T)                                                                  \
+  template CaseArgument inputBuffer<T>(const std::string&, ElementType, const std::vector<T>&); \
+  template CaseArgument outputBuffer<T>(const std::string&, ElementType, const std::vector<T>&, \
                                         std::optional<std::uint32_t>);
 KC_EXERCISE_BUFFERS(std::uint8_t)
 KC_EXERCISE_BUFFERS(std::int32_t)

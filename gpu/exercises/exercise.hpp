@@ -54,7 +54,7 @@ struct CaseArgument {
   bool isFloat = false;
   // A buffer.
   ElementType element = ElementType::U8;
-  std::vector<std::uint8_t> input;         // an input's contents
+  std::vector<std::uint8_t> input;  // an input's contents
   bool output = false;
   std::optional<std::uint32_t> startWord;  // an output's first value when the statement gives one (0 for a sum)
   std::vector<std::uint8_t> expected;      // an output: what a correct kernel leaves (its size is the buffer's)
@@ -73,7 +73,7 @@ CaseArgument outputBuffer(const std::string& name, ElementType element, const st
 
 // One hidden input and its answer.
 struct ExerciseCase {
-  std::string label;  // "n = 17", "1921x1079", "photo coffee.png": every message about it says it
+  std::string label;                    // "n = 17", "1921x1079", "photo coffee.png": every message about it says it
   std::vector<CaseArgument> arguments;  // array exercises: one per parameter; image exercises: "in" and "out"
   int width = 0, height = 0;            // image exercises: the frame (its grid follows it)
   std::uint64_t minBytes = 0;           // the least memory traffic doing this needs: the timing floor
@@ -82,8 +82,8 @@ struct ExerciseCase {
 
 // What a check's generator gets.
 struct CaseOptions {
-  std::uint64_t seed = 1;              // every random input follows from it (a check picks a fresh one)
-  std::vector<HostFrame> photos;       // the project's sample photos, RGBA (image exercises)
+  std::uint64_t seed = 1;         // every random input follows from it (a check picks a fresh one)
+  std::vector<HostFrame> photos;  // the project's sample photos, RGBA (image exercises)
 };
 
 // What a counter goal is measured from: the student's kernel profiled on the timed case.
@@ -91,7 +91,7 @@ struct CounterInputs {
   const std::vector<lab::LineFigures>& lines;   // every line, the prelude's too
   const std::vector<lab::LineFigures>& ofFile;  // the student's file only, by line
   const ExerciseCase& timedCase;
-  std::uint64_t blocks = 0;                     // of the launch
+  std::uint64_t blocks = 0;  // of the launch
   std::uint64_t threadsPerBlock = 0;
   const std::vector<std::string>& missingCounters;  // this GPU's
   const std::string& source;                        // the student's text (to find the line a figure is about)
@@ -99,17 +99,17 @@ struct CounterInputs {
 struct CounterVerdict {
   bool measured = true;  // false: the GPU lacks a counter (figure says which)
   bool met = false;
-  std::string figure;    // "1.0 wavefronts per request (goal: at most 1.1)"
-  int line = 0;          // the student's line the figure points at (0: none)
+  std::string figure;  // "1.0 wavefronts per request (goal: at most 1.1)"
+  int line = 0;        // the student's line the figure points at (0: none)
 };
 
 // A goal from the per-line profiler's counters, where the lesson is about memory or divergence.
 struct CounterGoal {
-  std::string id;     // "conflict-free-tile"
+  std::string id;  // "conflict-free-tile"
   int level = 2;
-  std::string title;  // "The tile is read without bank conflicts"
-  std::string why;    // two lines a student reads when the goal is met
-  std::string advice; // one line when it is not (beside the figure and the line)
+  std::string title;   // "The tile is read without bank conflicts"
+  std::string why;     // two lines a student reads when the goal is met
+  std::string advice;  // one line when it is not (beside the figure and the line)
   std::function<CounterVerdict(const CounterInputs&)> measure;
 };
 
@@ -120,10 +120,10 @@ constexpr const char* kGoalNearOptimised = "near-optimised";
 constexpr double kNearOptimisedRatio = 1.25;  // level 3: at most this many times kernelcam's optimised time
 
 struct ExerciseDefinition {
-  std::string id;      // "reduce-sum": `kernelcam exercise start reduce-sum`, `// @exercise reduce-sum`
-  std::string title;   // "Sum reduction"
-  std::string topic;   // what it teaches: "shared memory, a tree reduction, one atomic per block"
-  int order = 0;       // the course's order (docs/COURSE.md)
+  std::string id;             // "reduce-sum": `kernelcam exercise start reduce-sum`, `// @exercise reduce-sum`
+  std::string title;          // "Sum reduction"
+  std::string topic;          // what it teaches: "shared memory, a tree reduction, one atomic per block"
+  int order = 0;              // the course's order (docs/COURSE.md)
   std::uint32_t version = 1;  // raised when cases or goals change: the grader's cache keys on it
   bool imageKernel = false;   // the live stage's contract; else `parameters`
   std::vector<KernelParameter> parameters;
@@ -133,7 +133,7 @@ struct ExerciseDefinition {
               optimisedFile = "optimised.cu";
   // Files given in the record instead (name, text): a throw-away exercise of a test has no folder.
   std::vector<std::pair<std::string, std::string>> inlineFiles;
-  std::vector<std::string> hints;  // at least three, revealed one at a time
+  std::vector<std::string> hints;                                      // at least three, revealed one at a time
   std::function<std::vector<ExerciseCase>(const CaseOptions&)> cases;  // the timed one last
   std::vector<CounterGoal> counterGoals;
   // Image exercises: the chain the window's A/B view shows beside the student's kernel

@@ -61,7 +61,8 @@ const lab::CompiledKernel& builtInKernel(const ExerciseDefinition& exercise, con
       compileExerciseKernel(exercise, {"kernelcam:" + exercise.id + "/" + file, text}, toolchain, std::nullopt);
   if (!kernel.ok()) {
     std::string first = kernel.diagnostics.empty() ? "no message" : lab::formatDiagnostic(kernel.diagnostics.front());
-    KC_FAIL("exercise check", exercise.id + ": kernelcam's own " + file + " does not compile (a kernelcam bug): " + first);
+    KC_FAIL("exercise check",
+            exercise.id + ": kernelcam's own " + file + " does not compile (a kernelcam bug): " + first);
   }
   return compiled.emplace(key, std::move(kernel)).first->second;
 }
@@ -101,7 +102,8 @@ CaseRun runCase(const ExerciseDefinition& exercise, const lab::CompiledKernel& k
   run.outcome.ran = true;
   if (!run.result.ok()) {
     run.outcome.message = c.label + ": " + run.result.message;
-    run.stopsTheCheck = run.result.status == lab::LaunchStatus::Fault || run.result.status == lab::LaunchStatus::TimedOut;
+    run.stopsTheCheck =
+        run.result.status == lab::LaunchStatus::Fault || run.result.status == lab::LaunchStatus::TimedOut;
     return run;
   }
   run.outcome.message = compareOutputs(c, launch, run.result);
@@ -114,8 +116,8 @@ CaseRun runCase(const ExerciseDefinition& exercise, const lab::CompiledKernel& k
 double builtInTime(const ExerciseDefinition& exercise, const std::string& file, const ExerciseCase& timed,
                    const ExerciseToolchain& toolchain, const CheckOptions& options, std::string* failure) {
   lab::BufferDevice& device = *toolchain.device;
-  const std::string key = exercise.id + "#" + std::to_string(exercise.version) + "/" + file + "@" + device.name() +
-                          "/" + timed.label;
+  const std::string key =
+      exercise.id + "#" + std::to_string(exercise.version) + "/" + file + "@" + device.name() + "/" + timed.label;
   {
     std::lock_guard lock(timeCache().mutex);
     if (const auto found = timeCache().ms.find(key); found != timeCache().ms.end()) return found->second;
@@ -203,7 +205,8 @@ lab::CompiledKernel compileExerciseKernel(const ExerciseDefinition& exercise, co
   options.limits = limits;
   lab::CompiledKernel kernel = toolchain.compile(source, options);
   if (kernel.ok()) {
-    std::vector<lab::Diagnostic> problems = launchAnnotationProblems(exercise, source.path, kernel.analysis.annotations);
+    std::vector<lab::Diagnostic> problems =
+        launchAnnotationProblems(exercise, source.path, kernel.analysis.annotations);
     kernel.diagnostics.insert(kernel.diagnostics.end(), problems.begin(), problems.end());
     if (lab::hasErrors(problems)) kernel.cubin.clear();  // not runnable: ok() is false
   }
@@ -214,8 +217,9 @@ const ExerciseDefinition* exerciseOfSource(const lab::KernelSource& source, std:
   const lab::KernelAnalysis analysis = lab::analyzeKernel(source);
   const std::string& id = analysis.annotations.exercise;
   if (id.empty()) {
-    *why = source.path + ": no `// @exercise ID` line says which exercise the kernel solves "
-                         "(kernelcam exercise start ID writes a file with it; kernelcam exercise list)";
+    *why = source.path +
+           ": no `// @exercise ID` line says which exercise the kernel solves "
+           "(kernelcam exercise start ID writes a file with it; kernelcam exercise list)";
     return nullptr;
   }
   const ExerciseDefinition* exercise = exerciseRegistry().find(id);
@@ -232,8 +236,8 @@ bool goalsMetUpTo(const CheckReport& report, int level) {
   return !report.goals.empty();
 }
 
-CheckReport beginReport(const ExerciseDefinition& exercise, const lab::KernelSource& source, const lab::CompiledKernel& kernel,
-                        const CheckOptions& options) {
+CheckReport beginReport(const ExerciseDefinition& exercise, const lab::KernelSource& source,
+                        const lab::CompiledKernel& kernel, const CheckOptions& options) {
   CheckReport report;
   report.exercise = exercise.id;
   report.path = source.path;
@@ -246,7 +250,8 @@ CheckReport beginReport(const ExerciseDefinition& exercise, const lab::KernelSou
   return report;
 }
 
-std::vector<ExerciseCase> checkCases(const ExerciseDefinition& exercise, const CheckReport& report, const CheckOptions& options) {
+std::vector<ExerciseCase> checkCases(const ExerciseDefinition& exercise, const CheckReport& report,
+                                     const CheckOptions& options) {
   return exercise.cases(CaseOptions{report.seed, options.photos});
 }
 
@@ -265,7 +270,8 @@ void runCorrectness(const ExerciseDefinition& exercise, const lab::CompiledKerne
   bool stopped = false;
   for (const ExerciseCase& c : cases) {
     if (stopped) {
-      report.cases.push_back({c.label, false, false, c.label + ": not run (the kernel faulted or hung on an earlier input)"});
+      report.cases.push_back(
+          {c.label, false, false, c.label + ": not run (the kernel faulted or hung on an earlier input)"});
       continue;
     }
     // The timed case is checked on the last of its timed launches where it is timed here.
@@ -275,8 +281,8 @@ void runCorrectness(const ExerciseDefinition& exercise, const lab::CompiledKerne
     if (timeIt && run.outcome.passed) report.studentMs = median(run.result.kernelMs);
     report.cases.push_back(std::move(run.outcome));
   }
-  report.correct = !cases.empty() && std::all_of(report.cases.begin(), report.cases.end(),
-                                                 [](const CaseOutcome& c) { return c.passed; });
+  report.correct = !cases.empty() &&
+                   std::all_of(report.cases.begin(), report.cases.end(), [](const CaseOutcome& c) { return c.passed; });
 }
 
 void measureTimes(const ExerciseDefinition& exercise, const lab::CompiledKernel& kernel,
@@ -298,7 +304,8 @@ void measureTimes(const ExerciseDefinition& exercise, const lab::CompiledKernel&
   std::string failure;
   report.copyFloorMs = device.deviceCopyMs(std::max<std::uint64_t>(timed->minBytes / 2, 4));
   report.naiveMs = builtInTime(exercise, exercise.naiveFile, *timed, toolchain, options, &failure);
-  if (failure.empty()) report.optimisedMs = builtInTime(exercise, exercise.optimisedFile, *timed, toolchain, options, &failure);
+  if (failure.empty())
+    report.optimisedMs = builtInTime(exercise, exercise.optimisedFile, *timed, toolchain, options, &failure);
   if (!failure.empty()) KC_FAIL("exercise check", exercise.id + ": " + failure);
 }
 
@@ -318,8 +325,8 @@ void measureCounters(const ExerciseDefinition& exercise, const lab::CompiledKern
   report.profiled = true;
 }
 
-void finishGoals(const ExerciseDefinition& exercise, const std::vector<ExerciseCase>& cases, const std::string& sourceText,
-                 const CheckOptions& options, CheckReport& report) {
+void finishGoals(const ExerciseDefinition& exercise, const std::vector<ExerciseCase>& cases,
+                 const std::string& sourceText, const CheckOptions& options, CheckReport& report) {
   std::vector<GoalOutcome> goals;
   GoalOutcome correct = goal(kGoalCorrect, 1, "Correct on every hidden input",
                              "Every output matches kernelcam's reference, on inputs of awkward sizes the statement "
@@ -353,12 +360,13 @@ void finishGoals(const ExerciseDefinition& exercise, const std::vector<ExerciseC
     } else if (!report.correct) {
       g.figure = "not measured: the kernel is not correct yet";
     } else if (report.lines.empty() || !timed) {
-      g.figure = !options.counters ? "not measured (counters off)"
-                                   : "not measured: " + (report.missingCounters.empty() ? std::string("no profile")
-                                                                                        : report.missingCounters.front());
+      g.figure = !options.counters
+                     ? "not measured (counters off)"
+                     : "not measured: " + (report.missingCounters.empty() ? std::string("no profile")
+                                                                          : report.missingCounters.front());
     } else {
-      const CounterVerdict verdict = counter.measure({report.lines, ofFile, *timed, report.blocks, report.threadsPerBlock,
-                                                      report.missingCounters, sourceText});
+      const CounterVerdict verdict = counter.measure(
+          {report.lines, ofFile, *timed, report.blocks, report.threadsPerBlock, report.missingCounters, sourceText});
       g.measured = verdict.measured;
       g.met = verdict.measured && verdict.met;
       g.figure = verdict.figure;
@@ -366,7 +374,8 @@ void finishGoals(const ExerciseDefinition& exercise, const std::vector<ExerciseC
     }
     goals.push_back(std::move(g));
   }
-  std::stable_sort(goals.begin(), goals.end(), [](const GoalOutcome& a, const GoalOutcome& b) { return a.level < b.level; });
+  std::stable_sort(goals.begin(), goals.end(),
+                   [](const GoalOutcome& a, const GoalOutcome& b) { return a.level < b.level; });
   report.goals = std::move(goals);
   report.levelReached = 0;
   for (int level = 1; level <= report.maxLevel && goalsMetUpTo(report, level); ++level) report.levelReached = level;

@@ -32,11 +32,11 @@ struct ExerciseToolchain {
 };
 
 struct CheckOptions {
-  std::uint64_t seed = 0;      // 0: a fresh random seed
+  std::uint64_t seed = 0;  // 0: a fresh random seed
   std::vector<HostFrame> photos;
-  int timedLaunches = 15;      // the median of these is the time
-  bool timing = true;          // false: levels 2 and 3 are not measured (a compile-and-correctness check)
-  bool counters = true;        // false: the counter goals are not measured (no profile)
+  int timedLaunches = 15;  // the median of these is the time
+  bool timing = true;      // false: levels 2 and 3 are not measured (a compile-and-correctness check)
+  bool counters = true;    // false: the counter goals are not measured (no profile)
   std::optional<lab::CompileLimits> limits;
 };
 
@@ -73,10 +73,10 @@ struct CheckReport {
   std::vector<GoalOutcome> goals;  // in level order
   int levelReached = 0;            // the highest level whose goals, and every lower level's, are all met
   int maxLevel = 0;
-  double compileMs = 0, checkMs = 0;  // compile alone; the whole check, wall time
+  double compileMs = 0, checkMs = 0;    // compile alone; the whole check, wall time
   std::vector<lab::LineFigures> lines;  // the profile (counter goals), when one ran
   bool profiled = false;
-  std::vector<std::string> missingCounters;  // the profile's counters this GPU lacks, or why there is none
+  std::vector<std::string> missingCounters;       // the profile's counters this GPU lacks, or why there is none
   std::uint64_t blocks = 0, threadsPerBlock = 0;  // the profiled launch's
 };
 

@@ -33,8 +33,8 @@ std::vector<std::int32_t> randomInts(std::mt19937_64& random, std::size_t count,
 }
 
 std::vector<float> randomFloats(std::mt19937_64& random, std::size_t count, float low, float high) {
-  const float below = std::nextafter(high, low);  // the rounding of low + span * unit may reach high
-  const auto scaled = [&](std::uint64_t bits32) {    // the top 24 bits: a float's whole precision in [0, 1)
+  const float below = std::nextafter(high, low);   // the rounding of low + span * unit may reach high
+  const auto scaled = [&](std::uint64_t bits32) {  // the top 24 bits: a float's whole precision in [0, 1)
     const float unit = static_cast<float>(bits32 >> 8) * (1.0f / 16777216.0f);
     return std::min(low + (high - low) * unit, below);
   };
@@ -77,7 +77,8 @@ const HostFrame* photoFor(const CaseOptions& options) {
 
 std::string photoLabel(const CaseOptions& options, const HostFrame& photo) {
   const std::size_t index = static_cast<std::size_t>(&photo - options.photos.data()) + 1;
-  return "photo " + std::to_string(index) + " (" + std::to_string(photo.width()) + "x" + std::to_string(photo.height()) + ")";
+  return "photo " + std::to_string(index) + " (" + std::to_string(photo.width()) + "x" +
+         std::to_string(photo.height()) + ")";
 }
 
 namespace {
@@ -86,7 +87,8 @@ std::vector<std::uint8_t> packedBytes(const HostFrame& frame) {
   std::vector<std::uint8_t> bytes(rowBytes * static_cast<std::size_t>(frame.height()));
   const auto* base = static_cast<const std::uint8_t*>(frame.bytes());
   for (int y = 0; y < frame.height(); ++y)
-    std::memcpy(&bytes[static_cast<std::size_t>(y) * rowBytes], base + static_cast<std::size_t>(y) * frame.pitch(), rowBytes);
+    std::memcpy(&bytes[static_cast<std::size_t>(y) * rowBytes], base + static_cast<std::size_t>(y) * frame.pitch(),
+                rowBytes);
   return bytes;
 }
 }  // namespace
@@ -103,7 +105,8 @@ ExerciseCase imageCase(const std::string& label, const HostFrame& in, const Host
   output.rowLength = c.width;
   output.channels = bytesPerPixel(expected.format);
   c.arguments = {std::move(input), std::move(output)};
-  c.minBytes = static_cast<std::uint64_t>(c.width) * c.height * (bytesPerPixel(in.format) + bytesPerPixel(expected.format));
+  c.minBytes =
+      static_cast<std::uint64_t>(c.width) * c.height * (bytesPerPixel(in.format) + bytesPerPixel(expected.format));
   return c;
 }
 

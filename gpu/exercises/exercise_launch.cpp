@@ -46,7 +46,8 @@ std::uint64_t dataBytes(const CaseArgument& a) { return a.output ? a.expected.si
 std::string valueText(ElementType element, const std::uint8_t* p) {
   char text[48];
   switch (element) {
-    case ElementType::U8: return std::to_string(*p);
+    case ElementType::U8:
+      return std::to_string(*p);
     case ElementType::I32: {
       std::int32_t v;
       std::memcpy(&v, p, 4);
@@ -83,9 +84,11 @@ bool sameElement(ElementType element, const std::uint8_t* got, const std::uint8_
 std::string placeOf(const CaseArgument& a, std::size_t element) {
   if (a.rowLength > 0) {
     const std::size_t pixel = element / static_cast<std::size_t>(std::max(a.channels, 1));
-    const std::size_t x = pixel % static_cast<std::size_t>(a.rowLength), y = pixel / static_cast<std::size_t>(a.rowLength);
+    const std::size_t x = pixel % static_cast<std::size_t>(a.rowLength),
+                      y = pixel / static_cast<std::size_t>(a.rowLength);
     std::string place = " at (" + std::to_string(x) + ", " + std::to_string(y) + ")";
-    if (a.channels > 1) place += " channel " + std::string(1, "RGBA"[element % static_cast<std::size_t>(a.channels) % 4]);
+    if (a.channels > 1)
+      place += " channel " + std::string(1, "RGBA"[element % static_cast<std::size_t>(a.channels) % 4]);
     return place;
   }
   return "";
@@ -136,14 +139,16 @@ std::vector<lab::Diagnostic> launchAnnotationProblems(const ExerciseDefinition& 
   std::vector<lab::Diagnostic> problems;
   if (exercise.imageKernel) {
     if (annotations.grid)
-      problems.push_back({path, annotations.grid->line, 1, lab::Severity::Warning,
-                          "@grid is ignored: an image exercise runs one thread per output pixel (@block sets the block)"});
+      problems.push_back(
+          {path, annotations.grid->line, 1, lab::Severity::Warning,
+           "@grid is ignored: an image exercise runs one thread per output pixel (@block sets the block)"});
     return problems;
   }
   const std::vector<std::string> names = sizeNames(exercise);
   if (annotations.blockLine == 0)
-    problems.push_back({path, 1, 1, lab::Severity::Error,
-                        "@block missing: a kernel of this exercise says how many threads a block has, e.g. // @block 256"});
+    problems.push_back(
+        {path, 1, 1, lab::Severity::Error,
+         "@block missing: a kernel of this exercise says how many threads a block has, e.g. // @block 256"});
   if (!annotations.grid) {
     problems.push_back({path, 1, 1, lab::Severity::Error,
                         "@grid missing: a kernel of this exercise says how many blocks it runs from its sizes (" +
@@ -153,13 +158,14 @@ std::vector<lab::Diagnostic> launchAnnotationProblems(const ExerciseDefinition& 
   }
   for (std::size_t d = 0; d < annotations.grid->dimensions.size(); ++d) {
     const std::string& text = annotations.grid->dimensions[d];
-    const lab::GridValue value = lab::evaluateGridExpression(text, [&](std::string_view name) -> std::optional<std::int64_t> {
-      if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
-      return 1;
-    });
+    const lab::GridValue value =
+        lab::evaluateGridExpression(text, [&](std::string_view name) -> std::optional<std::int64_t> {
+          if (std::find(names.begin(), names.end(), name) == names.end()) return std::nullopt;
+          return 1;
+        });
     if (value.error && value.error->message.find("is not a size parameter") != std::string::npos)
-      problems.push_back({path, annotations.grid->line, annotations.grid->columns[d] + static_cast<int>(value.error->offset),
-                          lab::Severity::Error,
+      problems.push_back({path, annotations.grid->line,
+                          annotations.grid->columns[d] + static_cast<int>(value.error->offset), lab::Severity::Error,
                           "@grid: " + value.error->message + " (" + joined(names) + ")"});
   }
   return problems;
@@ -266,7 +272,8 @@ lab::BufferLaunch buildLaunch(const ExerciseDefinition& exercise, const Exercise
   return launch;
 }
 
-std::string compareOutputs(const ExerciseCase& c, const lab::BufferLaunch& launch, const lab::BufferLaunchResult& result) {
+std::string compareOutputs(const ExerciseCase& c, const lab::BufferLaunch& launch,
+                           const lab::BufferLaunchResult& result) {
   std::size_t index = 0;
   for (const CaseArgument& a : c.arguments) {
     if (!a.buffer) continue;

@@ -35,6 +35,7 @@ lab::BufferLaunch buildLaunch(const ExerciseDefinition& exercise, const Exercise
 
 // "" when every output equals its answer (within its tolerance) and no guard byte changed; else one
 // line naming the output, how many elements differ, the first and its value against the answer.
-std::string compareOutputs(const ExerciseCase& c, const lab::BufferLaunch& launch, const lab::BufferLaunchResult& result);
+std::string compareOutputs(const ExerciseCase& c, const lab::BufferLaunch& launch,
+                           const lab::BufferLaunchResult& result);
 
 }  // namespace kc::exercises

@@ -16,12 +16,11 @@ const ExerciseDefinition& ExerciseRegistry::add(ExerciseDefinition definition) {
   if (find(id)) throw InvalidArgument("exercise '" + id + "' is registered twice");
   if (!definition.cases) throw InvalidArgument("exercise '" + id + "' has no cases");
   if (definition.hints.size() < 3) throw InvalidArgument("exercise '" + id + "' has fewer than three hints");
-  if (!definition.imageKernel &&
-      std::none_of(definition.parameters.begin(), definition.parameters.end(),
-                   [](const KernelParameter& p) { return p.pointer(); }))
+  if (!definition.imageKernel && std::none_of(definition.parameters.begin(), definition.parameters.end(),
+                                              [](const KernelParameter& p) { return p.pointer(); }))
     throw InvalidArgument("exercise '" + id + "' has no buffer among its kernel's parameters");
-  for (const std::string& file : {definition.statementFile, definition.startFile, definition.naiveFile,
-                                  definition.optimisedFile})
+  for (const std::string& file :
+       {definition.statementFile, definition.startFile, definition.naiveFile, definition.optimisedFile})
     (void)exerciseFile(definition, file);  // throws for a missing one
   entries_.push_back(std::make_unique<ExerciseDefinition>(std::move(definition)));
   return *entries_.back();

@@ -28,7 +28,8 @@ std::vector<float> matrixEntries(std::mt19937_64& random, std::size_t count) {
 
 ExerciseCase matmulCase(int m, int n, int k, std::uint64_t seed, int caseIndex) {
   std::mt19937_64 random = caseRandom(seed, caseIndex);
-  const std::size_t mm = static_cast<std::size_t>(m), nn = static_cast<std::size_t>(n), kk = static_cast<std::size_t>(k);
+  const std::size_t mm = static_cast<std::size_t>(m), nn = static_cast<std::size_t>(n),
+                    kk = static_cast<std::size_t>(k);
   const std::vector<float> a = matrixEntries(random, mm * kk);
   const std::vector<float> b = matrixEntries(random, kk * nn);
   std::vector<float> bMagnitude(b.size());
@@ -54,8 +55,12 @@ ExerciseCase matmulCase(int m, int n, int k, std::uint64_t seed, int caseIndex) 
   cOut.rowLength = n;
   cOut.tolerance.resize(c.size());
   for (std::size_t i = 0; i < c.size(); ++i) cOut.tolerance[i] = 2e-5 * magnitude[i] + 1e-6;
-  result.arguments = {inputBuffer("a", ElementType::F32, a), inputBuffer("b", ElementType::F32, b), std::move(cOut),
-                      valueArgument("m", m), valueArgument("n", n), valueArgument("k", k)};
+  result.arguments = {inputBuffer("a", ElementType::F32, a),
+                      inputBuffer("b", ElementType::F32, b),
+                      std::move(cOut),
+                      valueArgument("m", m),
+                      valueArgument("n", n),
+                      valueArgument("k", k)};
   result.minBytes = (mm * kk + kk * nn + mm * nn) * sizeof(float);
   return result;
 }

@@ -26,9 +26,7 @@ __global__ void bgraToRgbaKernel(ConstImageView<Rgba8> in, ImageView<Rgba8> out)
   out.at(x, y) = {p.b, p.g, p.r, p.a};
 }
 
-dim3 gridFor(int columns, int rows) {
-  return dim3((columns + kBlockX - 1) / kBlockX, (rows + kBlockY - 1) / kBlockY);
-}
+dim3 gridFor(int columns, int rows) { return dim3((columns + kBlockX - 1) / kBlockX, (rows + kBlockY - 1) / kBlockY); }
 
 }  // namespace
 

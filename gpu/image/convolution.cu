@@ -199,9 +199,9 @@ extern __shared__ float4 dynamicShared[];  // float4: 16-byte aligned for the RG
 
 // General 2D path: launch grid = tiles over the image, block = 32x8, dynamic shared = the tile.
 template <class T, int kRadius>
-__global__ void __launch_bounds__(kBlockX* kBlockY) convolve2dKernel(ConstImageView<T> in, ImageView<T> out,
-                                                                      BorderMode border, int runtimeRadius,
-                                                                      const __grid_constant__ FilterTaps taps) {
+__global__ void __launch_bounds__(kBlockX* kBlockY)
+    convolve2dKernel(ConstImageView<T> in, ImageView<T> out, BorderMode border, int runtimeRadius,
+                     const __grid_constant__ FilterTaps taps) {
   using P = ConvPixel<T>;
   using Value = typename P::Value;
   constexpr int kRows = P::kRowsPerThread;
@@ -223,16 +223,16 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) convolve2dKernel(ConstImageV
 #pragma unroll
     for (int kx = 0; kx < (kRadius >= 0 ? 2 * kRadius + 1 : n); ++kx)
       accumulateColumn<T, kRadius, kRows>(tile + firstRow * stride + sx + kx, stride, weights + kx, n, n, acc);
-    storeStrip<T, kRows>(out, blockIdx.x * TileShape<T>::width + sx, blockIdx.y * TileShape<T>::height + firstRow,
-                         acc, tile + (firstRow + r) * stride + sx + r, stride);
+    storeStrip<T, kRows>(out, blockIdx.x * TileShape<T>::width + sx, blockIdx.y * TileShape<T>::height + firstRow, acc,
+                         tile + (firstRow + r) * stride + sx + r, stride);
   }
 }
 
 // Separable path: tile -> row pass (all tile rows, halo rows included) -> column pass -> round once.
 template <class T, int kRadius>
-__global__ void __launch_bounds__(kBlockX* kBlockY) convolveSeparableKernel(ConstImageView<T> in, ImageView<T> out,
-                                                                             BorderMode border, int runtimeRadius,
-                                                                             const __grid_constant__ FilterTaps taps) {
+__global__ void __launch_bounds__(kBlockX* kBlockY)
+    convolveSeparableKernel(ConstImageView<T> in, ImageView<T> out, BorderMode border, int runtimeRadius,
+                            const __grid_constant__ FilterTaps taps) {
   using P = ConvPixel<T>;
   using Value = typename P::Value;
   constexpr int kRows = P::kRowsPerThread;
@@ -273,8 +273,8 @@ __global__ void __launch_bounds__(kBlockX* kBlockY) convolveSeparableKernel(Cons
 #pragma unroll
     for (int j = 0; j < kRows; ++j) acc[j] = P::zero();
     accumulateColumn<T, kRadius, kRows>(rowPass + firstRow * kRowStride + sx, kRowStride, columnTaps, 1, n, acc);
-    storeStrip<T, kRows>(out, blockIdx.x * TileShape<T>::width + sx, blockIdx.y * TileShape<T>::height + firstRow,
-                         acc, tile + (firstRow + r) * stride + sx + r, stride);
+    storeStrip<T, kRows>(out, blockIdx.x * TileShape<T>::width + sx, blockIdx.y * TileShape<T>::height + firstRow, acc,
+                         tile + (firstRow + r) * stride + sx + r, stride);
   }
 }
 
@@ -286,9 +286,9 @@ std::size_t sharedBytes(int radius, bool separable) {
 }
 
 template <class T>
-void launchTileKernel(void (*kernel)(ConstImageView<T>, ImageView<T>, BorderMode, int, FilterTaps), ConstImageView<T> in,
-                      ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps, bool separable,
-                      cudaStream_t stream) {
+void launchTileKernel(void (*kernel)(ConstImageView<T>, ImageView<T>, BorderMode, int, FilterTaps),
+                      ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps,
+                      bool separable, cudaStream_t stream) {
   const std::size_t smem = sharedBytes<T>(radius, separable);
   // Above 48 KB a kernel must opt in (RGBA and separable tiles at large radii; H100/H200 allow 227 KB).
   if (smem > 48 * 1024)
@@ -309,8 +309,8 @@ void launchConvolution(ConstImageView<T> in, ImageView<T> out, BorderMode border
 
 // Gray 2D filters of radius 5..15 (11x11..31x31) with the radius known at compile time: the tap loops
 // unroll, each tap is one FMA with its weight from the constant bank and the window shifts by register
-// renaming (the runtime-radius loop adds loop, index and tap-address work to every FMA). Separable gray filters of these radii go to the shuffle kernel
-// (convolution_rows_gray.cu), so only the general kernel is instantiated here.
+// renaming (the runtime-radius loop adds loop, index and tap-address work to every FMA). Separable gray filters of
+// these radii go to the shuffle kernel (convolution_rows_gray.cu), so only the general kernel is instantiated here.
 template <int kRadius>
 void launchGrayGeneral(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                        const FilterTaps& taps, cudaStream_t stream) {
@@ -321,18 +321,41 @@ void launchGrayGeneral(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> 
 bool dispatchGrayGeneralLargeRadius(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
                                     int radius, const FilterTaps& taps, cudaStream_t stream) {
   switch (radius) {
-    case 5: launchGrayGeneral<5>(in, out, border, taps, stream); return true;
-    case 6: launchGrayGeneral<6>(in, out, border, taps, stream); return true;
-    case 7: launchGrayGeneral<7>(in, out, border, taps, stream); return true;
-    case 8: launchGrayGeneral<8>(in, out, border, taps, stream); return true;
-    case 9: launchGrayGeneral<9>(in, out, border, taps, stream); return true;
-    case 10: launchGrayGeneral<10>(in, out, border, taps, stream); return true;
-    case 11: launchGrayGeneral<11>(in, out, border, taps, stream); return true;
-    case 12: launchGrayGeneral<12>(in, out, border, taps, stream); return true;
-    case 13: launchGrayGeneral<13>(in, out, border, taps, stream); return true;
-    case 14: launchGrayGeneral<14>(in, out, border, taps, stream); return true;
-    case 15: launchGrayGeneral<15>(in, out, border, taps, stream); return true;
-    default: return false;
+    case 5:
+      launchGrayGeneral<5>(in, out, border, taps, stream);
+      return true;
+    case 6:
+      launchGrayGeneral<6>(in, out, border, taps, stream);
+      return true;
+    case 7:
+      launchGrayGeneral<7>(in, out, border, taps, stream);
+      return true;
+    case 8:
+      launchGrayGeneral<8>(in, out, border, taps, stream);
+      return true;
+    case 9:
+      launchGrayGeneral<9>(in, out, border, taps, stream);
+      return true;
+    case 10:
+      launchGrayGeneral<10>(in, out, border, taps, stream);
+      return true;
+    case 11:
+      launchGrayGeneral<11>(in, out, border, taps, stream);
+      return true;
+    case 12:
+      launchGrayGeneral<12>(in, out, border, taps, stream);
+      return true;
+    case 13:
+      launchGrayGeneral<13>(in, out, border, taps, stream);
+      return true;
+    case 14:
+      launchGrayGeneral<14>(in, out, border, taps, stream);
+      return true;
+    case 15:
+      launchGrayGeneral<15>(in, out, border, taps, stream);
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -341,12 +364,18 @@ template <class T>
 void dispatchRadius(ConstImageView<T> in, ImageView<T> out, BorderMode border, int radius, const FilterTaps& taps,
                     bool separable, cudaStream_t stream) {
   switch (radius) {
-    case 0: return launchConvolution<T, 0>(in, out, border, radius, taps, separable, stream);
-    case 1: return launchConvolution<T, 1>(in, out, border, radius, taps, separable, stream);
-    case 2: return launchConvolution<T, 2>(in, out, border, radius, taps, separable, stream);
-    case 3: return launchConvolution<T, 3>(in, out, border, radius, taps, separable, stream);
-    case 4: return launchConvolution<T, 4>(in, out, border, radius, taps, separable, stream);
-    default: return launchConvolution<T, -1>(in, out, border, radius, taps, separable, stream);
+    case 0:
+      return launchConvolution<T, 0>(in, out, border, radius, taps, separable, stream);
+    case 1:
+      return launchConvolution<T, 1>(in, out, border, radius, taps, separable, stream);
+    case 2:
+      return launchConvolution<T, 2>(in, out, border, radius, taps, separable, stream);
+    case 3:
+      return launchConvolution<T, 3>(in, out, border, radius, taps, separable, stream);
+    case 4:
+      return launchConvolution<T, 4>(in, out, border, radius, taps, separable, stream);
+    default:
+      return launchConvolution<T, -1>(in, out, border, radius, taps, separable, stream);
   }
 }
 
@@ -442,8 +471,8 @@ bool convolveGrayStreamAsync(ConstImageView<std::uint8_t> in, ImageView<std::uin
   return launchGeneralGrayStream(in, out, border, kernel.size / 2, generalTaps(kernel), stream, shape);
 }
 
-void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
-              BorderMode border, ConvPath path) {
+void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel, BorderMode border,
+              ConvPath path) {
   convolveAsync(in, out, kernel, border, nullptr, path);
   KC_CUDA_CHECK(cudaStreamSynchronize(nullptr));
 }

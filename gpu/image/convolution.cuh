@@ -54,8 +54,8 @@ bool grayConvolveAsync(ConstImageView<Rgba8> in, GrayWeights weights, ImageView<
 bool convolveCountingAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
                            BorderMode border, HistogramTarget histogram, cudaStream_t stream);
 
-void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel,
-              BorderMode border, ConvPath path = ConvPath::Auto);
+void convolve(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, const ConvKernel& kernel, BorderMode border,
+              ConvPath path = ConvPath::Auto);
 void convolve(ConstImageView<Rgba8> in, ImageView<Rgba8> out, const ConvKernel& kernel, BorderMode border,
               ConvPath path = ConvPath::Auto);
 

@@ -21,8 +21,8 @@ enum class BorderMode { Clamp, Zero, Reflect };
 enum class ConvPreset { Box, Gaussian, Sharpen, SobelX, SobelY, Laplacian, Emboss, Identity, Custom };
 
 struct ConvKernel {
-  int size = 1;                 // odd, 1..31
-  std::vector<float> weights;   // size*size, row by row
+  int size = 1;                // odd, 1..31
+  std::vector<float> weights;  // size*size, row by row
   float at(int x, int y) const { return weights[static_cast<std::size_t>(y) * size + x]; }
 };
 

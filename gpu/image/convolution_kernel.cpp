@@ -124,7 +124,8 @@ ConvKernel makePresetKernel(ConvPreset preset, int size) {
       if (positive == 0) return kernel;  // n == 1
       for (int dy = -r; dy <= r; ++dy)
         for (int dx = -r; dx <= r; ++dx)
-          kernel.weights[static_cast<std::size_t>(dy + r) * n + (dx + r)] += static_cast<float>(4.0 * (dx + dy) / positive);
+          kernel.weights[static_cast<std::size_t>(dy + r) * n + (dx + r)] +=
+              static_cast<float>(4.0 * (dx + dy) / positive);
       return kernel;
     }
     case ConvPreset::Identity:

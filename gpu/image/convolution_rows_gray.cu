@@ -27,8 +27,8 @@ namespace {
 
 constexpr int kLanes = 32;
 constexpr int kWarps = 8;
-constexpr int kRowsPerThread = 4;                    // column pass: rows per thread
-constexpr int kTileHeight = kWarps * kRowsPerThread; // 32 output rows
+constexpr int kRowsPerThread = 4;                     // column pass: rows per thread
+constexpr int kTileHeight = kWarps * kRowsPerThread;  // 32 output rows
 
 // Lanes at each end of a warp that only lend their pixels: a lane's halo of R pixels per side spans
 // ceil(R / 4) neighbouring words. R <= 4: 1 (30 output words = 120 columns a row); R = 15: 4 (96).
@@ -115,8 +115,8 @@ __global__ void __launch_bounds__(kLanes* kWarps)
   // Inside the image (every block but those on its border) the addresses need no border rule and no
   // branch, so all of a thread's loads issue back to back; on the border each row and word resolves
   // through the border rule (a branchy path that serialises the loads, taken by few blocks).
-  const bool inside = firstLaneX >= 0 && firstLaneX + 4 * kLanes <= in.image.width && y0 >= R &&
-                      y0 - R + kInputRows <= in.image.height;
+  const bool inside =
+      firstLaneX >= 0 && firstLaneX + 4 * kLanes <= in.image.width && y0 >= R && y0 - R + kInputRows <= in.image.height;
   if (inside) {
 #pragma unroll
     for (int m = 0; m < kRowsPerWarp; ++m) {
@@ -188,9 +188,8 @@ __global__ void __launch_bounds__(kLanes* kWarps)
       const int y = y0 + firstRow + j;
       if (y >= out.height) break;
       // Each byte by one cvt.rni.sat (the register kernel's sweep: fewer issue slots than clamp + add).
-      const std::uint32_t packed =
-          packByteBits(floatToByteByConversion(acc[j].x), floatToByteByConversion(acc[j].y),
-                       floatToByteByConversion(acc[j].z), floatToByteByConversion(acc[j].w));
+      const std::uint32_t packed = packByteBits(floatToByteByConversion(acc[j].x), floatToByteByConversion(acc[j].y),
+                                                floatToByteByConversion(acc[j].z), floatToByteByConversion(acc[j].w));
       std::uint8_t* row = out.row(y);
       std::uint32_t* slot = valueCounts + (lane & (kHistogramSlots - 1));
       if (x + 4 <= out.width) {
@@ -228,9 +227,11 @@ void launch(Source in, ImageView<std::uint8_t> out, BorderMode border, const Fil
   constexpr int kTileWidth = RowGeometry<R>::tileWidth;
   const dim3 grid((out.width + kTileWidth - 1) / kTileWidth, (out.height + kTileHeight - 1) / kTileHeight);
   if (histogram.counts)
-    separableGrayShuffleKernel<R, Source, true><<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps, histogram);
+    separableGrayShuffleKernel<R, Source, true>
+        <<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps, histogram);
   else
-    separableGrayShuffleKernel<R, Source, false><<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps, histogram);
+    separableGrayShuffleKernel<R, Source, false>
+        <<<grid, dim3(kLanes, kWarps), 0, stream>>>(in, out, border, taps, histogram);
   KC_CUDA_CHECK_LAUNCH("separableGrayShuffleKernel");
 }
 
@@ -239,22 +240,53 @@ template <class Source>
 bool launchRadius(Source in, ImageView<std::uint8_t> out, BorderMode border, int radius, const FilterTaps& taps,
                   HistogramTarget histogram, cudaStream_t stream) {
   switch (radius) {
-    case 1: launch<1>(in, out, border, taps, histogram, stream); return true;
-    case 2: launch<2>(in, out, border, taps, histogram, stream); return true;
-    case 3: launch<3>(in, out, border, taps, histogram, stream); return true;
-    case 4: launch<4>(in, out, border, taps, histogram, stream); return true;
-    case 5: launch<5>(in, out, border, taps, histogram, stream); return true;
-    case 6: launch<6>(in, out, border, taps, histogram, stream); return true;
-    case 7: launch<7>(in, out, border, taps, histogram, stream); return true;
-    case 8: launch<8>(in, out, border, taps, histogram, stream); return true;
-    case 9: launch<9>(in, out, border, taps, histogram, stream); return true;
-    case 10: launch<10>(in, out, border, taps, histogram, stream); return true;
-    case 11: launch<11>(in, out, border, taps, histogram, stream); return true;
-    case 12: launch<12>(in, out, border, taps, histogram, stream); return true;
-    case 13: launch<13>(in, out, border, taps, histogram, stream); return true;
-    case 14: launch<14>(in, out, border, taps, histogram, stream); return true;
-    case 15: launch<15>(in, out, border, taps, histogram, stream); return true;
-    default: return false;
+    case 1:
+      launch<1>(in, out, border, taps, histogram, stream);
+      return true;
+    case 2:
+      launch<2>(in, out, border, taps, histogram, stream);
+      return true;
+    case 3:
+      launch<3>(in, out, border, taps, histogram, stream);
+      return true;
+    case 4:
+      launch<4>(in, out, border, taps, histogram, stream);
+      return true;
+    case 5:
+      launch<5>(in, out, border, taps, histogram, stream);
+      return true;
+    case 6:
+      launch<6>(in, out, border, taps, histogram, stream);
+      return true;
+    case 7:
+      launch<7>(in, out, border, taps, histogram, stream);
+      return true;
+    case 8:
+      launch<8>(in, out, border, taps, histogram, stream);
+      return true;
+    case 9:
+      launch<9>(in, out, border, taps, histogram, stream);
+      return true;
+    case 10:
+      launch<10>(in, out, border, taps, histogram, stream);
+      return true;
+    case 11:
+      launch<11>(in, out, border, taps, histogram, stream);
+      return true;
+    case 12:
+      launch<12>(in, out, border, taps, histogram, stream);
+      return true;
+    case 13:
+      launch<13>(in, out, border, taps, histogram, stream);
+      return true;
+    case 14:
+      launch<14>(in, out, border, taps, histogram, stream);
+      return true;
+    case 15:
+      launch<15>(in, out, border, taps, histogram, stream);
+      return true;
+    default:
+      return false;
   }
 }
 

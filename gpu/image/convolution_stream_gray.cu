@@ -52,10 +52,8 @@ struct LaneWords {
     for (int q = 0; q < kWords; ++q) w[q] = fetchGrayWord(row, x + 4 * q, width, border);
   }
   __device__ __forceinline__ void store(std::uint8_t* p) const {
-    if constexpr (kPx == 4)
-      *reinterpret_cast<std::uint32_t*>(p) = w[0];
-    else
-      *reinterpret_cast<uint2*>(p) = make_uint2(w[0], w[1]);
+    if constexpr (kPx == 4) *reinterpret_cast<std::uint32_t*>(p) = w[0];
+    else *reinterpret_cast<uint2*>(p) = make_uint2(w[0], w[1]);
   }
 };
 
@@ -174,22 +172,47 @@ void launch(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, Border
 // Every instantiated shape, by radius: rows per warp 2, 4, 8, 16 times pixels per lane 4, 8; the
 // conversion-unit byte for rows 2 and 4 (the shapes the sweep found fastest).
 template <int R>
-bool launchShape(GrayStreamShape shape, ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out,
-                 BorderMode border, const FilterTaps& taps, cudaStream_t stream) {
+bool launchShape(GrayStreamShape shape, ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
+                 const FilterTaps& taps, cudaStream_t stream) {
   switch ((shape.byteByConversion ? 1000 : 0) + shape.pixelsPerLane * 100 + shape.rowsPerWarp) {
-    case 402: launch<R, 2, 4>(in, out, border, taps, stream); return true;
-    case 404: launch<R, 4, 4>(in, out, border, taps, stream); return true;
-    case 408: launch<R, 8, 4>(in, out, border, taps, stream); return true;
-    case 416: launch<R, 16, 4>(in, out, border, taps, stream); return true;
-    case 802: launch<R, 2, 8>(in, out, border, taps, stream); return true;
-    case 804: launch<R, 4, 8>(in, out, border, taps, stream); return true;
-    case 808: launch<R, 8, 8>(in, out, border, taps, stream); return true;
-    case 816: launch<R, 16, 8>(in, out, border, taps, stream); return true;
-    case 1402: launch<R, 2, 4, true>(in, out, border, taps, stream); return true;
-    case 1404: launch<R, 4, 4, true>(in, out, border, taps, stream); return true;
-    case 1802: launch<R, 2, 8, true>(in, out, border, taps, stream); return true;
-    case 1804: launch<R, 4, 8, true>(in, out, border, taps, stream); return true;
-    default: return false;
+    case 402:
+      launch<R, 2, 4>(in, out, border, taps, stream);
+      return true;
+    case 404:
+      launch<R, 4, 4>(in, out, border, taps, stream);
+      return true;
+    case 408:
+      launch<R, 8, 4>(in, out, border, taps, stream);
+      return true;
+    case 416:
+      launch<R, 16, 4>(in, out, border, taps, stream);
+      return true;
+    case 802:
+      launch<R, 2, 8>(in, out, border, taps, stream);
+      return true;
+    case 804:
+      launch<R, 4, 8>(in, out, border, taps, stream);
+      return true;
+    case 808:
+      launch<R, 8, 8>(in, out, border, taps, stream);
+      return true;
+    case 816:
+      launch<R, 16, 8>(in, out, border, taps, stream);
+      return true;
+    case 1402:
+      launch<R, 2, 4, true>(in, out, border, taps, stream);
+      return true;
+    case 1404:
+      launch<R, 4, 4, true>(in, out, border, taps, stream);
+      return true;
+    case 1802:
+      launch<R, 2, 8, true>(in, out, border, taps, stream);
+      return true;
+    case 1804:
+      launch<R, 4, 8, true>(in, out, border, taps, stream);
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -216,10 +239,14 @@ bool launchGeneralGrayStream(ConstImageView<std::uint8_t> in, ImageView<std::uin
   if (shape.rowsPerWarp == 0) shape = defaultShape(in.width, in.height, aligned8);
   if (shape.pixelsPerLane == 8 && !aligned8) return false;
   switch (radius) {
-    case 1: return launchShape<1>(shape, in, out, border, taps, stream);
-    case 2: return launchShape<2>(shape, in, out, border, taps, stream);
-    case 3: return launchShape<3>(shape, in, out, border, taps, stream);
-    default: return false;
+    case 1:
+      return launchShape<1>(shape, in, out, border, taps, stream);
+    case 2:
+      return launchShape<2>(shape, in, out, border, taps, stream);
+    case 3:
+      return launchShape<3>(shape, in, out, border, taps, stream);
+    default:
+      return false;
   }
 }
 

@@ -13,7 +13,6 @@ namespace kc::conv_detail {
 // (convolution.cu) takes the call. A default shape (rowsPerWarp 0) is chosen from the image's size.
 // The reference's operations in its order: identical results to convolveCpu.
 bool launchGeneralGrayStream(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, BorderMode border,
-                             int radius, const FilterTaps& taps, cudaStream_t stream,
-                             GrayStreamShape shape = {});
+                             int radius, const FilterTaps& taps, cudaStream_t stream, GrayStreamShape shape = {});
 
 }  // namespace kc::conv_detail

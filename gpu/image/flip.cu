@@ -41,9 +41,7 @@ __global__ void flipGrayKernel(ConstImageView<std::uint8_t> in, ImageView<std::u
   for (int x = x0; x < x0 + 4 && x < out.width; ++x) target[x] = source[flipSource(x, in.width, flipsColumns(axis))];
 }
 
-dim3 gridFor(int columns, int rows) {
-  return dim3((columns + kBlockX - 1) / kBlockX, (rows + kBlockY - 1) / kBlockY);
-}
+dim3 gridFor(int columns, int rows) { return dim3((columns + kBlockX - 1) / kBlockX, (rows + kBlockY - 1) / kBlockY); }
 
 bool wordsAligned(const void* pointer, std::size_t pitch) {
   return reinterpret_cast<std::uintptr_t>(pointer) % 4 == 0 && pitch % 4 == 0;
@@ -57,7 +55,7 @@ void flipAsync(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out, Fli
   KC_REQUIRE(out.height <= 65535 * kBlockY, "flipAsync: image too high for one launch");
   const bool wordAligned = out.width % 4 == 0 && wordsAligned(in.data, in.pitch) && wordsAligned(out.data, out.pitch);
   flipGrayKernel<<<gridFor((out.width + 3) / 4, out.height), dim3(kBlockX, kBlockY), 0, stream>>>(in, out, axis,
-                                                                                                 wordAligned);
+                                                                                                  wordAligned);
   KC_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -35,8 +35,8 @@ __global__ void __launch_bounds__(kBlockX* kBlockY)
     const bool full = x0 >= 0 && x0 + kPixelsPerThread <= in.width;
     if (full && reinterpret_cast<std::uintptr_t>(inRow + x0) % 16 == 0) {
       const uint4 p = *reinterpret_cast<const uint4*>(inRow + x0);
-      const std::uint32_t packed = grayOfWord(p.x, c) | grayOfWord(p.y, c) << 8 | grayOfWord(p.z, c) << 16 |
-                                   grayOfWord(p.w, c) << 24;
+      const std::uint32_t packed =
+          grayOfWord(p.x, c) | grayOfWord(p.y, c) << 8 | grayOfWord(p.z, c) << 16 | grayOfWord(p.w, c) << 24;
       *reinterpret_cast<std::uint32_t*>(outRow + x0) = packed;
     } else {
       const int begin = max(x0, 0);

@@ -20,9 +20,12 @@ struct GrayCoefficients {
 
 constexpr GrayCoefficients grayCoefficients(GrayWeights weights) {
   switch (weights) {
-    case GrayWeights::BT601: return {9798, 19235, 3735};  // 0.299 0.587 0.114 (OpenCV's RY15, GY15, BY15)
-    case GrayWeights::BT709: return {6966, 23436, 2366};  // 0.2126 0.7152 0.0722, rounded to sum to 32768
-    case GrayWeights::Lab: break;
+    case GrayWeights::BT601:
+      return {9798, 19235, 3735};  // 0.299 0.587 0.114 (OpenCV's RY15, GY15, BY15)
+    case GrayWeights::BT709:
+      return {6966, 23436, 2366};  // 0.2126 0.7152 0.0722, rounded to sum to 32768
+    case GrayWeights::Lab:
+      break;
   }
   return {6881, 23265, 2294};  // 0.21 0.71 0.07 (sums to 0.99: white maps to 252, as in the lab)
 }

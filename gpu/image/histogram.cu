@@ -306,18 +306,16 @@ std::vector<std::uint32_t> histogramToHost(std::size_t count, Launch&& launch) {
 
 std::vector<std::uint32_t> histogram(ConstImageView<std::uint8_t> gray, int bins) {
   requireHistogramBins(bins, "histogram");
-  return histogramToHost(static_cast<std::size_t>(bins),
-                         [&](std::uint32_t* counts, std::uint32_t* sync) {
-                           histogramAsync(gray, bins, counts, sync, nullptr);
-                         });
+  return histogramToHost(static_cast<std::size_t>(bins), [&](std::uint32_t* counts, std::uint32_t* sync) {
+    histogramAsync(gray, bins, counts, sync, nullptr);
+  });
 }
 
 std::vector<std::uint32_t> histogramRgb(ConstImageView<Rgba8> image, int bins) {
   requireHistogramBins(bins, "histogramRgb");
-  return histogramToHost(static_cast<std::size_t>(3 * bins),
-                         [&](std::uint32_t* counts, std::uint32_t* sync) {
-                           histogramRgbAsync(image, bins, counts, sync, nullptr);
-                         });
+  return histogramToHost(static_cast<std::size_t>(3 * bins), [&](std::uint32_t* counts, std::uint32_t* sync) {
+    histogramRgbAsync(image, bins, counts, sync, nullptr);
+  });
 }
 
 }  // namespace kc

@@ -16,7 +16,9 @@ struct HistogramTarget {
   int bins = 0;
 };
 
-KC_HD int histogramBin(std::uint32_t value, int bins) { return static_cast<int>((value * static_cast<std::uint32_t>(bins)) >> 8); }
+KC_HD int histogramBin(std::uint32_t value, int bins) {
+  return static_cast<int>((value * static_cast<std::uint32_t>(bins)) >> 8);
+}
 
 // Throws kc::InvalidArgument unless 1 <= bins <= 256.
 void requireHistogramBins(int bins, const char* function);

@@ -37,7 +37,7 @@ __global__ void __launch_bounds__(kTile* kBlockRows) transposeTileKernel(ConstIm
 // from each of 4 rows), transposes them in registers (8 PRMTs), and stores each resulting word in
 // one of 4 shared planes (by its column within the 4x4 block). Every global access is then a 4-byte
 // word with a warp covering 128 contiguous bytes, and each plane is a 32x33-word tile: conflict-free.
-constexpr int kByteTile = 128;                // bytes per tile side = kTile words
+constexpr int kByteTile = 128;                          // bytes per tile side = kTile words
 constexpr int kWordRowsPerThread = kTile / kBlockRows;  // 4 blocks of 4x4 bytes per thread
 
 // Edge tiles check every word against the image bounds (and move partial words byte by byte);
@@ -78,8 +78,7 @@ __device__ __forceinline__ void transposeByteTile(const ConstImageView<std::uint
 #pragma unroll
   for (int j = 0; j < kWordRowsPerThread; ++j)
 #pragma unroll
-    for (int i = 0; i < 4; ++i)
-      w[j][i] = loadWord<kEdge>(in, x0 + 4 * tx, y0 + 4 * (threadIdx.y + kBlockRows * j) + i);
+    for (int i = 0; i < 4; ++i) w[j][i] = loadWord<kEdge>(in, x0 + 4 * tx, y0 + 4 * (threadIdx.y + kBlockRows * j) + i);
 #pragma unroll
   for (int j = 0; j < kWordRowsPerThread; ++j) {
     const int blockRow = threadIdx.y + kBlockRows * j;
@@ -100,12 +99,11 @@ __device__ __forceinline__ void transposeByteTile(const ConstImageView<std::uint
 __global__ void __launch_bounds__(kTile* kBlockRows)
     transposeBytesKernel(ConstImageView<std::uint8_t> in, ImageView<std::uint8_t> out) {
   __shared__ std::uint32_t planes[4][kTile][kTile + 1];
-  const int x0 = blockIdx.x * kByteTile;  // the tile's first input column
-  const int y0 = blockIdx.y * kByteTile;  // the tile's first input row
+  const int x0 = blockIdx.x * kByteTile;                          // the tile's first input column
+  const int y0 = blockIdx.y * kByteTile;                          // the tile's first input row
   if (x0 + kByteTile <= in.width && y0 + kByteTile <= in.height)  // uniform per block: no divergence
     transposeByteTile<false>(in, out, planes, x0, y0);
-  else
-    transposeByteTile<true>(in, out, planes, x0, y0);
+  else transposeByteTile<true>(in, out, planes, x0, y0);
 }
 
 bool rowsWordAligned(const void* data, std::size_t pitch) {

@@ -55,9 +55,7 @@ __global__ void lumaToGrayKernel(ConstImageView<std::uint8_t> luma, YuvToRgbCoef
   out.at(x, y) = lumaToGray(luma.at(x, y), c);
 }
 
-dim3 gridFor(int columns, int rows) {
-  return dim3((columns + kBlockX - 1) / kBlockX, (rows + kBlockY - 1) / kBlockY);
-}
+dim3 gridFor(int columns, int rows) { return dim3((columns + kBlockX - 1) / kBlockX, (rows + kBlockY - 1) / kBlockY); }
 
 }  // namespace
 
@@ -71,10 +69,18 @@ void yuvToRgbaAsync(const YuvPlanes& in, YuvEncoding encoding, ImageView<Rgba8> 
   const YuvToRgbCoefficients c = yuvToRgbCoefficients(encoding);
   const dim3 grid = gridFor(chromaWidth(out.width), out.height), block(kBlockX, kBlockY);
   switch (in.layout) {
-    case YuvLayout::Nv12: yuvToRgbaKernel<YuvLayout::Nv12><<<grid, block, 0, stream>>>(in, c, out); break;
-    case YuvLayout::I420: yuvToRgbaKernel<YuvLayout::I420><<<grid, block, 0, stream>>>(in, c, out); break;
-    case YuvLayout::Yuyv: yuvToRgbaKernel<YuvLayout::Yuyv><<<grid, block, 0, stream>>>(in, c, out); break;
-    case YuvLayout::Uyvy: yuvToRgbaKernel<YuvLayout::Uyvy><<<grid, block, 0, stream>>>(in, c, out); break;
+    case YuvLayout::Nv12:
+      yuvToRgbaKernel<YuvLayout::Nv12><<<grid, block, 0, stream>>>(in, c, out);
+      break;
+    case YuvLayout::I420:
+      yuvToRgbaKernel<YuvLayout::I420><<<grid, block, 0, stream>>>(in, c, out);
+      break;
+    case YuvLayout::Yuyv:
+      yuvToRgbaKernel<YuvLayout::Yuyv><<<grid, block, 0, stream>>>(in, c, out);
+      break;
+    case YuvLayout::Uyvy:
+      yuvToRgbaKernel<YuvLayout::Uyvy><<<grid, block, 0, stream>>>(in, c, out);
+      break;
   }
   KC_CUDA_CHECK_LAUNCH("yuvToRgbaKernel");
 }

@@ -81,17 +81,17 @@ void requireYuvPlanes(const YuvPlanes& planes, const char* function);
 
 // Q16 coefficients of the conversion to RGB for one encoding.
 struct YuvToRgbCoefficients {
-  std::int32_t lumaOffset;  // 16 (limited) or 0
-  std::int32_t luma;        // Y' per step of Y
+  std::int32_t lumaOffset;                  // 16 (limited) or 0
+  std::int32_t luma;                        // Y' per step of Y
   std::int32_t crToR, cbToG, crToG, cbToB;  // cbToG, crToG are subtracted
 };
 
 // And of the conversion from RGB (Q16 weights; the results are offset and scaled into the range).
 struct RgbToYuvCoefficients {
-  std::int32_t kr, kg, kb;           // luma weights, sum 65536
-  std::int32_t lumaScale;            // 219/255 (limited) or 1, Q16
+  std::int32_t kr, kg, kb;                  // luma weights, sum 65536
+  std::int32_t lumaScale;                   // 219/255 (limited) or 1, Q16
   std::int32_t chromaScaleB, chromaScaleR;  // (range's chroma scale) / (2(1-Kb)), / (2(1-Kr)), Q16
-  std::int32_t lumaOffset;           // 16 or 0
+  std::int32_t lumaOffset;                  // 16 or 0
 };
 
 YuvToRgbCoefficients yuvToRgbCoefficients(YuvEncoding encoding);

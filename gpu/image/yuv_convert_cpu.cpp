@@ -12,9 +12,12 @@ struct LumaWeights {
 };
 LumaWeights lumaWeights(YuvMatrix matrix) {
   switch (matrix) {
-    case YuvMatrix::Bt709: return {0.2126, 0.0722};
-    case YuvMatrix::Bt2020: return {0.2627, 0.0593};
-    case YuvMatrix::Bt601: break;
+    case YuvMatrix::Bt709:
+      return {0.2126, 0.0722};
+    case YuvMatrix::Bt2020:
+      return {0.2627, 0.0593};
+    case YuvMatrix::Bt601:
+      break;
   }
   return {0.299, 0.114};
 }
@@ -38,18 +41,24 @@ ChromaAt chromaAt(const YuvPlanes& in, int x, int y) {
       const std::uint8_t* row = in.plane[1].row(y / 2);
       return {row + 2 * cx, row + 2 * cx + 1};
     }
-    case YuvLayout::I420: return {in.plane[1].row(y / 2) + cx, in.plane[2].row(y / 2) + cx};
-    case YuvLayout::Yuyv: return {in.plane[0].row(y) + 4 * cx + 1, in.plane[0].row(y) + 4 * cx + 3};
-    case YuvLayout::Uyvy: break;
+    case YuvLayout::I420:
+      return {in.plane[1].row(y / 2) + cx, in.plane[2].row(y / 2) + cx};
+    case YuvLayout::Yuyv:
+      return {in.plane[0].row(y) + 4 * cx + 1, in.plane[0].row(y) + 4 * cx + 3};
+    case YuvLayout::Uyvy:
+      break;
   }
   return {in.plane[0].row(y) + 4 * cx, in.plane[0].row(y) + 4 * cx + 2};
 }
 
 std::uint8_t lumaAt(const YuvPlanes& in, int x, int y) {
   switch (in.layout) {
-    case YuvLayout::Yuyv: return in.plane[0].row(y)[2 * x];
-    case YuvLayout::Uyvy: return in.plane[0].row(y)[2 * x + 1];
-    default: break;
+    case YuvLayout::Yuyv:
+      return in.plane[0].row(y)[2 * x];
+    case YuvLayout::Uyvy:
+      return in.plane[0].row(y)[2 * x + 1];
+    default:
+      break;
   }
   return in.plane[0].row(y)[x];
 }
@@ -146,10 +155,18 @@ void rgbaToYuvCpu(ConstImageView<Rgba8> in, YuvEncoding encoding, const MutableY
         }
       const std::uint8_t cbByte = toByte((cb + count / 2) / count), crByte = toByte((cr + count / 2) / count);
       switch (layout) {
-        case YuvLayout::Nv12: out.plane[1].row(cy)[2 * cx] = cbByte, out.plane[1].row(cy)[2 * cx + 1] = crByte; break;
-        case YuvLayout::I420: out.plane[1].row(cy)[cx] = cbByte, out.plane[2].row(cy)[cx] = crByte; break;
-        case YuvLayout::Yuyv: out.plane[0].row(cy)[4 * cx + 1] = cbByte, out.plane[0].row(cy)[4 * cx + 3] = crByte; break;
-        case YuvLayout::Uyvy: out.plane[0].row(cy)[4 * cx] = cbByte, out.plane[0].row(cy)[4 * cx + 2] = crByte; break;
+        case YuvLayout::Nv12:
+          out.plane[1].row(cy)[2 * cx] = cbByte, out.plane[1].row(cy)[2 * cx + 1] = crByte;
+          break;
+        case YuvLayout::I420:
+          out.plane[1].row(cy)[cx] = cbByte, out.plane[2].row(cy)[cx] = crByte;
+          break;
+        case YuvLayout::Yuyv:
+          out.plane[0].row(cy)[4 * cx + 1] = cbByte, out.plane[0].row(cy)[4 * cx + 3] = crByte;
+          break;
+        case YuvLayout::Uyvy:
+          out.plane[0].row(cy)[4 * cx] = cbByte, out.plane[0].row(cy)[4 * cx + 2] = crByte;
+          break;
       }
     }
   // A packed row of odd width ends in a pair whose second luma byte is padding: repeat the last

@@ -17,8 +17,7 @@ bool glContextIsOnCudaDevice(int cudaDevice, std::string* why) {
   if (status != cudaSuccess) {
     (void)cudaGetLastError();
     if (why)
-      *why = std::string("the GL context is not on a CUDA device (cudaGLGetDevices: ") + cudaGetErrorName(status) +
-             ")";
+      *why = std::string("the GL context is not on a CUDA device (cudaGLGetDevices: ") + cudaGetErrorName(status) + ")";
     return false;
   }
   for (unsigned i = 0; i < count && i < 8; ++i)
@@ -29,17 +28,17 @@ bool glContextIsOnCudaDevice(int cudaDevice, std::string* why) {
 
 GlRegistration GlRegistration::buffer(unsigned glBuffer) {
   GlRegistration r;
-  KC_CUDA_CHECK(cudaGraphicsGLRegisterBuffer(&r.resource_, static_cast<GLuint>(glBuffer),
-                                             cudaGraphicsRegisterFlagsWriteDiscard));
+  KC_CUDA_CHECK(
+      cudaGraphicsGLRegisterBuffer(&r.resource_, static_cast<GLuint>(glBuffer), cudaGraphicsRegisterFlagsWriteDiscard));
   r.name_ = glBuffer;
   return r;
 }
 
 GlRegistration GlRegistration::texture(unsigned glTexture) {
   GlRegistration r;
-  KC_CUDA_CHECK(cudaGraphicsGLRegisterImage(&r.resource_, static_cast<GLuint>(glTexture), GL_TEXTURE_2D,
-                                            cudaGraphicsRegisterFlagsWriteDiscard |
-                                                cudaGraphicsRegisterFlagsSurfaceLoadStore));
+  KC_CUDA_CHECK(
+      cudaGraphicsGLRegisterImage(&r.resource_, static_cast<GLuint>(glTexture), GL_TEXTURE_2D,
+                                  cudaGraphicsRegisterFlagsWriteDiscard | cudaGraphicsRegisterFlagsSurfaceLoadStore));
   r.name_ = glTexture;
   return r;
 }

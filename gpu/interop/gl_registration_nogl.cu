@@ -19,7 +19,9 @@ GlRegistration GlRegistration::buffer(unsigned) { KC_FAIL("cudaGraphicsGLRegiste
 GlRegistration GlRegistration::texture(unsigned) { KC_FAIL("cudaGraphicsGLRegisterImage", kNoGl); }
 GlRegistration::~GlRegistration() = default;
 
-MappedGlPair::MappedGlPair(GlRegistration&, GlRegistration&, cudaStream_t) { KC_FAIL("cudaGraphicsMapResources", kNoGl); }
+MappedGlPair::MappedGlPair(GlRegistration&, GlRegistration&, cudaStream_t) {
+  KC_FAIL("cudaGraphicsMapResources", kNoGl);
+}
 MappedGlPair::~MappedGlPair() = default;
 void MappedGlPair::unmap() {}
 void* MappedGlPair::pointer(int, std::size_t* bytes) const {

@@ -39,9 +39,9 @@ dim3 gridFor(const ConstImageView<T>& in, const SurfaceObject& out, int bytesPer
   requireValidView(in, what, "input");
   KC_REQUIRE(out.width() >= in.width && out.height() >= in.height,
              std::string(what) + ": the surface is smaller than the image");
-  KC_REQUIRE(out.bytesPerElement() == bytesPerElement,
-             std::string(what) + ": the surface has " + std::to_string(out.bytesPerElement()) + "-byte elements, not " +
-                 std::to_string(bytesPerElement));
+  KC_REQUIRE(out.bytesPerElement() == bytesPerElement, std::string(what) + ": the surface has " +
+                                                           std::to_string(out.bytesPerElement()) +
+                                                           "-byte elements, not " + std::to_string(bytesPerElement));
   KC_REQUIRE(in.height <= 65535 * kBlockY, std::string(what) + ": image too high for one launch");
   return dim3((in.width + kBlockX - 1) / kBlockX, (in.height + kBlockY - 1) / kBlockY);
 }

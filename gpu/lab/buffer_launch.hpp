@@ -39,20 +39,20 @@ struct BufferLaunch {
   std::vector<Argument> arguments;
   std::vector<Fill> fills;
   std::array<std::uint32_t, 3> grid{1, 1, 1}, block{1, 1, 1};
-  int launches = 1;             // each timed alone; the buffers are read back after the last
-  bool profileLines = false;    // one launch counted per source line (the cubin needs line info)
-  bool evictCaches = false;     // before each launch, write over a scratch buffer twice the L2's size
+  int launches = 1;           // each timed alone; the buffers are read back after the last
+  bool profileLines = false;  // one launch counted per source line (the cubin needs line info)
+  bool evictCaches = false;   // before each launch, write over a scratch buffer twice the L2's size
 };
 
 struct BufferLaunchResult {
   LaunchStatus status = LaunchStatus::Ok;  // Ok, LaunchFailed, Fault or TimedOut
   std::string message;                     // one line for the user; empty when Ok
   bool workerStopped = false;
-  std::vector<float> kernelMs;             // one per launch
+  std::vector<float> kernelMs;                     // one per launch
   std::vector<std::vector<std::uint8_t>> buffers;  // after the last launch: readBack ones, others empty
-  std::vector<LineFigures> lines;          // profiled
-  std::string profileNote;                 // profiled and no figures: why
-  std::vector<std::string> missingCounters;  // profiled: counters this GPU does not offer
+  std::vector<LineFigures> lines;                  // profiled
+  std::string profileNote;                         // profiled and no figures: why
+  std::vector<std::string> missingCounters;        // profiled: counters this GPU does not offer
   bool ok() const { return status == LaunchStatus::Ok; }
 };
 

@@ -30,8 +30,8 @@ std::uint64_t parseCompileMemoryMiB(const std::string& text, const std::string& 
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), mib);
   if (text.empty() || error != std::errc() || end != text.data() + text.size() || mib < kMinMemoryMiB ||
       mib > kMaxMemoryMiB)
-    throw InvalidArgument(what + " '" + text + "': expected a whole number of MiB from " + std::to_string(kMinMemoryMiB) +
-                          " to " + std::to_string(kMaxMemoryMiB) + " (the default is " +
+    throw InvalidArgument(what + " '" + text + "': expected a whole number of MiB from " +
+                          std::to_string(kMinMemoryMiB) + " to " + std::to_string(kMaxMemoryMiB) + " (the default is " +
                           std::to_string(CompileLimits{}.memoryMiB) + ")");
   return mib;
 }

@@ -13,16 +13,16 @@ namespace kc::lab {
 
 struct CompiledKernel {
   std::string path;
-  KernelAnalysis analysis;       // annotations and entry
-  int arch = 0;                  // the architecture of `cubin`
-  std::string loweredName;       // the entry's name in the cubin (for cuModuleGetFunction)
+  KernelAnalysis analysis;              // annotations and entry
+  int arch = 0;                         // the architecture of `cubin`
+  std::string loweredName;              // the entry's name in the cubin (for cuModuleGetFunction)
   std::vector<Diagnostic> diagnostics;  // analysis' and the compiler's, at the user's lines
-  std::string cubin;             // empty when the kernel did not compile
-  std::string ptx;               // when CompileOptions::keepPtx
+  std::string cubin;                    // empty when the kernel did not compile
+  std::string ptx;                      // when CompileOptions::keepPtx
   ResourceUsage resources;
-  double compileMs = 0;          // NVRTC alone: front end, optimiser, ptxas (wall time)
-  double compileCpuMs = 0;       // its CPU time (in the lab's compiler process)
-  bool cached = false;           // the answer of an identical earlier compile: nothing compiled (compileMs 0)
+  double compileMs = 0;     // NVRTC alone: front end, optimiser, ptxas (wall time)
+  double compileCpuMs = 0;  // its CPU time (in the lab's compiler process)
+  bool cached = false;      // the answer of an identical earlier compile: nothing compiled (compileMs 0)
   bool ok() const { return !cubin.empty() && !hasErrors(diagnostics); }
 };
 

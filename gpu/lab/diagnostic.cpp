@@ -13,9 +13,12 @@ constexpr std::size_t kDiagnosticMessageBytes = 2048;  // NVRTC's longest are te
 
 const char* severityName(Severity severity) {
   switch (severity) {
-    case Severity::Warning: return "warning";
-    case Severity::Note: return "note";
-    case Severity::Error: break;
+    case Severity::Warning:
+      return "warning";
+    case Severity::Note:
+      return "note";
+    case Severity::Error:
+      break;
   }
   return "error";
 }
@@ -30,7 +33,10 @@ std::string formatDiagnostic(const Diagnostic& d) {
     text.append(":").append(std::to_string(d.line));
     if (d.column > 0) text.append(":").append(std::to_string(d.column));
   }
-  return text.append(": ").append(severityName(d.severity)).append(": ").append(printableText(d.message, kDiagnosticMessageBytes));
+  return text.append(": ")
+      .append(severityName(d.severity))
+      .append(": ")
+      .append(printableText(d.message, kDiagnosticMessageBytes));
 }
 
 bool hasErrors(const std::vector<Diagnostic>& diagnostics) {

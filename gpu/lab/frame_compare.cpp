@@ -105,10 +105,8 @@ std::string speedUpText(double aMs, double bMs) {
   if (!(aMs > 0) || !(bMs > 0)) return "";
   char text[64];
   const double ratio = aMs / bMs;
-  if (ratio >= 1)
-    std::snprintf(text, sizeof text, "B is %.2fx faster", ratio);
-  else
-    std::snprintf(text, sizeof text, "B is %.2fx slower", 1 / ratio);
+  if (ratio >= 1) std::snprintf(text, sizeof text, "B is %.2fx faster", ratio);
+  else std::snprintf(text, sizeof text, "B is %.2fx slower", 1 / ratio);
   return text;
 }
 

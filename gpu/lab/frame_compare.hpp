@@ -11,9 +11,9 @@ namespace kc::lab {
 
 struct FrameComparison {
   bool comparable = false;
-  std::string whyNot;        // when not comparable: "A is 1280x720, B is 720x1280"
-  int channels = 0;          // compared per pixel: 1 (both grey) or 3 (R, G, B; a grey side counts as v, v, v)
-  int maxAbsDiff = 0;        // the largest |A - B| over every compared sample, 0..255
+  std::string whyNot;  // when not comparable: "A is 1280x720, B is 720x1280"
+  int channels = 0;    // compared per pixel: 1 (both grey) or 3 (R, G, B; a grey side counts as v, v, v)
+  int maxAbsDiff = 0;  // the largest |A - B| over every compared sample, 0..255
   double meanSquaredError = 0;
   std::int64_t differingPixels = 0;  // pixels with any compared sample different
   std::int64_t pixels = 0;

@@ -46,13 +46,21 @@ class Parser {
   std::optional<std::int64_t> combine(char op, std::int64_t a, std::int64_t b, std::size_t offset) {
     std::int64_t r = 0;
     switch (op) {
-      case '+': if (__builtin_add_overflow(a, b, &r)) return fail(offset, "the value does not fit in 64 bits"); return r;
-      case '-': if (__builtin_sub_overflow(a, b, &r)) return fail(offset, "the value does not fit in 64 bits"); return r;
-      case '*': if (__builtin_mul_overflow(a, b, &r)) return fail(offset, "the value does not fit in 64 bits"); return r;
-      default: break;
+      case '+':
+        if (__builtin_add_overflow(a, b, &r)) return fail(offset, "the value does not fit in 64 bits");
+        return r;
+      case '-':
+        if (__builtin_sub_overflow(a, b, &r)) return fail(offset, "the value does not fit in 64 bits");
+        return r;
+      case '*':
+        if (__builtin_mul_overflow(a, b, &r)) return fail(offset, "the value does not fit in 64 bits");
+        return r;
+      default:
+        break;
     }
     if (b == 0) return fail(offset, op == '/' ? "division by zero" : "remainder of a division by zero");
-    if (a == std::numeric_limits<std::int64_t>::min() && b == -1) return fail(offset, "the value does not fit in 64 bits");
+    if (a == std::numeric_limits<std::int64_t>::min() && b == -1)
+      return fail(offset, "the value does not fit in 64 bits");
     return op == '/' ? a / b : a % b;
   }
 

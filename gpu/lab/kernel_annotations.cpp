@@ -16,27 +16,29 @@
 namespace kc::lab {
 namespace {
 
-constexpr std::string_view kParamUsage = "@param NAME int|float MIN..MAX = DEFAULT, e.g. // @param radius int 1..15 = 3";
+constexpr std::string_view kParamUsage =
+    "@param NAME int|float MIN..MAX = DEFAULT, e.g. // @param radius int 1..15 = 3";
 
 constexpr std::array<std::string_view, 96> kCppKeywords{
-    "alignas",   "alignof",      "and",        "and_eq",    "asm",          "auto",        "bitand",
-    "bitor",     "bool",         "break",      "case",      "catch",        "char",        "char8_t",
-    "char16_t",  "char32_t",     "class",      "compl",     "concept",      "const",       "consteval",
-    "constexpr", "constinit",    "const_cast", "continue",  "co_await",     "co_return",   "co_yield",
-    "decltype",  "default",      "delete",     "do",        "double",       "dynamic_cast", "else",
-    "enum",      "explicit",     "export",     "extern",    "false",        "float",       "for",
-    "friend",    "goto",         "if",         "inline",    "int",          "long",        "mutable",
-    "namespace", "new",          "noexcept",   "not",       "not_eq",       "nullptr",     "operator",
-    "or",        "or_eq",        "private",    "protected", "public",       "register",    "reinterpret_cast",
-    "requires",  "return",       "short",      "signed",    "sizeof",       "static",      "static_assert",
-    "static_cast", "struct",     "switch",     "template",  "this",         "thread_local", "throw",
-    "true",      "try",          "typedef",    "typeid",    "typename",     "union",       "unsigned",
-    "using",     "virtual",      "void",       "volatile",  "wchar_t",      "while",       "xor",
-    "xor_eq",    "__global__",   "__device__", "__shared__", "__constant__"};
+    "alignas",     "alignof",    "and",        "and_eq",     "asm",         "auto",         "bitand",
+    "bitor",       "bool",       "break",      "case",       "catch",       "char",         "char8_t",
+    "char16_t",    "char32_t",   "class",      "compl",      "concept",     "const",        "consteval",
+    "constexpr",   "constinit",  "const_cast", "continue",   "co_await",    "co_return",    "co_yield",
+    "decltype",    "default",    "delete",     "do",         "double",      "dynamic_cast", "else",
+    "enum",        "explicit",   "export",     "extern",     "false",       "float",        "for",
+    "friend",      "goto",       "if",         "inline",     "int",         "long",         "mutable",
+    "namespace",   "new",        "noexcept",   "not",        "not_eq",      "nullptr",      "operator",
+    "or",          "or_eq",      "private",    "protected",  "public",      "register",     "reinterpret_cast",
+    "requires",    "return",     "short",      "signed",     "sizeof",      "static",       "static_assert",
+    "static_cast", "struct",     "switch",     "template",   "this",        "thread_local", "throw",
+    "true",        "try",        "typedef",    "typeid",     "typename",    "union",        "unsigned",
+    "using",       "virtual",    "void",       "volatile",   "wchar_t",     "while",        "xor",
+    "xor_eq",      "__global__", "__device__", "__shared__", "__constant__"};
 
 bool isIdentifier(std::string_view s) {
   if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_')) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
 bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
@@ -129,9 +131,9 @@ class AnnotationParser {
     const std::optional<Token> range = words.next();
     if (!name || !type || !range) return error(at, "incomplete: " + std::string(kParamUsage));
     const std::string label = "@param " + std::string(name->text);
-    if (!isIdentifier(name->text)) return error(name->offset, "@param '" + std::string(name->text) + "': the name must be a C++ identifier");
-    if (name->text.starts_with("__"))
-      return error(name->offset, label + ": names starting with __ are reserved");
+    if (!isIdentifier(name->text))
+      return error(name->offset, "@param '" + std::string(name->text) + "': the name must be a C++ identifier");
+    if (name->text.starts_with("__")) return error(name->offset, label + ": names starting with __ are reserved");
     if (std::find(kCppKeywords.begin(), kCppKeywords.end(), name->text) != kCppKeywords.end())
       return error(name->offset, label + ": the name is a C++ keyword");
     for (const KernelParam& other : result_.annotations.params)
@@ -160,15 +162,16 @@ class AnnotationParser {
 
     const Token afterRange = words.rest();
     if (!afterRange.text.starts_with('='))
-      return error(afterRange.offset, label + ": '= DEFAULT' missing after the range (" + std::string(kParamUsage) + ")");
+      return error(afterRange.offset,
+                   label + ": '= DEFAULT' missing after the range (" + std::string(kParamUsage) + ")");
     Words defaultWords(comment_->text, afterRange.offset + 1);
     const std::optional<Token> defaultToken = defaultWords.next();
     if (!defaultToken) return error(afterRange.offset, label + ": the default value is missing after '='");
     const std::optional<double> defaultValue = number(defaultToken->text, defaultToken->offset, param, label);
     if (!defaultValue) return;
     if (*defaultValue < *minValue || *defaultValue > *maxValue)
-      return error(defaultToken->offset, label + ": default " + std::string(defaultToken->text) + " is outside " +
-                                             std::string(range->text));
+      return error(defaultToken->offset,
+                   label + ": default " + std::string(defaultToken->text) + " is outside " + std::string(range->text));
     param.minValue = *minValue;
     param.maxValue = *maxValue;
     param.defaultValue = *defaultValue;
@@ -187,8 +190,7 @@ class AnnotationParser {
 
   void output(Words& words, std::size_t at) {
     const std::optional<Token> format = words.next();
-    if (sawOutputLine_)
-      return error(at, "@output given twice (first at line " + std::to_string(sawOutputLine_) + ")");
+    if (sawOutputLine_) return error(at, "@output given twice (first at line " + std::to_string(sawOutputLine_) + ")");
     sawOutputLine_ = comment_->line;
     if (!format) return error(at, "@output needs a format: rgba, gray or same");
     if (format->text == "rgba") result_.annotations.output = OutputFormat::Rgba8;
@@ -220,7 +222,9 @@ class AnnotationParser {
   void grid(Words& words, std::size_t at) {
     if (sawGridLine_) return error(at, "@grid given twice (first at line " + std::to_string(sawGridLine_) + ")");
     sawGridLine_ = comment_->line;
-    const std::string usage = "expected one to three block counts, e.g. @grid (n + 255) / 256 or @grid ceil_div(cols, 32), ceil_div(rows, 32)";
+    const std::string usage =
+        "expected one to three block counts, e.g. @grid (n + 255) / 256 or @grid ceil_div(cols, 32), ceil_div(rows, "
+        "32)";
     const Token rest = words.rest();
     if (rest.text.empty()) return error(at, "@grid needs the number of blocks: " + usage);
     GridAnnotation grid;
@@ -289,9 +293,12 @@ const char* typeName(KernelParamType type) { return type == KernelParamType::Int
 
 const char* outputFormatName(OutputFormat format) {
   switch (format) {
-    case OutputFormat::Rgba8: return "rgba";
-    case OutputFormat::Gray8: return "gray";
-    case OutputFormat::SameAsInput: break;
+    case OutputFormat::Rgba8:
+      return "rgba";
+    case OutputFormat::Gray8:
+      return "gray";
+    case OutputFormat::SameAsInput:
+      break;
   }
   return "same";
 }

@@ -23,8 +23,8 @@ struct KernelParam {
   std::string name;  // a C++ identifier: the field of KcParams
   KernelParamType type = KernelParamType::Int;
   double minValue = 0, maxValue = 0, defaultValue = 0;  // integers for Int
-  std::string description;                               // free text after the default (tooltip)
-  int line = 0;                                          // of its annotation
+  std::string description;                              // free text after the default (tooltip)
+  int line = 0;                                         // of its annotation
 };
 
 enum class OutputFormat { SameAsInput, Rgba8, Gray8 };
@@ -61,7 +61,7 @@ struct AnnotationParse {
 
 AnnotationParse parseAnnotations(const std::string& path, const ScannedSource& scanned);
 
-const char* typeName(KernelParamType type);        // "int", "float"
+const char* typeName(KernelParamType type);         // "int", "float"
 const char* outputFormatName(OutputFormat format);  // "same", "rgba", "gray"
 
 }  // namespace kc::lab

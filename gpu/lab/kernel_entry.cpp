@@ -124,10 +124,10 @@ EntryCheck findEntry(const std::string& path, const ScannedSource& scanned, cons
   } else if (candidates.size() > 1) {
     const EntryCandidate& first = candidates[0];
     const EntryCandidate& second = candidates[1];
-    check.diagnostics.push_back(
-        {path, second.line, second.column, Severity::Error,
-         "two candidate entries, '" + first.name + "' (line " + std::to_string(first.line) + ") and '" + second.name +
-             "': the lab runs exactly one __global__ function; make the others __device__"});
+    check.diagnostics.push_back({path, second.line, second.column, Severity::Error,
+                                 "two candidate entries, '" + first.name + "' (line " + std::to_string(first.line) +
+                                     ") and '" + second.name +
+                                     "': the lab runs exactly one __global__ function; make the others __device__"});
   } else {
     check.entry = candidates[0];
   }

@@ -16,7 +16,7 @@ inline constexpr const char* kEntrySignature = "__global__ void NAME(KcInput in,
 
 struct EntryCandidate {
   std::string name;
-  int line = 0;    // of the name, 1-based
+  int line = 0;  // of the name, 1-based
   int column = 0;
 };
 
@@ -29,6 +29,7 @@ struct EntryCheck {
   std::vector<Diagnostic> diagnostics;  // "no kernel" or "two candidate entries"
 };
 // `signature`: the contract's, as the "no kernel" message spells it.
-EntryCheck findEntry(const std::string& path, const ScannedSource& scanned, const std::string& signature = kEntrySignature);
+EntryCheck findEntry(const std::string& path, const ScannedSource& scanned,
+                     const std::string& signature = kEntrySignature);
 
 }  // namespace kc::lab

@@ -26,8 +26,8 @@ constexpr int kOpenFlags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY;
 
 struct Directive {
   int line = 0;
-  int column = 0;           // of the name's opening quote or bracket (or of what stands there)
-  bool written = false;     // "NAME" or <NAME>; false for a macro (a computed include)
+  int column = 0;        // of the name's opening quote or bracket (or of what stands there)
+  bool written = false;  // "NAME" or <NAME>; false for a macro (a computed include)
   bool angle = false;
   std::string name;
 };
@@ -97,13 +97,19 @@ int openBeneath(int root, const std::string& rootPath, const std::string& relati
 std::string openFailure(int error) {
   switch (error) {
     case ENOENT:
-    case ENOTDIR: return "no such file in the kernel's folder";
-    case EXDEV: return "it leads out of the kernel's folder (a symbolic link); the lab includes only files in that folder";
-    case ELOOP: return "too many levels of symbolic links, or a link the lab does not follow";
+    case ENOTDIR:
+      return "no such file in the kernel's folder";
+    case EXDEV:
+      return "it leads out of the kernel's folder (a symbolic link); the lab includes only files in that folder";
+    case ELOOP:
+      return "too many levels of symbolic links, or a link the lab does not follow";
     case EACCES:
-    case EPERM: return "permission denied";
-    case EISDIR: return "is a directory, not a header";
-    default: return std::strerror(error);
+    case EPERM:
+      return "permission denied";
+    case EISDIR:
+      return "is a directory, not a header";
+    default:
+      return std::strerror(error);
   }
 }
 
@@ -140,8 +146,8 @@ class Resolver {
   };
 
   void refuse(const File& file, const Directive& d, const std::string& why) {
-    result_.diagnostics.push_back({file.shownPath, d.line, d.column, Severity::Error,
-                                   "cannot open source file \"" + d.name + "\": " + why});
+    result_.diagnostics.push_back(
+        {file.shownPath, d.line, d.column, Severity::Error, "cannot open source file \"" + d.name + "\": " + why});
   }
 
   void follow(const File& file, const Directive& d) {
@@ -164,8 +170,9 @@ class Resolver {
     if (known != byName_.end()) {
       if (known->second != relative)
         refuse(file, d,
-               "another file of this name (" + known->second + ") is included already; headers are found by the "
-               "name written in #include, so give the two different names");
+               "another file of this name (" + known->second +
+                   ") is included already; headers are found by the "
+                   "name written in #include, so give the two different names");
       return;
     }
     if (root_ < 0) return refuse(file, d, "the kernel's folder cannot be opened (" + openFailure(rootError_) + ")");

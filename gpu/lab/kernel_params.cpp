@@ -70,8 +70,7 @@ std::vector<std::uint32_t> packParams(const std::vector<KernelParam>& params, co
   for (std::size_t i = 0; i < params.size(); ++i) {
     if (params[i].type == KernelParamType::Int)
       words.push_back(static_cast<std::uint32_t>(static_cast<std::int32_t>(values[i])));
-    else
-      words.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(values[i])));
+    else words.push_back(std::bit_cast<std::uint32_t>(static_cast<float>(values[i])));
   }
   if (words.empty()) words.push_back(0);
   return words;

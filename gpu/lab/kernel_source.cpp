@@ -14,18 +14,14 @@
 namespace kc::lab {
 namespace {
 
-[[noreturn]] void reject(const std::string& path, const std::string& why) {
-  throw InvalidArgument(path + ": " + why);
-}
+[[noreturn]] void reject(const std::string& path, const std::string& why) { throw InvalidArgument(path + ": " + why); }
 
 std::string tooLarge(const char* what, std::uintmax_t bytes, std::size_t limit) {
   return std::string("too large for a ") + what + " (" + std::to_string(bytes) + " bytes; the lab reads at most " +
          std::to_string(limit) + ")";
 }
 
-bool isBlank(std::string_view text) {
-  return text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
-}
+bool isBlank(std::string_view text) { return text.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos; }
 
 // Source text has no control bytes but tab, line feed, carriage return, form feed and vertical tab.
 // (Bytes >= 0x80 are left alone: UTF-8 and Latin-1 comments are fine for NVRTC.)
@@ -79,8 +75,7 @@ std::string readRegularSourceFile(int fd, std::size_t maxBytes, const char* kind
   struct stat status {};
   if (::fstat(fd, &status) != 0) return std::string("cannot be read (") + std::strerror(errno) + ")";
   if (!S_ISREG(status.st_mode)) return notRegular(status.st_mode, kind);
-  if (static_cast<std::uintmax_t>(status.st_size) > maxBytes)
-    return tooLarge(kind, status.st_size, maxBytes);
+  if (static_cast<std::uintmax_t>(status.st_size) > maxBytes) return tooLarge(kind, status.st_size, maxBytes);
   text.clear();
   char buffer[1 << 16];
   // One byte past the limit is enough to know the file grew too large since fstat.
@@ -91,8 +86,7 @@ std::string readRegularSourceFile(int fd, std::size_t maxBytes, const char* kind
     if (n == 0) break;
     text.append(buffer, static_cast<std::size_t>(n));
   }
-  if (text.size() > maxBytes)
-    return tooLarge(kind, text.size(), maxBytes);
+  if (text.size() > maxBytes) return tooLarge(kind, text.size(), maxBytes);
   return {};
 }
 

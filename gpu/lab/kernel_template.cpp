@@ -3,7 +3,8 @@
 namespace kc::lab {
 
 const std::string& kernelTemplate() {
-  static const std::string text = R"(// A kernelcam lab kernel. Check it (no GPU needed):  kernelcam kernel check THIS_FILE
+  static const std::string text =
+      R"(// A kernelcam lab kernel. Check it (no GPU needed):  kernelcam kernel check THIS_FILE
 //
 // The contract (docs/KERNEL-LAB.md): exactly one __global__ function, with this signature,
 //   __global__ void NAME(KcInput in, KcOutput out, KcParams params)

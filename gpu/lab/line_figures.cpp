@@ -8,7 +8,9 @@
 namespace kc::lab {
 namespace {
 
-double ratio(std::uint64_t a, std::uint64_t b) { return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b); }
+double ratio(std::uint64_t a, std::uint64_t b) {
+  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+}
 
 std::string fixed1(double v) {
   char text[32];
@@ -83,7 +85,8 @@ double idealWavefrontsPerRequest(const LineFigures& line) {
 double memoryExcess(const LineFigures& line) {
   double excess = 1;
   if (line.globalSectorsIdeal > 0) excess = std::max(excess, ratio(line.globalSectors, line.globalSectorsIdeal));
-  if (line.sharedWavefrontsIdeal > 0) excess = std::max(excess, ratio(line.sharedWavefronts, line.sharedWavefrontsIdeal));
+  if (line.sharedWavefrontsIdeal > 0)
+    excess = std::max(excess, ratio(line.sharedWavefronts, line.sharedWavefrontsIdeal));
   return excess;
 }
 

@@ -45,7 +45,8 @@ struct KcOutput {
 // (An enum, not a static member: with -default-device a static member becomes a global in the PTX.)
 std::string entryTypeCheck(const EntryContract& contract) {
   return "template <class F> struct KcIsEntry_ { enum { value = 0 }; };\n"
-         "template <> struct KcIsEntry_<" + contract.functionType + "> { enum { value = 1 }; };\n";
+         "template <> struct KcIsEntry_<" +
+         contract.functionType + "> { enum { value = 1 }; };\n";
 }
 
 // Inside a "..." of #line: a string literal of the path's bytes. Backslashes, quotes and '?'

@@ -13,7 +13,7 @@ struct ResourceUsage {
   int localBytes = 0;       // stack frame per thread, in local memory (arrays indexed at run time, spills)
   int spillStoreBytes = 0;  // registers spilled to local memory
   int spillLoadBytes = 0;
-  int barriers = 0;         // named barriers (__syncthreads uses one)
+  int barriers = 0;  // named barriers (__syncthreads uses one)
 };
 
 // The report ptxas wrote for `function` (its lowered name) in an NVRTC log compiled with -Xptxas -v.

@@ -31,7 +31,6 @@ void startCpuThreadPool() {
 #endif
 }
 
-
 class CpuFramePipeline final : public FramePipeline {
  public:
   explicit CpuFramePipeline(bool reference) : reference_(reference) {
@@ -64,8 +63,8 @@ class CpuFramePipeline final : public FramePipeline {
     const auto entryStart = std::chrono::steady_clock::now();
     const HostFrame input = pipelineInputFrame(frame, chain_);
     if (std::string entry = entryConversionName(frame, chain_); !entry.empty())
-      stats.stages.push_back({std::move(entry), false, msSince(entryStart),
-                              static_cast<double>(frame.pixelBytes() + input.pixelBytes())});
+      stats.stages.push_back(
+          {std::move(entry), false, msSince(entryStart), static_cast<double>(frame.pixelBytes() + input.pixelBytes())});
     const HostFrame* image = &input;  // the image the next stage reads
     for (std::size_t i = 0; i < chain_.size(); ++i) {
       const StageSpec& stage = chain_[i];
@@ -98,7 +97,7 @@ class CpuFramePipeline final : public FramePipeline {
   std::optional<FrameStats> submitLive(const HostFrame& frame, DisplaySink& sink) override {
     const auto start = std::chrono::steady_clock::now();
     const HostFrame original = toRgbaFrame(frame);  // the view's original side: RGBA shared, grey widened
-    FrameResult result = process(frame);             // converts at entry itself (a grey chain: the Y plane)
+    FrameResult result = process(frame);            // converts at entry itself (a grey chain: the Y plane)
     sink.prepare(displayLayoutFor(chain_, original.width(), original.height()));
     sink.writeOriginal(original.bytes(), original.pitch());
     sink.writeFiltered(result.output.bytes(), result.output.pitch());
@@ -123,13 +122,11 @@ class CpuFramePipeline final : public FramePipeline {
       if (apply) apply(stage, {in, noImage_, stats});
       return &in;
     }
-    HostFrame& out = workBuffer(&in == &work_[0] ? 1 : 0, stageOutputShape(stage, {in.width(), in.height(), in.format}));
-    if (apply)
-      apply(stage, {in, out, stats});
-    else if (out.format == PixelFormat::Gray8)
-      out.gray.fillBytes(0);
-    else
-      out.rgba.fillBytes(0);
+    HostFrame& out =
+        workBuffer(&in == &work_[0] ? 1 : 0, stageOutputShape(stage, {in.width(), in.height(), in.format}));
+    if (apply) apply(stage, {in, out, stats});
+    else if (out.format == PixelFormat::Gray8) out.gray.fillBytes(0);
+    else out.rgba.fillBytes(0);
     return &out;
   }
 

@@ -190,12 +190,10 @@ void CudaDisplayOutput::copyIntoGlTextures(Frame& slot, const DisplayImages& ima
   interopBegin_.record(compute_);
   if (in.format == PixelFormat::Rgba8)
     writeRgbaSurfaceAsync(deviceView<const Rgba8>(images.original), original, compute_);
-  else
-    writeGrayAsRgbaSurfaceAsync(deviceView<const std::uint8_t>(images.original), original, compute_);
+  else writeGrayAsRgbaSurfaceAsync(deviceView<const std::uint8_t>(images.original), original, compute_);
   if (out.format == PixelFormat::Gray8)
     writeGraySurfaceAsync(deviceView<const std::uint8_t>(images.filtered), filtered, compute_);
-  else
-    writeRgbaSurfaceAsync(deviceView<const Rgba8>(images.filtered), filtered, compute_);
+  else writeRgbaSurfaceAsync(deviceView<const Rgba8>(images.filtered), filtered, compute_);
   markDisplayWrites(slot);
   if (sink.needsTexturesAtPresent()) releaseTextures();
 }

@@ -201,10 +201,8 @@ class CudaFramePipeline final : public FramePipeline {
     lastPresent_ = now;
     release(slot);
     NvtxRange range("view present");
-    if (wroteTextures)
-      sink.presentTextures(stats);
-    else
-      sink.present(stats);
+    if (wroteTextures) sink.presentTextures(stats);
+    else sink.present(stats);
     return stats;
   }
 

@@ -98,9 +98,8 @@ class FrameTimeline {
   static void record(const Event& event, cudaStream_t stream) {
     cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
     KC_CUDA_CHECK(cudaStreamIsCapturing(stream, &capture));
-    KC_CUDA_CHECK(cudaEventRecordWithFlags(event, stream,
-                                           capture == cudaStreamCaptureStatusActive ? cudaEventRecordExternal
-                                                                                    : cudaEventRecordDefault));
+    KC_CUDA_CHECK(cudaEventRecordWithFlags(
+        event, stream, capture == cudaStreamCaptureStatusActive ? cudaEventRecordExternal : cudaEventRecordDefault));
   }
 
   struct TimedOp {

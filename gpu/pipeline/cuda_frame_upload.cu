@@ -141,13 +141,18 @@ void CudaFrameUpload::enqueueEntryConversion(Frame& slot, FrameTimeline& timelin
   const DeviceFrame input = slot.input();
   const DeviceFrame planes = pitchedFrame(slot.planes_.data(), slot.inShape_);  // one plane: the input's rows
   switch (slot.entry_) {
-    case Entry::Yuv: yuvToRgbaAsync(slot.devicePlanes_, slot.encoding_, deviceView<Rgba8>(input), compute_); break;
-    case Entry::Bgra: bgraToRgbaAsync(deviceView<const Rgba8>(planes), deviceView<Rgba8>(input), compute_); break;
+    case Entry::Yuv:
+      yuvToRgbaAsync(slot.devicePlanes_, slot.encoding_, deviceView<Rgba8>(input), compute_);
+      break;
+    case Entry::Bgra:
+      bgraToRgbaAsync(deviceView<const Rgba8>(planes), deviceView<Rgba8>(input), compute_);
+      break;
     case Entry::LumaLimited:
       lumaToGrayAsync(deviceView<const std::uint8_t>(planes), slot.encoding_.range, deviceView<std::uint8_t>(input),
                       compute_);
       break;
-    case Entry::Direct: break;
+    case Entry::Direct:
+      break;
   }
   timeline.stop(row, compute_);
 }

@@ -53,9 +53,9 @@ class CudaFrameUpload {
     GrowingDeviceBytes input_;    // what the chain starts from
     Event uploaded_;
     Entry entry_ = Entry::Direct;
-    std::string entryName_;       // "convert nv12", "luma nv12", "convert bgra"
-    double entryBytes_ = 0;       // bytes the conversion reads + writes
-    YuvPlanes devicePlanes_;      // Entry::Yuv: the planes on the device
+    std::string entryName_;   // "convert nv12", "luma nv12", "convert bgra"
+    double entryBytes_ = 0;   // bytes the conversion reads + writes
+    YuvPlanes devicePlanes_;  // Entry::Yuv: the planes on the device
     YuvEncoding encoding_;
     FrameShape inShape_;
   };

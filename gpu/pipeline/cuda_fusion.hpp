@@ -4,11 +4,10 @@
 //
 // A fusion is a record of its own registry (CudaFusionRegistry below, apart from the stage registry,
 // which stays generic: the CPU pipeline never fuses), registered from the .cu file of the stage it is
-// built around: conv_stage.cu fuses the grey stage before a convolution and the histogram after it. Its result is bit-exact with the stages one by one (each fusion's GPU test
-// says so). Fusions are CUDA's alone: the CPU pipeline runs every stage by itself. A chain runs
-// unfused when its per-stage timings are wanted (FramePipeline::setFusion): a fused launch has one
-// timing row.
-// No CUDA types here (stage.hpp's rule): the plan is host logic, tested without a GPU.
+// built around: conv_stage.cu fuses the grey stage before a convolution and the histogram after it. Its result is
+// bit-exact with the stages one by one (each fusion's GPU test says so). Fusions are CUDA's alone: the CPU pipeline
+// runs every stage by itself. A chain runs unfused when its per-stage timings are wanted (FramePipeline::setFusion): a
+// fused launch has one timing row. No CUDA types here (stage.hpp's rule): the plan is host logic, tested without a GPU.
 #include <cstddef>
 #include <functional>
 #include <string>

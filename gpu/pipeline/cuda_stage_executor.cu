@@ -173,8 +173,8 @@ void CudaStageExecutor::enqueueSideOutputReadback(Frame& slot, FrameTimeline& ti
   const std::size_t bytes = sizeof(std::uint32_t) * slot.histogram_.bins * slot.histogram_.channels;
   const int row = timeline.add("histogram readback", true, static_cast<double>(bytes), true);
   timeline.start(row, compute_);
-  KC_CUDA_CHECK(cudaMemcpyAsync(slot.histogramHost_.data(), slot.histogramCounts_.data(), bytes,
-                                cudaMemcpyDeviceToHost, compute_));
+  KC_CUDA_CHECK(cudaMemcpyAsync(slot.histogramHost_.data(), slot.histogramCounts_.data(), bytes, cudaMemcpyDeviceToHost,
+                                compute_));
   timeline.stop(row, compute_);
 }
 

@@ -71,9 +71,9 @@ class CudaStageExecutor {
     DeviceBuffer<std::uint32_t> histogramCounts_{3 * kMaxHistogramBins};
     HistogramSync histogramSync_;  // the slot's histogram launches run one after another on its stream
     PinnedBuffer<std::uint32_t> histogramHost_{3 * kMaxHistogramBins};
-    DeviceHistogram histogram_;   // what the chain's last histogram stage wrote into histogramCounts_
+    DeviceHistogram histogram_;  // what the chain's last histogram stage wrote into histogramCounts_
     DeviceFrame result_;
-    int resultWork_ = -1;         // work_[] index holding the result; -1: the input
+    int resultWork_ = -1;  // work_[] index holding the result; -1: the input
     std::vector<StageFailure> failures_;
     struct Settler {
       int stageIndex = 0, row = 0;

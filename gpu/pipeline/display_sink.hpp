@@ -18,8 +18,8 @@ struct DisplayLayout {
   PixelFormat filteredFormat = PixelFormat::Rgba8;
   // Written out: this header is also compiled by nvcc in C++17 mode (no defaulted operator==).
   bool operator==(const DisplayLayout& o) const {
-    return originalWidth == o.originalWidth && originalHeight == o.originalHeight &&
-           filteredWidth == o.filteredWidth && filteredHeight == o.filteredHeight && filteredFormat == o.filteredFormat;
+    return originalWidth == o.originalWidth && originalHeight == o.originalHeight && filteredWidth == o.filteredWidth &&
+           filteredHeight == o.filteredHeight && filteredFormat == o.filteredFormat;
   }
   bool operator!=(const DisplayLayout& o) const { return !(*this == o); }
 };

@@ -48,7 +48,9 @@ std::string formatDouble(double value) {
   return ec == std::errc() ? std::string(buffer, end) : std::string("0");
 }
 
-std::string realRange(const ParamDescriptor& param) { return formatDouble(param.minReal) + ".." + formatDouble(param.maxReal); }
+std::string realRange(const ParamDescriptor& param) {
+  return formatDouble(param.minReal) + ".." + formatDouble(param.maxReal);
+}
 
 int assignmentsIndex(const StageDefinition& definition) {
   for (std::size_t i = 0; i < definition.params.size(); ++i)
@@ -92,7 +94,8 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
           fail(what + " " + quoted(token) + " is not a number");
         // A number a float cannot hold (1e308, 1e-320): say so, not "not a number".
         if (ec == std::errc::result_out_of_range)
-          fail(what + " " + quoted(token) + " is out of range (a weight is a float: about 1.2e-38 .. 3.4e38 in size, or 0)");
+          fail(what + " " + quoted(token) +
+               " is out of range (a weight is a float: about 1.2e-38 .. 3.4e38 in size, or 0)");
         if (!std::isfinite(value)) fail(what + " " + quoted(token) + " is not finite (NaN or Inf)");
         if (!canonical.empty()) canonical += ' ';
         canonical += formatFloat(value);
@@ -120,8 +123,7 @@ std::string canonicalValue(const StageDefinition& stage, const ParamDescriptor& 
         token = trim(token);
         if (token.empty()) continue;
         const std::size_t equals = token.find('=');
-        if (equals == std::string_view::npos || equals == 0)
-          fail(what + " " + quoted(token) + ": expected NAME=VALUE");
+        if (equals == std::string_view::npos || equals == 0) fail(what + " " + quoted(token) + ": expected NAME=VALUE");
         if (token.find(',') != std::string_view::npos) fail(what + " " + quoted(token) + " may not contain ','");
         if (!canonical.empty()) canonical += ':';
         canonical += std::string(trim(token.substr(0, equals))) + "=" + std::string(trim(token.substr(equals + 1)));
@@ -141,8 +143,8 @@ std::string syntaxOf(const StageDefinition& stage) {
       text += "[:NAME=VALUE]...";
       continue;
     }
-    std::string part = param.type == ParamType::Choice && param.choices.size() <= 3 ? joined(param.choices, "|")
-                                                                                      : param.displayName;
+    std::string part =
+        param.type == ParamType::Choice && param.choices.size() <= 3 ? joined(param.choices, "|") : param.displayName;
     if (part == param.displayName)
       for (char& c : part) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (param.onlyWhenParam.empty()) {
@@ -227,9 +229,9 @@ StageSpec parseStage(std::string_view text) {
   const std::size_t eq = text.find('=');
   const StageDefinition& definition = definitionOf(trim(text.substr(0, eq)));
   const bool hasParams = eq != std::string_view::npos;
-  const std::vector<std::string_view> given = hasParams ? split(text.substr(eq + 1), ':') : std::vector<std::string_view>{};
-  if (hasParams && definition.params.empty())
-    fail(definition.id + " takes no parameters (got " + quoted(text) + ")");
+  const std::vector<std::string_view> given =
+      hasParams ? split(text.substr(eq + 1), ':') : std::vector<std::string_view>{};
+  if (hasParams && definition.params.empty()) fail(definition.id + " takes no parameters (got " + quoted(text) + ")");
 
   std::vector<std::string> values(definition.params.size());
   std::size_t next = 0;
@@ -249,8 +251,7 @@ StageSpec parseStage(std::string_view text) {
       values[i] = param.defaultValue;
     }
   }
-  if (next < given.size())
-    fail("too many parameters in " + quoted(text) + " (syntax: " + syntaxOf(definition) + ")");
+  if (next < given.size()) fail("too many parameters in " + quoted(text) + " (syntax: " + syntaxOf(definition) + ")");
   return configured(definition, std::move(values), text);
 }
 
@@ -308,7 +309,8 @@ std::string filterHelpText() {
     for (const auto& param : stage->params) {
       text << "      " << param.id << ": " << param.help;
       if (param.type == ParamType::Choice && param.choices.size() > 3) text << " (" << joined(param.choices) << ")";
-      if (param.type == ParamType::Int) text << " (" << intRange(param) << (param.step > 1 ? ", step " + std::to_string(param.step) : "") << ")";
+      if (param.type == ParamType::Int)
+        text << " (" << intRange(param) << (param.step > 1 ? ", step " + std::to_string(param.step) : "") << ")";
       if (param.type == ParamType::Float) text << " (" << realRange(param) << ")";
       if (!param.defaultValue.empty()) text << "; default " << param.defaultValue;
       text << "\n";
@@ -327,15 +329,17 @@ std::vector<ParamDescriptor> instanceParams(const StageSpec& stage) {
 
 std::string assignmentsOf(const StageSpec& stage) {
   const int index = assignmentsIndex(*stage.definition);
-  return index < 0 || static_cast<std::size_t>(index) >= stage.values.size() ? std::string()
-                                                                              : stage.values[static_cast<std::size_t>(index)];
+  return index < 0 || static_cast<std::size_t>(index) >= stage.values.size()
+             ? std::string()
+             : stage.values[static_cast<std::size_t>(index)];
 }
 
 std::string instanceValue(const StageSpec& stage, const ParamDescriptor& param) {
   const std::string assignments = assignmentsOf(stage);  // split() views into it: it must outlive the loop
   for (std::string_view token : split(assignments, ':')) {
     const std::size_t equals = token.find('=');
-    if (equals != std::string_view::npos && token.substr(0, equals) == param.id) return std::string(token.substr(equals + 1));
+    if (equals != std::string_view::npos && token.substr(0, equals) == param.id)
+      return std::string(token.substr(equals + 1));
   }
   return param.defaultValue;
 }

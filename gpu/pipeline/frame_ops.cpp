@@ -57,7 +57,8 @@ bool yuvToRgbaOpenCv(const HostFrame& frame, ImageView<Rgba8> out) {
                    yv12 ? cv::COLOR_YUV2RGBA_YV12 : cv::COLOR_YUV2RGBA_I420);
       return true;
     }
-    default: break;
+    default:
+      break;
   }
   return false;
 }
@@ -71,10 +72,8 @@ std::uint64_t hostFrameCopies() { return gHostFrameCopies.load(std::memory_order
 HostFrame makeHostFrame(PixelFormat format, int width, int height) {
   HostFrame frame;
   frame.format = format;
-  if (format == PixelFormat::Gray8)
-    frame.gray = HostImage<std::uint8_t>(width, height);
-  else if (format == PixelFormat::Rgba8 || format == PixelFormat::Bgra8)
-    frame.rgba = HostImage<Rgba8>(width, height);
+  if (format == PixelFormat::Gray8) frame.gray = HostImage<std::uint8_t>(width, height);
+  else if (format == PixelFormat::Rgba8 || format == PixelFormat::Bgra8) frame.rgba = HostImage<Rgba8>(width, height);
   else
     throw InvalidArgument(std::string("makeHostFrame: ") + pixelFormatName(format) + " frames come from a FramePool");
   return frame;
@@ -160,8 +159,9 @@ namespace {
 // Every plane of `from` into the same plane of `to` (same format and size), counted once.
 void copyFramePixels(const HostFrame& from, HostFrame& to) {
   auto bytesOf = [](auto view) {  // a grey or RGBA view as rows of bytes
-    return ImageView<std::uint8_t>{reinterpret_cast<std::uint8_t*>(const_cast<void*>(static_cast<const void*>(view.data))),
-                                   static_cast<int>(view.rowBytes()), view.height, view.pitch};
+    return ImageView<std::uint8_t>{
+        reinterpret_cast<std::uint8_t*>(const_cast<void*>(static_cast<const void*>(view.data))),
+        static_cast<int>(view.rowBytes()), view.height, view.pitch};
   };
   if (from.format == PixelFormat::Gray8) {
     copyPlaneRows(from.gray.view(), to.gray.view());

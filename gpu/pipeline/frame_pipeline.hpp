@@ -15,15 +15,15 @@
 namespace kc {
 
 struct FrameResult {
-  HostFrame output;   // the chain's result (grey/RGBA, transposed if the chain says so)
-  FrameStats stats;   // per-stage timings and the histogram
+  HostFrame output;  // the chain's result (grey/RGBA, transposed if the chain says so)
+  FrameStats stats;  // per-stage timings and the histogram
 };
 
 class FramePipeline {
  public:
   virtual ~FramePipeline() = default;
-  virtual Backend backend() const = 0;          // Cuda or Cpu, never Auto (its name: toString)
-  virtual std::string deviceName() const = 0;   // GPU name, or the CPU's
+  virtual Backend backend() const = 0;         // Cuda or Cpu, never Auto (its name: toString)
+  virtual std::string deviceName() const = 0;  // GPU name, or the CPU's
   virtual void setChain(const FilterChain& chain) = 0;
   virtual const FilterChain& chain() const = 0;
   // On (the default): stages that a CUDA fusion runs as one launch (gray + separable conv + hist) do

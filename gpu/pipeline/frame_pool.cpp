@@ -17,7 +17,8 @@ constexpr std::size_t kBufferGranule = 4096;  // sizes rounded up: frames of nea
 class AlignedHostMemory final : public HostMemory {
  public:
   void* allocate(std::size_t bytes) override {
-    void* data = std::aligned_alloc(kBufferAlignment, (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment);
+    void* data =
+        std::aligned_alloc(kBufferAlignment, (bytes + kBufferAlignment - 1) / kBufferAlignment * kBufferAlignment);
     if (!data) KC_FAIL("std::aligned_alloc", "out of host memory for a " + std::to_string(bytes) + "-byte frame");
     return data;
   }
@@ -36,7 +37,7 @@ struct Buffer {
 struct FramePoolState {
   std::shared_ptr<HostMemory> memory;
   int maxIdle = 0;
-  std::mutex mutex;  // a camera may fill frames on its own thread while the GUI thread drops others
+  std::mutex mutex;          // a camera may fill frames on its own thread while the GUI thread drops others
   std::vector<Buffer> idle;  // oldest first
   bool poolAlive = true;     // false once the FramePool is gone: returning leases free their buffer
   FramePoolStats stats;

@@ -24,8 +24,8 @@ class HostMemory {
   virtual ~HostMemory() = default;
   virtual void* allocate(std::size_t bytes) = 0;  // throws kc::Error when it cannot
   virtual void release(void* data) noexcept = 0;
-  virtual bool pageLocked() const = 0;           // the CUDA copy engine may read it directly
-  virtual const char* name() const = 0;          // for logs: "page-locked", "aligned"
+  virtual bool pageLocked() const = 0;   // the CUDA copy engine may read it directly
+  virtual const char* name() const = 0;  // for logs: "page-locked", "aligned"
 };
 
 // Plain memory, aligned for SIMD and cache lines (std::aligned_alloc; no CUDA needed).

@@ -10,27 +10,33 @@ namespace kc {
 enum class DisplayPath { CudaInterop, CudaCopy, Cpu };
 inline const char* displayPathName(DisplayPath path) {
   switch (path) {
-    case DisplayPath::CudaInterop: return "CUDA+interop";
-    case DisplayPath::CudaCopy: return "CUDA+copy";
-    case DisplayPath::Cpu: break;
+    case DisplayPath::CudaInterop:
+      return "CUDA+interop";
+    case DisplayPath::CudaCopy:
+      return "CUDA+copy";
+    case DisplayPath::Cpu:
+      break;
   }
   return "CPU";
 }
 // The same for machine-readable reports (`process --json`): "interop", "copy", "cpu".
 inline const char* displayPathId(DisplayPath path) {
   switch (path) {
-    case DisplayPath::CudaInterop: return "interop";
-    case DisplayPath::CudaCopy: return "copy";
-    case DisplayPath::Cpu: break;
+    case DisplayPath::CudaInterop:
+      return "interop";
+    case DisplayPath::CudaCopy:
+      return "copy";
+    case DisplayPath::Cpu:
+      break;
   }
   return "cpu";
 }
 
 struct StageTiming {
-  std::string name;      // stageLabel() of the stage, or "upload", "download", "interop copy"
-  bool isCopy = false;   // a transfer rather than a kernel
-  double ms = 0;         // this frame (CUDA events on the GPU, steady clock on the CPU)
-  double bytes = 0;      // bytes read + written, for GB/s
+  std::string name;     // stageLabel() of the stage, or "upload", "download", "interop copy"
+  bool isCopy = false;  // a transfer rather than a kernel
+  double ms = 0;        // this frame (CUDA events on the GPU, steady clock on the CPU)
+  double bytes = 0;     // bytes read + written, for GB/s
 };
 
 // A stage that failed on this frame; its output was blanked and the other stages ran. The window
@@ -43,17 +49,17 @@ struct StageFailure {
 
 struct FrameStats {
   std::int64_t frameIndex = 0;
-  int width = 0, height = 0;          // input size
-  std::vector<StageTiming> stages;    // in execution order
-  double frameMs = 0;                 // wall time per frame (1000 / fps) over the pipeline
-  double latencyMs = 0;               // capture -> results ready
-  double captureSeconds = 0;          // the frame's source stamp (steady clock; 0: none), for the latency to its present
+  int width = 0, height = 0;        // input size
+  std::vector<StageTiming> stages;  // in execution order
+  double frameMs = 0;               // wall time per frame (1000 / fps) over the pipeline
+  double latencyMs = 0;             // capture -> results ready
+  double captureSeconds = 0;        // the frame's source stamp (steady clock; 0: none), for the latency to its present
   // The live view's hand-over (ui/render/frame_hand_off.hpp), same clock: when the worker handed the
   // finished frame over, and when the view took it to draw (0: not handed over / not taken).
   double handedSeconds = 0, takenSeconds = 0;
   int streamsInUse = 1;
   DisplayPath path = DisplayPath::Cpu;
-  double rooflineGBs = 0;             // device bandwidth the % bars are drawn against (0 = unknown)
+  double rooflineGBs = 0;  // device bandwidth the % bars are drawn against (0 = unknown)
   // Histogram of the last hist stage: bins * channels counts (channels 1 = grey, 3 = r,g,b).
   int histogramBins = 0;
   int histogramChannels = 0;

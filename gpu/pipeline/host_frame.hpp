@@ -29,14 +29,22 @@ constexpr bool isYuv(PixelFormat format) { return format >= PixelFormat::Nv12; }
 // "gray", "rgba", "bgra", "nv12", "i420", "yv12", "yuyv", "uyvy": names in timing rows and messages.
 inline const char* pixelFormatName(PixelFormat format) {
   switch (format) {
-    case PixelFormat::Gray8: return "gray";
-    case PixelFormat::Rgba8: return "rgba";
-    case PixelFormat::Bgra8: return "bgra";
-    case PixelFormat::Nv12: return "nv12";
-    case PixelFormat::I420: return "i420";
-    case PixelFormat::Yv12: return "yv12";
-    case PixelFormat::Yuyv: return "yuyv";
-    case PixelFormat::Uyvy: break;
+    case PixelFormat::Gray8:
+      return "gray";
+    case PixelFormat::Rgba8:
+      return "rgba";
+    case PixelFormat::Bgra8:
+      return "bgra";
+    case PixelFormat::Nv12:
+      return "nv12";
+    case PixelFormat::I420:
+      return "i420";
+    case PixelFormat::Yv12:
+      return "yv12";
+    case PixelFormat::Yuyv:
+      return "yuyv";
+    case PixelFormat::Uyvy:
+      break;
   }
   return "uyvy";
 }
@@ -52,12 +60,17 @@ inline std::optional<PixelFormat> pixelFormatNamed(std::string_view name) {
 // The plane layout of a YUV format (YV12 is I420 with the chroma planes' memory order swapped).
 inline YuvLayout yuvLayout(PixelFormat format) {
   switch (format) {
-    case PixelFormat::Nv12: return YuvLayout::Nv12;
+    case PixelFormat::Nv12:
+      return YuvLayout::Nv12;
     case PixelFormat::I420:
-    case PixelFormat::Yv12: return YuvLayout::I420;
-    case PixelFormat::Yuyv: return YuvLayout::Yuyv;
-    case PixelFormat::Uyvy: return YuvLayout::Uyvy;
-    default: break;
+    case PixelFormat::Yv12:
+      return YuvLayout::I420;
+    case PixelFormat::Yuyv:
+      return YuvLayout::Yuyv;
+    case PixelFormat::Uyvy:
+      return YuvLayout::Uyvy;
+    default:
+      break;
   }
   throw InvalidArgument(std::string("yuvLayout: ") + pixelFormatName(format) + " is not a YUV format");
 }
@@ -67,7 +80,8 @@ inline YuvLayout yuvLayout(PixelFormat format) {
 inline int bytesPerPixel(PixelFormat format) {
   if (format == PixelFormat::Gray8) return 1;
   if (format == PixelFormat::Rgba8 || format == PixelFormat::Bgra8) return 4;
-  throw InvalidArgument(std::string("bytesPerPixel: ") + pixelFormatName(format) + " has planes, not pixels of one size");
+  throw InvalidArgument(std::string("bytesPerPixel: ") + pixelFormatName(format) +
+                        " has planes, not pixels of one size");
 }
 
 // Pixels of one plane, shared: a view plus whatever keeps its memory alive (a pool's lease, or
@@ -135,9 +149,7 @@ struct HostFrame {
   std::int64_t index = 0;         // frame number from the source
   double timestampSeconds = 0;    // capture time (steady clock), for latency
 
-  int width() const {
-    return format == PixelFormat::Gray8 ? gray.width() : isYuv(format) ? yuv.width : rgba.width();
-  }
+  int width() const { return format == PixelFormat::Gray8 ? gray.width() : isYuv(format) ? yuv.width : rgba.width(); }
   int height() const {
     return format == PixelFormat::Gray8 ? gray.height() : isYuv(format) ? yuv.height : rgba.height();
   }

@@ -94,11 +94,11 @@ struct StageLaunchReport {
 
 struct CudaStageIo {
   DeviceFrame in;
-  DeviceFrame out;  // data == nullptr for stages that produce no image
-  void* stream = nullptr;  // cudaStream_t
+  DeviceFrame out;                       // data == nullptr for stages that produce no image
+  void* stream = nullptr;                // cudaStream_t
   DeviceHistogram* histogram = nullptr;  // only for a stage whose sideOutput is Histogram
   std::int64_t frameIndex = 0;           // the frame's HostFrame::index
-  StageLaunchReport* report = nullptr;  // set by the pipelines; the bench passes none
+  StageLaunchReport* report = nullptr;   // set by the pipelines; the bench passes none
 };
 
 // The bare library call that does a stage's work on the CPU (the bench times applyCpu against it):

@@ -54,8 +54,8 @@ Loaded load() {
     // someone wrote to it, a device be read for ever. A readable regular file only, in the words
     // every input file gets.
     if (const std::string why = unreadableInputReason(path.string()); !why.empty())
-      return {nullptr, (chosen ? "KC_CUDA_BACKEND " : "the CUDA backend ") + quotedText(given, 200) + ": " +
-                           why + " (it must name libkernelcam-cuda.so)"};
+      return {nullptr, (chosen ? "KC_CUDA_BACKEND " : "the CUDA backend ") + quotedText(given, 200) + ": " + why +
+                           " (it must name libkernelcam-cuda.so)"};
     // RTLD_NOW: a missing library or symbol is reported here, not at some later call.
     void* library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!library) {

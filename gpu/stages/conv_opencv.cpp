@@ -37,10 +37,8 @@ void convolveOpenCv(const StageSpec& spec, const CpuStageIo& io) {
   forRowStripes(mats.in.rows, 32, [&](int first, int end) {
     const cv::Mat source = mats.in.rowRange(first, end);
     cv::Mat target = mats.out.rowRange(first, end);
-    if (factors)
-      cv::sepFilter2D(source, target, -1, row, column, cv::Point(-1, -1), 0, border);
-    else
-      cv::filter2D(source, target, -1, kernel, cv::Point(-1, -1), 0, border);
+    if (factors) cv::sepFilter2D(source, target, -1, row, column, cv::Point(-1, -1), 0, border);
+    else cv::filter2D(source, target, -1, kernel, cv::Point(-1, -1), 0, border);
     if (source.channels() == 4) {  // alpha passes through, as in convolveCpu
       const int alpha[] = {3, 3};
       cv::mixChannels(&source, 1, &target, 1, alpha, 1);

@@ -36,8 +36,7 @@ std::shared_ptr<const StageConfig> configureConv(const StageSpec& spec) {
   const int size = std::stoi(spec.value("size"));
   if (config->preset == ConvPreset::Custom) {
     const std::vector<float> weights = weightsOf(spec.value("custom"));
-    if (weights.empty())
-      throw InvalidArgument("custom needs a size and weights (conv=custom:3:0 -1 0 -1 5 -1 0 -1 0)");
+    if (weights.empty()) throw InvalidArgument("custom needs a size and weights (conv=custom:3:0 -1 0 -1 5 -1 0 -1 0)");
     const std::size_t expected = static_cast<std::size_t>(size) * static_cast<std::size_t>(size);
     if (weights.size() != expected)
       throw InvalidArgument("conv=custom:" + std::to_string(size) + " needs " + std::to_string(expected) +

@@ -11,7 +11,8 @@ namespace {
 
 void launchConv(const StageSpec& spec, const CudaStageIo& io) {
   const ConvConfig& config = spec.configAs<ConvConfig>();
-  withSameFormatDeviceViews(io, [&](auto in, auto out) { convolveAsync(in, out, config.kernel, config.border, streamOf(io)); });
+  withSameFormatDeviceViews(
+      io, [&](auto in, auto out) { convolveAsync(in, out, config.kernel, config.border, streamOf(io)); });
 }
 
 // The live chain's fused step (issue 21): [gray on an RGBA frame,] a separable convolution of the

@@ -8,9 +8,12 @@ namespace {
 
 int flipCode(FlipAxis axis) {
   switch (axis) {
-    case FlipAxis::Horizontal: return 1;  // around the vertical axis: left-right
-    case FlipAxis::Vertical: return 0;    // around the horizontal axis: upside down
-    case FlipAxis::Both: break;
+    case FlipAxis::Horizontal:
+      return 1;  // around the vertical axis: left-right
+    case FlipAxis::Vertical:
+      return 0;  // around the horizontal axis: upside down
+    case FlipAxis::Both:
+      break;
   }
   return -1;
 }
@@ -24,7 +27,9 @@ void flipMats(const StageMats& mats, FlipAxis axis) {
 
 }  // namespace
 
-void flipOpenCv(const StageSpec& spec, const CpuStageIo& io) { flipMats(sameFormatMats(io), spec.configAs<FlipConfig>().axis); }
+void flipOpenCv(const StageSpec& spec, const CpuStageIo& io) {
+  flipMats(sameFormatMats(io), spec.configAs<FlipConfig>().axis);
+}
 
 CpuBaselineCall flipOpenCvBaseline(const StageSpec& spec, const CpuStageIo& io) {
   return {"cv::flip", [mats = sameFormatMats(io), axis = spec.configAs<FlipConfig>().axis] { flipMats(mats, axis); }};

@@ -22,7 +22,8 @@ namespace {
 KC_VECTOR_CLONES void grayRow(const std::uint8_t* rgba, std::uint8_t* gray, int width, std::uint32_t wr,
                               std::uint32_t wg, std::uint32_t wb) {
   for (int x = 0; x < width; ++x)
-    gray[x] = static_cast<std::uint8_t>((wr * rgba[4 * x] + wg * rgba[4 * x + 1] + wb * rgba[4 * x + 2] + 16384u) >> 15);
+    gray[x] =
+        static_cast<std::uint8_t>((wr * rgba[4 * x] + wg * rgba[4 * x + 1] + wb * rgba[4 * x + 2] + 16384u) >> 15);
 }
 
 }  // namespace

@@ -25,7 +25,9 @@ StageDefinition grayStage() {
   };
   stage.label = [](const StageSpec& spec) { return "gray " + spec.value("weights"); };
   stage.isNoOp = [](const StageSpec&, FrameShape in) { return in.format == PixelFormat::Gray8; };
-  stage.outputShape = [](const StageSpec&, FrameShape in) { return FrameShape{in.width, in.height, PixelFormat::Gray8}; };
+  stage.outputShape = [](const StageSpec&, FrameShape in) {
+    return FrameShape{in.width, in.height, PixelFormat::Gray8};
+  };
   // At the head of a chain, a camera's Y plane is the grey picture: no RGBA, and the stage is a no-op.
   stage.headInput = HeadInput::LumaPlane;
   setCpuPaths(

@@ -60,10 +60,8 @@ void histogramOpenCv(const StageSpec& spec, const CpuStageIo& io) {
   std::mutex merge;
   forRowStripes(io.in.height(), 64, [&](int first, int end) {
     std::array<LevelCounts, 3> stripe{};
-    if (channels == 1)
-      countGrayLevels(io.in.gray.view(), first, end, stripe.data());
-    else
-      countRgbLevels(io.in.rgba.view(), first, end, stripe.data());
+    if (channels == 1) countGrayLevels(io.in.gray.view(), first, end, stripe.data());
+    else countRgbLevels(io.in.rgba.view(), first, end, stripe.data());
     const std::lock_guard<std::mutex> lock(merge);
     for (int c = 0; c < channels; ++c)
       for (int v = 0; v < 256; ++v) levels[c][v] += stripe[c][v];

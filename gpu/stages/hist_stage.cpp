@@ -31,7 +31,8 @@ StageDefinition histStage() {
   stage.displayName = "Histogram";
   stage.help = "Histogram of the current image (grey, or r,g,b); shared-memory privatised on the GPU";
   stage.menuOrder = 30;
-  stage.params = {intParam("bins", "Bins", 1, kMaxHistogramBins, 1, 256, "Equal bins over 0..255 (256 = one per level)")};
+  stage.params = {
+      intParam("bins", "Bins", 1, kMaxHistogramBins, 1, 256, "Equal bins over 0..255 (256 = one per level)")};
   stage.configure = [](const StageSpec& spec) {
     auto config = std::make_shared<HistConfig>();
     config->bins = std::stoi(spec.value("bins"));
@@ -47,10 +48,8 @@ StageDefinition histStage() {
       [](const StageSpec& spec, const CpuStageIo& io) {
         const int bins = spec.configAs<HistConfig>().bins;
         std::uint32_t* counts = resetHistogram(spec, io);
-        if (io.in.format == PixelFormat::Gray8)
-          histogramCpu(io.in.gray.view(), bins, counts);
-        else
-          histogramRgbCpu(io.in.rgba.view(), bins, counts);
+        if (io.in.format == PixelFormat::Gray8) histogramCpu(io.in.gray.view(), bins, counts);
+        else histogramRgbCpu(io.in.rgba.view(), bins, counts);
       },
       KC_OPENCV_PATH(histogramOpenCv), KC_OPENCV_PATH(histOpenCvBaseline));
   stage.benchCases = {"hist=256"};

@@ -15,8 +15,7 @@ void launchHist(const StageSpec& spec, const CudaStageIo& io) {
   io.histogram->channels = gray ? 1 : 3;
   if (gray)
     histogramAsync(deviceView<const std::uint8_t>(io.in), bins, io.histogram->counts, io.histogram->sync, streamOf(io));
-  else
-    histogramRgbAsync(deviceView<const Rgba8>(io.in), bins, io.histogram->counts, io.histogram->sync, streamOf(io));
+  else histogramRgbAsync(deviceView<const Rgba8>(io.in), bins, io.histogram->counts, io.histogram->sync, streamOf(io));
 }
 
 }  // namespace

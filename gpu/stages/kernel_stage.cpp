@@ -23,8 +23,9 @@ const lab::KernelAnnotations& annotationsOf(const StageSpec& spec) {
 std::shared_ptr<const StageConfig> configureKernel(const StageSpec& spec) {
   const std::string& path = spec.value("path");
   if (path.empty())
-    throw InvalidArgument("the kernel stage needs a file: kernel=PATH[:NAME=VALUE]... (kernelcam kernel new PATH "
-                          "writes one; View > Kernel lab edits and runs one)");
+    throw InvalidArgument(
+        "the kernel stage needs a file: kernel=PATH[:NAME=VALUE]... (kernelcam kernel new PATH "
+        "writes one; View > Kernel lab edits and runs one)");
   auto config = std::make_shared<KernelStageConfig>();
   config->program = lab::kernelProgramFor(path);
   for (const lab::Diagnostic& d : config->program->analysis.diagnostics)
@@ -41,10 +42,10 @@ std::shared_ptr<const StageConfig> configureKernel(const StageSpec& spec) {
 std::vector<ParamDescriptor> kernelParams(const StageSpec& spec) {
   std::vector<ParamDescriptor> descriptors;
   for (const lab::KernelParam& p : annotationsOf(spec).params) {
-    const std::string help = p.description.empty() ? std::string(lab::typeName(p.type)) + " " +
-                                                         lab::formatValue(p, p.minValue) + ".." +
-                                                         lab::formatValue(p, p.maxValue)
-                                                   : p.description;
+    const std::string help = p.description.empty()
+                                 ? std::string(lab::typeName(p.type)) + " " + lab::formatValue(p, p.minValue) + ".." +
+                                       lab::formatValue(p, p.maxValue)
+                                 : p.description;
     if (p.type == lab::KernelParamType::Int) {
       descriptors.push_back(intParam(p.name, p.name, static_cast<int>(p.minValue), static_cast<int>(p.maxValue), 1,
                                      static_cast<int>(p.defaultValue), help));
@@ -65,18 +66,19 @@ StageDefinition kernelStage() {
   stage.displayName = "Kernel (lab)";
   stage.help = "Your CUDA kernel from a .cu file, compiled with NVRTC at run time (docs/KERNEL-LAB.md); CUDA only";
   stage.menuOrder = 90;
-  ParamDescriptor path = plainParam("path", "Path", ParamType::Text,
-                                    "the kernel's .cu file (kernelcam kernel new PATH writes a template); no ':' or ','");
+  ParamDescriptor path =
+      plainParam("path", "Path", ParamType::Text,
+                 "the kernel's .cu file (kernelcam kernel new PATH writes a template); no ':' or ','");
   path.fileFilter = "CUDA kernels (*.cu)";
-  stage.params = {path,
-                  plainParam("params", "Parameters", ParamType::Assignments,
-                             "values of the kernel's @param annotations, NAME=VALUE each (defaults otherwise)")};
+  stage.params = {path, plainParam("params", "Parameters", ParamType::Assignments,
+                                   "values of the kernel's @param annotations, NAME=VALUE each (defaults otherwise)")};
   stage.configure = configureKernel;
   // The kernel file and the headers it includes: inputs no output of the run may overwrite.
   stage.inputFiles = [](const StageSpec& spec) {
     std::vector<std::string> files{spec.value("path")};
     if (spec.config)  // the headers the compile would read, resolved as it resolves them
-      for (lab::IncludedHeader& header : lab::resolveIncludes(spec.configAs<KernelStageConfig>().program->source).headers)
+      for (lab::IncludedHeader& header :
+           lab::resolveIncludes(spec.configAs<KernelStageConfig>().program->source).headers)
         files.push_back(std::move(header.path));
     return files;
   };
@@ -86,9 +88,14 @@ StageDefinition kernelStage() {
   };
   stage.outputShape = [](const StageSpec& spec, FrameShape in) {
     switch (annotationsOf(spec).output) {
-      case lab::OutputFormat::Rgba8: in.format = PixelFormat::Rgba8; break;
-      case lab::OutputFormat::Gray8: in.format = PixelFormat::Gray8; break;
-      case lab::OutputFormat::SameAsInput: break;
+      case lab::OutputFormat::Rgba8:
+        in.format = PixelFormat::Rgba8;
+        break;
+      case lab::OutputFormat::Gray8:
+        in.format = PixelFormat::Gray8;
+        break;
+      case lab::OutputFormat::SameAsInput:
+        break;
     }
     return in;
   };

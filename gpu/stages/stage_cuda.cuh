@@ -14,8 +14,7 @@ template <class F>
 void withSameFormatDeviceViews(const CudaStageIo& io, F&& f) {
   if (io.in.shape.format == PixelFormat::Gray8)
     f(ConstImageView<std::uint8_t>(deviceView<std::uint8_t>(io.in)), deviceView<std::uint8_t>(io.out));
-  else
-    f(ConstImageView<Rgba8>(deviceView<Rgba8>(io.in)), deviceView<Rgba8>(io.out));
+  else f(ConstImageView<Rgba8>(deviceView<Rgba8>(io.in)), deviceView<Rgba8>(io.out));
 }
 
 }  // namespace kc::stages

@@ -91,10 +91,8 @@ inline void setCpuPaths(StageDefinition& stage, decltype(StageDefinition::applyR
 // Calls f(inView, outView) with the grey or RGBA views of the stage's frames (same format in and out).
 template <class F>
 void withSameFormatViews(const CpuStageIo& io, F&& f) {
-  if (io.in.format == PixelFormat::Gray8)
-    f(io.in.gray.view(), io.out.gray.view());
-  else
-    f(io.in.rgba.view(), io.out.rgba.view());
+  if (io.in.format == PixelFormat::Gray8) f(io.in.gray.view(), io.out.gray.view());
+  else f(io.in.rgba.view(), io.out.rgba.view());
 }
 
 }  // namespace kc::stages

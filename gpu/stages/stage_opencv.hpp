@@ -24,9 +24,12 @@ cv::Mat matOf(ImageView<T> view) {
 
 inline int cvBorderOf(BorderMode border) {
   switch (border) {
-    case BorderMode::Clamp: return cv::BORDER_REPLICATE;
-    case BorderMode::Zero: return cv::BORDER_CONSTANT;  // the value is 0
-    case BorderMode::Reflect: break;
+    case BorderMode::Clamp:
+      return cv::BORDER_REPLICATE;
+    case BorderMode::Zero:
+      return cv::BORDER_CONSTANT;  // the value is 0
+    case BorderMode::Reflect:
+      break;
   }
   return cv::BORDER_REFLECT_101;
 }
@@ -51,7 +54,8 @@ void forRowStripes(int rows, int minRows, F&& f) {
     f(0, rows);
     return;
   }
-  cv::parallel_for_(cv::Range(0, rows), [&](const cv::Range& range) { f(range.start, range.end); }, stripes);
+  cv::parallel_for_(
+      cv::Range(0, rows), [&](const cv::Range& range) { f(range.start, range.end); }, stripes);
 }
 
 }  // namespace kc::stages

@@ -22,8 +22,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     c.label = "n";
     c.arguments = {kc::exercises::valueArgument("n", n)};
     const kc::exercises::LaunchShape shape = kc::exercises::launchShape(*exercise, analysis.annotations, c);
-    if (shape.failure.empty() && (shape.grid[0] < 1 || shape.grid[1] < 1 || shape.grid[1] > 65535 ||
-                                  shape.grid[2] < 1 || shape.grid[2] > 65535))
+    if (shape.failure.empty() &&
+        (shape.grid[0] < 1 || shape.grid[1] < 1 || shape.grid[1] > 65535 || shape.grid[2] < 1 || shape.grid[2] > 65535))
       std::abort();
   }
   return 0;

@@ -28,7 +28,8 @@ void requireInert(std::string_view text, bool lines) {
       if ((byte & 0xC0) != 0x80) std::abort();
       value = value << 6 | (byte & 0x3F);
     }
-    if ((value >= 0x80 && value <= 0x9F) || (value >= 0x202A && value <= 0x202E) || (value >= 0x2066 && value <= 0x2069))
+    if ((value >= 0x80 && value <= 0x9F) || (value >= 0x202A && value <= 0x202E) ||
+        (value >= 0x2066 && value <= 0x2069))
       std::abort();
     i += length;
   }

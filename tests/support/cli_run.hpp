@@ -80,7 +80,8 @@ inline bool canRunOnATerminal() { return !QStandardPaths::findExecutable(QString
 inline CliRun runOnATerminal(const QStringList& arguments, int timeoutMs = 120000) {
   QString command = QStringLiteral(KC_KERNELCAM_BINARY);
   for (const QString& argument : arguments) command += QLatin1Char(' ') + argument;
-  return runProgram(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")}, timeoutMs);
+  return runProgram(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")},
+                    timeoutMs);
 }
 
 // A per-process file name in the system temp folder (CTest may run tests in parallel).

@@ -6,9 +6,18 @@
 namespace kc::test {
 
 inline lab::DeviceLimits h200Limits() {
-  return {.computeMajor = 9, .computeMinor = 0, .maxThreadsPerBlock = 1024, .maxThreadsPerSm = 2048,
-          .registersPerBlock = 65536, .registersPerSm = 65536, .warpSize = 32, .sharedPerBlock = 49152,
-          .sharedPerSm = 233472, .sharedPerBlockOptin = 232448, .reservedSharedPerBlock = 1024, .smCount = 132};
+  return {.computeMajor = 9,
+          .computeMinor = 0,
+          .maxThreadsPerBlock = 1024,
+          .maxThreadsPerSm = 2048,
+          .registersPerBlock = 65536,
+          .registersPerSm = 65536,
+          .warpSize = 32,
+          .sharedPerBlock = 49152,
+          .sharedPerSm = 233472,
+          .sharedPerBlockOptin = 232448,
+          .reservedSharedPerBlock = 1024,
+          .smCount = 132};
 }
 
 }  // namespace kc::test

@@ -24,7 +24,8 @@ inline std::string markerValue(const std::string& text, const std::string& marke
   return text.substr(start, text.find('\n', start) - start);
 }
 
-inline kc::lab::CompiledKernel fakeCompile(const kc::lab::KernelSource& source, const kc::lab::CompileOptions& options) {
+inline kc::lab::CompiledKernel fakeCompile(const kc::lab::KernelSource& source,
+                                           const kc::lab::CompileOptions& options) {
   kc::lab::CompiledKernel kernel;
   kernel.path = source.path;
   kernel.analysis = kc::lab::analyzeKernel(source, options.contract ? *options.contract : kc::lab::imageContract());
@@ -32,7 +33,8 @@ inline kc::lab::CompiledKernel fakeCompile(const kc::lab::KernelSource& source, 
   kernel.arch = 90;
   kernel.compileMs = 1;
   if (const std::size_t at = source.text.find("SYNTAX ERROR"); at != std::string::npos) {
-    const int line = 1 + static_cast<int>(std::count(source.text.begin(), source.text.begin() + static_cast<long>(at), '\n'));
+    const int line =
+        1 + static_cast<int>(std::count(source.text.begin(), source.text.begin() + static_cast<long>(at), '\n'));
     kernel.diagnostics.push_back({source.path, line, 1, kc::lab::Severity::Error, "expected a declaration"});
     return kernel;
   }
@@ -63,7 +65,8 @@ class FakeBufferDevice final : public kc::lab::BufferDevice {
     std::vector<std::vector<std::uint8_t>> buffers;
     for (const auto& b : launch.buffers) buffers.push_back(b.contents);
     for (const auto& fill : launch.fills)
-      for (std::uint64_t w = 0; w < fill.words; ++w) std::memcpy(&buffers[fill.buffer][fill.offset + 4 * w], &fill.value, 4);
+      for (std::uint64_t w = 0; w < fill.words; ++w)
+        std::memcpy(&buffers[fill.buffer][fill.offset + 4 * w], &fill.value, 4);
     // The throw-away exercise's arguments: in (buffer 0), n, out (buffer 1); pointers at an offset.
     std::uint64_t inOffset = 0, outOffset = 0;
     std::int32_t n = 0;
@@ -111,8 +114,9 @@ inline kc::exercises::ExerciseDefinition addOneExercise() {
   e.topic = "a test's throw-away exercise";
   e.order = 999;
   e.parameters = {{"const int*", "in"}, {"int", "n"}, {"int*", "out"}};
-  const std::string kernel = "// @exercise add-one\n// @block 256\n// @grid (n + 255) / 256\n"
-                             "__global__ void addOne(const int* in, int n, int* out) {}\n";
+  const std::string kernel =
+      "// @exercise add-one\n// @block 256\n// @grid (n + 255) / 256\n"
+      "__global__ void addOne(const int* in, int n, int* out) {}\n";
   e.inlineFiles = {{"statement.md", "# Add one\n"},
                    {"start.cu", kernel},
                    {"naive.cu", "// time: 2\n" + kernel},

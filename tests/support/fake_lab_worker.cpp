@@ -75,10 +75,10 @@ class FakeWorker final : public LabWorkerHandler {
     return {RunOutcome::Finished,
             {0, "in " + describe(request.in) + "; out " + describe(request.out) + "; block " +
                     std::to_string(request.blockX) + "x" + std::to_string(request.blockY) + "; params " + params +
-                    (request.order.ordered() ? "; after the order page's word " +
-                                                   std::to_string(request.order.readyOffset) + " reaches " +
-                                                   std::to_string(request.order.sequence)
-                                             : std::string())},
+                    (request.order.ordered()
+                         ? "; after the order page's word " + std::to_string(request.order.readyOffset) + " reaches " +
+                               std::to_string(request.order.sequence)
+                         : std::string())},
             0.25f};
   }
 
@@ -106,7 +106,10 @@ int main(int argc, char** argv) {
     const std::string chatter(256 * 1024, 'y');
     std::fwrite(chatter.data(), 1, chatter.size(), stdout);
     std::fflush(stdout);
-    std::fputs("fake_lab_worker: first line\nfake_lab_worker: \x1b]0;pwned\x07" "cannot start\n", stderr);
+    std::fputs(
+        "fake_lab_worker: first line\nfake_lab_worker: \x1b]0;pwned\x07"
+        "cannot start\n",
+        stderr);
     return 3;
   }
   if (behaviour == "silent-at-start")

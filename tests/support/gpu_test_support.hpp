@@ -5,7 +5,7 @@
 
 #include "gpu/core/device_query.cuh"
 
-#define KC_REQUIRE_CUDA_DEVICE()                                                        \
-  do {                                                                                  \
+#define KC_REQUIRE_CUDA_DEVICE()                                                              \
+  do {                                                                                        \
     if (::kc::cudaDeviceCountOrZero() == 0) GTEST_SKIP() << "no CUDA device on this machine"; \
   } while (0)

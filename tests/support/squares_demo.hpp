@@ -20,9 +20,9 @@ inline demos::DemoDefinition squaresDemo() {
   demo.displayName = "sum of squares";
   demo.help = "Sum i^2 for i = 1..n with a loop and with the closed form (a test-only demo).";
   demo.menuOrder = 1000;
-  demo.params = {demos::intParam("n", "n", "N", "How many squares (default 1000).", 1, 1000000, "1000"),
-                 demos::choiceParam("order", "Order", "ORDER", "up | down (default up): the loop's direction.",
-                                    {"up", "down"})};
+  demo.params = {
+      demos::intParam("n", "n", "N", "How many squares (default 1000).", 1, 1000000, "1000"),
+      demos::choiceParam("order", "Order", "ORDER", "up | down (default up): the loop's direction.", {"up", "down"})};
   demo.defaultReps = 3;
   demo.versions = {{"loop", false, "one add per square:\nthe reference.", "squaresLoop"},
                    {"closed form", false, "n(n+1)(2n+1)/6:\nno loop at all.", "squaresClosedForm"}};

@@ -32,7 +32,8 @@ inline void writeMjpeg(const std::string& path, const std::vector<VideoSegment>&
         .setTo(cv::Scalar::all(250));
     std::vector<unsigned char> jpeg;
     cv::imencode(".jpg", frame, jpeg);
-    for (int i = 0; i < seg.frames; ++i) out.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(jpeg.size()));
+    for (int i = 0; i < seg.frames; ++i)
+      out.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(jpeg.size()));
   }
 }
 
@@ -90,7 +91,8 @@ inline bool writeMpegTs(const std::string& path, const std::vector<VideoSegment>
           frame->data[0][y * frame->linesize[0] + x] =
               static_cast<std::uint8_t>(x >= seg.width / 2 && y >= seg.height / 2 ? 235 : grey);
       for (int p = 1; ok && p < 3; ++p)
-        for (int y = 0; y < (seg.height + 1) / 2; ++y) std::fill_n(frame->data[p] + y * frame->linesize[p], (seg.width + 1) / 2, 128);
+        for (int y = 0; y < (seg.height + 1) / 2; ++y)
+          std::fill_n(frame->data[p] + y * frame->linesize[p], (seg.width + 1) / 2, 128);
       frame->pts = pts++;
       ok = ok && avcodec_send_frame(encoder, frame) >= 0;
       drain();

@@ -27,9 +27,7 @@ struct HostYuv {
       for (std::size_t i = 0; i < planes[p].sizeBytes(); ++i) planes[p].bytes()[i] = static_cast<std::uint8_t>(rng());
     }
   }
-  YuvPlanes view() const {
-    return {layout, width, height, {planes[0].view(), planes[1].view(), planes[2].view()}};
-  }
+  YuvPlanes view() const { return {layout, width, height, {planes[0].view(), planes[1].view(), planes[2].view()}}; }
   MutableYuvPlanes mutableView() {
     return {layout, width, height, {planes[0].view(), planes[1].view(), planes[2].view()}};
   }
@@ -44,10 +42,12 @@ inline Samples samplesAt(const YuvPlanes& in, int x, int y) {
   switch (in.layout) {
     case YuvLayout::Nv12:
       return {in.plane[0].at(x, y), in.plane[1].at(2 * cx, y / 2), in.plane[1].at(2 * cx + 1, y / 2)};
-    case YuvLayout::I420: return {in.plane[0].at(x, y), in.plane[1].at(cx, y / 2), in.plane[2].at(cx, y / 2)};
+    case YuvLayout::I420:
+      return {in.plane[0].at(x, y), in.plane[1].at(cx, y / 2), in.plane[2].at(cx, y / 2)};
     case YuvLayout::Yuyv:
       return {in.plane[0].at(2 * x, y), in.plane[0].at(4 * cx + 1, y), in.plane[0].at(4 * cx + 3, y)};
-    case YuvLayout::Uyvy: break;
+    case YuvLayout::Uyvy:
+      break;
   }
   return {in.plane[0].at(2 * x + 1, y), in.plane[0].at(4 * cx, y), in.plane[0].at(4 * cx + 2, y)};
 }
@@ -85,10 +85,14 @@ inline Rgba8 formulaPixel(Samples s, YuvEncoding e) {
 
 inline std::string describe(YuvLayout layout) {
   switch (layout) {
-    case YuvLayout::Nv12: return "nv12";
-    case YuvLayout::I420: return "i420";
-    case YuvLayout::Yuyv: return "yuyv";
-    case YuvLayout::Uyvy: break;
+    case YuvLayout::Nv12:
+      return "nv12";
+    case YuvLayout::I420:
+      return "i420";
+    case YuvLayout::Yuyv:
+      return "yuyv";
+    case YuvLayout::Uyvy:
+      break;
   }
   return "uyvy";
 }
@@ -98,8 +102,10 @@ inline std::string describe(YuvEncoding e) {
 }
 
 constexpr YuvLayout kAllLayouts[] = {YuvLayout::Nv12, YuvLayout::I420, YuvLayout::Yuyv, YuvLayout::Uyvy};
-constexpr YuvEncoding kAllEncodings[] = {{YuvMatrix::Bt601, YuvRange::Limited}, {YuvMatrix::Bt601, YuvRange::Full},
-                                        {YuvMatrix::Bt709, YuvRange::Limited}, {YuvMatrix::Bt709, YuvRange::Full},
-                                        {YuvMatrix::Bt2020, YuvRange::Limited}};
+constexpr YuvEncoding kAllEncodings[] = {{YuvMatrix::Bt601, YuvRange::Limited},
+                                         {YuvMatrix::Bt601, YuvRange::Full},
+                                         {YuvMatrix::Bt709, YuvRange::Limited},
+                                         {YuvMatrix::Bt709, YuvRange::Full},
+                                         {YuvMatrix::Bt2020, YuvRange::Limited}};
 
 }  // namespace kc::test

@@ -44,7 +44,8 @@ DemoOutcome runCatchingEverything(const BackgroundDemoRun::Job& job, const demos
 
 }  // namespace
 
-BackgroundDemoRun::BackgroundDemoRun(QObject* parent) : QObject(parent), watcher_(new QFutureWatcher<DemoOutcome>(this)) {
+BackgroundDemoRun::BackgroundDemoRun(QObject* parent)
+    : QObject(parent), watcher_(new QFutureWatcher<DemoOutcome>(this)) {
   connect(watcher_, &QFutureWatcher<DemoOutcome>::finished, this, [this] {
     running_ = false;
     emit finished(watcher_->result());
@@ -62,8 +63,8 @@ bool BackgroundDemoRun::start(Job job) {
   inbox_ = std::make_shared<Inbox>();
   control_ = demos::DemoControl{};  // a fresh flag: the last run's cancel does not carry over
   control_.progress = [inbox = inbox_](const demos::DemoProgress& progress) { inbox->post(progress); };
-  watcher_->setFuture(QtConcurrent::run(
-      [job = std::move(job), control = control_] { return runCatchingEverything(job, control); }));
+  watcher_->setFuture(
+      QtConcurrent::run([job = std::move(job), control = control_] { return runCatchingEverything(job, control); }));
   return true;
 }
 

@@ -22,7 +22,7 @@ namespace kc {
 
 struct DemoOutcome {
   std::shared_ptr<const demos::DemoResult> result;  // empty when the job threw or was cancelled
-  QString error;                     // empty when cancelled
+  QString error;                                    // empty when cancelled
   bool cancelled = false;
   double seconds = 0;  // wall time of the whole job
 };

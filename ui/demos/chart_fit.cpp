@@ -29,10 +29,8 @@ const char* kTicks = "kcFullTicks";
 bool chartTextElided(const QChartView& view) {
   for (const QGraphicsItem* item : view.scene()->items()) {
     QString text;
-    if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item))
-      text = simple->text();
-    else if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item))
-      text = rich->toPlainText();
+    if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item)) text = simple->text();
+    else if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item)) text = rich->toPlainText();
     if (item->isVisible() && (text.endsWith(QStringLiteral("...")) || text.contains(QChar(0x2026)))) return true;
   }
   return false;

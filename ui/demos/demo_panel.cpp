@@ -44,7 +44,8 @@ QString text(const std::string& s) { return QString::fromStdString(s); }
 DemoPanel::DemoPanel(DemoRunners runners, const QString& dataDirectory, QWidget* parent)
     : QWidget(parent), runners_(std::move(runners)) {
   forms_ = new QStackedWidget;
-  for (const demos::DemoDefinition* demo : demos::demoRegistry().all()) forms_->addWidget(new DemoForm(*demo, dataDirectory));
+  for (const demos::DemoDefinition* demo : demos::demoRegistry().all())
+    forms_->addWidget(new DemoForm(*demo, dataDirectory));
 
   source_ = new KernelSourceView;
   source_->setMinimumSize(160, 80);
@@ -210,13 +211,9 @@ void DemoPanel::setStacked(bool stacked) { columns_->setOrientation(stacked ? Qt
 
 bool DemoPanel::stacked() const { return columns_->orientation() == Qt::Vertical; }
 
-QSize DemoPanel::sizeHint() const {
-  return stacked() ? QSize(440, 800) : QSize(1100, 300);
-}
+QSize DemoPanel::sizeHint() const { return stacked() ? QSize(440, 800) : QSize(1100, 300); }
 
-QSize DemoPanel::minimumSizeHint() const {
-  return stacked() ? QSize(320, 360) : QSize(480, 200);
-}
+QSize DemoPanel::minimumSizeHint() const { return stacked() ? QSize(320, 360) : QSize(480, 200); }
 
 bool DemoPanel::selectDemo(const QString& id) {
   const int index = demoChoice_->findData(id);
@@ -363,9 +360,9 @@ void DemoPanel::tick() {
       progress_->setFormat(tr("version %1 of %2").arg(update.latest->version).arg(update.latest->versions));
     }
   }
-  const QString what = run_.cancelRequested() ? tr("cancelling the %1 demo\u2026").arg(runningName_)
-                                              : tr("running the %1 demo on %2\u2026")
-                                                    .arg(runningName_, backendChoice_->currentText());
+  const QString what = run_.cancelRequested()
+                           ? tr("cancelling the %1 demo\u2026").arg(runningName_)
+                           : tr("running the %1 demo on %2\u2026").arg(runningName_, backendChoice_->currentText());
   QString text = QStringLiteral("%1 %2 s").arg(what).arg(clock_.elapsed() / 1000.0, 0, 'f', 1);
   if (!progressText_.isEmpty()) text += QLatin1Char('\n') + progressText_;
   showMessage(text, QColor());
@@ -446,9 +443,9 @@ bool DemoPanel::saveChartPng(const QString& path, QString* error) const {
 
 void DemoPanel::saveWithDialog(const QString& title, const QString& extension, const QString& filter,
                                const std::function<bool(const QString&, QString*)>& save) {
-  const QString suggested = suggestedSavePath(
-      QStringLiteral("kernelcam-demo-%1.%2")
-          .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension));
+  const QString suggested =
+      suggestedSavePath(QStringLiteral("kernelcam-demo-%1.%2")
+                            .arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss")), extension));
   const QString path = QFileDialog::getSaveFileName(this, title, suggested, filter);
   if (path.isEmpty()) return;
   rememberSaveFolder(path);

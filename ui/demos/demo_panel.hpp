@@ -129,10 +129,10 @@ class DemoPanel : public QWidget {
   QAction* saveCsv_ = nullptr;
   QAction* savePng_ = nullptr;
   SaveFile saveFile_ = unguardedSaveFile();
-  QString runningDemo_;  // the running demo's id
-  QString runningName_;  // and its displayName, for the messages
-  QString shownDemo_;    // the id of the demo whose results are on screen (the source view's folder)
-  QString progressText_;                   // "version 2 of 4: CUDA scalar CSR, iteration 1200, ..."
+  QString runningDemo_;   // the running demo's id
+  QString runningName_;   // and its displayName, for the messages
+  QString shownDemo_;     // the id of the demo whose results are on screen (the source view's folder)
+  QString progressText_;  // "version 2 of 4: CUDA scalar CSR, iteration 1200, ..."
   QElapsedTimer clock_;
   QTimer ticker_;
   bool lastRunFailed_ = false;

@@ -12,9 +12,12 @@ namespace {
 
 Qt::Alignment alignmentOf(demos::DemoTable::Align align) {
   switch (align) {
-    case demos::DemoTable::Align::Left: return Qt::AlignLeft;
-    case demos::DemoTable::Align::Center: return Qt::AlignCenter;
-    case demos::DemoTable::Align::Right: break;
+    case demos::DemoTable::Align::Left:
+      return Qt::AlignLeft;
+    case demos::DemoTable::Align::Center:
+      return Qt::AlignCenter;
+    case demos::DemoTable::Align::Right:
+      break;
   }
   return Qt::AlignRight;
 }

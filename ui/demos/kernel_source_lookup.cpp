@@ -12,7 +12,9 @@ namespace kc {
 
 namespace {
 
-int lineOf(const QString& text, qsizetype offset) { return static_cast<int>(text.left(offset).count(QLatin1Char('\n'))); }
+int lineOf(const QString& text, qsizetype offset) {
+  return static_cast<int>(text.left(offset).count(QLatin1Char('\n')));
+}
 
 bool inLineComment(const QString& text, qsizetype offset) {
   const qsizetype lineStart = text.lastIndexOf(QLatin1Char('\n'), offset - 1) + 1;

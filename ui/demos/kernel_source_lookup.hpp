@@ -16,7 +16,7 @@ struct SourceSpan {
   QString resourcePath;  // empty: the anchor was not found
   int firstLine = 0;     // 0-based: the comment and template line(s) just above the definition
   int definitionLine = 0;
-  int lastLine = 0;      // the closing brace of the body (the definition line for a plain mention)
+  int lastLine = 0;  // the closing brace of the body (the definition line for a plain mention)
   bool found() const { return !resourcePath.isEmpty(); }
 };
 

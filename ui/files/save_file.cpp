@@ -22,7 +22,8 @@ SaveFile unguardedSaveFile() {
   return [](const QString& what, const QString& path, const QByteArray& bytes) {
     QSaveFile file(path);
     if (file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() && file.commit()) return;
-    throw std::runtime_error(QStringLiteral("%1 '%2': cannot write (%3)").arg(what, path, file.errorString()).toStdString());
+    throw std::runtime_error(
+        QStringLiteral("%1 '%2': cannot write (%3)").arg(what, path, file.errorString()).toStdString());
   };
 }
 
@@ -32,7 +33,8 @@ QByteArray pngBytes(const QImage& image) {
   QBuffer buffer(&bytes);
   buffer.open(QIODevice::WriteOnly);
   QImageWriter writer(&buffer, "png");
-  if (!writer.write(image)) throw std::runtime_error("cannot encode the PNG (" + writer.errorString().toStdString() + ")");
+  if (!writer.write(image))
+    throw std::runtime_error("cannot encode the PNG (" + writer.errorString().toStdString() + ")");
   return bytes;
 }
 

@@ -8,13 +8,13 @@
 namespace kc {
 
 struct BuiltInKernel {
-  QString fileName;      // "grey.cu": the resource's name, and the copy's in the lab folder
-  QString title;         // "Grayscale"
-  QString counterpart;   // the built-in stage as a chain, "gray=lab"; "" where none has the same output
+  QString fileName;     // "grey.cu": the resource's name, and the copy's in the lab folder
+  QString title;        // "Grayscale"
+  QString counterpart;  // the built-in stage as a chain, "gray=lab"; "" where none has the same output
 };
 
 const std::vector<BuiltInKernel>& builtInKernels();
 const BuiltInKernel* findBuiltInKernel(const QString& fileName);  // null for other files
-QString builtInKernelText(const QString& fileName);                // "" for an unknown name
+QString builtInKernelText(const QString& fileName);               // "" for an unknown name
 
 }  // namespace kc

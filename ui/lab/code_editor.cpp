@@ -18,9 +18,12 @@ constexpr int kHeatWidth = 4;  // the profile's heat column, at the gutter's lef
 
 QColor markerColour(lab::Severity severity) {
   switch (severity) {
-    case lab::Severity::Error: return QColor(0xd3, 0x2f, 0x2f);
-    case lab::Severity::Warning: return QColor(0xf0, 0xa0, 0x20);
-    case lab::Severity::Note: break;
+    case lab::Severity::Error:
+      return QColor(0xd3, 0x2f, 0x2f);
+    case lab::Severity::Warning:
+      return QColor(0xf0, 0xa0, 0x20);
+    case lab::Severity::Note:
+      break;
   }
   return QColor(0x60, 0x90, 0xd0);
 }
@@ -73,10 +76,8 @@ void CodeEditor::resizeEvent(QResizeEvent* event) {
 }
 
 void CodeEditor::updateGutter(const QRect& rect, int dy) {
-  if (dy)
-    gutter_->scroll(0, dy);
-  else
-    gutter_->update(0, rect.y(), gutter_->width(), rect.height());
+  if (dy) gutter_->scroll(0, dy);
+  else gutter_->update(0, rect.y(), gutter_->width(), rect.height());
 }
 
 void CodeEditor::paintGutter(QPaintEvent* event) {
@@ -118,10 +119,8 @@ void CodeEditor::gutterToolTip(const QPoint& position) {
   const LineHeat* heat = heatAt(cursor.blockNumber() + 1);
   QString text = mark ? mark->text : QString();
   if (heat) text += (text.isEmpty() ? QString() : QStringLiteral("\n")) + heat->text;
-  if (!text.isEmpty())
-    QToolTip::showText(gutter_->mapToGlobal(position), text, gutter_);
-  else
-    QToolTip::hideText();
+  if (!text.isEmpty()) QToolTip::showText(gutter_->mapToGlobal(position), text, gutter_);
+  else QToolTip::hideText();
 }
 
 void CodeEditor::setMarks(std::vector<GutterMark> marks) {

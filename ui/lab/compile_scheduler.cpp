@@ -12,7 +12,7 @@ namespace {
 // next and a result for older text is dropped, so fast typing costs at most one compile in flight
 // plus the newest one.
 constexpr int kDefaultDelayMs = 0;
-}
+}  // namespace
 
 CompileScheduler::CompileScheduler(Compile compile, QObject* parent) : QObject(parent), compile_(std::move(compile)) {
   timer_.setSingleShot(true);

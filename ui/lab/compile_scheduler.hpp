@@ -50,7 +50,7 @@ class CompileScheduler : public QObject {
   void compileNow(const std::string& path, const std::string& text);
 
   bool waiting() const { return timer_.isActive(); }  // typing: the debounce runs
-  bool compiling() const { return running_ != 0; }  // until its result has been handled
+  bool compiling() const { return running_ != 0; }    // until its result has been handled
   std::uint64_t latestRevision() const { return latest_.revision; }
 
  signals:

@@ -31,35 +31,64 @@ CudaHighlighter::CudaHighlighter(QTextDocument* document) : QSyntaxHighlighter(d
   formats_[static_cast<int>(Category::Comment)] = charFormat(QColor(0x70, 0x70, 0x70), false, true);
   formats_[static_cast<int>(Category::Annotation)] = charFormat(QColor(0xc2, 0x18, 0x5b), true);
 
-  rules_.push_back({words({QStringLiteral("__global__"), QStringLiteral("__device__"), QStringLiteral("__host__"),
-                           QStringLiteral("__shared__"), QStringLiteral("__constant__"), QStringLiteral("__restrict__"),
-                           QStringLiteral("__forceinline__"), QStringLiteral("__launch_bounds__"), QStringLiteral("if"),
-                           QStringLiteral("else"), QStringLiteral("for"), QStringLiteral("while"), QStringLiteral("do"),
-                           QStringLiteral("return"), QStringLiteral("break"), QStringLiteral("continue"),
-                           QStringLiteral("switch"), QStringLiteral("case"), QStringLiteral("default"),
-                           QStringLiteral("const"), QStringLiteral("constexpr"), QStringLiteral("static"),
-                           QStringLiteral("inline"), QStringLiteral("struct"), QStringLiteral("template"),
-                           QStringLiteral("typename"), QStringLiteral("extern"), QStringLiteral("volatile"),
-                           QStringLiteral("static_cast"), QStringLiteral("reinterpret_cast"), QStringLiteral("sizeof"),
-                           QStringLiteral("true"), QStringLiteral("false"), QStringLiteral("nullptr"),
-                           QStringLiteral("namespace"), QStringLiteral("using"), QStringLiteral("auto")}),
+  rules_.push_back({words({QStringLiteral("__global__"),
+                           QStringLiteral("__device__"),
+                           QStringLiteral("__host__"),
+                           QStringLiteral("__shared__"),
+                           QStringLiteral("__constant__"),
+                           QStringLiteral("__restrict__"),
+                           QStringLiteral("__forceinline__"),
+                           QStringLiteral("__launch_bounds__"),
+                           QStringLiteral("if"),
+                           QStringLiteral("else"),
+                           QStringLiteral("for"),
+                           QStringLiteral("while"),
+                           QStringLiteral("do"),
+                           QStringLiteral("return"),
+                           QStringLiteral("break"),
+                           QStringLiteral("continue"),
+                           QStringLiteral("switch"),
+                           QStringLiteral("case"),
+                           QStringLiteral("default"),
+                           QStringLiteral("const"),
+                           QStringLiteral("constexpr"),
+                           QStringLiteral("static"),
+                           QStringLiteral("inline"),
+                           QStringLiteral("struct"),
+                           QStringLiteral("template"),
+                           QStringLiteral("typename"),
+                           QStringLiteral("extern"),
+                           QStringLiteral("volatile"),
+                           QStringLiteral("static_cast"),
+                           QStringLiteral("reinterpret_cast"),
+                           QStringLiteral("sizeof"),
+                           QStringLiteral("true"),
+                           QStringLiteral("false"),
+                           QStringLiteral("nullptr"),
+                           QStringLiteral("namespace"),
+                           QStringLiteral("using"),
+                           QStringLiteral("auto")}),
                     Category::Keyword});
-  rules_.push_back({words({QStringLiteral("void"), QStringLiteral("bool"), QStringLiteral("char"), QStringLiteral("short"),
-                           QStringLiteral("int"), QStringLiteral("long"), QStringLiteral("unsigned"),
-                           QStringLiteral("signed"), QStringLiteral("float"), QStringLiteral("double"),
-                           QStringLiteral("KcInput"), QStringLiteral("KcOutput"), QStringLiteral("KcParams"),
-                           QStringLiteral("dim3"), QStringLiteral("u?(char|short|int|long|longlong|float|double)[1-4]")}),
-                    Category::Type});
+  rules_.push_back(
+      {words({QStringLiteral("void"), QStringLiteral("bool"), QStringLiteral("char"), QStringLiteral("short"),
+              QStringLiteral("int"), QStringLiteral("long"), QStringLiteral("unsigned"), QStringLiteral("signed"),
+              QStringLiteral("float"), QStringLiteral("double"), QStringLiteral("KcInput"), QStringLiteral("KcOutput"),
+              QStringLiteral("KcParams"), QStringLiteral("dim3"),
+              QStringLiteral("u?(char|short|int|long|longlong|float|double)[1-4]")}),
+       Category::Type});
   rules_.push_back({words({QStringLiteral("threadIdx"), QStringLiteral("blockIdx"), QStringLiteral("blockDim"),
                            QStringLiteral("gridDim"), QStringLiteral("warpSize"), QStringLiteral("__syncthreads"),
                            QStringLiteral("__syncwarp"), QStringLiteral("__shfl_\\w+"), QStringLiteral("atomic\\w+"),
                            QStringLiteral("make_\\w+"), QStringLiteral("min"), QStringLiteral("max"),
-                           QStringLiteral("__[a-z]\\w*[a-z0-9]"), QStringLiteral("(rint|fmin|fmax|sqrt|rsqrt|exp|log|pow|fabs|floor|ceil|sin|cos)f")}),
+                           QStringLiteral("__[a-z]\\w*[a-z0-9]"),
+                           QStringLiteral("(rint|fmin|fmax|sqrt|rsqrt|exp|log|pow|fabs|floor|ceil|sin|cos)f")}),
                     Category::Builtin});
-  rules_.push_back({QRegularExpression(QStringLiteral("\\b(0[xX][0-9a-fA-F]+|\\d+\\.?\\d*([eE][-+]?\\d+)?)[uUlLfF]*\\b")),
-                    Category::Number});
+  rules_.push_back(
+      {QRegularExpression(QStringLiteral("\\b(0[xX][0-9a-fA-F]+|\\d+\\.?\\d*([eE][-+]?\\d+)?)[uUlLfF]*\\b")),
+       Category::Number});
   rules_.push_back({QRegularExpression(QStringLiteral("^\\s*#\\s*\\w+")), Category::Preprocessor});
-  rules_.push_back({QRegularExpression(QStringLiteral("\"(\\\\.|[^\"\\\\])*\"|'(\\\\.|[^'\\\\])*'")), Category::String});
+  rules_.push_back(
+      {QRegularExpression(QStringLiteral("\"(\\\\.|[^\"\\\\])*\"|'(\\\\.|[^'\\\\])*'")), Category::String});
 }
 
 QTextCharFormat CudaHighlighter::formatOf(Category category) const { return formats_[static_cast<int>(category)]; }

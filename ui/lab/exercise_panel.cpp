@@ -201,22 +201,22 @@ void ExercisePanel::showReport(const exercises::CheckReport& report) {
   for (const exercises::CaseOutcome& c : report.cases)
     if (!c.passed) new QListWidgetItem(QStringLiteral("\u2717 ") + q(c.message), goals_);
   for (const exercises::GoalOutcome& g : report.goals) {
-    const QString mark = !g.measured ? QStringLiteral("\u2013") : g.met ? QStringLiteral("\u2714") : QStringLiteral("\u2717");
+    const QString mark = !g.measured ? QStringLiteral("\u2013")
+                         : g.met     ? QStringLiteral("\u2714")
+                                     : QStringLiteral("\u2717");
     QString text = QStringLiteral("%1 Level %2 \u00b7 %3: %4").arg(mark).arg(g.level).arg(q(g.title), q(g.figure));
     if (g.met && !g.why.empty()) text += QStringLiteral("\n") + q(g.why);
     if (g.measured && !g.met && g.line > 0) text += tr("\nLine %1: %2").arg(g.line).arg(q(g.advice));
     auto* item = new QListWidgetItem(text, goals_);
     item->setData(kLineRole, g.line);
     item->setForeground(!g.measured ? palette().color(QPalette::Disabled, QPalette::Text)
-                        : g.met    ? QColor(0x20, 0x80, 0x30)
-                                   : QColor(0xc0, 0x30, 0x30));
+                        : g.met     ? QColor(0x20, 0x80, 0x30)
+                                    : QColor(0xc0, 0x30, 0x30));
   }
   if (service_.checked) service_.checked(report);
   refreshChoice();
-  if (!report.compiled)
-    setStatus(tr("The kernel does not compile: the errors are above and in the editor"), true);
-  else if (!report.ran)
-    setStatus(tr("It compiles; the goals need a CUDA device to run on"), true);
+  if (!report.compiled) setStatus(tr("The kernel does not compile: the errors are above and in the editor"), true);
+  else if (!report.ran) setStatus(tr("It compiles; the goals need a CUDA device to run on"), true);
   else
     setStatus(tr("Level %1 of %2 reached (checked in %3 s on %4)")
                   .arg(report.levelReached)

@@ -135,15 +135,15 @@ KernelLabPanel* installKernelLab(MainWindow& window, lab::LabToolchain toolchain
   };
   menu->addAction(QObject::tr("Kernel editor"), dock, showing([] {}));
   menu->addAction(QObject::tr("New kernel\u2026"), dock, showing([panel, labDirectory] {
-    const QString path = QFileDialog::getSaveFileName(panel, QObject::tr("New kernel"), labDirectory,
-                                                      QObject::tr("CUDA (*.cu)"));
-    if (!path.isEmpty()) panel->newFile(path);
-  }));
+                    const QString path = QFileDialog::getSaveFileName(panel, QObject::tr("New kernel"), labDirectory,
+                                                                      QObject::tr("CUDA (*.cu)"));
+                    if (!path.isEmpty()) panel->newFile(path);
+                  }));
   menu->addAction(QObject::tr("Open kernel\u2026"), dock, showing([panel, labDirectory] {
-    const QString path = QFileDialog::getOpenFileName(panel, QObject::tr("Open kernel"), labDirectory,
-                                                      QObject::tr("CUDA (*.cu *.cuh)"));
-    if (!path.isEmpty()) panel->openFile(path);
-  }));
+                    const QString path = QFileDialog::getOpenFileName(panel, QObject::tr("Open kernel"), labDirectory,
+                                                                      QObject::tr("CUDA (*.cu *.cuh)"));
+                    if (!path.isEmpty()) panel->openFile(path);
+                  }));
   QMenu* builtIns = menu->addMenu(QObject::tr("Open built-in"));
   for (const BuiltInKernel& kernel : builtInKernels())
     builtIns->addAction(kernel.title, dock, showing([panel, name = kernel.fileName] { panel->openBuiltIn(name); }));

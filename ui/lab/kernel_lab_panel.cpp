@@ -50,8 +50,7 @@ KernelLabPanel::KernelLabPanel(lab::LabToolchain toolchain, QString labDirectory
   scheduler_ = new CompileScheduler(
       [toolchain = toolchain_](const CompileRequest& request) { return compileWith(toolchain, request); }, this);
   connect(scheduler_, &CompileScheduler::compiled, this, &KernelLabPanel::onCompiled);
-  connect(scheduler_, &CompileScheduler::compileStarted, this,
-          [this] { setStatus(tr("compiling\u2026"), false); });
+  connect(scheduler_, &CompileScheduler::compileStarted, this, [this] { setStatus(tr("compiling\u2026"), false); });
   watcher_ = new QFileSystemWatcher(this);
   connect(watcher_, &QFileSystemWatcher::fileChanged, this, &KernelLabPanel::onFileChanged);
   buildUi();
@@ -122,8 +121,9 @@ QLayout* KernelLabPanel::buildFileButtons() {
   builtIn->setMenu(builtInMenu);
   auto* saveButton = new QPushButton(tr("Save"), this);
   auto* saveAsButton = new QPushButton(tr("Save as\u2026"), this);
-  for (QWidget* w : {static_cast<QWidget*>(newButton), static_cast<QWidget*>(openButton), static_cast<QWidget*>(builtIn),
-                     static_cast<QWidget*>(saveButton), static_cast<QWidget*>(saveAsButton)})
+  for (QWidget* w :
+       {static_cast<QWidget*>(newButton), static_cast<QWidget*>(openButton), static_cast<QWidget*>(builtIn),
+        static_cast<QWidget*>(saveButton), static_cast<QWidget*>(saveAsButton)})
     files->addWidget(w);
   files->addStretch(1);
   connect(newButton, &QPushButton::clicked, this, [this] {
@@ -147,7 +147,8 @@ QWidget* KernelLabPanel::buildReloadBar() {
   reloadBar_ = new QWidget(this);
   auto* reloadLayout = new QHBoxLayout(reloadBar_);
   reloadLayout->setContentsMargins(0, 0, 0, 0);
-  reloadLayout->addWidget(new QLabel(tr("The file changed on disk, and this editor has changes of its own."), reloadBar_));
+  reloadLayout->addWidget(
+      new QLabel(tr("The file changed on disk, and this editor has changes of its own."), reloadBar_));
   auto* reload = new QPushButton(tr("Reload from disk"), reloadBar_);
   reloadLayout->addWidget(reload);
   connect(reload, &QPushButton::clicked, this, [this] {
@@ -244,11 +245,12 @@ void KernelLabPanel::showProfile(const lab::LineProfile& profile, const std::str
   }
   if (!memoryLines.isEmpty())
     profileText_->setText(tr("profiled one frame: memory access far from the ideal on line %1 (hover the gutter's "
-                             "coloured edge)").arg(memoryLines.join(QStringLiteral(", "))));
+                             "coloured edge)")
+                              .arg(memoryLines.join(QStringLiteral(", "))));
   else if (busiest)
-    profileText_->setText(tr("profiled one frame: the busiest line is %1 (hover the gutter's coloured edge)").arg(busiest->line));
-  else
-    profileText_->setText(tr("profiled: no line of this file ran"));
+    profileText_->setText(
+        tr("profiled one frame: the busiest line is %1 (hover the gutter's coloured edge)").arg(busiest->line));
+  else profileText_->setText(tr("profiled: no line of this file ran"));
   editor_->setHeat(std::move(heat));
 }
 
@@ -290,11 +292,12 @@ void KernelLabPanel::onCompiled(const CompileResult& result) {
   const QString text = QString::fromStdString(result.request.text);
   if (!result.kernel.ok()) {
     showDiagnostics(result.kernel.diagnostics, text);
-    const int errors = static_cast<int>(std::count_if(result.kernel.diagnostics.begin(), result.kernel.diagnostics.end(),
-                                                      [](const lab::Diagnostic& d) { return d.severity == lab::Severity::Error; }));
+    const int errors =
+        static_cast<int>(std::count_if(result.kernel.diagnostics.begin(), result.kernel.diagnostics.end(),
+                                       [](const lab::Diagnostic& d) { return d.severity == lab::Severity::Error; }));
     const QString why = !result.failure.empty() && errors == 0 ? QString::fromStdString(result.failure)
-                        : errors == 1                           ? tr("1 error")
-                                                                : tr("%1 errors").arg(errors);
+                        : errors == 1                          ? tr("1 error")
+                                                               : tr("%1 errors").arg(errors);
     setStatus(lastGood_ ? tr("%1: the last good kernel keeps running").arg(why) : why, true);
     if (lastGood_ && lastGood_->compiled) showResources(*lastGood_->compiled, std::nullopt, false);
     return;
@@ -343,17 +346,14 @@ void KernelLabPanel::showResources(const lab::CompiledKernel& kernel, const std:
     text += tr("%1 registers/thread \u00b7 shared %2/block \u00b7 local %3/thread \u00b7 spills %4 stored, %5 loaded")
                 .arg(r.registers)
                 .arg(bytes(r.sharedBytes), bytes(r.localBytes), bytes(r.spillStoreBytes), bytes(r.spillLoadBytes));
-  else
-    text += tr("ptxas gave no resource report");
+  else text += tr("ptxas gave no resource report");
   text += tr(" \u00b7 block %1x%2 \u00b7 sm_%3, %4 ms")
               .arg(block.x)
               .arg(block.y)
               .arg(kernel.arch)
               .arg(kernel.compileMs, 0, 'f', 0);
-  if (occupancy)
-    text += tr(" \u00b7 occupancy %1").arg(QString::fromStdString(lab::describeOccupancy(*occupancy)));
-  else if (current)
-    text += tr(" \u00b7 occupancy: needs this machine's CUDA device");
+  if (occupancy) text += tr(" \u00b7 occupancy %1").arg(QString::fromStdString(lab::describeOccupancy(*occupancy)));
+  else if (current) text += tr(" \u00b7 occupancy: needs this machine's CUDA device");
   resources_->setText(text);
 }
 

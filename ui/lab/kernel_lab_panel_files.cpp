@@ -74,8 +74,7 @@ bool KernelLabPanel::load(const QString& path, const QString& text) {
   lastGood_.reset();
   if (const BuiltInKernel* builtIn = findBuiltInKernel(QFileInfo(path).fileName()))
     setAbChains(builtIn->counterpart, QStringLiteral("kernel=") + path);
-  else
-    setAbChains(abA_->text(), QStringLiteral("kernel=") + path);
+  else setAbChains(abA_->text(), QStringLiteral("kernel=") + path);
   emit fileOpened(path);
   scheduler_->compileNow(path.toStdString(), text.toStdString());
   return true;
@@ -135,7 +134,7 @@ void KernelLabPanel::reloadFromDisk() {
   if (!file.open(QIODevice::ReadOnly)) return;
   const QString text = QString::fromUtf8(file.readAll());
   if (text == editor_->toPlainText()) return;  // our own save, or nothing new
-  if (modified()) {  // both changed: the user chooses
+  if (modified()) {                            // both changed: the user chooses
     reloadBar_->show();
     return;
   }

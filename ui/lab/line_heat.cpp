@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <map>
 
-
 namespace kc {
 namespace {
 
@@ -14,7 +13,8 @@ constexpr double kWorstExcess = 32.0;
 
 }  // namespace
 
-std::vector<LineHeat> lineHeat(const std::vector<lab::LineFigures>& lines, const std::string& path, const QString& text) {
+std::vector<LineHeat> lineHeat(const std::vector<lab::LineFigures>& lines, const std::string& path,
+                               const QString& text) {
   const std::uint64_t total = lab::totalInstructions(lines);
   std::map<int, LineHeat> heat;
   const auto heatOf = [&](int line, const lab::LineFigures& figures, const QString& label) {
@@ -41,8 +41,8 @@ std::vector<LineHeat> lineHeat(const std::vector<lab::LineFigures>& lines, const
     for (int i = 0; i < textLines.size(); ++i)
       if (call.match(textLines[i]).hasMatch()) callers.push_back(i + 1);
     const QString label = callers.size() == 1
-                               ? QString::fromStdString(name) + QStringLiteral(": ")
-                               : QString::fromStdString(name) + QStringLiteral(" (every call in this kernel): ");
+                              ? QString::fromStdString(name) + QStringLiteral(": ")
+                              : QString::fromStdString(name) + QStringLiteral(" (every call in this kernel): ");
     for (int line : callers) heatOf(line, figures, label);
   }
   std::vector<LineHeat> result;

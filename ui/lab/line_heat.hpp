@@ -13,13 +13,14 @@
 namespace kc {
 
 struct LineHeat {
-  int line = 1;       // 1-based, in the edited text
-  double level = 0;   // 0 (cool) .. 1 (hottest)
+  int line = 1;         // 1-based, in the edited text
+  double level = 0;     // 0 (cool) .. 1 (hottest)
   bool memory = false;  // a memory access on the line is far from the ideal (else: the heat is instruction share)
-  QString text;       // the figures, one line per source (the line's own, each accessor it calls)
+  QString text;         // the figures, one line per source (the line's own, each accessor it calls)
 };
 
 // `path` is the edited file as the compile was given it, `text` what the editor holds.
-std::vector<LineHeat> lineHeat(const std::vector<lab::LineFigures>& lines, const std::string& path, const QString& text);
+std::vector<LineHeat> lineHeat(const std::vector<lab::LineFigures>& lines, const std::string& path,
+                               const QString& text);
 
 }  // namespace kc

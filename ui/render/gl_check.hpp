@@ -15,8 +15,8 @@ void checkGlError(const char* file, int line, const char* call);
 
 }  // namespace kc
 
-#define KC_GL_CHECK(call)                                 \
-  do {                                                    \
-    call;                                                 \
-    ::kc::checkGlError(__FILE__, __LINE__, #call);        \
+#define KC_GL_CHECK(call)                          \
+  do {                                             \
+    call;                                          \
+    ::kc::checkGlError(__FILE__, __LINE__, #call); \
   } while (0)

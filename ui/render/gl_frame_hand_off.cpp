@@ -82,7 +82,7 @@ DisplayTextures GlFrameHandOff::targetTextures() {
   void* released = nullptr;
   {
     std::lock_guard lock(mutex_);
-    back = shown_ == 0 ? 1 : 0;  // the pair the view does not draw
+    back = shown_ == 0 ? 1 : 0;       // the pair the view does not draw
     if (ready_ == back) ready_ = -1;  // a frame the view has not taken is about to be replaced
     std::swap(released, pairs_[back].releasedFence);
   }

@@ -33,7 +33,9 @@ GlBuffer makeBuffer() { return generated<GlBuffer>(glGenBuffers, "glGenBuffers(1
 GlTexture makeTexture() { return generated<GlTexture>(glGenTextures, "glGenTextures(1, &name)"); }
 GlVertexArray makeVertexArray() { return generated<GlVertexArray>(glGenVertexArrays, "glGenVertexArrays(1, &name)"); }
 GlFramebuffer makeFramebuffer() { return generated<GlFramebuffer>(glGenFramebuffers, "glGenFramebuffers(1, &name)"); }
-GlRenderbuffer makeRenderbuffer() { return generated<GlRenderbuffer>(glGenRenderbuffers, "glGenRenderbuffers(1, &name)"); }
+GlRenderbuffer makeRenderbuffer() {
+  return generated<GlRenderbuffer>(glGenRenderbuffers, "glGenRenderbuffers(1, &name)");
+}
 
 static GlShader compileShader(GLenum type, const std::string& source, const std::string& label) {
   GlShader shader(glCreateShader(type));

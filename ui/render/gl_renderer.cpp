@@ -83,9 +83,9 @@ void GlRenderer::releaseGl() {
 
 bool GlRenderer::prepare(const DisplayLayout& layout) {
   KC_REQUIRE(initialized_, "GlRenderer::prepare before initialize()");
-  KC_REQUIRE(layout.originalWidth > 0 && layout.originalHeight > 0 && layout.filteredWidth > 0 &&
-                 layout.filteredHeight > 0,
-             "GlRenderer::prepare: empty frame layout");
+  KC_REQUIRE(
+      layout.originalWidth > 0 && layout.originalHeight > 0 && layout.filteredWidth > 0 && layout.filteredHeight > 0,
+      "GlRenderer::prepare: empty frame layout");
   if (!pixelBuffers_.prepare(layout)) return false;  // made for this layout already
 
   const bool showingOwn = shownOriginal_ == 0 || shownOriginal_ == textures_.original.get();
@@ -241,7 +241,8 @@ void GlRenderer::updateOverlays() {
   overlayDirty_ = false;
   lastOverlayPaint_ = now;
   if (showTiming_) {
-    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_, stillName_, still_ && coldRun_}));
+    uploadOverlay(timingOverlay_, paintTimingOverlay({lastStats_, means_, deviceName_, overlayScale_, still_,
+                                                      stillName_, still_ && coldRun_}));
     paintedTimingSamples_ = means_.samples();
   }
   if (showHistogram_) uploadOverlay(histogramOverlay_, paintHistogramOverlay(lastStats_, overlayScale_));
@@ -302,12 +303,13 @@ GlRenderer::ImageBoxes GlRenderer::drawImages(int width, int height, bool drawTi
   // Side by side and filtered only: the timing overlay above the images, the histogram below, in
   // bands of their own where the view is tall enough (imageArea); split mode fills the view.
   const double topBand =
-      drawTiming ? overlayDrawSize(width, height, timingOverlay_.width, timingOverlay_.height).second + 2 * kOverlayMarginPx
-                 : 0;
-  const double bottomBand =
-      drawHistogram
-          ? overlayDrawSize(width, height, histogramOverlay_.width, histogramOverlay_.height).second + 2 * kOverlayMarginPx
+      drawTiming
+          ? overlayDrawSize(width, height, timingOverlay_.width, timingOverlay_.height).second + 2 * kOverlayMarginPx
           : 0;
+  const double bottomBand =
+      drawHistogram ? overlayDrawSize(width, height, histogramOverlay_.width, histogramOverlay_.height).second +
+                          2 * kOverlayMarginPx
+                    : 0;
   ImageBoxes boxes{whole, whole};  // where each overlay is anchored
   switch (viewMode_) {
     case ViewMode::SideBySide: {
@@ -370,12 +372,12 @@ void GlRenderer::drawOverlays(int width, int height, const ImageBoxes& boxes, bo
   }
   if (drawHistogram) {
     const auto [w, h] = overlayDrawSize(width, height, histogramOverlay_.width, histogramOverlay_.height);
-    const std::optional<RectPx> free = firstFree(
-        {overlayAt(Corner::BottomRight, boxes.histogram, w, h, whole, kOverlayMarginPx),
-         overlayAt(Corner::BottomRight, whole, w, h, whole, kOverlayMarginPx),
-         overlayAt(Corner::TopRight, whole, w, h, whole, kOverlayMarginPx),
-         overlayAt(Corner::BottomLeft, whole, w, h, whole, kOverlayMarginPx)},
-        taken);
+    const std::optional<RectPx> free =
+        firstFree({overlayAt(Corner::BottomRight, boxes.histogram, w, h, whole, kOverlayMarginPx),
+                   overlayAt(Corner::BottomRight, whole, w, h, whole, kOverlayMarginPx),
+                   overlayAt(Corner::TopRight, whole, w, h, whole, kOverlayMarginPx),
+                   overlayAt(Corner::BottomLeft, whole, w, h, whole, kOverlayMarginPx)},
+                  taken);
     if (free) draw("histogram", histogramOverlay_, *free);
   }
   KC_GL_CHECK(glDisable(GL_BLEND));

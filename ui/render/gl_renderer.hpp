@@ -177,14 +177,14 @@ class GlRenderer : public DisplaySink {
 
   bool initialized_ = false;
   int maxTextureSize_ = 1024;  // GL_MAX_TEXTURE_SIZE of the context
-  GlVertexArray vao_;  // empty, but core profiles draw only with one bound
+  GlVertexArray vao_;          // empty, but core profiles draw only with one bound
   GlProgram imageProgram_, overlayProgram_;
   int imageRectLoc_ = -1, overlayRectLoc_ = -1, overlayOpacityLoc_ = -1;
   DisplayPixelBuffers pixelBuffers_;
   ImageTextures textures_;
   unsigned texturesGeneration_ = 0;  // DisplayTextures::generation: bumped when textures_ is re-made
-  DisplayLayout ownLayout_;  // of the buffers and textures above
-  DisplayLayout layout_;     // of the textures drawn: these, or another owner's
+  DisplayLayout ownLayout_;          // of the buffers and textures above
+  DisplayLayout layout_;             // of the textures drawn: these, or another owner's
   unsigned shownOriginal_ = 0, shownFiltered_ = 0;
   OverlayTexture timingOverlay_, histogramOverlay_;
   OverlayTexture captionOriginal_, captionFiltered_, captionSummary_;

@@ -59,13 +59,11 @@ bool DisplayPixelBuffers::prepare(const DisplayLayout& layout) {
 }
 
 void DisplayPixelBuffers::writeOriginal(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(original_.get(), pixels, pitch, static_cast<int>(originalRowBytes(layout_)),
-                   layout_.originalHeight);
+  writePixelBuffer(original_.get(), pixels, pitch, static_cast<int>(originalRowBytes(layout_)), layout_.originalHeight);
 }
 
 void DisplayPixelBuffers::writeFiltered(const std::uint8_t* pixels, std::size_t pitch) {
-  writePixelBuffer(filtered_.get(), pixels, pitch, static_cast<int>(filteredRowBytes(layout_)),
-                   layout_.filteredHeight);
+  writePixelBuffer(filtered_.get(), pixels, pitch, static_cast<int>(filteredRowBytes(layout_)), layout_.filteredHeight);
 }
 
 void DisplayPixelBuffers::reset() {

@@ -45,7 +45,8 @@ struct OffscreenGlContext::Impl {
 
   void makeCurrent() {
     if (qtContext) {
-      if (!qtContext->makeCurrent(qtSurface.get())) throwError(__FILE__, __LINE__, "QOpenGLContext::makeCurrent", "failed");
+      if (!qtContext->makeCurrent(qtSurface.get()))
+        throwError(__FILE__, __LINE__, "QOpenGLContext::makeCurrent", "failed");
       return;
     }
     if (!eglMakeCurrent(display, surface, surface, context))
@@ -69,8 +70,9 @@ struct OffscreenGlContext::Impl {
       return reason;
     };
     if (!eglBindAPI(EGL_OPENGL_API)) return fail("eglBindAPI(EGL_OPENGL_API)");
-    const EGLint pbufferConfig[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8,
-                                    EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8, EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
+    const EGLint pbufferConfig[] = {
+        EGL_SURFACE_TYPE,    EGL_PBUFFER_BIT, EGL_RED_SIZE, 8, EGL_GREEN_SIZE, 8, EGL_BLUE_SIZE, 8, EGL_ALPHA_SIZE, 8,
+        EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT,  EGL_NONE};
     const EGLint anyConfig[] = {EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT, EGL_NONE};
     EGLConfig config = nullptr;
     EGLint count = 0;
@@ -78,9 +80,9 @@ struct OffscreenGlContext::Impl {
     // Mesa's device platform offers no pbuffer configs: render surfaceless (into our FBO).
     if (!pbuffer && !(eglChooseConfig(display, anyConfig, &config, 1, &count) && count > 0))
       return fail("eglChooseConfig");
-    const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                        EGL_NONE};
+    const EGLint contextAttributes[] = {
+        EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+        EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
     context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttributes);
     if (context == EGL_NO_CONTEXT) return fail("eglCreateContext(GL 3.3 core)");
     if (pbuffer) {
@@ -152,9 +154,9 @@ OffscreenGlContext::OffscreenGlContext() : impl_(std::make_unique<Impl>()) {
     impl_->kind = "Qt offscreen";
     return;
   }
-  throwError(__FILE__, __LINE__, "OffscreenGlContext",
-             "no headless GL 3.3 context: EGL device: " + device + " | EGL default display: " + fallback +
-                 " | Qt: " + qt);
+  throwError(
+      __FILE__, __LINE__, "OffscreenGlContext",
+      "no headless GL 3.3 context: EGL device: " + device + " | EGL default display: " + fallback + " | Qt: " + qt);
 }
 
 OffscreenGlContext::~OffscreenGlContext() = default;

@@ -97,10 +97,11 @@ QString timingSummary(const TimingOverlayInput& input) {
   const FrameStats& stats = input.latest;
   const double meanFrameMs = input.means.meanFrameMs();
   // A still is filtered once per change: its fps would only say how often it changed.
-  QString summary = input.still ? QString::fromStdString(input.stillName) +
-                                      format(input.coldRun ? "   %.1f ms, cold" : "   %.1f ms per run", meanFrameMs)
-                    : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
-                          format("   latency %.1f ms", input.means.meanLatencyMs());
+  QString summary = input.still
+                        ? QString::fromStdString(input.stillName) +
+                              format(input.coldRun ? "   %.1f ms, cold" : "   %.1f ms per run", meanFrameMs)
+                        : (meanFrameMs > 0 ? format("%.1f fps", 1000.0 / meanFrameMs) : QStringLiteral("-- fps")) +
+                              format("   latency %.1f ms", input.means.meanLatencyMs());
   summary += QStringLiteral("   %1x%2").arg(stats.width).arg(stats.height);
   if (stats.streamsInUse > 1) summary += QStringLiteral("   %1 streams").arg(stats.streamsInUse);
   return summary;
@@ -178,9 +179,9 @@ QImage paintTimingOverlay(const TimingOverlayInput& input) {
   const QString footer = timingFooter(input);
   const QString rest = timingRestRow(input, shownRows);
 
-  const int width = kPadding * 2 + std::max({columns.table(), metrics.horizontalAdvance(rest),
-                                             metrics.horizontalAdvance(title), metrics.horizontalAdvance(summary),
-                                             metrics.horizontalAdvance(footer)});
+  const int width =
+      kPadding * 2 + std::max({columns.table(), metrics.horizontalAdvance(rest), metrics.horizontalAdvance(title),
+                               metrics.horizontalAdvance(summary), metrics.horizontalAdvance(footer)});
   const int rows = static_cast<int>(shownRows) + (rest.isEmpty() ? 0 : 1);
   const int height = kPadding * 2 + lineHeight * (3 + rows) + 4;
 
@@ -228,8 +229,9 @@ QImage paintHistogramOverlay(const FrameStats& stats, double scale) {
   QPainter painter(&image);
   painter.setFont(font);
   painter.setPen(QColor(255, 255, 255));
-  painter.drawText(QRect(kPadding, kPadding, plotWidth, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
-                   QStringLiteral("histogram  %1 bins%2").arg(bins).arg(channels == 3 ? QStringLiteral(", RGB") : QString()));
+  painter.drawText(
+      QRect(kPadding, kPadding, plotWidth, metrics.height()), Qt::AlignLeft | Qt::AlignVCenter,
+      QStringLiteral("histogram  %1 bins%2").arg(bins).arg(channels == 3 ? QStringLiteral(", RGB") : QString()));
 
   std::uint32_t peak = 1;
   for (std::uint32_t count : stats.histogram) peak = std::max(peak, count);
@@ -243,8 +245,8 @@ QImage paintHistogramOverlay(const FrameStats& stats, double scale) {
     for (int b = 0; b < bins; ++b) {
       const double value = static_cast<double>(stats.histogram[static_cast<std::size_t>(c) * bins + b]) / peak;
       const double barHeight = value * plot.height();
-      painter.fillRect(QRectF(plot.left() + b * barWidth, plot.bottom() - barHeight, std::max(barWidth, 1.0), barHeight),
-                       colour);
+      painter.fillRect(
+          QRectF(plot.left() + b * barWidth, plot.bottom() - barHeight, std::max(barWidth, 1.0), barHeight), colour);
     }
   }
   return image;

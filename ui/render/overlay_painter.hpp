@@ -13,13 +13,13 @@
 namespace kc {
 
 struct TimingOverlayInput {
-  const FrameStats& latest;           // stage names, bytes, path, size
-  const RollingStageMeans& means;     // ms over the last 30 frames (fewer while they fill)
-  std::string deviceName;             // GPU name or "CPU (...)"
-  double scale = 1.0;                 // 1: a 13 px font; presentation mode 1.25..3
-  bool still = false;                 // a still image: time per run instead of fps and latency
+  const FrameStats& latest;               // stage names, bytes, path, size
+  const RollingStageMeans& means;         // ms over the last 30 frames (fewer while they fill)
+  std::string deviceName;                 // GPU name or "CPU (...)"
+  double scale = 1.0;                     // 1: a 13 px font; presentation mode 1.25..3
+  bool still = false;                     // a still image: time per run instead of fps and latency
   std::string stillName = "still image";  // or "frozen frame"
-  bool coldRun = false;               // a still's first run after a change: a warm one follows
+  bool coldRun = false;                   // a still's first run after a change: a warm one follows
 };
 
 // One row per kernel/copy: mean ms, GB/s, a bar of % of the roofline; fps, latency, path, device.

@@ -9,9 +9,12 @@ enum class ViewMode { SideBySide, FilteredOnly, Split };
 
 inline const char* viewModeName(ViewMode mode) {
   switch (mode) {
-    case ViewMode::FilteredOnly: return "filtered";
-    case ViewMode::Split: return "split";
-    case ViewMode::SideBySide: break;
+    case ViewMode::FilteredOnly:
+      return "filtered";
+    case ViewMode::Split:
+      return "split";
+    case ViewMode::SideBySide:
+      break;
   }
   return "side-by-side";
 }
@@ -24,9 +27,12 @@ inline std::optional<ViewMode> parseViewMode(std::string_view text) {
 
 inline ViewMode nextViewMode(ViewMode mode) {
   switch (mode) {
-    case ViewMode::SideBySide: return ViewMode::FilteredOnly;
-    case ViewMode::FilteredOnly: return ViewMode::Split;
-    case ViewMode::Split: break;
+    case ViewMode::SideBySide:
+      return ViewMode::FilteredOnly;
+    case ViewMode::FilteredOnly:
+      return ViewMode::Split;
+    case ViewMode::Split:
+      break;
   }
   return ViewMode::SideBySide;
 }

@@ -59,10 +59,8 @@ QString presetNameProblem(const QString& name) {
 void storePreset(const QString& name, const QString& chainText, const QString& offText) {
   QSettings settings;
   settings.setValue(keyOf(name), chainText);
-  if (offText.isEmpty())
-    settings.remove(offKeyOf(name));
-  else
-    settings.setValue(offKeyOf(name), offText);
+  if (offText.isEmpty()) settings.remove(offKeyOf(name));
+  else settings.setValue(offKeyOf(name), offText);
 }
 
 bool removePreset(const QString& name) {

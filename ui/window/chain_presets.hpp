@@ -10,16 +10,16 @@
 
 namespace kc {
 
-QStringList presetNames();                                  // sorted
+QStringList presetNames();                                    // sorted
 std::optional<QString> presetChainText(const QString& name);  // its --filters text; nullopt: no such preset
-QString presetOffText(const QString& name);                 // its stages switched off: "1,3", "" for none
+QString presetOffText(const QString& name);                   // its stages switched off: "1,3", "" for none
 // The stages that run: the preset's text without the stages switched off (which need not parse).
 std::optional<QString> presetRunningText(const QString& name);
 // "" when `name` can name a preset, else why not (empty, or a '/' or '\' that QSettings would split).
 QString presetNameProblem(const QString& name);
 // Replaces one of that name (the window asks first: presetChainText(name) tells whether one exists).
 void storePreset(const QString& name, const QString& chainText, const QString& offText = {});
-bool removePreset(const QString& name);                           // false: there was none
+bool removePreset(const QString& name);  // false: there was none
 // False (nothing changed) when `from` does not exist or `to` is taken or not a valid name.
 bool renamePreset(const QString& from, const QString& to);
 

@@ -9,7 +9,8 @@ FileKind fileKindOf(const QString& path) { return fileKindOf(std::string_view(pa
 
 QString fileDialogFilter(FileKind kind) {
   QStringList patterns;
-  for (const std::string& suffix : fileKindSuffixes(kind)) patterns << QStringLiteral("*.") + QString::fromStdString(suffix);
+  for (const std::string& suffix : fileKindSuffixes(kind))
+    patterns << QStringLiteral("*.") + QString::fromStdString(suffix);
   const QString name = kind == FileKind::Image   ? QObject::tr("Images")
                        : kind == FileKind::Video ? QObject::tr("Videos")
                                                  : QObject::tr("Matrix Market files");

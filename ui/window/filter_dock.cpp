@@ -143,8 +143,7 @@ std::vector<FilterDock::Problem> FilterDock::restoreSaved(const SavedForm& saved
     Entry entry;
     entry.enabled = off.count(static_cast<int>(entries_.size())) == 0;
     entry.savedText = text;
-    if (!retry(entry))
-      problems.push_back({static_cast<int>(entries_.size()), text, entry.problem});
+    if (!retry(entry)) problems.push_back({static_cast<int>(entries_.size()), text, entry.problem});
     entries_.push_back(std::move(entry));
   }
   rebuildList();
@@ -179,10 +178,12 @@ bool FilterDock::addRegisteredStage(const std::string& id, int index) {
   for (std::size_t i = 0; i < definition.params.size(); ++i) {
     const ParamDescriptor& param = definition.params[i];
     if (param.fileFilter.empty() || !param.defaultValue.empty()) continue;
-    const QString title = tr("%1: choose the %2").arg(QString::fromStdString(definition.displayName),
-                                                        QString::fromStdString(param.displayName).toLower());
+    const QString title =
+        tr("%1: choose the %2")
+            .arg(QString::fromStdString(definition.displayName), QString::fromStdString(param.displayName).toLower());
     const QString filter = QString::fromStdString(param.fileFilter);
-    const QString path = chooseFile_ ? chooseFile_(title, filter) : QFileDialog::getOpenFileName(this, title, QString(), filter);
+    const QString path =
+        chooseFile_ ? chooseFile_(title, filter) : QFileDialog::getOpenFileName(this, title, QString(), filter);
     if (path.isEmpty()) return false;
     values[i] = path.toStdString();
   }

@@ -82,9 +82,9 @@ class FilterDock : public QWidget {
   // The window cannot run this stage here (`reason`: the kernel stage needs CUDA, it faulted):
   // its box unticked, the reason on its row; it keeps its place and is saved as the user left it.
   void switchOff(int index, const QString& reason);
-  QString stageProblem(int index) const;  // "" when it can run
-  bool stageUsable(int index) const;      // parsed: stageAt() may be called
-  QString stageText(int index) const;     // --filters text (a stage that did not parse: as saved)
+  QString stageProblem(int index) const;      // "" when it can run
+  bool stageUsable(int index) const;          // parsed: stageAt() may be called
+  QString stageText(int index) const;         // --filters text (a stage that did not parse: as saved)
   const StageSpec& stageAt(int index) const;  // enabled or not; only where stageUsable
   // A new version of a stage in place (a kernel file that changed): its enable box kept, its
   // controls rebuilt when it is the selected one.
@@ -99,7 +99,7 @@ class FilterDock : public QWidget {
 
  private:
   struct Entry {
-    StageSpec stage;  // the last valid form of this stage (no definition: it did not parse)
+    StageSpec stage;      // the last valid form of this stage (no definition: it did not parse)
     bool enabled = true;  // the user's tick
     QString savedText;    // a stage that did not parse: its text as saved, kept verbatim
     QString problem;      // why it cannot run here ("": it can)

@@ -70,9 +70,10 @@ QDialog* showShortcutsDialog(QWidget* parent, const QMenuBar* menuBar) {
 }
 
 QString aboutText(const QString& componentVersions) {
-  QString text = QObject::tr("<h3>kernelcam %1</h3>"
-                             "<p>Live GPU image filtering, and a GPU programming lab: CUDA kernels you can read, "
-                             "timed against the CPU and NVIDIA's libraries.</p>")
+  QString text = QObject::tr(
+                     "<h3>kernelcam %1</h3>"
+                     "<p>Live GPU image filtering, and a GPU programming lab: CUDA kernels you can read, "
+                     "timed against the CPU and NVIDIA's libraries.</p>")
                      .arg(QCoreApplication::applicationVersion().toHtmlEscaped());
   text += QStringLiteral("<table>");
   for (const QString& line : componentVersions.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {

@@ -203,10 +203,8 @@ void MainWindow::setMirrored(bool mirrored) {
   FilterChain chain = filters_->chain();
   const bool isMirrored = !chain.empty() && formatStage(chain.front()) == "flip=h";
   if (mirrored == isMirrored) return;
-  if (mirrored)
-    chain.insert(chain.begin(), parseStage("flip=h"));
-  else
-    chain.erase(chain.begin());
+  if (mirrored) chain.insert(chain.begin(), parseStage("flip=h"));
+  else chain.erase(chain.begin());
   filters_->setChain(chain);
 }
 
@@ -270,8 +268,8 @@ QString MainWindow::restoreSettings() {
   if (settings.contains(settings_key::kChain)) {
     // A hand-edited file may hold the chain unquoted, which QSettings reads as a list at its commas.
     const QVariant chain = settings.value(settings_key::kChain);
-    const QString chainText = chain.typeId() == QMetaType::QStringList ? chain.toStringList().join(QLatin1Char(','))
-                                                                      : chain.toString();
+    const QString chainText =
+        chain.typeId() == QMetaType::QStringList ? chain.toStringList().join(QLatin1Char(',')) : chain.toString();
     const auto problems = filters_->restoreSaved({chainText, settings.value(settings_key::kChainOff).toString()});
     if (!problems.empty()) notices_->post(savedChainNotice(problems));
   }

@@ -23,8 +23,8 @@ namespace kc {
 // The QSettings keys the window owns (app/ pins some of them for one run: gui_launcher.cpp).
 namespace settings_key {
 inline constexpr char kSource[] = "source/spec";
-inline constexpr char kChain[] = "filters/chain";      // every stage, as --filters text
-inline constexpr char kChainOff[] = "filters/off";     // the stages the user switched off: "1,3"
+inline constexpr char kChain[] = "filters/chain";   // every stage, as --filters text
+inline constexpr char kChainOff[] = "filters/off";  // the stages the user switched off: "1,3"
 inline constexpr char kViewMode[] = "view/mode";
 }  // namespace settings_key
 

@@ -144,7 +144,8 @@ void MainWindow::buildFilterMenu() {
   QAction* copy = filterMenu->addAction(tr("&Copy chain as --filters"));
   copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
   connect(copy, &QAction::triggered, this, [this] {
-    const QString text = QStringLiteral("--filters \"%1\"").arg(QString::fromStdString(formatFilterChain(filters_->chain())));
+    const QString text =
+        QStringLiteral("--filters \"%1\"").arg(QString::fromStdString(formatFilterChain(filters_->chain())));
     QGuiApplication::clipboard()->setText(text);
     showMessage(tr("copied: %1").arg(text));
   });
@@ -152,8 +153,9 @@ void MainWindow::buildFilterMenu() {
   QAction* save = filterMenu->addAction(tr("&Save chain as preset..."));
   connect(save, &QAction::triggered, this, [this] {
     bool ok = false;
-    const QString name = QInputDialog::getText(this, tr("Save preset"), tr("Name of this chain:"), QLineEdit::Normal,
-                                               QString(), &ok).trimmed();
+    const QString name =
+        QInputDialog::getText(this, tr("Save preset"), tr("Name of this chain:"), QLineEdit::Normal, QString(), &ok)
+            .trimmed();
     if (ok) savePreset(name);
   });
   QMenu* presets = filterMenu->addMenu(tr("&Presets"));
@@ -167,15 +169,18 @@ void MainWindow::buildFilterMenu() {
     presets->addSeparator();
     connect(presets->addAction(tr("&Rename a preset...")), &QAction::triggered, this, [this] {
       bool ok = false;
-      const QString from = QInputDialog::getItem(this, tr("Rename preset"), tr("Preset:"), presetNames(), 0, false, &ok);
+      const QString from =
+          QInputDialog::getItem(this, tr("Rename preset"), tr("Preset:"), presetNames(), 0, false, &ok);
       if (!ok) return;
       const QString to = QInputDialog::getText(this, tr("Rename preset"), tr("New name of '%1':").arg(from),
-                                               QLineEdit::Normal, from, &ok).trimmed();
+                                               QLineEdit::Normal, from, &ok)
+                             .trimmed();
       if (ok && to != from) renameSavedPreset(from, to);
     });
     connect(presets->addAction(tr("&Delete a preset...")), &QAction::triggered, this, [this] {
       bool ok = false;
-      const QString name = QInputDialog::getItem(this, tr("Delete preset"), tr("Preset:"), presetNames(), 0, false, &ok);
+      const QString name =
+          QInputDialog::getItem(this, tr("Delete preset"), tr("Preset:"), presetNames(), 0, false, &ok);
       if (ok) deleteSavedPreset(name);
     });
   });

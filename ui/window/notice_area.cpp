@@ -121,8 +121,8 @@ bool NoticeArea::dialogSuppressed(const QString& dialogKey) {
 }
 
 QMessageBox* NoticeArea::showDialog(const Notice& notice) {
-  auto* box = new QMessageBox(QMessageBox::Warning, tr("kernelcam"), notice.summary, QMessageBox::Ok,
-                              statusBar_->window());
+  auto* box =
+      new QMessageBox(QMessageBox::Warning, tr("kernelcam"), notice.summary, QMessageBox::Ok, statusBar_->window());
   box->setObjectName(QStringLiteral("noticeDialog"));
   box->setAttribute(Qt::WA_DeleteOnClose);
   box->setInformativeText(notice.explanation);
@@ -131,9 +131,8 @@ QMessageBox* NoticeArea::showDialog(const Notice& notice) {
     auto* dontShow = new QCheckBox(tr("Don't show this again"));
     dontShow->setChecked(dialogSuppressed(notice.dialogKey));
     box->setCheckBox(dontShow);
-    connect(box, &QMessageBox::finished, this, [key = notice.dialogKey, dontShow] {
-      QSettings().setValue(settingsKey(key), dontShow->isChecked());
-    });
+    connect(box, &QMessageBox::finished, this,
+            [key = notice.dialogKey, dontShow] { QSettings().setValue(settingsKey(key), dontShow->isChecked()); });
   }
   if (dialog_) dialog_->close();  // one explanation at a time
   dialog_ = box;

@@ -1,9 +1,9 @@
 #pragma once
 // View > Presentation, for a projector: the application font (so every widget without a font
 // of its own: menus, docks, the demo panel's table and charts), the docks' titles, the style's
-// check boxes, icons and scroll bars (ScaledStyle) and the view's overlays scale together. Ctrl+= and Ctrl+- step the scale (above 1 is presentation), Ctrl+0 resets it to 1.
-// The last presentation scale is remembered (QSettings view/presentationScale); presentation
-// itself starts off, because the projector may not be there next time.
+// check boxes, icons and scroll bars (ScaledStyle) and the view's overlays scale together. Ctrl+= and Ctrl+- step the
+// scale (above 1 is presentation), Ctrl+0 resets it to 1. The last presentation scale is remembered (QSettings
+// view/presentationScale); presentation itself starts off, because the projector may not be there next time.
 #include <QFont>
 #include <QObject>
 
@@ -42,8 +42,8 @@ class PresentationMode : public QObject {
   QAction* toggle_ = nullptr;
   void scaleDockTitles();
 
-  QFont baseFont_;           // the application font at scale 1
-  QString baseStyleName_;    // the application style at scale 1
+  QFont baseFont_;         // the application font at scale 1
+  QString baseStyleName_;  // the application style at scale 1
   double scale_ = kMinScale;
   double presentationScale_ = kDefaultScale;
 };

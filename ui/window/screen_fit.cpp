@@ -14,8 +14,9 @@ QRect firstWindowGeometry(const QRect& available, const QMargins& frame) {
   const QRect room = inside(available, frame);
   // A screen up to kRoomyScreen gets all of it (a projector's or a laptop's every pixel counts);
   // a larger one kFirstWindowShare, the desktop in sight around the window.
-  const QSize size(std::max(kRoomyScreen.width(), static_cast<int>(std::lround(available.width() * kFirstWindowShare))),
-                   std::max(kRoomyScreen.height(), static_cast<int>(std::lround(available.height() * kFirstWindowShare))));
+  const QSize size(
+      std::max(kRoomyScreen.width(), static_cast<int>(std::lround(available.width() * kFirstWindowShare))),
+      std::max(kRoomyScreen.height(), static_cast<int>(std::lround(available.height() * kFirstWindowShare))));
   const QSize bounded = size.boundedTo(room.size());
   QRect geometry(QPoint(0, 0), bounded);
   geometry.moveCenter(room.center());

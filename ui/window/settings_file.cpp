@@ -33,7 +33,8 @@ QString settingsWriteProblem() {
   }
   const QFileInfo folderInfo(folder);
   if (!folderInfo.isDir()) return tr("%1 is not a folder (the settings file %2 goes in it)").arg(folder, file);
-  if (!writable(folder, W_OK | X_OK)) return tr("the folder %1 is read-only for you (the settings file %2 goes in it)").arg(folder, file);
+  if (!writable(folder, W_OK | X_OK))
+    return tr("the folder %1 is read-only for you (the settings file %2 goes in it)").arg(folder, file);
   return {};
 }
 

@@ -53,7 +53,9 @@ bool SideDocksFitText::eventFilter(QObject* watched, QEvent* event) {
 }
 
 // Queued behind the event being delivered: a layout request has been handled by then.
-void SideDocksFitText::fitSoon() { QTimer::singleShot(0, this, [this] { fit(); }); }
+void SideDocksFitText::fitSoon() {
+  QTimer::singleShot(0, this, [this] { fit(); });
+}
 
 void SideDocksFitText::fit() {
   QList<QDockWidget*> docks;

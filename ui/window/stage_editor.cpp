@@ -223,7 +223,8 @@ void StageEditor::setGrid(Control& control, int side, const std::vector<float>& 
   control.grid->setColumnCount(side);
   for (int y = 0; y < side; ++y)
     for (int x = 0; x < side; ++x)
-      control.grid->setItem(y, x, new QTableWidgetItem(QString::number(weights[static_cast<std::size_t>(y) * side + x])));
+      control.grid->setItem(y, x,
+                            new QTableWidgetItem(QString::number(weights[static_cast<std::size_t>(y) * side + x])));
 }
 
 // A new side keeps the kernel centred: cell (y, x) of the new grid is cell (y - d, x - d) of the

@@ -11,10 +11,10 @@ namespace kc {
 class GlView;
 
 struct WindowFiguresResult {
-  int frames = 0;             // new frames swapped onto the screen while measuring
-  double seconds = 0;         // wall time measured
+  int frames = 0;      // new frames swapped onto the screen while measuring
+  double seconds = 0;  // wall time measured
   double framesPerSecond = 0;
-  double cpuMsPerFrame = 0;   // the whole process's CPU time (every thread) per frame shown
+  double cpuMsPerFrame = 0;                   // the whole process's CPU time (every thread) per frame shown
   double latencyMsP50 = 0, latencyMsP95 = 0;  // source stamp -> swapped
   // The median latency's parts: source stamp -> the pipeline's result ready -> handed to the view
   // -> taken by the view's paint -> swapped (FrameStats' stamps).

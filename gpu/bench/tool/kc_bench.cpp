@@ -29,9 +29,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     const kc::bench::BenchOptions options = kc::bench::parseBenchOptions(args);
-    const kc::bench::BenchReport report = kc::bench::runBench(options, [](const kc::bench::BenchRow& row) {
-      std::fputs(kc::bench::progressLine(row).c_str(), stderr);
-    });
+    const kc::bench::BenchReport report = kc::bench::runBench(
+        options, [](const kc::bench::BenchRow& row) { std::fputs(kc::bench::progressLine(row).c_str(), stderr); });
     const std::string table = kc::bench::formatMarkdown(report);
     if (!options.markdownPath.empty()) writeFile(options.markdownPath, table);
     if (!options.jsonPath.empty()) writeFile(options.jsonPath, kc::bench::formatJson(report));

@@ -13,32 +13,40 @@ namespace kc::cg {
 
 const char* toString(CgStatus status) noexcept {
   switch (status) {
-    case CgStatus::Converged: return "converged";
-    case CgStatus::MaxIterations: return "not converged (maximum iterations reached)";
-    case CgStatus::NotPositiveDefinite: return "matrix is not positive definite";
-    case CgStatus::NumericalBreakdown: return "numerical breakdown (residual is NaN or infinite)";
-    case CgStatus::Cancelled: return "cancelled";
+    case CgStatus::Converged:
+      return "converged";
+    case CgStatus::MaxIterations:
+      return "not converged (maximum iterations reached)";
+    case CgStatus::NotPositiveDefinite:
+      return "matrix is not positive definite";
+    case CgStatus::NumericalBreakdown:
+      return "numerical breakdown (residual is NaN or infinite)";
+    case CgStatus::Cancelled:
+      return "cancelled";
   }
   return "unknown";
 }
 
 void validateCgInput(const CsrMatrix& a, const std::vector<double>& b, const CgOptions& options) {
   KC_REQUIRE(a.rows > 0, "CG: empty matrix");
-  KC_REQUIRE(a.rows == a.cols, "CG needs a square matrix, got " + std::to_string(a.rows) + " x " + std::to_string(a.cols));
+  KC_REQUIRE(a.rows == a.cols,
+             "CG needs a square matrix, got " + std::to_string(a.rows) + " x " + std::to_string(a.cols));
   KC_REQUIRE(a.rowPtr.size() == static_cast<std::size_t>(a.rows) + 1 && a.colIdx.size() == a.values.size(),
              "CG: malformed CSR matrix");
-  KC_REQUIRE(b.size() == static_cast<std::size_t>(a.rows),
-             "CG: right-hand side has " + std::to_string(b.size()) + " entries, the matrix " + std::to_string(a.rows) + " rows");
+  KC_REQUIRE(b.size() == static_cast<std::size_t>(a.rows), "CG: right-hand side has " + std::to_string(b.size()) +
+                                                               " entries, the matrix " + std::to_string(a.rows) +
+                                                               " rows");
   // CG silently returns garbage (or "converges" to a wrong x) on an asymmetric matrix: refuse it.
   AsymmetricPair pair{};
-  KC_REQUIRE(!findAsymmetry(a, &pair),
-             "CG needs a symmetric matrix: A(" + std::to_string(pair.row + 1) + ", " + std::to_string(pair.col + 1) +
-                 ") = " + exactNumber(pair.value) + " but A(" + std::to_string(pair.col + 1) + ", " +
-                 std::to_string(pair.row + 1) + ") = " + exactNumber(pair.mirror) + " (1-based)");
+  KC_REQUIRE(!findAsymmetry(a, &pair), "CG needs a symmetric matrix: A(" + std::to_string(pair.row + 1) + ", " +
+                                           std::to_string(pair.col + 1) + ") = " + exactNumber(pair.value) + " but A(" +
+                                           std::to_string(pair.col + 1) + ", " + std::to_string(pair.row + 1) +
+                                           ") = " + exactNumber(pair.mirror) + " (1-based)");
   KC_REQUIRE(options.tolerance >= 0 && std::isfinite(options.tolerance), "CG: tolerance must be finite and >= 0");
   KC_REQUIRE(options.maxIterations >= 0, "CG: maxIterations must be >= 0 (0 = default)");
   // The GPU solvers replay one refresh period as a CUDA graph: keep it a sensible size.
-  KC_REQUIRE(options.refreshEvery >= 0 && options.refreshEvery <= 1000, "CG: refreshEvery must be in [0, 1000] (0 = never)");
+  KC_REQUIRE(options.refreshEvery >= 0 && options.refreshEvery <= 1000,
+             "CG: refreshEvery must be in [0, 1000] (0 = never)");
 }
 
 bool jacobiInverseDiagonal(const CsrMatrix& a, std::vector<double>& inverse) {

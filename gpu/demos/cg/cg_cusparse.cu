@@ -30,8 +30,12 @@ cublasStatus_t axpy(cublasHandle_t h, int n, const float* alpha, const float* x,
 cublasStatus_t axpy(cublasHandle_t h, int n, const double* alpha, const double* x, double* y) {
   return cublasApi().cublasDaxpy(h, n, alpha, x, 1, y, 1);
 }
-cublasStatus_t scal(cublasHandle_t h, int n, const float* alpha, float* x) { return cublasApi().cublasSscal(h, n, alpha, x, 1); }
-cublasStatus_t scal(cublasHandle_t h, int n, const double* alpha, double* x) { return cublasApi().cublasDscal(h, n, alpha, x, 1); }
+cublasStatus_t scal(cublasHandle_t h, int n, const float* alpha, float* x) {
+  return cublasApi().cublasSscal(h, n, alpha, x, 1);
+}
+cublasStatus_t scal(cublasHandle_t h, int n, const double* alpha, double* x) {
+  return cublasApi().cublasDscal(h, n, alpha, x, 1);
+}
 
 // r.z; without a preconditioner z is r, so r.r serves and the second dot is not computed.
 template <class T>
@@ -65,9 +69,10 @@ __global__ void baselineBetaKernel(LibraryCgScalars<T>* c, CgState* s, bool jaco
 
 // z = r / diag(A): cuBLAS has no elementwise product, so Jacobi needs this one kernel.
 template <class T>
-__global__ void __launch_bounds__(device::kBlock, device::kMinBlocksPerSm) jacobiApplyKernel(const T* __restrict__ r, const T* __restrict__ invDiag,
-                                                                   T* __restrict__ z, int n) {
-  for (int i = blockIdx.x * device::kBlock + threadIdx.x; i < n; i += gridDim.x * device::kBlock) z[i] = r[i] * invDiag[i];
+__global__ void __launch_bounds__(device::kBlock, device::kMinBlocksPerSm)
+    jacobiApplyKernel(const T* __restrict__ r, const T* __restrict__ invDiag, T* __restrict__ z, int n) {
+  for (int i = blockIdx.x * device::kBlock + threadIdx.x; i < n; i += gridDim.x * device::kBlock)
+    z[i] = r[i] * invDiag[i];
 }
 
 template <class T>
@@ -82,9 +87,9 @@ CusparseMatrix csrDescriptor(const DeviceCsrMatrix<T>& matrix) {
   const DeviceCsrView<T> av = matrix.view();
   cusparseSpMatDescr_t descriptor = nullptr;
   KC_CUSPARSE_CHECK(cusparseApi().cusparseCreateCsr(&descriptor, av.rows, av.cols, static_cast<int64_t>(matrix.nnz()),
-                                      const_cast<int*>(av.rowPtr), const_cast<int*>(av.colIdx),
-                                      const_cast<T*>(av.values), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
-                                      CUSPARSE_INDEX_BASE_ZERO, cudaDataTypeOf<T>()));
+                                                    const_cast<int*>(av.rowPtr), const_cast<int*>(av.colIdx),
+                                                    const_cast<T*>(av.values), CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I,
+                                                    CUSPARSE_INDEX_BASE_ZERO, cudaDataTypeOf<T>()));
   return CusparseMatrix(descriptor);
 }
 
@@ -104,9 +109,9 @@ template <class T>
 std::size_t spmvBufferBytes(cusparseHandle_t sparse, cusparseSpMatDescr_t a, cusparseDnVecDescr_t x,
                             cusparseDnVecDescr_t y) {
   std::size_t bytes = 0;
-  KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV_bufferSize(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a, x,
-                                            &SpmvConstants<T>::zero, y, cudaDataTypeOf<T>(),
-                                            CUSPARSE_SPMV_ALG_DEFAULT, &bytes));
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV_bufferSize(sparse, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                                          &SpmvConstants<T>::one, a, x, &SpmvConstants<T>::zero, y,
+                                                          cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT, &bytes));
   return bytes;
 }
 
@@ -120,11 +125,19 @@ CuSparseCg<T>::CuSparseCg(const CsrMatrix& a, const std::vector<double>& b, cons
       stream_(stream),
       state_(state),
       matrix_(a, stream),
-      b_(n_), x_(n_), r_(n_), d_(n_), q_(n_), z_(jacobi_ ? n_ : 0), invDiag_(jacobi_ ? n_ : 0),
+      b_(n_),
+      x_(n_),
+      r_(n_),
+      d_(n_),
+      q_(n_),
+      z_(jacobi_ ? n_ : 0),
+      invDiag_(jacobi_ ? n_ : 0),
       scalars_(1),
       a_(csrDescriptor(matrix_)),
-      vecD_(denseVector(n_, d_.data())), vecQ_(denseVector(n_, q_.data())),
-      vecX_(denseVector(n_, x_.data())), vecR_(denseVector(n_, r_.data())),
+      vecD_(denseVector(n_, d_.data())),
+      vecQ_(denseVector(n_, q_.data())),
+      vecX_(denseVector(n_, x_.data())),
+      vecR_(denseVector(n_, r_.data())),
       spmvBuffer_(spmvBufferBytes<T>(sparse_, a_, vecD_, vecQ_)) {
   upload(b_, b, stream_);
   if (jacobi_) upload(invDiag_, invDiag, stream_);
@@ -137,8 +150,8 @@ CuSparseCg<T>::CuSparseCg(const CsrMatrix& a, const std::vector<double>& b, cons
 template <class T>
 void CuSparseCg<T>::precondition() {
   if (!jacobi_) return;
-  jacobiApplyKernel<<<gridFor(n_, device::kBlock), device::kBlock, 0, stream_>>>(r_.data(), invDiag_.data(),
-                                                                                  z_.data(), n_);
+  jacobiApplyKernel<<<gridFor(n_, device::kBlock), device::kBlock, 0, stream_>>>(r_.data(), invDiag_.data(), z_.data(),
+                                                                                 n_);
   KC_CUDA_CHECK_LAUNCH("jacobiApplyKernel");
 }
 
@@ -163,9 +176,9 @@ void CuSparseCg<T>::start() {
 
 template <class T>
 void CuSparseCg<T>::spmv() {
-  KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a_, vecD_,
-                                 &SpmvConstants<T>::zero, vecQ_, cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT,
-                                 spmvBuffer_.data()));
+  KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::one, a_,
+                                               vecD_, &SpmvConstants<T>::zero, vecQ_, cudaDataTypeOf<T>(),
+                                               CUSPARSE_SPMV_ALG_DEFAULT, spmvBuffer_.data()));
 }
 
 template <class T>
@@ -178,9 +191,9 @@ void CuSparseCg<T>::iterate(bool refresh) {
   KC_CUBLAS_CHECK(axpy(blas_, n_, &c->alpha, d_.data(), x_.data()));
   if (refresh) {  // r = b - A x
     KC_CUDA_CHECK(cudaMemcpyAsync(r_.data(), b_.data(), r_.bytes(), cudaMemcpyDeviceToDevice, stream_));
-    KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::minusOne, a_, vecX_,
-                                   &SpmvConstants<T>::one, vecR_, cudaDataTypeOf<T>(), CUSPARSE_SPMV_ALG_DEFAULT,
-                                   spmvBuffer_.data()));
+    KC_CUSPARSE_CHECK(cusparseApi().cusparseSpMV(sparse_, CUSPARSE_OPERATION_NON_TRANSPOSE, &SpmvConstants<T>::minusOne,
+                                                 a_, vecX_, &SpmvConstants<T>::one, vecR_, cudaDataTypeOf<T>(),
+                                                 CUSPARSE_SPMV_ALG_DEFAULT, spmvBuffer_.data()));
   } else {
     KC_CUBLAS_CHECK(axpy(blas_, n_, &c->negAlpha, q_.data(), r_.data()));
   }

@@ -11,10 +11,14 @@ namespace kc::cg {
 
 const char* toString(CgVersion version) noexcept {
   switch (version) {
-    case CgVersion::Cpu: return "CPU reference";
-    case CgVersion::ScalarCsr: return "CUDA scalar CSR";
-    case CgVersion::VectorCsr: return "CUDA vector CSR";
-    case CgVersion::CuSparse: return "cuSPARSE + cuBLAS";
+    case CgVersion::Cpu:
+      return "CPU reference";
+    case CgVersion::ScalarCsr:
+      return "CUDA scalar CSR";
+    case CgVersion::VectorCsr:
+      return "CUDA vector CSR";
+    case CgVersion::CuSparse:
+      return "cuSPARSE + cuBLAS";
   }
   return "unknown";
 }
@@ -60,11 +64,18 @@ CgDemoReport runCgDemo(const CsrMatrix& a, const std::string& problem, const CgD
     CgResult r;
     if (v == CgVersion::Cpu)
       r = config.precision == Precision::Float ? solveCgCpu<float>(a, b, options) : solveCgCpu<double>(a, b, options);
-    else
-      r = gpu(v, a, b, config.precision, options);
+    else r = gpu(v, a, b, config.precision, options);
     if (r.status == CgStatus::Cancelled) throw demos::Cancelled();
-    CgDemoRow row{v, toString(v), r.status, r.iterations, r.totalMs, r.msPerIteration, r.finalRelativeResidual,
-                  r.msPerIteration > 0 ? bytes / (r.msPerIteration * 1e6) : 0.0, 0.0, 0.0};
+    CgDemoRow row{v,
+                  toString(v),
+                  r.status,
+                  r.iterations,
+                  r.totalMs,
+                  r.msPerIteration,
+                  r.finalRelativeResidual,
+                  r.msPerIteration > 0 ? bytes / (r.msPerIteration * 1e6) : 0.0,
+                  0.0,
+                  0.0};
     report.rows.push_back(row);
     report.histories.push_back(std::move(r.history));
     if (report.solution.empty()) report.solution = std::move(r.solution);

@@ -47,10 +47,10 @@ struct CgDemoRow {
   long long iterations;
   double msTotal;
   double msPerIteration;
-  double finalResidual;       // ||b - A x|| / ||b||, recomputed in double
-  double gbPerSecond;         // cgBytesPerIteration / msPerIteration
-  double speedupVsCpu;        // CPU ms/iter over this ms/iter; 0 when no CPU row was run
-  double speedupVsCuSparse;   // likewise against the cuSPARSE row
+  double finalResidual;      // ||b - A x|| / ||b||, recomputed in double
+  double gbPerSecond;        // cgBytesPerIteration / msPerIteration
+  double speedupVsCpu;       // CPU ms/iter over this ms/iter; 0 when no CPU row was run
+  double speedupVsCuSparse;  // likewise against the cuSPARSE row
 };
 
 struct CgDemoReport {

@@ -34,7 +34,8 @@ std::string printed(const char* format, double value) {
 
 std::string verificationRule(const CgDemoConfig& config) {
   std::string rule = "converged when ||r_k|| <= tol ||r_0|| (b = ones, x0 = 0";
-  if (config.refreshEvery > 0) rule += "; r = b - A x recomputed every " + std::to_string(config.refreshEvery) + " iterations";
+  if (config.refreshEvery > 0)
+    rule += "; r = b - A x recomputed every " + std::to_string(config.refreshEvery) + " iterations";
   return rule + "); 'rel. residual' is ||b - A x|| / ||b|| recomputed in double from the final x";
 }
 
@@ -77,7 +78,8 @@ std::string formatSolution(const std::vector<double>& x) {
   return text;
 }
 
-CgDemoResult::CgDemoResult(CgDemoReport report, const CgDemoConfig& config) : report_(std::move(report)), config_(config) {
+CgDemoResult::CgDemoResult(CgDemoReport report, const CgDemoConfig& config)
+    : report_(std::move(report)), config_(config) {
   config_.control = {};  // the run's progress callback may point into a caller's stack frame
 }
 
@@ -111,7 +113,8 @@ std::string CgDemoResult::commandLineTable() const {
                   speedup(row.speedupVsCpu), speedup(row.speedupVsCuSparse)});
   return table.format() +
          "\nSpeedups and GB/s per iteration (every version is credited the fused solver's bytes); - = not run.\n"
-         "Verification: " + verificationRule(config_) + "\n";
+         "Verification: " +
+         verificationRule(config_) + "\n";
 }
 
 std::string CgDemoResult::jsonFields() const {
@@ -152,8 +155,15 @@ std::string CgDemoResult::detail() const {
 demos::DemoTable CgDemoResult::table() const {
   using Align = demos::DemoTable::Align;
   demos::DemoTable table;
-  table.columns = {{"version", Align::Left}, {"status", Align::Left}, {"iterations"}, {"ms total"}, {"ms/iter"},
-                   {"final residual"},       {"GB/s"},                 {"vs CPU"},     {"vs cuSPARSE"}};
+  table.columns = {{"version", Align::Left},
+                   {"status", Align::Left},
+                   {"iterations"},
+                   {"ms total"},
+                   {"ms/iter"},
+                   {"final residual"},
+                   {"GB/s"},
+                   {"vs CPU"},
+                   {"vs cuSPARSE"}};
   constexpr int kStatusColumn = 1;
   // ms over four orders of magnitude: three significant digits; speedups as "12.50×".
   const auto ms = [](double value) {

@@ -24,7 +24,7 @@ class CgDemoResult : public demos::DemoResult {
   std::string detail() const override;
   demos::DemoTable table() const override;
   demos::DemoChart chart() const override;
-  std::string failure() const override;  // the first solver that did not converge, and why
+  std::string failure() const override;                             // the first solver that did not converge, and why
   std::string outputFile(const std::string& param) const override;  // "solution": x, one value a line
 
  private:

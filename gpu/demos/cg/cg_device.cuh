@@ -1,7 +1,7 @@
 #pragma once
 // Device code only (include from .cu files): the building blocks shared by the CG kernels,
-// the CSR row product (one thread or a group of LANES threads per row), warp/block sums in double, and the "last block finishes" step
-// that turns per-block partial sums into a grid-wide result without a second launch.
+// the CSR row product (one thread or a group of LANES threads per row), warp/block sums in double, and the "last block
+// finishes" step that turns per-block partial sums into a grid-wide result without a second launch.
 #include <cuda_runtime.h>
 
 #include "gpu/demos/cg/device_csr.cuh"

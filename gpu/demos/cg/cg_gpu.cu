@@ -77,8 +77,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgInitKernel(CgVector
 
 // 1. q = A d and d.q; alpha = rho / d.q, or "not positive definite" when d.q <= 0 or NaN.
 template <int LANES, class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgSpmvDotKernel(DeviceCsrView<T> a, const T* __restrict__ d,
-                                                         T* __restrict__ q, double2* partials, CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    cgSpmvDotKernel(DeviceCsrView<T> a, const T* __restrict__ d, T* __restrict__ q, double2* partials, CgState* s) {
   if (s->status != kCgRunning) return;
   double dq = 0;
   device::forEachRow<LANES>(a.rows, [&](int row, int laneInRow) {
@@ -91,16 +91,15 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgSpmvDotKernel(Devic
   double2 total;
   if (!lastBlockSums(make_double2(dq, 0.0), partials, s, &total)) return;
   if (threadIdx.x == 0) {
-    if (!(total.x > 0))
-      s->status = static_cast<int>(CgStatus::NotPositiveDefinite);
-    else
-      s->alpha = s->rho / total.x;
+    if (!(total.x > 0)) s->status = static_cast<int>(CgStatus::NotPositiveDefinite);
+    else s->alpha = s->rho / total.x;
   }
 }
 
 // 2. x += alpha d; r -= alpha q; z = M^-1 r; r.r and r.z -> convergence test and beta.
 template <class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgUpdateKernel(CgVectors<T> v, double2* partials, CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    cgUpdateKernel(CgVectors<T> v, double2* partials, CgState* s) {
   if (s->status != kCgRunning) return;
   const T alpha = static_cast<T>(s->alpha);
   double rr = 0, rz = 0;
@@ -123,8 +122,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgStepXKernel(CgVecto
 
 // 2b (refresh iterations). r = b - A x recomputed explicitly, then as kernel 2.
 template <int LANES, class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) cgRefreshKernel(DeviceCsrView<T> a, CgVectors<T> v, double2* partials,
-                                                         CgState* s) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    cgRefreshKernel(DeviceCsrView<T> a, CgVectors<T> v, double2* partials, CgState* s) {
   if (s->status != kCgRunning) return;
   double rr = 0, rz = 0;
   device::forEachRow<LANES>(a.rows, [&](int row, int laneInRow) {
@@ -164,8 +163,9 @@ CgResult solveFused(const CsrMatrix& a, const std::vector<double>& b, SpmvVarian
   CgLoopState loop(options, n, stream);  // uploads the initial CgState
   stream.synchronize();
 
-  const CgVectors<T> v{n, bDev.data(), jacobi ? invDiag.data() : nullptr, x.data(), r.data(),
-                       jacobi ? z.data() : r.data(), d.data(), q.data()};
+  const CgVectors<T> v{n,        bDev.data(), jacobi ? invDiag.data() : nullptr,
+                       x.data(), r.data(),    jacobi ? z.data() : r.data(),
+                       d.data(), q.data()};
   const DeviceCsrView<T> av = matrix.view();
   CgState* s = loop.deviceState();
   double2* p = partials.data();

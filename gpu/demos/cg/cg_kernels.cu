@@ -42,7 +42,8 @@ int vectorCsrLanes(double meanRowLength) {
 namespace {
 
 template <int LANES, class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) spmvKernel(DeviceCsrView<T> a, const T* __restrict__ x, T* __restrict__ y) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    spmvKernel(DeviceCsrView<T> a, const T* __restrict__ x, T* __restrict__ y) {
   device::forEachRow<LANES>(a.rows, [&](int row, int laneInRow) {
     const T sum = device::csrRowDot<LANES>(a, x, row, laneInRow);
     if (row < a.rows && laneInRow == 0) y[row] = sum;
@@ -51,8 +52,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) spmvKernel(DeviceCsrV
 
 // Figure 5.6, step 1: grid-stride products, then a shared-memory tree per block.
 template <class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotPartialKernel(const T* __restrict__ x, const T* __restrict__ y, int n,
-                                                          double* __restrict__ partials) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    dotPartialKernel(const T* __restrict__ x, const T* __restrict__ y, int n, double* __restrict__ partials) {
   __shared__ double cache[kBlock];
   double sum = 0;
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock)
@@ -67,8 +68,8 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotPartialKernel(cons
 }
 
 // Figure 5.6, step 2: one block sums the partials with the same tree.
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotFinalKernel(const double* __restrict__ partials, int count,
-                                                        double* __restrict__ result) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    dotFinalKernel(const double* __restrict__ partials, int count, double* __restrict__ result) {
   __shared__ double cache[kBlock];
   double sum = 0;
   for (int i = threadIdx.x; i < count; i += kBlock) sum += partials[i];
@@ -82,8 +83,9 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotFinalKernel(const 
 }
 
 template <class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotShuffleKernel(const T* __restrict__ x, const T* __restrict__ y, int n,
-                                                          double2* partials, unsigned* arrivals, double* result) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    dotShuffleKernel(const T* __restrict__ x, const T* __restrict__ y, int n, double2* partials, unsigned* arrivals,
+                     double* result) {
   double sum = 0;
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock)
     sum += static_cast<double>(x[i]) * static_cast<double>(y[i]);
@@ -95,12 +97,14 @@ __global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) dotShuffleKernel(cons
 }
 
 template <class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) axpyKernel(const T* __restrict__ x, T* __restrict__ y, int n, T alpha) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    axpyKernel(const T* __restrict__ x, T* __restrict__ y, int n, T alpha) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) y[i] += alpha * x[i];
 }
 
 template <class T>
-__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm) xpayKernel(const T* __restrict__ x, T* __restrict__ y, int n, T beta) {
+__global__ void __launch_bounds__(kBlock, kMinBlocksPerSm)
+    xpayKernel(const T* __restrict__ x, T* __restrict__ y, int n, T beta) {
   for (int i = blockIdx.x * kBlock + threadIdx.x; i < n; i += gridDim.x * kBlock) y[i] = x[i] + beta * y[i];
 }
 
@@ -133,7 +137,9 @@ void dotBlockReduceAsync(const T* x, const T* y, int n, double* scratch, double*
   KC_CUDA_CHECK_LAUNCH("dotFinalKernel");
 }
 
-std::size_t dotShuffleScratchBytes() { return static_cast<std::size_t>(maxGrid()) * sizeof(double2) + sizeof(unsigned); }
+std::size_t dotShuffleScratchBytes() {
+  return static_cast<std::size_t>(maxGrid()) * sizeof(double2) + sizeof(unsigned);
+}
 
 template <class T>
 void dotWarpShuffleAsync(const T* x, const T* y, int n, void* scratch, double* result, cudaStream_t stream) {
@@ -158,12 +164,12 @@ void xpayAsync(const T* x, T* y, int n, T beta, cudaStream_t stream) {
   KC_CUDA_CHECK_LAUNCH("xpayKernel");
 }
 
-#define KC_CG_INSTANTIATE(T)                                                                        \
-  template void spmvScalarCsrAsync<T>(DeviceCsrView<T>, const T*, T*, cudaStream_t);                \
-  template void spmvVectorCsrAsync<T>(DeviceCsrView<T>, const T*, T*, int, cudaStream_t);           \
-  template void dotBlockReduceAsync<T>(const T*, const T*, int, double*, double*, cudaStream_t);    \
-  template void dotWarpShuffleAsync<T>(const T*, const T*, int, void*, double*, cudaStream_t);      \
-  template void axpyAsync<T>(const T*, T*, int, T, cudaStream_t);                                   \
+#define KC_CG_INSTANTIATE(T)                                                                     \
+  template void spmvScalarCsrAsync<T>(DeviceCsrView<T>, const T*, T*, cudaStream_t);             \
+  template void spmvVectorCsrAsync<T>(DeviceCsrView<T>, const T*, T*, int, cudaStream_t);        \
+  template void dotBlockReduceAsync<T>(const T*, const T*, int, double*, double*, cudaStream_t); \
+  template void dotWarpShuffleAsync<T>(const T*, const T*, int, void*, double*, cudaStream_t);   \
+  template void axpyAsync<T>(const T*, T*, int, T, cudaStream_t);                                \
   template void xpayAsync<T>(const T*, T*, int, T, cudaStream_t);
 KC_CG_INSTANTIATE(float)
 KC_CG_INSTANTIATE(double)

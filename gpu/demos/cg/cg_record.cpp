@@ -47,7 +47,8 @@ double parseTolerance(const std::string& text) {
   // Relative to ||r0||: a tolerance of 1 or more is met before the first iteration, so CG would
   // "converge" without solving anything.
   if (!(value > 0 && value < 1))
-    throw InvalidArgument(quotedText(text, 40) + " is out of range: the tolerance is relative to ||r0|| and must be "
+    throw InvalidArgument(quotedText(text, 40) +
+                          " is out of range: the tolerance is relative to ||r0|| and must be "
                           "between 0 and 1 (such as 1e-8)" +
                           (value >= 1 ? std::string("; 1 or more would stop before the first iteration") : ""));
   return value;
@@ -122,9 +123,10 @@ demos::DemoDefinition cgDemo() {
       "Exit 1 when a version does not converge (e.g. a matrix that is not positive definite).\n"
       "Example: kernelcam demo cg --matrix nos2.mtx --precond jacobi";
   demo.menuOrder = 30;
-  DemoParam matrix = demos::demoParam(ParamType::Text, "matrix", "Matrix", "PATH",
-                                      "Matrix Market file (coordinate, symmetric or general; .mtx or .mtx.gz), or the bare name of one of "
-                                      "kernelcam's matrices (nos2.mtx, bcsstk14, ...).");
+  DemoParam matrix = demos::demoParam(
+      ParamType::Text, "matrix", "Matrix", "PATH",
+      "Matrix Market file (coordinate, symmetric or general; .mtx or .mtx.gz), or the bare name of one of "
+      "kernelcam's matrices (nos2.mtx, bcsstk14, ...).");
   matrix.file = demos::DemoFile::Input;
   matrix.descriptor.fileFilter = "Matrix Market (*.mtx *.mtx.gz);;All files (*)";
   matrix.fileChoice = demos::DemoFileChoice{"Poisson 2D (N x N grid)", "*.mtx *.mtx.gz", "Open a Matrix Market file"};
@@ -136,29 +138,30 @@ demos::DemoDefinition cgDemo() {
   poisson.formTip = "grid side: the matrix has N^2 rows (5-point Laplacian)";
   poisson.descriptor.onlyWhenParam = "matrix";  // the grid, or a file
   poisson.descriptor.onlyWhenValue = "";
-  DemoParam tolerance = demos::demoParam(ParamType::Float, "tol", "Tolerance", "T",
-                                         "Relative tolerance: stop at ||r|| <= tol ||r0||, 0 < tol < 1 (default 1e-6).",
-                                         "1e-06");
+  DemoParam tolerance =
+      demos::demoParam(ParamType::Float, "tol", "Tolerance", "T",
+                       "Relative tolerance: stop at ||r|| <= tol ||r0||, 0 < tol < 1 (default 1e-6).", "1e-06");
   tolerance.descriptor.minReal = 0;
   tolerance.descriptor.maxReal = 1;
   tolerance.formTip = "relative: stop at ||r_k|| <= tolerance ||r_0||";
-  DemoParam maxIterations = demos::intParam("max-iter", "Max iterations", "K",
-                                            "Iteration limit (default max(10 n, 1000000)).", 1, 1LL << 40);
+  DemoParam maxIterations =
+      demos::intParam("max-iter", "Max iterations", "K", "Iteration limit (default max(10 n, 1000000)).", 1, 1LL << 40);
   maxIterations.formMin = 0;
   maxIterations.formMax = 100000000;
   maxIterations.formDefault = "0";
   maxIterations.formSpecialValueText = "default: max(10 n, 10^6)";
-  DemoParam solution = demos::demoParam(ParamType::Text, "solution", "Solution", "PATH",
-                                        "Write x, one value per line (%.17g).");
+  DemoParam solution =
+      demos::demoParam(ParamType::Text, "solution", "Solution", "PATH", "Write x, one value per line (%.17g).");
   solution.place = demos::DemoParamPlace::CommandLineOnly;
   solution.file = demos::DemoFile::Output;
-  demo.params = {matrix,
-                 poisson,
-                 demos::choiceParam("precision", "Precision", "P", "float | double (default double).", {"double", "float"}),
-                 demos::choiceParam("precond", "Preconditioner", "NAME", "none | jacobi (default none).", {"none", "jacobi"}),
-                 tolerance,
-                 maxIterations,
-                 solution};
+  demo.params = {
+      matrix,
+      poisson,
+      demos::choiceParam("precision", "Precision", "P", "float | double (default double).", {"double", "float"}),
+      demos::choiceParam("precond", "Preconditioner", "NAME", "none | jacobi (default none).", {"none", "jacobi"}),
+      tolerance,
+      maxIterations,
+      solution};
   for (const CgVersionInfo& info : kCgVersions)
     demo.versions.push_back({toString(info.version), info.version != CgVersion::Cpu, info.why, info.sourceAnchor});
   demo.choosableVersions = true;

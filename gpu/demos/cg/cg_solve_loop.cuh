@@ -18,7 +18,7 @@ constexpr int kCgRunning = -1;
 
 // Lives in device memory; written only by the last block of a kernel (or a one-thread kernel).
 struct CgState {
-  double rho = 0;     // r.z of the current iterate
+  double rho = 0;  // r.z of the current iterate
   double alpha = 0;
   double beta = 0;
   double rr = 0;      // ||r||^2 of the current iterate
@@ -32,8 +32,7 @@ struct CgState {
 
 class CgLoopState {
  public:
-  CgLoopState(const CgOptions& options, int n, cudaStream_t stream)
-      : stream_(stream), state_(1), snapshots_(2) {
+  CgLoopState(const CgOptions& options, int n, cudaStream_t stream) : stream_(stream), state_(1), snapshots_(2) {
     initial_.stopRr = options.tolerance * options.tolerance;
     initial_.maxIterations = options.maxIterations > 0 ? options.maxIterations : defaultMaxIterations(n);
     period_ = options.refreshEvery > 0 ? options.refreshEvery : 50;
@@ -58,8 +57,8 @@ class CgLoopState {
     long long stopped = -1;
     for (long long p = 0; p < periods && stopped < 0; ++p) {
       launchPeriod(stream_);
-      KC_CUDA_CHECK(cudaMemcpyAsync(&snapshots_[p % 2], state_.data(), sizeof(CgState), cudaMemcpyDeviceToHost,
-                                    stream_));
+      KC_CUDA_CHECK(
+          cudaMemcpyAsync(&snapshots_[p % 2], state_.data(), sizeof(CgState), cudaMemcpyDeviceToHost, stream_));
       periodDone_[p % 2].record(stream_);
       if (p >= 1 && inspect(p - 1)) {
         stopped = p - 1;
@@ -80,7 +79,7 @@ class CgLoopState {
   // The result from the last status read and the final x (already on the host, in double).
   CgResult finish(const CsrMatrix& a, const std::vector<double>& b, std::vector<double> x) {
     CgResult result;
-    result.status = cancelled_                  ? CgStatus::Cancelled
+    result.status = cancelled_                   ? CgStatus::Cancelled
                     : last_.status == kCgRunning ? CgStatus::MaxIterations
                                                  : static_cast<CgStatus>(last_.status);
     result.iterations = last_.iteration;

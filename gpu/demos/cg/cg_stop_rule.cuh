@@ -16,12 +16,9 @@ __device__ __forceinline__ void startIterations(CgState* s, double rr, double rz
   s->rho = rz;
   s->rr = s->rr0 = rr;
   s->stopRr *= rr;
-  if (!isfinite(rr))
-    s->status = static_cast<int>(CgStatus::NumericalBreakdown);
-  else if (rr <= s->stopRr)
-    s->status = static_cast<int>(CgStatus::Converged);
-  else if (s->maxIterations <= 0)
-    s->status = static_cast<int>(CgStatus::MaxIterations);
+  if (!isfinite(rr)) s->status = static_cast<int>(CgStatus::NumericalBreakdown);
+  else if (rr <= s->stopRr) s->status = static_cast<int>(CgStatus::Converged);
+  else if (s->maxIterations <= 0) s->status = static_cast<int>(CgStatus::MaxIterations);
 }
 
 // After r and z of iteration k+1: counts the iteration, then stops (NaN/Inf, converged, out of
@@ -29,12 +26,9 @@ __device__ __forceinline__ void startIterations(CgState* s, double rr, double rz
 __device__ __forceinline__ bool finishIteration(CgState* s, double rr, double rz) {
   s->iteration += 1;
   s->rr = rr;
-  if (!isfinite(rr) || !isfinite(rz))
-    s->status = static_cast<int>(CgStatus::NumericalBreakdown);
-  else if (rr <= s->stopRr)
-    s->status = static_cast<int>(CgStatus::Converged);
-  else if (s->iteration >= s->maxIterations)
-    s->status = static_cast<int>(CgStatus::MaxIterations);
+  if (!isfinite(rr) || !isfinite(rz)) s->status = static_cast<int>(CgStatus::NumericalBreakdown);
+  else if (rr <= s->stopRr) s->status = static_cast<int>(CgStatus::Converged);
+  else if (s->iteration >= s->maxIterations) s->status = static_cast<int>(CgStatus::MaxIterations);
   else {
     s->beta = rz / s->rho;
     s->rho = rz;

@@ -14,11 +14,11 @@ enum class Precision { Float, Double };
 enum class Preconditioner { None, Jacobi };
 
 enum class CgStatus {
-  Converged,             // ||r|| <= tol ||r0||
-  MaxIterations,         // stopped at maxIterations without converging
-  NotPositiveDefinite,   // d^T A d <= 0 (or NaN), or a non-positive diagonal under Jacobi
-  NumericalBreakdown,    // the residual became NaN / Inf
-  Cancelled,             // options.cancel was set: stopped between iterations (CPU) or periods (GPU)
+  Converged,            // ||r|| <= tol ||r0||
+  MaxIterations,        // stopped at maxIterations without converging
+  NotPositiveDefinite,  // d^T A d <= 0 (or NaN), or a non-positive diagonal under Jacobi
+  NumericalBreakdown,   // the residual became NaN / Inf
+  Cancelled,            // options.cancel was set: stopped between iterations (CPU) or periods (GPU)
 };
 const char* toString(CgStatus status) noexcept;
 
@@ -28,7 +28,7 @@ struct CgSample {
 };
 
 struct CgOptions {
-  double tolerance = 1e-6;   // relative: stop at ||r_k|| <= tolerance * ||r_0||
+  double tolerance = 1e-6;      // relative: stop at ||r_k|| <= tolerance * ||r_0||
   long long maxIterations = 0;  // 0: defaultMaxIterations(n)
   // r = b - A x is recomputed explicitly every `refreshEvery` iterations (0: never). The
   // recurrence r -= alpha q drifts from the true residual in finite precision; NOS2 stalls
@@ -49,12 +49,12 @@ inline long long defaultMaxIterations(long long n) { return n * 10 > 1000000 ? n
 struct CgResult {
   CgStatus status = CgStatus::MaxIterations;
   long long iterations = 0;
-  double initialResidualNorm = 0;   // ||r_0|| = ||b|| (x0 = 0)
-  double finalRelativeResidual = 0; // ||b - A x|| / ||b|| recomputed from the final x in double
-  double totalMs = 0;               // solve only: uploads and the final download excluded
+  double initialResidualNorm = 0;    // ||r_0|| = ||b|| (x0 = 0)
+  double finalRelativeResidual = 0;  // ||b - A x|| / ||b|| recomputed from the final x in double
+  double totalMs = 0;                // solve only: uploads and the final download excluded
   double msPerIteration = 0;
-  std::vector<CgSample> history;    // at least every 50 iterations, plus the first and the last
-  std::vector<double> solution;     // empty unless options.keepSolution
+  std::vector<CgSample> history;  // at least every 50 iterations, plus the first and the last
+  std::vector<double> solution;   // empty unless options.keepSolution
   bool converged() const noexcept { return status == CgStatus::Converged; }
 };
 

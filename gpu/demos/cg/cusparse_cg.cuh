@@ -31,9 +31,9 @@ class CuSparseCg {
   CuSparseCg(const CsrMatrix& a, const std::vector<double>& b, const std::vector<double>& invDiag, CgState* state,
              cudaStream_t stream);
 
-  void start();                // x = 0, r = b, z = M^-1 r, d = z, r.r and r.z; the state's first decision
-  void spmv();                 // q = A d alone
-  void iterate(bool refresh);  // one iteration; refresh: r = b - A x instead of r -= alpha q
+  void start();                    // x = 0, r = b, z = M^-1 r, d = z, r.r and r.z; the state's first decision
+  void spmv();                     // q = A d alone
+  void iterate(bool refresh);      // one iteration; refresh: r = b - A x instead of r -= alpha q
   std::vector<double> solution();  // x in double (synchronises the stream)
 
  private:

@@ -35,13 +35,26 @@ constexpr int kMinBlocksPerSm = 2048 / kBlock;
 template <class F>
 void withLanes(int lanes, F&& f) {
   switch (lanes) {
-    case 1: f(std::integral_constant<int, 1>{}); break;
-    case 2: f(std::integral_constant<int, 2>{}); break;
-    case 4: f(std::integral_constant<int, 4>{}); break;
-    case 8: f(std::integral_constant<int, 8>{}); break;
-    case 16: f(std::integral_constant<int, 16>{}); break;
-    case 32: f(std::integral_constant<int, 32>{}); break;
-    default: throw kc::InvalidArgument("CSR SpMV: lanes per row must be 1, 2, 4, 8, 16 or 32, got " + std::to_string(lanes));
+    case 1:
+      f(std::integral_constant<int, 1>{});
+      break;
+    case 2:
+      f(std::integral_constant<int, 2>{});
+      break;
+    case 4:
+      f(std::integral_constant<int, 4>{});
+      break;
+    case 8:
+      f(std::integral_constant<int, 8>{});
+      break;
+    case 16:
+      f(std::integral_constant<int, 16>{});
+      break;
+    case 32:
+      f(std::integral_constant<int, 32>{});
+      break;
+    default:
+      throw kc::InvalidArgument("CSR SpMV: lanes per row must be 1, 2, 4, 8, 16 or 32, got " + std::to_string(lanes));
   }
 }
 

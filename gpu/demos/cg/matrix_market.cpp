@@ -33,9 +33,7 @@ std::string located(const std::string& source, int line, const std::string& what
 }  // namespace
 
 MatrixMarketError::MatrixMarketError(const std::string& source, int line, const std::string& what)
-    : kc::InvalidArgument(located(source, line, what)),
-      source_(source),
-      line_(line) {}
+    : kc::InvalidArgument(located(source, line, what)), source_(source), line_(line) {}
 
 namespace {
 
@@ -153,24 +151,16 @@ Field parseHeader(LineReader& lines, bool& symmetric) {
   const std::string field = lower(words[3]);
   const std::string symmetry = lower(words[4]);
   Field f;
-  if (field == "real" || field == "double")
-    f = Field::Real;
-  else if (field == "integer")
-    f = Field::Integer;
-  else if (field == "pattern")
-    f = Field::Pattern;
-  else if (field == "complex")
-    lines.fail("unsupported field 'complex': CG here solves real systems only");
-  else
-    lines.fail("bad header: unknown field " + quotedText(words[3]));
-  if (symmetry == "general")
-    symmetric = false;
-  else if (symmetry == "symmetric")
-    symmetric = true;
+  if (field == "real" || field == "double") f = Field::Real;
+  else if (field == "integer") f = Field::Integer;
+  else if (field == "pattern") f = Field::Pattern;
+  else if (field == "complex") lines.fail("unsupported field 'complex': CG here solves real systems only");
+  else lines.fail("bad header: unknown field " + quotedText(words[3]));
+  if (symmetry == "general") symmetric = false;
+  else if (symmetry == "symmetric") symmetric = true;
   else if (symmetry == "hermitian" || symmetry == "skew-symmetric")
     lines.fail("unsupported symmetry " + quotedText(words[4]) + ": only 'general' and 'symmetric' are read");
-  else
-    lines.fail("bad header: unknown symmetry " + quotedText(words[4]));
+  else lines.fail("bad header: unknown symmetry " + quotedText(words[4]));
   return f;
 }
 
@@ -196,7 +186,8 @@ MatrixMarketSize readSizeLine(LineReader& lines, std::istream& in, Field field, 
   if (!lines.nextData(line)) lines.fail("truncated file: missing the size line 'rows cols entries'");
   const auto size = splitWords(line);
   long long rows = 0, cols = 0, declared = 0;
-  if (size.size() != 3) lines.fail("bad size line " + quotedText(line) + ": expected three integers 'rows cols entries'");
+  if (size.size() != 3)
+    lines.fail("bad size line " + quotedText(line) + ": expected three integers 'rows cols entries'");
   for (std::size_t i = 0; i < 3; ++i) {
     long long& value = i == 0 ? rows : i == 1 ? cols : declared;
     const Parsed parsed = parseInt64(size[i], value);
@@ -212,10 +203,12 @@ MatrixMarketSize readSizeLine(LineReader& lines, std::istream& in, Field field, 
   if (rows == 0 || cols == 0) lines.fail("empty matrix (" + rowsText + " x " + colsText + ")");
   if (rows > 2147483647LL || cols > 2147483647LL)
     lines.fail("matrix " + rowsText + " x " + colsText + " is too large for 32-bit indices (at most 2147483647)");
-  if (symmetric && rows != cols) lines.fail("a 'symmetric' matrix must be square, size line says " + rowsText + " x " + colsText);
+  if (symmetric && rows != cols)
+    lines.fail("a 'symmetric' matrix must be square, size line says " + rowsText + " x " + colsText);
   if (options.requireSquare && rows != cols)
     lines.fail("matrix is " + rowsText + " x " + colsText + ", not square: CG needs a square matrix");
-  if (declared > 2147483647LL) lines.fail(declaredText + " entries are too many for 32-bit indices (at most 2147483647)");
+  if (declared > 2147483647LL)
+    lines.fail(declaredText + " entries are too many for 32-bit indices (at most 2147483647)");
   // The size line is a claim, not a fact: each entry takes a line of at least "i j\n" (pattern) or
   // "i j v\n", so a file too short for a large declared count is refused before anything is
   // allocated (a small one reads on to the precise "found N").

@@ -28,8 +28,8 @@ class MatrixMarketError : public kc::InvalidArgument {
 // What the size line declares, handed to MatrixMarketOptions::checkSize before anything is allocated.
 struct MatrixMarketSize {
   long long rows = 0, cols = 0;
-  long long entries = 0;    // as declared (stored entries)
-  long long nonzeros = 0;   // at most, after a 'symmetric' file's expansion
+  long long entries = 0;   // as declared (stored entries)
+  long long nonzeros = 0;  // at most, after a 'symmetric' file's expansion
   bool symmetric = false;
 };
 

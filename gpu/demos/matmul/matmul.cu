@@ -55,7 +55,8 @@ void launch(MatmulVersion version, const T* A, const T* B, T* C, int M, int N, i
         if (sgemmPipelinedAsync(A, B, C, M, N, K, stream, kDefaultSgemmPipelineShape)) return;
       return launch(MatmulVersion::RegisterBlocked, A, B, C, M, N, K, stream);
     }
-    case MatmulVersion::Cublas: break;
+    case MatmulVersion::Cublas:
+      break;
   }
   throw InvalidArgument("matmul: version has no hand-written kernel");
 }
@@ -63,11 +64,12 @@ void launch(MatmulVersion version, const T* A, const T* B, T* C, int M, int N, i
 // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS (column-major) gets B first, with the
 // row lengths as leading dimensions. PEDANTIC compute keeps true fp32 (no TF32, no shortcuts).
 void sgemmThroughCublas(cublasHandle_t handle, const float* A, const float* B, float* C, int M, int N, int K,
-                 cudaStream_t stream) {
+                        cudaStream_t stream) {
   KC_CUBLAS_CHECK(cublasApi().cublasSetStream(handle, stream));
   const float alpha = 1.f, beta = 0.f;
-  KC_CUBLAS_CHECK(cublasApi().cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A, CUDA_R_32F, K,
-                               &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
+  KC_CUBLAS_CHECK(cublasApi().cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, N, M, K, &alpha, B, CUDA_R_32F, N, A,
+                                           CUDA_R_32F, K, &beta, C, CUDA_R_32F, N, CUBLAS_COMPUTE_32F_PEDANTIC,
+                                           CUBLAS_GEMM_DEFAULT));
 }
 
 template <int kTileK, int kStages, int kMinBlocks>
@@ -76,9 +78,8 @@ void launchPipelined(const float* A, const float* B, float* C, int M, int N, int
   constexpr int smem = gpu::pipelinedSharedBytes<kTileK, kStages>();
   // Above 48 KB of dynamic shared memory a kernel must opt in, once.
   static std::once_flag optIn;
-  std::call_once(optIn, [&] {
-    KC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
-  });
+  std::call_once(
+      optIn, [&] { KC_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, smem)); });
   const dim3 grid(ceilDiv(N, gpu::kPipeTileN), ceilDiv(M, gpu::kPipeTileM));
   kernel<<<grid, gpu::kPipeThreads, smem, stream>>>(A, B, C, M, N, K);
   KC_CUDA_CHECK_LAUNCH("matmulPipelined");
@@ -97,11 +98,20 @@ bool sgemmPipelinedAsync(const float* dA, const float* dB, float* dC, int M, int
   KC_REQUIRE(ceilDiv(M, gpu::kPipeTileM) <= 65535u, "matmul: M above 8388480 exceeds the grid's y dimension");
   if (K % 4 != 0 || N % 4 != 0 || !aligned16(dA) || !aligned16(dB) || !aligned16(dC)) return false;
   switch (shape.tileK * 100 + shape.stages * 10 + shape.minBlocksPerSm) {
-    case 832: launchPipelined<8, 3, 2>(dA, dB, dC, M, N, K, stream); return true;
-    case 842: launchPipelined<8, 4, 2>(dA, dB, dC, M, N, K, stream); return true;
-    case 1622: launchPipelined<16, 2, 2>(dA, dB, dC, M, N, K, stream); return true;
-    case 1631: launchPipelined<16, 3, 1>(dA, dB, dC, M, N, K, stream); return true;
-    default: return false;
+    case 832:
+      launchPipelined<8, 3, 2>(dA, dB, dC, M, N, K, stream);
+      return true;
+    case 842:
+      launchPipelined<8, 4, 2>(dA, dB, dC, M, N, K, stream);
+      return true;
+    case 1622:
+      launchPipelined<16, 2, 2>(dA, dB, dC, M, N, K, stream);
+      return true;
+    case 1631:
+      launchPipelined<16, 3, 1>(dA, dB, dC, M, N, K, stream);
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -118,8 +128,8 @@ void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const v
   KC_REQUIRE(matmulVersionSupports(version, type), "matmul: cuBLAS baseline is float only (no int32 library GEMM)");
   if (version == MatmulVersion::Cublas) {
     KC_REQUIRE(cublas != nullptr, "matmul: the cuBLAS version needs a CublasHandle");
-    sgemmThroughCublas(*cublas, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC), M, N,
-                K, stream);
+    sgemmThroughCublas(*cublas, static_cast<const float*>(dA), static_cast<const float*>(dB), static_cast<float*>(dC),
+                       M, N, K, stream);
     return;
   }
   if (type == MatmulType::Float32)

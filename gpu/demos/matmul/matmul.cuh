@@ -16,8 +16,8 @@ bool matmulVersionSupports(MatmulVersion version, MatmulType type);
 
 // No allocation, no sync. `cublas` is needed for MatmulVersion::Cublas only (may be null otherwise);
 // create it once, outside timed loops: creation costs milliseconds and allocates.
-void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const void* dB, void* dC, int M, int N,
-                 int K, CublasHandle* cublas, cudaStream_t stream);
+void matmulAsync(MatmulVersion version, MatmulType type, const void* dA, const void* dB, void* dC, int M, int N, int K,
+                 CublasHandle* cublas, cudaStream_t stream);
 
 // The SGEMM with B copied asynchronously (matmul_pipelined.cuh) in each instantiated shape: k tile
 // of 8 or 16, B tiles `stages` deep, registers cut for minBlocksPerSm blocks per SM. For the bench's

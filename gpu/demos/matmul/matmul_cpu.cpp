@@ -112,5 +112,4 @@ std::vector<std::pair<int, int>> matmulSampleEntries(int M, int N, std::size_t c
   return entries;
 }
 
-
 }  // namespace kc::demos

@@ -114,8 +114,8 @@ bool matmulResultMatches(const MatmulDemoConfig& c, const MatmulDemoInput& in, c
 
 DemoReport matmulDemoCpuReport(const MatmulDemoConfig& c, const MatmulDemoInput& in) {
   DemoReport report;
-  report.title = "C = A B, " + std::to_string(c.M) + "x" + std::to_string(c.K) + " times " + std::to_string(c.K) +
-                 "x" + std::to_string(c.N) + " " + toString(c.type) + ", seed " + std::to_string(c.seed);
+  report.title = "C = A B, " + std::to_string(c.M) + "x" + std::to_string(c.K) + " times " + std::to_string(c.K) + "x" +
+                 std::to_string(c.N) + " " + toString(c.type) + ", seed " + std::to_string(c.seed);
   report.verification = c.type == MatmulType::Int32
                             ? "exact (int32 wrap-around arithmetic, as uint32 on both sides)"
                             : "max|C - ref| / (max|A| max|B| K) <= 1e-5, ref accumulated in double";
@@ -148,8 +148,7 @@ DemoReport matmulDemoCpuReport(const MatmulDemoConfig& c, const MatmulDemoInput&
 
 DemoReport runMatmulDemo(const MatmulDemoConfig& config, const MatmulGpuRowsFn& gpu) {
   return runDemoVersions(config, gpu, makeMatmulDemoInput, matmulDemoCpuReport, "matmul demo",
-                         static_cast<int>(kMatmulCpuVersions.size()),
-                         static_cast<int>(kMatmulVersions.size()));
+                         static_cast<int>(kMatmulCpuVersions.size()), static_cast<int>(kMatmulVersions.size()));
 }
 
 }  // namespace kc::demos

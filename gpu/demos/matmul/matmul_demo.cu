@@ -19,9 +19,11 @@ void addMatmulRows(const MatmulDemoConfig& c, const MatmulDemoInput& in, DemoRep
   Stream stream;
   DeviceBuffer<unsigned char> dA(aCount * 4), dB(bCount * 4), dC(cCount * 4);
   dA.uploadAsync(isInt ? reinterpret_cast<const unsigned char*>(in.Ai.data())
-                       : reinterpret_cast<const unsigned char*>(in.Af.data()), aCount * 4, stream);
+                       : reinterpret_cast<const unsigned char*>(in.Af.data()),
+                 aCount * 4, stream);
   dB.uploadAsync(isInt ? reinterpret_cast<const unsigned char*>(in.Bi.data())
-                       : reinterpret_cast<const unsigned char*>(in.Bf.data()), bCount * 4, stream);
+                       : reinterpret_cast<const unsigned char*>(in.Bf.data()),
+                 bCount * 4, stream);
   std::vector<unsigned char> hostC(cCount * 4);
   CublasHandle cublas;  // created once, outside every timed loop
   EventTimer timer;
@@ -39,7 +41,9 @@ void addMatmulRows(const MatmulDemoConfig& c, const MatmulDemoInput& in, DemoRep
       report.rows.push_back(row);
       continue;
     }
-    auto run = [&] { matmulAsync(info.version, c.type, dA.data(), dB.data(), dC.data(), c.M, c.N, c.K, &cublas, stream); };
+    auto run = [&] {
+      matmulAsync(info.version, c.type, dA.data(), dB.data(), dC.data(), c.M, c.N, c.K, &cublas, stream);
+    };
     dC.fillBytes(0xCD, stream);  // a version that writes nothing cannot pass
     run();
     dC.downloadAsync(hostC.data(), hostC.size(), stream);

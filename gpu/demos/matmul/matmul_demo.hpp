@@ -25,15 +25,15 @@ struct MatmulDemoConfig {
   std::uint32_t seed = 1;
   int reps = 5;
   double cpuFlopLimit = 2147483648.0;  // 2^31 flops (2*M*N*K): above, the CPU rows are skipped
-  DemoControl control;  // cancel and progress ("version i of n"), both optional
+  DemoControl control;                 // cancel and progress ("version i of n"), both optional
 };
 
 struct MatmulDemoInput {
   std::vector<float> Af, Bf;
   std::vector<std::int32_t> Ai, Bi;
-  bool fullReference = false;         // true: refF / refI hold all of C
-  std::vector<double> refF;           // float reference
-  std::vector<std::int32_t> refI;     // int reference
+  bool fullReference = false;                // true: refF / refI hold all of C
+  std::vector<double> refF;                  // float reference
+  std::vector<std::int32_t> refI;            // int reference
   std::vector<std::pair<int, int>> samples;  // checked entries when !fullReference
   std::vector<double> sampleRefF;
   std::vector<std::int32_t> sampleRefI;

@@ -17,9 +17,7 @@ __device__ __forceinline__ MatAcc<T> mulAdd(MatAcc<T> acc, T a, T b) {
   else return fmaf(a, b, acc);
 }
 
-__device__ __forceinline__ std::size_t at(int row, int col, int ld) {
-  return static_cast<std::size_t>(row) * ld + col;
-}
+__device__ __forceinline__ std::size_t at(int row, int col, int ld) { return static_cast<std::size_t>(row) * ld + col; }
 
 // Naive: one thread per C element; launched with 32x8 blocks so a warp covers 32 consecutive
 // columns (coalesced B loads, one broadcast A load). Every operand comes from L2/DRAM.
@@ -36,8 +34,8 @@ __global__ void matmulNaive(const T* __restrict__ A, const T* __restrict__ B, T*
 // Tiled: a TILE x TILE block loads one tile of A and one of B into shared memory per step, then
 // every thread runs TILE multiply-adds from shared memory: global traffic drops by TILE.
 template <class T, int TILE>
-__global__ void __launch_bounds__(TILE * TILE) matmulTiled(const T* __restrict__ A, const T* __restrict__ B,
-                                                           T* __restrict__ C, int M, int N, int K) {
+__global__ void __launch_bounds__(TILE* TILE)
+    matmulTiled(const T* __restrict__ A, const T* __restrict__ B, T* __restrict__ C, int M, int N, int K) {
   __shared__ T As[TILE][TILE];
   __shared__ T Bs[TILE][TILE];
   const int tx = threadIdx.x, ty = threadIdx.y;
@@ -57,8 +55,8 @@ __global__ void __launch_bounds__(TILE * TILE) matmulTiled(const T* __restrict__
 // Thread granularity x4: a 16x16 block computes a 16x64 tile of C; thread (ty, tx) owns columns
 // tx, tx+16, tx+32, tx+48 of row ty. The A value As[ty][k] is loaded once and used 4 times.
 template <class T>
-__global__ void __launch_bounds__(256) matmulCoarsened4(const T* __restrict__ A, const T* __restrict__ B,
-                                                        T* __restrict__ C, int M, int N, int K) {
+__global__ void __launch_bounds__(256)
+    matmulCoarsened4(const T* __restrict__ A, const T* __restrict__ B, T* __restrict__ C, int M, int N, int K) {
   constexpr int TILE = 16, COARSE = 4;
   __shared__ T As[TILE][TILE];
   __shared__ T Bs[TILE][TILE * COARSE];
@@ -90,9 +88,16 @@ __global__ void __launch_bounds__(256) matmulCoarsened4(const T* __restrict__ A,
 }
 
 // --- Register-blocked SGEMM ---------------------------------------------------------------------
-template <class T> struct Vec4Type;
-template <> struct Vec4Type<float> { using type = float4; };
-template <> struct Vec4Type<int> { using type = int4; };
+template <class T>
+struct Vec4Type;
+template <>
+struct Vec4Type<float> {
+  using type = float4;
+};
+template <>
+struct Vec4Type<int> {
+  using type = int4;
+};
 
 inline constexpr int kRbTileM = 128, kRbTileN = 128, kRbTileK = 8, kRbThreads = 256;
 
@@ -126,7 +131,10 @@ __global__ void __launch_bounds__(kRbThreads, 2)
     const int r = rowBlock + aRow, k = k0 + aK;
     if (vecA && r < M && k < K) {  // K % 4 == 0 here, so k < K means k + 3 < K
       const V v = *reinterpret_cast<const V*>(A + at(r, k, K));
-      aReg[0] = v.x; aReg[1] = v.y; aReg[2] = v.z; aReg[3] = v.w;
+      aReg[0] = v.x;
+      aReg[1] = v.y;
+      aReg[2] = v.z;
+      aReg[3] = v.w;
     } else {
 #pragma unroll
       for (int j = 0; j < 4; ++j) aReg[j] = (r < M && k + j < K) ? A[at(r, k + j, K)] : T(0);
@@ -136,7 +144,10 @@ __global__ void __launch_bounds__(kRbThreads, 2)
     const int k = k0 + bK, c = colBlock + bCol;
     if (vecB && k < K && c < N) {  // N % 4 == 0 here, so c < N means c + 3 < N
       const V v = *reinterpret_cast<const V*>(B + at(k, c, N));
-      bReg[0] = v.x; bReg[1] = v.y; bReg[2] = v.z; bReg[3] = v.w;
+      bReg[0] = v.x;
+      bReg[1] = v.y;
+      bReg[2] = v.z;
+      bReg[3] = v.w;
     } else {
 #pragma unroll
       for (int j = 0; j < 4; ++j) bReg[j] = (k < K && c + j < N) ? B[at(k, c + j, N)] : T(0);
@@ -146,7 +157,10 @@ __global__ void __launch_bounds__(kRbThreads, 2)
 #pragma unroll
     for (int j = 0; j < 4; ++j) As[buf][aK + j][aRow] = aReg[j];
     V b;
-    b.x = bReg[0]; b.y = bReg[1]; b.z = bReg[2]; b.w = bReg[3];
+    b.x = bReg[0];
+    b.y = bReg[1];
+    b.z = bReg[2];
+    b.w = bReg[3];
     *reinterpret_cast<V*>(&Bs[buf][bK][bCol]) = b;
   };
 
@@ -196,8 +210,10 @@ __global__ void __launch_bounds__(kRbThreads, 2)
       const MatAcc<T>* out = &acc[i][half * 4];
       if (vecC && col < N) {
         V v;
-        v.x = static_cast<T>(out[0]); v.y = static_cast<T>(out[1]);
-        v.z = static_cast<T>(out[2]); v.w = static_cast<T>(out[3]);
+        v.x = static_cast<T>(out[0]);
+        v.y = static_cast<T>(out[1]);
+        v.z = static_cast<T>(out[2]);
+        v.w = static_cast<T>(out[3]);
         *reinterpret_cast<V*>(C + at(row, col, N)) = v;
       } else {
 #pragma unroll

@@ -32,7 +32,8 @@ __device__ __forceinline__ void copyAsync16(float* shared, const float* global, 
   const unsigned address = static_cast<unsigned>(__cvta_generic_to_shared(shared));
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(address), "l"(global), "r"(valid ? 16 : 0));
 #else
-  *reinterpret_cast<float4*>(shared) = valid ? *reinterpret_cast<const float4*>(global) : make_float4(0.f, 0.f, 0.f, 0.f);
+  *reinterpret_cast<float4*>(shared) =
+      valid ? *reinterpret_cast<const float4*>(global) : make_float4(0.f, 0.f, 0.f, 0.f);
 #endif
 }
 __device__ __forceinline__ void commitCopies() {
@@ -93,7 +94,7 @@ __global__ void __launch_bounds__(kPipeThreads, kMinBlocks)
 #pragma unroll
     for (int j = 0; j < kLoads; ++j)
       aStaged[j] = aRowInside[j] && k0 + aK[j] < K ? *reinterpret_cast<const float4*>(aSource[j] + k0)
-                                                  : make_float4(0.f, 0.f, 0.f, 0.f);
+                                                   : make_float4(0.f, 0.f, 0.f, 0.f);
   };
   auto storeA = [&](int buffer) {  // registers -> shared, transposed
     float* as = aTiles + buffer * BK * AStride;

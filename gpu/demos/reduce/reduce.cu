@@ -21,7 +21,7 @@ using gpu::MaxOp;
 using gpu::MinOp;
 using gpu::SumOp;
 
-constexpr unsigned kFastBlock = 256;   // steps 7, 8 and kernel 1 of the two-kernel scheme
+constexpr unsigned kFastBlock = 256;    // steps 7, 8 and kernel 1 of the two-kernel scheme
 constexpr unsigned kTotalBlock = 1024;  // the one block that finishes: as many threads as allowed
 constexpr std::size_t kAlign = 256;
 
@@ -41,10 +41,14 @@ template <class F>
 decltype(auto) withOp(ReduceOp op, ReduceType type, F&& f) {
   const bool isInt = type == ReduceType::Int32;
   switch (op) {
-    case ReduceOp::Sum: return isInt ? f(OpTag<SumOp<int>>{}) : f(OpTag<SumOp<float>>{});
-    case ReduceOp::Min: return isInt ? f(OpTag<MinOp<int>>{}) : f(OpTag<MinOp<float>>{});
-    case ReduceOp::Max: return isInt ? f(OpTag<MaxOp<int>>{}) : f(OpTag<MaxOp<float>>{});
-    case ReduceOp::ArgMax: return isInt ? f(OpTag<ArgMaxOp<int>>{}) : f(OpTag<ArgMaxOp<float>>{});
+    case ReduceOp::Sum:
+      return isInt ? f(OpTag<SumOp<int>>{}) : f(OpTag<SumOp<float>>{});
+    case ReduceOp::Min:
+      return isInt ? f(OpTag<MinOp<int>>{}) : f(OpTag<MinOp<float>>{});
+    case ReduceOp::Max:
+      return isInt ? f(OpTag<MaxOp<int>>{}) : f(OpTag<MaxOp<float>>{});
+    case ReduceOp::ArgMax:
+      return isInt ? f(OpTag<ArgMaxOp<int>>{}) : f(OpTag<ArgMaxOp<float>>{});
   }
   throw InvalidArgument("reduce: unknown op");
 }
@@ -74,18 +78,20 @@ std::size_t gridStep8(std::size_t n) {
 }
 
 // Steps 1..6: one kernel applied again to its own partials until one value is left (Harris).
-std::size_t multiPassElementsPerBlock(ReduceVersion v) {
-  return v <= ReduceVersion::Sequential ? kBlock : 2 * kBlock;
-}
+std::size_t multiPassElementsPerBlock(ReduceVersion v) { return v <= ReduceVersion::Sequential ? kBlock : 2 * kBlock; }
 
 template <class Op>
 std::size_t scratchFor(ReduceVersion version, std::size_t n) {
   using Acc = typename Op::Acc;
   switch (version) {
-    case ReduceVersion::GridStride: return alignUp(gridStep7<Op>(n) * sizeof(Acc));
-    case ReduceVersion::WarpShuffle: return alignUp(gridStep8<Op>(n) * sizeof(Acc));
-    case ReduceVersion::TwoKernel: return alignUp(ceilDiv(n, kFastBlock) * sizeof(Acc));
-    case ReduceVersion::Cub: return 0;  // handled by cubScratch
+    case ReduceVersion::GridStride:
+      return alignUp(gridStep7<Op>(n) * sizeof(Acc));
+    case ReduceVersion::WarpShuffle:
+      return alignUp(gridStep8<Op>(n) * sizeof(Acc));
+    case ReduceVersion::TwoKernel:
+      return alignUp(ceilDiv(n, kFastBlock) * sizeof(Acc));
+    case ReduceVersion::Cub:
+      return 0;  // handled by cubScratch
     default: {
       const std::size_t perBlock = multiPassElementsPerBlock(version);
       const std::size_t a = ceilDiv(n, perBlock), b = ceilDiv(a, perBlock);
@@ -127,10 +133,12 @@ void launchMultiPassKernel(ReduceVersion version, const void* src, bool srcIsInp
         gpu::reduceFullyUnrolled<Op, Src, kBlock><<<grid, kBlock, 0, stream>>>(typedSrc, count, dst);
         KC_CUDA_CHECK_LAUNCH("reduceFullyUnrolled");
         break;
-      default: throw InvalidArgument("reduce: not a multi-pass version");
+      default:
+        throw InvalidArgument("reduce: not a multi-pass version");
     }
   };
-  if (srcIsInput) go(static_cast<const In*>(src)); else go(static_cast<const Acc*>(src));
+  if (srcIsInput) go(static_cast<const In*>(src));
+  else go(static_cast<const Acc*>(src));
 }
 
 template <class Op>
@@ -176,8 +184,8 @@ void runCub(const typename Op::In* in, std::size_t n, void* result, void* scratc
 }
 
 template <class Op>
-void runVersion(ReduceVersion version, const typename Op::In* in, std::size_t n, void* result,
-                unsigned char* scratch, std::size_t scratchBytes, cudaStream_t stream) {
+void runVersion(ReduceVersion version, const typename Op::In* in, std::size_t n, void* result, unsigned char* scratch,
+                std::size_t scratchBytes, cudaStream_t stream) {
   using Acc = typename Op::Acc;
   Acc* out = static_cast<Acc*>(result);
   Acc* partials = reinterpret_cast<Acc*>(scratch);
@@ -206,14 +214,19 @@ void runVersion(ReduceVersion version, const typename Op::In* in, std::size_t n,
     }
     case ReduceVersion::TwoKernel: {
       const std::size_t blocks = ceilDiv(n, kFastBlock);
-      gpu::reduceBlockPartials<Op, kFastBlock><<<static_cast<unsigned>(blocks), kFastBlock, 0, stream>>>(in, n, partials);
+      gpu::reduceBlockPartials<Op, kFastBlock>
+          <<<static_cast<unsigned>(blocks), kFastBlock, 0, stream>>>(in, n, partials);
       KC_CUDA_CHECK_LAUNCH("reduceBlockPartials");
       gpu::reduceTotalOneBlock<Op, Acc, kTotalBlock><<<1, kTotalBlock, 0, stream>>>(partials, blocks, out);
       KC_CUDA_CHECK_LAUNCH("reduceTotalOneBlock");
       return;
     }
-    case ReduceVersion::Cub: runCub<Op>(in, n, result, scratch, scratchBytes, stream); return;
-    default: runMultiPass<Op>(version, in, n, out, scratch, stream); return;
+    case ReduceVersion::Cub:
+      runCub<Op>(in, n, result, scratch, scratchBytes, stream);
+      return;
+    default:
+      runMultiPass<Op>(version, in, n, out, scratch, stream);
+      return;
   }
 }
 
@@ -241,8 +254,8 @@ std::size_t reduceScratchBytes(ReduceVersion version, ReduceOp op, ReduceType ty
   });
 }
 
-void reduceAsync(ReduceVersion version, ReduceOp op, ReduceType type, const void* dIn, std::size_t n,
-                 void* dResult, void* dScratch, std::size_t scratchBytes, cudaStream_t stream) {
+void reduceAsync(ReduceVersion version, ReduceOp op, ReduceType type, const void* dIn, std::size_t n, void* dResult,
+                 void* dScratch, std::size_t scratchBytes, cudaStream_t stream) {
   checkArguments(n, dIn);
   KC_REQUIRE(dResult != nullptr, "reduce: result pointer is null");
   const std::size_t needed = reduceScratchBytes(version, op, type, n);
@@ -251,8 +264,8 @@ void reduceAsync(ReduceVersion version, ReduceOp op, ReduceType type, const void
   withOp(op, type, [&](auto tag) {
     using Op = typename decltype(tag)::type;
     std::size_t bytes = scratchBytes;
-    runVersion<Op>(version, static_cast<const typename Op::In*>(dIn), n, dResult,
-                   static_cast<unsigned char*>(dScratch), bytes, stream);
+    runVersion<Op>(version, static_cast<const typename Op::In*>(dIn), n, dResult, static_cast<unsigned char*>(dScratch),
+                   bytes, stream);
   });
 }
 
@@ -260,12 +273,26 @@ ReduceValue decodeReduceResult(ReduceOp op, ReduceType type, const void* bytes) 
   ReduceValue v;
   const bool isInt = type == ReduceType::Int32;
   if (op == ReduceOp::Sum) {
-    if (isInt) { long long s; std::memcpy(&s, bytes, 8); v.i = s; }
-    else { float s; std::memcpy(&s, bytes, 4); v.f = s; }
+    if (isInt) {
+      long long s;
+      std::memcpy(&s, bytes, 8);
+      v.i = s;
+    } else {
+      float s;
+      std::memcpy(&s, bytes, 4);
+      v.f = s;
+    }
     return v;
   }
-  if (isInt) { std::int32_t x; std::memcpy(&x, bytes, 4); v.i = x; }
-  else { float x; std::memcpy(&x, bytes, 4); v.f = x; }
+  if (isInt) {
+    std::int32_t x;
+    std::memcpy(&x, bytes, 4);
+    v.i = x;
+  } else {
+    float x;
+    std::memcpy(&x, bytes, 4);
+    v.f = x;
+  }
   if (op == ReduceOp::ArgMax) {
     long long index;
     std::memcpy(&index, static_cast<const unsigned char*>(bytes) + 8, 8);
@@ -286,7 +313,8 @@ void ReduceWorkspace::runAsync(ReduceVersion version, ReduceOp op, ReduceType ty
 }
 
 ReduceValue ReduceWorkspace::result(ReduceOp op, ReduceType type, cudaStream_t stream) {
-  KC_CUDA_CHECK(cudaMemcpyAsync(hostResult_.data(), result_.data(), kReduceResultBytes, cudaMemcpyDeviceToHost, stream));
+  KC_CUDA_CHECK(
+      cudaMemcpyAsync(hostResult_.data(), result_.data(), kReduceResultBytes, cudaMemcpyDeviceToHost, stream));
   KC_CUDA_CHECK(cudaStreamSynchronize(stream));
   return decodeReduceResult(op, type, hostResult_.data());
 }
@@ -329,8 +357,8 @@ void mat3MinAsync(Mat3MinVersion version, const std::int32_t* dPlanes, std::size
   KC_REQUIRE(scratchBytes >= bytes && dScratch != nullptr, "mat3min: scratch smaller than mat3MinScratchBytes()");
   if (version == Mat3MinVersion::Cub) {
     for (std::size_t e = 0; e < 9; ++e)
-      KC_CUDA_CHECK(cub::DeviceReduce::Min(dScratch, bytes, dPlanes + e * n, dOut9 + e, static_cast<std::int64_t>(n),
-                                           stream));
+      KC_CUDA_CHECK(
+          cub::DeviceReduce::Min(dScratch, bytes, dPlanes + e * n, dOut9 + e, static_cast<std::int64_t>(n), stream));
     return;
   }
   const std::size_t grid = mat3MinGrid(n);

@@ -20,8 +20,8 @@ std::size_t reduceScratchBytes(ReduceVersion version, ReduceOp op, ReduceType ty
 
 // Reduces n >= 1 elements of `type` at dIn (4-byte aligned) into the raw accumulator at dResult
 // (kReduceResultBytes device bytes; decodeReduceResult reads it). No allocation, no sync.
-void reduceAsync(ReduceVersion version, ReduceOp op, ReduceType type, const void* dIn, std::size_t n,
-                 void* dResult, void* dScratch, std::size_t scratchBytes, cudaStream_t stream);
+void reduceAsync(ReduceVersion version, ReduceOp op, ReduceType type, const void* dIn, std::size_t n, void* dResult,
+                 void* dScratch, std::size_t scratchBytes, cudaStream_t stream);
 
 // Decodes kReduceResultBytes bytes copied back from dResult.
 ReduceValue decodeReduceResult(ReduceOp op, ReduceType type, const void* hostResultBytes);

@@ -10,10 +10,14 @@ namespace kc::demos {
 
 const char* toString(ReduceOp op) {
   switch (op) {
-    case ReduceOp::Sum: return "sum";
-    case ReduceOp::Min: return "min";
-    case ReduceOp::Max: return "max";
-    case ReduceOp::ArgMax: return "argmax";
+    case ReduceOp::Sum:
+      return "sum";
+    case ReduceOp::Min:
+      return "min";
+    case ReduceOp::Max:
+      return "max";
+    case ReduceOp::ArgMax:
+      return "argmax";
   }
   return "?";
 }
@@ -30,7 +34,8 @@ ReduceValue referenceLoop(const T* values, std::size_t n, ReduceOp op) {
   if (op == ReduceOp::Sum) {
     Wide sum = 0;
     for (std::size_t k = 0; k < n; ++k) sum += static_cast<Wide>(values[k]);
-    if constexpr (std::is_integral_v<T>) out.i = static_cast<std::int64_t>(sum); else out.f = static_cast<double>(sum);
+    if constexpr (std::is_integral_v<T>) out.i = static_cast<std::int64_t>(sum);
+    else out.f = static_cast<double>(sum);
     return out;
   }
   T best = values[0];
@@ -44,7 +49,8 @@ ReduceValue referenceLoop(const T* values, std::size_t n, ReduceOp op) {
       bestIndex = k;
     }
   }
-  if constexpr (std::is_integral_v<T>) out.i = best; else out.f = best;
+  if constexpr (std::is_integral_v<T>) out.i = best;
+  else out.f = best;
   if (op == ReduceOp::ArgMax) out.index = static_cast<std::int64_t>(bestIndex);
   return out;
 }
@@ -58,9 +64,7 @@ ReduceValue reduceReference(const float* values, std::size_t n, ReduceOp op) {
   return referenceLoop<float, double>(values, n, op);
 }
 
-double floatSumTolerance(std::size_t n) {
-  return (std::sqrt(static_cast<double>(n)) + 64.0) * std::ldexp(1.0, -24);
-}
+double floatSumTolerance(std::size_t n) { return (std::sqrt(static_cast<double>(n)) + 64.0) * std::ldexp(1.0, -24); }
 
 bool reduceResultsMatch(ReduceOp op, ReduceType type, const ReduceValue& gpu, const ReduceValue& reference,
                         std::size_t n, double sumAbs) {
@@ -72,10 +76,8 @@ bool reduceResultsMatch(ReduceOp op, ReduceType type, const ReduceValue& gpu, co
 
 std::string formatReduceValue(ReduceOp op, ReduceType type, const ReduceValue& value) {
   char text[96];
-  if (type == ReduceType::Int32)
-    std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value.i));
-  else
-    std::snprintf(text, sizeof text, "%.9g", value.f);
+  if (type == ReduceType::Int32) std::snprintf(text, sizeof text, "%lld", static_cast<long long>(value.i));
+  else std::snprintf(text, sizeof text, "%.9g", value.f);
   std::string out = text;
   if (op == ReduceOp::ArgMax) out += " at " + std::to_string(value.index);
   return out;
@@ -91,6 +93,5 @@ Mat3i mat3MinReference(const std::int32_t* planes, std::size_t n) {
   }
   return out;
 }
-
 
 }  // namespace kc::demos

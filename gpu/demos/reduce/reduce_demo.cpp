@@ -70,9 +70,10 @@ ReduceDemoInput makeReduceDemoInput(const ReduceDemoConfig& config) {
 
 DemoReport reduceDemoCpuReport(const ReduceDemoConfig& config, const ReduceDemoInput& input) {
   DemoReport report;
-  report.title = std::string(toString(config.op)) + " of " + std::to_string(config.n) +
-                 (config.op == ReduceDemoOp::Mat3Min ? " 3x3 int32 matrices" : std::string(" ") + toString(config.type)) +
-                 ", seed " + std::to_string(config.seed);
+  report.title =
+      std::string(toString(config.op)) + " of " + std::to_string(config.n) +
+      (config.op == ReduceDemoOp::Mat3Min ? " 3x3 int32 matrices" : std::string(" ") + toString(config.type)) +
+      ", seed " + std::to_string(config.seed);
   if (config.op == ReduceDemoOp::Mat3Min || config.type == ReduceType::Int32 || config.op != ReduceDemoOp::Sum)
     report.verification = "exact match with the CPU reference (int32 sums in int64; argmax ties -> smallest index)";
   else

@@ -73,10 +73,12 @@ void addMat3MinRows(const ReduceDemoConfig& config, const ReduceDemoInput& input
   for (Mat3MinVersion version : kVersions) {
     const bool library = version == Mat3MinVersion::Cub;
     config.control.beginVersion(static_cast<int>(report.rows.size()) + 1, toString(version));
-    DemoRow row = gpuRow(toString(version),
-                         library ? "nine library reductions, one per plane:\nnine launches, nine passes over memory."
-                                 : "one pass: each thread keeps 9 minima (9 coalesced streams),\nshuffles per plane, then 9 blocks finish.",
-                         library ? "cub::DeviceReduce::Min" : "mat3MinPartials", library);
+    DemoRow row = gpuRow(
+        toString(version),
+        library
+            ? "nine library reductions, one per plane:\nnine launches, nine passes over memory."
+            : "one pass: each thread keeps 9 minima (9 coalesced streams),\nshuffles per plane, then 9 blocks finish.",
+        library ? "cub::DeviceReduce::Min" : "mat3MinPartials", library);
     DeviceBuffer<unsigned char> scratch(mat3MinScratchBytes(version, n));
     dOut.fillBytes(0xCD, stream);
     mat3MinAsync(version, dPlanes.data(), n, dOut.data(), scratch.data(), scratch.size(), stream);

@@ -26,7 +26,7 @@ struct ReduceDemoConfig {
   ReduceDemoOp op = ReduceDemoOp::Sum;
   ReduceType type = ReduceType::Float32;  // mat3min is int32 only
   std::size_t n = std::size_t(1) << 24;   // elements (mat3min: matrices)
-  Backend backend = Backend::Cpu;  // Cuda or Cpu, as the caller resolved --backend (demo_report.hpp)
+  Backend backend = Backend::Cpu;         // Cuda or Cpu, as the caller resolved --backend (demo_report.hpp)
   std::uint32_t seed = 1;
   int reps = 10;
   DemoControl control;  // cancel and progress ("version i of n"), both optional

@@ -118,17 +118,29 @@ __global__ void reduceLastWarpUnrolled(const Src* __restrict__ in, std::size_t n
 template <class Op, unsigned BlockSize>
 __device__ __forceinline__ void blockTreeUnrolled(typename Op::Acc* sh, unsigned tid) {
   static_assert(BlockSize >= 64 && BlockSize <= 1024 && (BlockSize & (BlockSize - 1)) == 0);
-  if constexpr (BlockSize >= 1024) { if (tid < 512) sh[tid] = Op::combine(sh[tid], sh[tid + 512]); __syncthreads(); }
-  if constexpr (BlockSize >= 512) { if (tid < 256) sh[tid] = Op::combine(sh[tid], sh[tid + 256]); __syncthreads(); }
-  if constexpr (BlockSize >= 256) { if (tid < 128) sh[tid] = Op::combine(sh[tid], sh[tid + 128]); __syncthreads(); }
-  if constexpr (BlockSize >= 128) { if (tid < 64) sh[tid] = Op::combine(sh[tid], sh[tid + 64]); __syncthreads(); }
+  if constexpr (BlockSize >= 1024) {
+    if (tid < 512) sh[tid] = Op::combine(sh[tid], sh[tid + 512]);
+    __syncthreads();
+  }
+  if constexpr (BlockSize >= 512) {
+    if (tid < 256) sh[tid] = Op::combine(sh[tid], sh[tid + 256]);
+    __syncthreads();
+  }
+  if constexpr (BlockSize >= 256) {
+    if (tid < 128) sh[tid] = Op::combine(sh[tid], sh[tid + 128]);
+    __syncthreads();
+  }
+  if constexpr (BlockSize >= 128) {
+    if (tid < 64) sh[tid] = Op::combine(sh[tid], sh[tid + 64]);
+    __syncthreads();
+  }
   if (tid < 32) warpReduceShared<Op>(sh, tid);
 }
 
 // Step 6: step 5 with the block size a template parameter, fully unrolled.
 template <class Op, class Src, unsigned BlockSize>
-__global__ void __launch_bounds__(BlockSize) reduceFullyUnrolled(const Src* __restrict__ in, std::size_t n,
-                                                                 typename Op::Acc* out) {
+__global__ void __launch_bounds__(BlockSize)
+    reduceFullyUnrolled(const Src* __restrict__ in, std::size_t n, typename Op::Acc* out) {
   __shared__ typename Op::Acc sh[BlockSize];
   const unsigned tid = threadIdx.x;
   const std::size_t i = blockIdx.x * std::size_t(2 * BlockSize) + tid;
@@ -143,8 +155,8 @@ __global__ void __launch_bounds__(BlockSize) reduceFullyUnrolled(const Src* __re
 // Step 7: a fixed grid (a few blocks per SM) strides over the array; each thread combines many
 // elements in a register before the tree. Launched twice: the grid, then one block on the partials.
 template <class Op, class Src, unsigned BlockSize>
-__global__ void __launch_bounds__(BlockSize) reduceGridStride(const Src* __restrict__ in, std::size_t n,
-                                                              typename Op::Acc* out) {
+__global__ void __launch_bounds__(BlockSize)
+    reduceGridStride(const Src* __restrict__ in, std::size_t n, typename Op::Acc* out) {
   __shared__ typename Op::Acc sh[BlockSize];
   const unsigned tid = threadIdx.x;
   const std::size_t gridSize = std::size_t(2 * BlockSize) * gridDim.x;
@@ -187,17 +199,24 @@ __device__ __forceinline__ typename Op::Acc blockReduceShuffle(typename Op::Acc 
   return v;
 }
 
-template <class T> struct Vec4Of;
-template <> struct Vec4Of<float> { using type = float4; };
-template <> struct Vec4Of<int> { using type = int4; };
+template <class T>
+struct Vec4Of;
+template <>
+struct Vec4Of<float> {
+  using type = float4;
+};
+template <>
+struct Vec4Of<int> {
+  using type = int4;
+};
 
 // Step 8: grid-stride over 16-byte vectors (float4 / int4: a quarter of the load instructions,
 // full 128-byte lines per warp request), 4 independent vector loads in flight per thread per
 // iteration (bytes in flight are what hide DRAM latency), shuffles instead of a shared tree.
 // The first 0..3 elements before a 16-byte boundary and the last 0..3 are loaded as scalars.
 template <class Op, unsigned BlockSize>
-__global__ void __launch_bounds__(BlockSize) reduceWarpShuffle(const typename Op::In* __restrict__ in,
-                                                               std::size_t n, typename Op::Acc* out) {
+__global__ void __launch_bounds__(BlockSize)
+    reduceWarpShuffle(const typename Op::In* __restrict__ in, std::size_t n, typename Op::Acc* out) {
   using T = typename Op::In;
   using V = typename Vec4Of<T>::type;
   constexpr unsigned kUnroll = 4;
@@ -240,8 +259,8 @@ __global__ void __launch_bounds__(BlockSize) reduceWarpShuffle(const typename Op
 
 // Kernel 1: one partial per block of BlockSize elements (one element per thread, shuffles).
 template <class Op, unsigned BlockSize>
-__global__ void __launch_bounds__(BlockSize) reduceBlockPartials(const typename Op::In* __restrict__ in,
-                                                                 std::size_t n, typename Op::Acc* partials) {
+__global__ void __launch_bounds__(BlockSize)
+    reduceBlockPartials(const typename Op::In* __restrict__ in, std::size_t n, typename Op::Acc* partials) {
   const std::size_t i = blockIdx.x * std::size_t(BlockSize) + threadIdx.x;
   typename Op::Acc v = i < n ? Op::lift(in[i], i) : Op::identity();
   v = blockReduceShuffle<Op, BlockSize>(v);
@@ -251,8 +270,8 @@ __global__ void __launch_bounds__(BlockSize) reduceBlockPartials(const typename 
 // Kernel 2: ONE block loops over all `count` values and writes the total. Also the second pass
 // of step 8, and of mat3min, where block b reduces segment b (in + b * count) into out[b].
 template <class Op, class Src, unsigned BlockSize>
-__global__ void __launch_bounds__(BlockSize) reduceTotalOneBlock(const Src* __restrict__ in, std::size_t count,
-                                                                 typename Op::Acc* out) {
+__global__ void __launch_bounds__(BlockSize)
+    reduceTotalOneBlock(const Src* __restrict__ in, std::size_t count, typename Op::Acc* out) {
   in += blockIdx.x * count;
   typename Op::Acc v = Op::identity();
   for (std::size_t i = threadIdx.x; i < count; i += BlockSize) v = Op::combine(v, liftTo<Op>(in[i], i));
@@ -266,8 +285,8 @@ __global__ void __launch_bounds__(BlockSize) reduceTotalOneBlock(const Src* __re
 // plane) and independent, so plenty of bytes are in flight. Partials are plane-major:
 // partials[e * gridDim.x + block]. Then reduceTotalOneBlock with 9 blocks finishes.
 template <unsigned BlockSize>
-__global__ void __launch_bounds__(BlockSize) mat3MinPartials(const int* __restrict__ planes, std::size_t n,
-                                                             int* __restrict__ partials) {
+__global__ void __launch_bounds__(BlockSize)
+    mat3MinPartials(const int* __restrict__ planes, std::size_t n, int* __restrict__ partials) {
   int m[9];
 #pragma unroll
   for (int e = 0; e < 9; ++e) m[e] = INT_MAX;

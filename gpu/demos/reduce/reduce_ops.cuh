@@ -17,11 +17,13 @@ struct ArgPair {
 
 template <class T>
 __host__ __device__ constexpr T lowestValue() {
-  if constexpr (std::is_integral_v<T>) return INT_MIN; else return -INFINITY;
+  if constexpr (std::is_integral_v<T>) return INT_MIN;
+  else return -INFINITY;
 }
 template <class T>
 __host__ __device__ constexpr T highestValue() {
-  if constexpr (std::is_integral_v<T>) return INT_MAX; else return INFINITY;
+  if constexpr (std::is_integral_v<T>) return INT_MAX;
+  else return INFINITY;
 }
 
 // int32 sums accumulate in int64: the result is exact for any n (no wrap-around).
@@ -68,7 +70,8 @@ struct ArgMaxOp {
 // Later passes read partial results (already Acc); the first reads input elements.
 template <class Op, class Src>
 __device__ __forceinline__ typename Op::Acc liftTo(Src x, long long index) {
-  if constexpr (std::is_same_v<Src, typename Op::Acc>) return x; else return Op::lift(x, index);
+  if constexpr (std::is_same_v<Src, typename Op::Acc>) return x;
+  else return Op::lift(x, index);
 }
 
 // __shfl_down_sync moves 4- or 8-byte scalars; a pair moves member by member.

@@ -20,8 +20,8 @@ ReduceDemoConfig configOf(const DemoRequest& request) {
   const bool mat3 = config.op == ReduceDemoOp::Mat3Min;
   // mat3min works on int32 matrices: that is its type unless one is given.
   config.type = request.has("type") ? parsedValue(request, "type", parseReduceType)
-                : mat3                 ? ReduceType::Int32
-                                       : config.type;
+                : mat3              ? ReduceType::Int32
+                                    : config.type;
   if (mat3 && config.type != ReduceType::Int32)
     throw DemoValueError("type", request.value("type"), "mat3min works on int matrices only");
   config.n = static_cast<std::size_t>(
@@ -46,8 +46,8 @@ DemoDefinition reduceDemo() {
   DemoParam n = intParam("n", "n", "N", "Elements (mat3min: 3x3 matrices); default 16777216.", 1,
                          static_cast<long long>(kMaxReduceElements), "16777216");
   n.formTip = "elements (mat3min: matrices); up to 2^30";
-  DemoParam type = choiceParam("type", "Type", "TYPE", "int | float (default float; mat3min is int only).",
-                               {"float", "int32"});
+  DemoParam type =
+      choiceParam("type", "Type", "TYPE", "int | float (default float; mat3min is int only).", {"float", "int32"});
   type.fixedWhenParam = "op";
   type.fixedWhenValue = "mat3min";
   type.fixedValue = "int32";

@@ -69,10 +69,12 @@ ExerciseDefinition definition() {
       "`atomicMax(best, k)`. Launch fewer, busier blocks: `@grid (n + 8191) / 8192`.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "One atomic per block instead of one per element: the 8 bytes of best are no longer a queue.\n"
-                   "The naive version's 16 million atomicMax on one address wait for each other in L2.";
-  e.goalWhyOptimised = "Each thread reads a run of values and keeps its best key in a register.\n"
-                       "What is left is reading the values once: the memory's bandwidth.";
+  e.goalWhyNaive =
+      "One atomic per block instead of one per element: the 8 bytes of best are no longer a queue.\n"
+      "The naive version's 16 million atomicMax on one address wait for each other in L2.";
+  e.goalWhyOptimised =
+      "Each thread reads a run of values and keeps its best key in a register.\n"
+      "What is left is reading the values once: the memory's bandwidth.";
   return e;
 }
 

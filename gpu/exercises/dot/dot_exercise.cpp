@@ -59,10 +59,12 @@ ExerciseDefinition definition() {
       "`atomicAdd(result, sum)`.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "One atomic per block instead of one per element: the 4 bytes of result are no longer a queue.\n"
-                   "The naive version's 16 million atomicAdd on one float wait for each other in L2.";
-  e.goalWhyOptimised = "A dot product reads 8 bytes per multiply-add: its time is the two vectors over the bandwidth.\n"
-                       "Many elements per thread, shuffles and one atomic per block leave only that.";
+  e.goalWhyNaive =
+      "One atomic per block instead of one per element: the 4 bytes of result are no longer a queue.\n"
+      "The naive version's 16 million atomicAdd on one float wait for each other in L2.";
+  e.goalWhyOptimised =
+      "A dot product reads 8 bytes per multiply-add: its time is the two vectors over the bandwidth.\n"
+      "Many elements per thread, shuffles and one atomic per block leave only that.";
   return e;
 }
 

@@ -25,7 +25,8 @@ std::vector<ExerciseCase> cases(const CaseOptions& options) {
   };
   random("1x1", 1, 1, 0);
   random("17x3", 17, 3, 1);
-  if (const HostFrame* photo = photoFor(options)) list.push_back(imageCase(photoLabel(options, *photo), *photo, grayOf(*photo)));
+  if (const HostFrame* photo = photoFor(options))
+    list.push_back(imageCase(photoLabel(options, *photo), *photo, grayOf(*photo)));
   random("1921x1079", 1921, 1079, 2);
   random("3840x2160", 3840, 2160, 3);
   list.back().timed = true;
@@ -42,10 +43,12 @@ CounterVerdict coalescedReads(const CounterInputs& inputs) {
       what = "in.rgba()'s reads";
     }
   CounterVerdict verdict;
-  const double excess = reads.globalSectorsIdeal ? static_cast<double>(reads.globalSectors) / reads.globalSectorsIdeal : 1.0;
+  const double excess =
+      reads.globalSectorsIdeal ? static_cast<double>(reads.globalSectors) / reads.globalSectorsIdeal : 1.0;
   verdict.met = reads.globalRequests > 0 && excess <= 1.1;
   char text[160];
-  std::snprintf(text, sizeof text, "%s move %.2fx the sectors their bytes need (%.1f per request, ideal %.1f; goal: at most 1.10x)",
+  std::snprintf(text, sizeof text,
+                "%s move %.2fx the sectors their bytes need (%.1f per request, ideal %.1f; goal: at most 1.10x)",
                 what.c_str(), excess, lab::sectorsPerRequest(reads), lab::idealSectorsPerRequest(reads));
   verdict.figure = text;
   verdict.line = lineContaining(inputs.source, "in.rgba(");
@@ -75,10 +78,12 @@ ExerciseDefinition definition() {
                      "A warp's 32 reads of neighbouring pixels arrive as a few whole 32-byte sectors.\n"
                      "Memory moves sectors, not bytes: scattered reads pay for bytes nobody uses.",
                      "Make threadIdx.x walk along a row (x), not down a column.", coalescedReads}};
-  e.goalWhyNaive = "Neighbouring threads read neighbouring pixels, so each warp's reads come in whole sectors.\n"
-                   "The naive version's warps read down columns and move four times the bytes they use.";
-  e.goalWhyOptimised = "Grayscale does almost no arithmetic: its time is the bytes it moves.\n"
-                       "Once every byte moved is a byte used, only the write width is left to tune.";
+  e.goalWhyNaive =
+      "Neighbouring threads read neighbouring pixels, so each warp's reads come in whole sectors.\n"
+      "The naive version's warps read down columns and move four times the bytes they use.";
+  e.goalWhyOptimised =
+      "Grayscale does almost no arithmetic: its time is the bytes it moves.\n"
+      "Once every byte moved is a byte used, only the write width is left to tune.";
   return e;
 }
 

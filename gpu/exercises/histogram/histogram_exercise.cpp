@@ -121,10 +121,12 @@ ExerciseDefinition definition() {
                      "Global atomics on the same bin queue up in L2; shared ones stay in the block's own SM.",
                      "Count into a __shared__ histogram and merge it once per block, with many pixels per block.",
                      fewGlobalAtomics}};
-  e.goalWhyNaive = "Counting in shared memory keeps the waits for a busy bin inside each block.\n"
-                   "The naive version sends every pixel to global memory, where a busy bin serialises them all.";
-  e.goalWhyOptimised = "With many pixels per block, the merge's global atomics are a rounding error.\n"
-                       "What is left is reading the pixels once and the shared atomics of the busiest bin.";
+  e.goalWhyNaive =
+      "Counting in shared memory keeps the waits for a busy bin inside each block.\n"
+      "The naive version sends every pixel to global memory, where a busy bin serialises them all.";
+  e.goalWhyOptimised =
+      "With many pixels per block, the merge's global atomics are a rounding error.\n"
+      "What is left is reading the pixels once and the shared atomics of the busiest bin.";
   return e;
 }
 

@@ -34,10 +34,12 @@ ExerciseDefinition definition() {
       "outputs against m and n when writing.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "Each value read from shared memory now feeds four multiply-adds instead of half of one.\n"
-                   "The tiled kernel's two shared reads per product keep its arithmetic units waiting.";
-  e.goalWhyOptimised = "Sixteen outputs per thread in registers: shared memory is no longer the only limit.\n"
-                       "Libraries go further (wider tiles, float4 reads, tensor cores), but this is the idea.";
+  e.goalWhyNaive =
+      "Each value read from shared memory now feeds four multiply-adds instead of half of one.\n"
+      "The tiled kernel's two shared reads per product keep its arithmetic units waiting.";
+  e.goalWhyOptimised =
+      "Sixteen outputs per thread in registers: shared memory is no longer the only limit.\n"
+      "Libraries go further (wider tiles, float4 reads, tensor cores), but this is the idea.";
   return e;
 }
 

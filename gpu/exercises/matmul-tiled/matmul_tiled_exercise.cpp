@@ -31,10 +31,12 @@ ExerciseDefinition definition() {
       "not be a multiple of 16), and only threads inside c write it.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "Each element the block copies into shared memory is then read by 16 threads from there.\n"
-                   "The naive version reads every a and b element from memory (or L1) for each product.";
-  e.goalWhyOptimised = "Two shared reads per multiply-add are now the limit, not memory.\n"
-                       "Several outputs per thread cut that further: the next exercise, matmul-coarse.";
+  e.goalWhyNaive =
+      "Each element the block copies into shared memory is then read by 16 threads from there.\n"
+      "The naive version reads every a and b element from memory (or L1) for each product.";
+  e.goalWhyOptimised =
+      "Two shared reads per multiply-add are now the limit, not memory.\n"
+      "Several outputs per thread cut that further: the next exercise, matmul-coarse.";
   return e;
 }
 

@@ -45,7 +45,8 @@ std::vector<ExerciseCase> cases(const CaseOptions& options) {
   };
   random("1x1", 1, 1, 0);
   random("17x3", 17, 3, 1);
-  if (const HostFrame* photo = photoFor(options)) list.push_back(imageCase(photoLabel(options, *photo), *photo, meanOf(*photo)));
+  if (const HostFrame* photo = photoFor(options))
+    list.push_back(imageCase(photoLabel(options, *photo), *photo, meanOf(*photo)));
   random("1921x1079", 1921, 1079, 2);
   random("3840x2160", 3840, 2160, 3);
   list.back().timed = true;
@@ -76,10 +77,12 @@ ExerciseDefinition definition() {
       "R is rb & 0xffff, B is rb >> 16, G is ga & 0xffff.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "Whole-pixel reads: 9 loads a pixel instead of 27, with a third of the clamping and addressing.\n"
-                   "The naive version reads every byte on its own; the L1 keeps the neighbourhood either way.";
-  e.goalWhyOptimised = "A 3x3 mean is bound by its instructions here, not its bytes (66 MB would take about 17 us).\n"
-                       "Packed sums of four channels in two registers leave fewer instructions per pixel.";
+  e.goalWhyNaive =
+      "Whole-pixel reads: 9 loads a pixel instead of 27, with a third of the clamping and addressing.\n"
+      "The naive version reads every byte on its own; the L1 keeps the neighbourhood either way.";
+  e.goalWhyOptimised =
+      "A 3x3 mean is bound by its instructions here, not its bytes (66 MB would take about 17 us).\n"
+      "Packed sums of four channels in two registers leave fewer instructions per pixel.";
   return e;
 }
 

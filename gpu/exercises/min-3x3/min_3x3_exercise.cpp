@@ -61,10 +61,12 @@ ExerciseDefinition definition() {
       "minima[t] into result[t]. Launch `@block 288` and `@grid (count + 1023) / 1024`.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "Nine atomics per block instead of nine per matrix: the 9 addresses are no longer a queue.\n"
-                   "The naive version's millions of atomicMin on the same 9 ints wait for each other in L2.";
-  e.goalWhyOptimised = "Each thread reads a run of neighbouring ints and keeps one minimum in a register.\n"
-                       "What is left is reading the matrices once: the memory's bandwidth.";
+  e.goalWhyNaive =
+      "Nine atomics per block instead of nine per matrix: the 9 addresses are no longer a queue.\n"
+      "The naive version's millions of atomicMin on the same 9 ints wait for each other in L2.";
+  e.goalWhyOptimised =
+      "Each thread reads a run of neighbouring ints and keeps one minimum in a register.\n"
+      "What is left is reading the matrices once: the memory's bandwidth.";
   return e;
 }
 

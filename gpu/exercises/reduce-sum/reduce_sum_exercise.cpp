@@ -14,8 +14,9 @@ ExerciseCase sumCase(const std::string& label, std::int64_t n, std::uint64_t see
   const std::int64_t total = std::accumulate(values.begin(), values.end(), std::int64_t{0});
   ExerciseCase c;
   c.label = label;
-  c.arguments = {inputBuffer("in", ElementType::I32, values), valueArgument("n", n),
-                 outputBuffer("sum", ElementType::I32, std::vector<std::int32_t>{static_cast<std::int32_t>(total)}, 0u)};
+  c.arguments = {
+      inputBuffer("in", ElementType::I32, values), valueArgument("n", n),
+      outputBuffer("sum", ElementType::I32, std::vector<std::int32_t>{static_cast<std::int32_t>(total)}, 0u)};
   c.minBytes = static_cast<std::uint64_t>(n) * 4 + 4;
   return c;
 }
@@ -76,10 +77,12 @@ ExerciseDefinition definition() {
                      "A warp whose threads disagree runs both sides of the branch, one after the other.",
                      "Keep the working threads together: `if (tid < s)` with s halving, not `tid % (2 * s) == 0`.",
                      undivergedTree}};
-  e.goalWhyNaive = "The tree halves its working threads each step and keeps them in whole warps.\n"
-                   "The naive tree spreads them over every warp, which all diverge in every step.";
-  e.goalWhyOptimised = "A sum reads every element once: its time is the array's bytes over the memory's bandwidth.\n"
-                       "Many elements per thread and few blocks leave only that, and one atomic per block.";
+  e.goalWhyNaive =
+      "The tree halves its working threads each step and keeps them in whole warps.\n"
+      "The naive tree spreads them over every warp, which all diverge in every step.";
+  e.goalWhyOptimised =
+      "A sum reads every element once: its time is the array's bytes over the memory's bandwidth.\n"
+      "Many elements per thread and few blocks leave only that, and one atomic per block.";
   return e;
 }
 

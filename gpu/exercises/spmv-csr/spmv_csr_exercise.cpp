@@ -63,7 +63,8 @@ CsrMatrix randomMatrix(int rows, int columnCount, std::mt19937_64& random, int s
   CsrMatrix matrix;
   matrix.columnCount = columnCount;
   for (int r = 0; r < rows; ++r)
-    addRandomRow(matrix, shortest + static_cast<int>(random() % static_cast<std::uint64_t>(longest - shortest + 1)), random);
+    addRandomRow(matrix, shortest + static_cast<int>(random() % static_cast<std::uint64_t>(longest - shortest + 1)),
+                 random);
   return matrix;
 }
 
@@ -129,8 +130,9 @@ ExerciseDefinition definition() {
   e.title = "Sparse matrix-vector product (CSR)";
   e.topic = "irregular work: a group of lanes per row, coalesced reads of a row's entries, a shuffle reduction";
   e.order = 100;
-  e.parameters = {{"int", "rows"},          {"const int*", "rowStart"}, {"const int*", "columns"},
-                  {"const float*", "values"}, {"const float*", "x"},      {"float*", "y"}};
+  e.parameters = {{"int", "rows"},           {"const int*", "rowStart"},
+                  {"const int*", "columns"}, {"const float*", "values"},
+                  {"const float*", "x"},     {"float*", "y"}};
   e.hints = {
       "One thread per row first (kernelcam's naive version, 'scalar CSR'): `row = blockIdx.x * blockDim.x + "
       "threadIdx.x; if (row >= rows) return;` then `for (int j = rowStart[row]; j < rowStart[row + 1]; ++j) sum "
@@ -150,10 +152,12 @@ ExerciseDefinition definition() {
       "`@grid (rows + 31) / 32`. Keep every lane in the loop of shuffles: guard the sums, not the function.",
   };
   e.cases = cases;
-  e.goalWhyNaive = "A group of lanes reads one row's entries side by side, and a long row is shared by the group.\n"
-                   "The naive version's threads read 32 rows at once, and wait for the warp's longest.";
-  e.goalWhyOptimised = "SpMV does two flops per 12 bytes it reads: its time is the matrix's bytes over the bandwidth.\n"
-                       "Coalesced rows and balanced warps bring it close to that; short rows still idle some lanes.";
+  e.goalWhyNaive =
+      "A group of lanes reads one row's entries side by side, and a long row is shared by the group.\n"
+      "The naive version's threads read 32 rows at once, and wait for the warp's longest.";
+  e.goalWhyOptimised =
+      "SpMV does two flops per 12 bytes it reads: its time is the matrix's bytes over the bandwidth.\n"
+      "Coalesced rows and balanced warps bring it close to that; short rows still idle some lanes.";
   return e;
 }
 

@@ -110,10 +110,12 @@ ExerciseDefinition definition() {
                      "A column of a 32-wide tile sits in one bank; a padded row of 33 spreads it over all 32.",
                      "Use a shared tile, and pad its rows by one float: `__shared__ float tile[32][33];`.",
                      conflictFreeTile}};
-  e.goalWhyNaive = "Through the tile, a warp reads 128 bytes of a row of in and writes 128 bytes of a row of out.\n"
-                   "The naive version writes down a column: each float of a warp's write is its own sector.";
-  e.goalWhyOptimised = "A transpose only moves bytes: its time is twice the matrix over the memory's bandwidth.\n"
-                       "Coalesced both ways, without bank conflicts, that is what is left.";
+  e.goalWhyNaive =
+      "Through the tile, a warp reads 128 bytes of a row of in and writes 128 bytes of a row of out.\n"
+      "The naive version writes down a column: each float of a warp's write is its own sector.";
+  e.goalWhyOptimised =
+      "A transpose only moves bytes: its time is twice the matrix over the memory's bandwidth.\n"
+      "Coalesced both ways, without bank conflicts, that is what is left.";
   return e;
 }
 

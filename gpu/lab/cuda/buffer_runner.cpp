@@ -47,7 +47,7 @@ struct BufferRunner::State {
   std::future<std::unique_ptr<LabWorkerClient>> spare;
   std::string deviceName;
   std::shared_ptr<const CompiledKernel> kernel;  // the kernel to (re)load into a new worker
-  bool loaded = false;                            // into the running worker
+  bool loaded = false;                           // into the running worker
   // The buffers the worker maps: one per BufferLaunch buffer (grown, never shrunk), and the scratch
   // buffer cache eviction writes over. Replaced ones wait in `retired` until the worker unmapped them.
   std::vector<std::unique_ptr<ExportedBuffer>> slots;
@@ -125,9 +125,10 @@ struct BufferRunner::State {
       throw;
     }
     if (!reply.status.ok())
-      throwError(__FILE__, __LINE__, "kernelcam-lab-worker",
-                 reply.status.message + " (" + kernel->path + " was compiled for sm_" + std::to_string(kernel->arch) + ")",
-                 reply.status.code);
+      throwError(
+          __FILE__, __LINE__, "kernelcam-lab-worker",
+          reply.status.message + " (" + kernel->path + " was compiled for sm_" + std::to_string(kernel->arch) + ")",
+          reply.status.code);
     loaded = true;
   }
 
@@ -175,17 +176,19 @@ struct BufferRunner::State {
   LaunchRequest request(const BufferLaunch& launch) const {
     LaunchRequest request;
     for (const BufferLaunch::Argument& argument : launch.arguments) {
-      KC_REQUIRE(argument.buffer < static_cast<int>(launch.buffers.size()), "BufferLaunch: an argument names no buffer");
+      KC_REQUIRE(argument.buffer < static_cast<int>(launch.buffers.size()),
+                 "BufferLaunch: an argument names no buffer");
       request.arguments.push_back(
           {argument.bytes, argument.buffer >= 0 ? slots[static_cast<std::size_t>(argument.buffer)]->shared().id : 0});
     }
-    if (launch.evictCaches)
-      request.fills.push_back({scratch->shared().id, 0, scratch->bytes() / 4, 0x5a5a5a5au});
+    if (launch.evictCaches) request.fills.push_back({scratch->shared().id, 0, scratch->bytes() / 4, 0x5a5a5a5au});
     for (const BufferLaunch::Fill& fill : launch.fills) {
-      KC_REQUIRE(fill.buffer >= 0 && fill.buffer < static_cast<int>(launch.buffers.size()) &&
-                     fill.offset + fill.words * 4 <= std::max<std::size_t>(launch.buffers[fill.buffer].contents.size(), 4),
-                 "BufferLaunch: a fill outside its buffer");
-      request.fills.push_back({slots[static_cast<std::size_t>(fill.buffer)]->shared().id, fill.offset, fill.words, fill.value});
+      KC_REQUIRE(
+          fill.buffer >= 0 && fill.buffer < static_cast<int>(launch.buffers.size()) &&
+              fill.offset + fill.words * 4 <= std::max<std::size_t>(launch.buffers[fill.buffer].contents.size(), 4),
+          "BufferLaunch: a fill outside its buffer");
+      request.fills.push_back(
+          {slots[static_cast<std::size_t>(fill.buffer)]->shared().id, fill.offset, fill.words, fill.value});
     }
     request.gridX = launch.grid[0];
     request.gridY = launch.grid[1];
@@ -206,7 +209,8 @@ struct BufferRunner::State {
     for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
       const auto& contents = launch.buffers[i].contents;
       if (!contents.empty() && launch.buffers[i].upload)
-        KC_CUDA_CHECK(cudaMemcpyAsync(slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *stream));
+        KC_CUDA_CHECK(
+            cudaMemcpyAsync(slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *stream));
     }
     stream->synchronize();
   }
@@ -214,7 +218,8 @@ struct BufferRunner::State {
   // A profile's worker: the spare one, with the kernel loaded and the same buffers mapped.
   std::unique_ptr<LabWorkerClient> startProfiler() {
     std::unique_ptr<LabWorkerClient> profiler = takeSpare();
-    const LoadReply loaded = profiler->load({kernel->cubin, kernel->loweredName, kernel->analysis.annotations.block.threads()});
+    const LoadReply loaded =
+        profiler->load({kernel->cubin, kernel->loweredName, kernel->analysis.annotations.block.threads()});
     const MapReply mapping = loaded.status.ok() ? profiler->map(mapRequest()) : MapReply{loaded.status};
     if (!mapping.status.ok()) {
       profiler->stop();
@@ -316,8 +321,8 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
       return result;
     }
     if (error.kind() == WorkerError::Kind::TimedOut)
-      return s.stopAfter(LaunchStatus::TimedOut, "the kernel did not finish within " + formatMs(s.timeLimitMs) +
-                                                     " and was stopped");
+      return s.stopAfter(LaunchStatus::TimedOut,
+                         "the kernel did not finish within " + formatMs(s.timeLimitMs) + " and was stopped");
     if (error.kind() == WorkerError::Kind::Ended) return s.stopAfter(LaunchStatus::Fault, error.message());
     s.stopWorker();
     throw;
@@ -330,7 +335,8 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
     return result;
   }
   switch (reply.outcome) {
-    case RunOutcome::Faulted: return s.stopAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
+    case RunOutcome::Faulted:
+      return s.stopAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
     case RunOutcome::Refused:
       result.status = LaunchStatus::LaunchFailed;
       result.message = "the launch was refused (" + reply.status.message + ") with a grid of " +
@@ -338,7 +344,8 @@ BufferLaunchResult BufferRunner::run(const BufferLaunch& launch) {
                        std::to_string(request.gridZ) + " blocks of " + std::to_string(request.blockX) + "x" +
                        std::to_string(request.blockY) + "x" + std::to_string(request.blockZ) + " threads";
       return result;
-    case RunOutcome::Finished: break;
+    case RunOutcome::Finished:
+      break;
   }
   result = s.finishedResult(launch, reply);
   s.endProfiler(profiler);

@@ -16,6 +16,8 @@
 
 namespace kc::lab {
 
+// (The lists of names keep their hand layout: clang-format would wrap them as expressions.)
+// clang-format off
 #define KC_LAB_DRIVER_FUNCTIONS(X)                                                                                  \
   X(cuGetErrorName, 6000) X(cuGetErrorString, 6000) X(cuInit, 2000) X(cuDeviceGetCount, 2000)                      \
   X(cuDeviceGet, 2000) X(cuDeviceGetName, 2000) X(cuDeviceGetAttribute, 2000) X(cuDevicePrimaryCtxRetain, 7000)     \
@@ -25,6 +27,7 @@ namespace kc::lab {
   X(cuEventElapsedTime, 2000) X(cuEventQuery, 2000) X(cuIpcOpenMemHandle, 11000) X(cuIpcCloseMemHandle, 4010)       \
   X(cuStreamWaitValue64, 11070) X(cuStreamWriteValue64, 11070) X(cuMemHostRegister, 6050)                         \
   X(cuMemHostUnregister, 4000) X(cuMemHostGetDevicePointer, 3020) X(cuMemsetD32Async, 3020)
+// clang-format on
 
 struct DriverApi {
 #define KC_LAB_DRIVER_MEMBER(name, version) PFN_##name##_v##version name = nullptr;

@@ -12,7 +12,9 @@ namespace {
 // memory, which the worker does not map.
 constexpr std::size_t kRowAlignment = 256;  // cudaMallocPitch's alignment on current GPUs
 
-std::size_t alignUp(std::size_t value, std::size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
+std::size_t alignUp(std::size_t value, std::size_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
 
 GuardBytes downloadGuards(const Plane& out, cudaStream_t stream) {
   return {downloadRows(out.base(), out.pitch, out.pitch, out.guardRows, stream),
@@ -22,7 +24,9 @@ GuardBytes downloadGuards(const Plane& out, cudaStream_t stream) {
 
 }  // namespace
 
-std::size_t planePitch(std::size_t rowBytes, std::size_t guardRight) { return alignUp(rowBytes + guardRight, kRowAlignment); }
+std::size_t planePitch(std::size_t rowBytes, std::size_t guardRight) {
+  return alignUp(rowBytes + guardRight, kRowAlignment);
+}
 
 void copy2D(void* to, std::size_t toPitch, const void* from, std::size_t fromPitch, std::size_t widthBytes, int height,
             cudaStream_t stream) {

@@ -74,7 +74,7 @@ LabRunner::LabRunner(int device, LabRunnerOptions options) : options_(options), 
 
 LabRunner::~LabRunner() {
   try {
-    settle();  // the frame in flight's buffers are the worker's until its reply
+    settle();      // the frame in flight's buffers are the worker's until its reply
   } catch (...) {  // a report nobody will read
   }
 }
@@ -156,9 +156,12 @@ void LabRunner::setOptions(const LabRunnerOptions& options) {
 PixelFormat LabRunner::outputFormat(PixelFormat input) const {
   KC_REQUIRE(loaded(), "LabRunner::outputFormat: no kernel loaded");
   switch (state_->annotations.output) {
-    case OutputFormat::Rgba8: return PixelFormat::Rgba8;
-    case OutputFormat::Gray8: return PixelFormat::Gray8;
-    case OutputFormat::SameAsInput: break;
+    case OutputFormat::Rgba8:
+      return PixelFormat::Rgba8;
+    case OutputFormat::Gray8:
+      return PixelFormat::Gray8;
+    case OutputFormat::SameAsInput:
+      break;
   }
   return input;
 }
@@ -228,7 +231,8 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
   KC_CUDA_CHECK(cudaMemset2DAsync(s.out.origin(), s.out.pitch, 0, s.out.rowBytes(),
                                   static_cast<std::size_t>(frame.height), stream));
   if (options_.checked) s.guards.fillIfNeeded(s.out, stream);
-  KC_CU_CHECK(api.cuStreamWriteValue64(stream, s.page->deviceWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
+  KC_CU_CHECK(
+      api.cuStreamWriteValue64(stream, s.page->deviceWord(kReadyOffset), sequence, CU_STREAM_WRITE_VALUE_DEFAULT));
 
   // The rest of the frame's work on the stream, enqueued before the worker hears of it (the waits
   // are on values, so the order of enqueueing does not matter): once the request is out, the
@@ -246,8 +250,13 @@ std::uint64_t LabRunner::submitDevice(const DeviceFrameRef& in, const DeviceFram
     throw;
   }
 
-  RunRequest request{s.in.frame(), s.out.frame(), s.annotations.block.x, s.annotations.block.y,
-                     packParams(s.annotations.params, values), false, GpuOrder{kReadyOffset, kDoneOffset, sequence}};
+  RunRequest request{s.in.frame(),
+                     s.out.frame(),
+                     s.annotations.block.x,
+                     s.annotations.block.y,
+                     packParams(s.annotations.params, values),
+                     false,
+                     GpuOrder{kReadyOffset, kDoneOffset, sequence}};
   const FrameRelease release{s.page.get(), sequence};
   s.flight.emplace();
   s.flight->sequence = sequence;
@@ -268,7 +277,7 @@ void LabRunner::awaitRun(const RunRequest& request, const FrameRelease& release)
   LaunchReport report;
   try {
     report = runOnWorker(request, releaseStream);  // releases the stream itself on every failure it names
-  } catch (const std::exception& error) {  // the worker broke the protocol, or worse
+  } catch (const std::exception& error) {          // the worker broke the protocol, or worse
     releaseStream();
     report.status = LaunchStatus::Fault;
     report.message = error.what();
@@ -297,9 +306,9 @@ LabRunner::FrameCheck LabRunner::checkFrames(const HostFrame* hostIn, const Devi
   KC_REQUIRE(frame.width > 0 && frame.height > 0, "LabRunner: empty frame");
   frame.outFormat = outputFormat(inFormat);
   if (deviceOut)
-    KC_REQUIRE(deviceOut->width == frame.width && deviceOut->height == frame.height &&
-                   deviceOut->format == frame.outFormat,
-               "LabRunner::runDevice: the output frame must have the input's size and outputFormat(input)");
+    KC_REQUIRE(
+        deviceOut->width == frame.width && deviceOut->height == frame.height && deviceOut->format == frame.outFormat,
+        "LabRunner::runDevice: the output frame must have the input's size and outputFormat(input)");
   return frame;
 }
 
@@ -322,13 +331,15 @@ LaunchReport LabRunner::runOnWorker(const RunRequest& request, const std::functi
   LaunchReport report;
   if (reply.outcome != RunOutcome::Finished && beforeStopping) beforeStopping();
   switch (reply.outcome) {
-    case RunOutcome::Faulted: return stopWorkerAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
+    case RunOutcome::Faulted:
+      return stopWorkerAfter(LaunchStatus::Fault, "the kernel faulted (" + reply.status.message + ")");
     case RunOutcome::Refused:
       report.status = LaunchStatus::LaunchFailed;
       report.message = "the launch was refused (" + reply.status.message + ") with blocks of " +
                        std::to_string(request.blockX) + "x" + std::to_string(request.blockY) + " threads";
       return report;
-    case RunOutcome::Finished: break;
+    case RunOutcome::Finished:
+      break;
   }
   report.kernelMs = reply.kernelMs;
   report.lines = std::move(reply.lines);
@@ -353,8 +364,8 @@ LaunchReport LabRunner::launch(const HostFrame* hostIn, HostFrame* hostOut, cons
   s.stream->synchronize();  // the worker reads the input as soon as it has the request
 
   const BlockShape block = s.annotations.block;
-  LaunchReport report =
-      runOnWorker({s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values), profileLines, {}});
+  LaunchReport report = runOnWorker(
+      {s.in.frame(), s.out.frame(), block.x, block.y, packParams(s.annotations.params, values), profileLines, {}});
   if (!report.ok()) return report;
   s.downloadOutput(hostOut, deviceOut, frame.outFormat);
   if (options_.checked) s.guards.enqueueCount(s.out, *s.stream);

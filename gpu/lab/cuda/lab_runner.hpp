@@ -70,8 +70,8 @@ enum class LaunchStatus {
 
 struct LaunchReport {
   LaunchStatus status = LaunchStatus::Ok;
-  std::string message;  // one line for the user; empty when Ok
-  float kernelMs = 0;   // the kernel alone (events), when it finished
+  std::string message;         // one line for the user; empty when Ok
+  float kernelMs = 0;          // the kernel alone (events), when it finished
   bool workerStopped = false;  // the worker process was ended: the next load() starts a new one
   // profile() only: the launch's figures per source line (the kernel compiled with lineInfo), or
   // why there are none.

@@ -89,7 +89,7 @@ void LabRunner::State::mapBuffers(bool ordered) {
   if (mappedIn == in.id() && mappedOut == out.id() && !newPage) return;
   const MapReply reply = worker->map({{in.buffer->shared(), out.buffer->shared()}, newPage ? page->name() : ""});
   if (newPage) page->unlinkName();  // opened by now, or never to be
-  retired.clear();  // the worker closed every earlier mapping before replying
+  retired.clear();                  // the worker closed every earlier mapping before replying
   mappedIn = mappedOut = 0;
   if (!reply.status.ok()) {
     stopWorker();  // what it maps is unknown now; the next load starts a new one (and a new page)

@@ -43,7 +43,7 @@ struct LabRunner::State {
   };
   std::uint64_t sequence = 0;  // of the last frame submitted
   std::optional<Flight> flight;
-  std::optional<Event> countArrived;  // recorded on the pipeline's stream after the frame's guard count
+  std::optional<Event> countArrived;              // recorded on the pipeline's stream after the frame's guard count
   std::map<std::uint64_t, LaunchReport> settled;  // by frame, until takeReport() (the last kSettledKept)
   std::unique_ptr<BackgroundCall> collector;
   std::optional<bool> ordersOnGpu;

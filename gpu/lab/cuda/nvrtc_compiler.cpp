@@ -82,8 +82,7 @@ class CompilerPool {
   }
 
  private:
-  CompilerPool()
-      : executable_(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH)) {
+  CompilerPool() : executable_(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH)) {
     services_.push_back(std::make_unique<CompilerService>(executable_));
     busy_.push_back(false);
   }
@@ -198,8 +197,8 @@ CompiledKernel compileKernel(const KernelSource& given, const CompileOptions& op
   // use, and halves the front end's time on a small kernel. -default-device makes unannotated
   // helpers and globals device code, as a kernel file has no host side. No -I: the headers come
   // with the request, and the compiler process can open no file.
-  request.options = {"-arch=sm_" + std::to_string(result.arch), "-minimal", "-default-device", "-std=c++17",
-                     "-Xptxas", "-v"};
+  request.options = {
+      "-arch=sm_" + std::to_string(result.arch), "-minimal", "-default-device", "-std=c++17", "-Xptxas", "-v"};
   if (options.lineInfo) request.options.push_back("-lineinfo");
   request.nameExpression = entry.name;
   request.keepPtx = options.keepPtx;

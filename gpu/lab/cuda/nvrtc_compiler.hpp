@@ -18,12 +18,12 @@
 namespace kc::lab {
 
 struct CompileOptions {
-  int arch = 0;             // compute capability as 90 for sm_90; 0: defaultArch()
-  bool keepPtx = false;     // also return the PTX
-  bool lineInfo = false;    // -lineinfo: the cubin maps instructions to lines (a per-line profile); same code
-  std::optional<CompileLimits> limits;  // unset: compileLimitsFromEnvironment()
+  int arch = 0;           // compute capability as 90 for sm_90; 0: defaultArch()
+  bool keepPtx = false;   // also return the PTX
+  bool lineInfo = false;  // -lineinfo: the cubin maps instructions to lines (a per-line profile); same code
+  std::optional<CompileLimits> limits;    // unset: compileLimitsFromEnvironment()
   std::optional<EntryContract> contract;  // unset: the live stage's (imageContract())
-  bool useCache = true;     // an identical earlier compile's answer (worker/compile_cache.hpp); off to time NVRTC
+  bool useCache = true;  // an identical earlier compile's answer (worker/compile_cache.hpp); off to time NVRTC
 };
 
 // Never throws for problems in the kernel (they are diagnostics, and so is a compile stopped at

@@ -92,7 +92,9 @@ ChildProcess::ChildProcess(const std::string& path, const std::vector<std::strin
   for (std::string& word : words) argv.push_back(word.data());
   argv.push_back(nullptr);
 
-  const auto spawn = [&] { return ::posix_spawn(&pid_, path.c_str(), &setup.actions, &setup.attributes, argv.data(), environ); };
+  const auto spawn = [&] {
+    return ::posix_spawn(&pid_, path.c_str(), &setup.actions, &setup.attributes, argv.data(), environ);
+  };
   int error = 0;
   if (options.ownThread) {
     std::promise<int> started;

@@ -76,7 +76,8 @@ std::size_t CompileCache::entries() const {
 }
 
 CompileCache& CompileCache::shared() {
-  static CompileCache* const cache = new CompileCache(std::size_t{32} << 20);  // never destroyed: compiles may run at exit
+  static CompileCache* const cache =
+      new CompileCache(std::size_t{32} << 20);  // never destroyed: compiles may run at exit
   return *cache;
 }
 

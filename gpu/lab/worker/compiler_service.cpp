@@ -76,10 +76,11 @@ void CompilerService::ensureRunning(const CompileLimits& limits) {
   identity.child.captureOutput = true;
   identity.child.ownThread = true;
   try {
-    client_ = std::make_unique<LabWorkerClient>(
-        executable_,
-        std::vector<std::string>{"--memory-mib", std::to_string(limits.memoryMiB), "--parent", std::to_string(::getpid())},
-        WorkerLimits{}, identity);
+    client_ =
+        std::make_unique<LabWorkerClient>(executable_,
+                                          std::vector<std::string>{"--memory-mib", std::to_string(limits.memoryMiB),
+                                                                   "--parent", std::to_string(::getpid())},
+                                          WorkerLimits{}, identity);
   } catch (const WorkerError& error) {
     // NVRTC itself did not fit: the limit is the user's to raise, not a broken installation.
     if (error.kind() == WorkerError::Kind::NotStarted && saysOutOfMemory(error.output()))

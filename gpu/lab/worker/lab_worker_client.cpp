@@ -38,8 +38,12 @@ WorkerError::WorkerError(Kind kind, const std::string& message, std::string outp
 
 LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std::string>& arguments,
                                  WorkerLimits limits, WorkerIdentity identity)
-    : path_(path), limits_(limits), who_(identity.who), notReady_(identity.notReady),
-      captured_(identity.child.captureOutput), process_(startChild(path, arguments, identity)) {
+    : path_(path),
+      limits_(limits),
+      who_(identity.who),
+      notReady_(identity.notReady),
+      captured_(identity.child.captureOutput),
+      process_(startChild(path, arguments, identity)) {
   const std::string who = who_ + " (" + path + ")";
   WorkerHello hello;
   try {
@@ -49,9 +53,11 @@ LabWorkerClient::LabWorkerClient(const std::string& path, const std::vector<std:
       case ChannelError::Kind::Closed:
         fail(WorkerError::Kind::NotStarted, who + " " + exitOf() + " before it was ready");
       case ChannelError::Kind::TimedOut:
-        fail(WorkerError::Kind::NotStarted, who + " was not ready within " + formatMs(limits_.startMs) + "; it was stopped");
+        fail(WorkerError::Kind::NotStarted,
+             who + " was not ready within " + formatMs(limits_.startMs) + "; it was stopped");
       case ChannelError::Kind::Malformed:
-        fail(WorkerError::Kind::NotStarted, who + " did not greet as the protocol says (" + error.what() + "); it was stopped");
+        fail(WorkerError::Kind::NotStarted,
+             who + " did not greet as the protocol says (" + error.what() + "); it was stopped");
     }
   }
   if (hello.protocol != kWorkerProtocolVersion)
@@ -93,11 +99,15 @@ template <class Reply>
 Reply LabWorkerClient::afterOutcome(const Reply& reply, const char* request) {
   switch (reply.outcome) {
     case RunOutcome::Finished:
-    case RunOutcome::Refused: return reply;
-    case RunOutcome::Faulted: stop(); return reply;  // its context is lost; it exits by itself
+    case RunOutcome::Refused:
+      return reply;
+    case RunOutcome::Faulted:
+      stop();
+      return reply;  // its context is lost; it exits by itself
   }
   fail(WorkerError::Kind::Protocol, who_ + " replied to " + request + " with an outcome the protocol does not have (" +
-                                        std::to_string(static_cast<std::uint32_t>(reply.outcome)) + "); it was stopped");
+                                        std::to_string(static_cast<std::uint32_t>(reply.outcome)) +
+                                        "); it was stopped");
 }
 
 void LabWorkerClient::stop() noexcept {

@@ -31,8 +31,10 @@ void watchForHangUp(int fd) {
 // One request: its reply, or nothing for Quit. Throws ChannelError for a request that is not one.
 std::optional<Message> answer(const Message& request, LabWorkerHandler& handler, bool* faulted) {
   switch (static_cast<WorkerMessageType>(request.type)) {
-    case WorkerMessageType::Load: return encodeMessage(handler.load(decodeMessage<LoadRequest>(request)));
-    case WorkerMessageType::Map: return encodeMessage(handler.map(decodeMessage<MapRequest>(request)));
+    case WorkerMessageType::Load:
+      return encodeMessage(handler.load(decodeMessage<LoadRequest>(request)));
+    case WorkerMessageType::Map:
+      return encodeMessage(handler.map(decodeMessage<MapRequest>(request)));
     case WorkerMessageType::Run: {
       const RunReply reply = handler.run(decodeMessage<RunRequest>(request));
       *faulted = reply.outcome == RunOutcome::Faulted;
@@ -43,12 +45,16 @@ std::optional<Message> answer(const Message& request, LabWorkerHandler& handler,
       *faulted = reply.outcome == RunOutcome::Faulted;
       return encodeMessage(reply);
     }
-    case WorkerMessageType::Nvrtc: return encodeMessage(handler.nvrtc(decodeMessage<NvrtcRequest>(request)));
-    case WorkerMessageType::Quit: (void)decodeMessage<QuitRequest>(request); return std::nullopt;
-    default: break;
+    case WorkerMessageType::Nvrtc:
+      return encodeMessage(handler.nvrtc(decodeMessage<NvrtcRequest>(request)));
+    case WorkerMessageType::Quit:
+      (void)decodeMessage<QuitRequest>(request);
+      return std::nullopt;
+    default:
+      break;
   }
-  throw ChannelError(ChannelError::Kind::Malformed, "received a " + messageTypeName(request.type) +
-                                                        ", which is not a request");
+  throw ChannelError(ChannelError::Kind::Malformed,
+                     "received a " + messageTypeName(request.type) + ", which is not a request");
 }
 
 }  // namespace

@@ -54,7 +54,8 @@ SharedPage::SharedPage(const UniqueName& name, std::size_t bytes) : bytes_(bytes
   }
   if (fd < 0)
     throwError(__FILE__, __LINE__, "shm_open",
-               name_ + ": " + (errno == EEXIST ? std::string("every name tried is taken") : std::strerror(errno)), errno);
+               name_ + ": " + (errno == EEXIST ? std::string("every name tried is taken") : std::strerror(errno)),
+               errno);
   map(fd, true);
 }
 
@@ -64,10 +65,8 @@ void SharedPage::map(int fd, bool create) {
   std::string problem;
   if (!create) {
     // Opened by name in a folder every user shares: only a page this user made, of the size asked.
-    if (::fstat(fd, &status) != 0)
-      problem = std::strerror(errno);
-    else if (status.st_uid != ::geteuid())
-      problem = "it belongs to another user";
+    if (::fstat(fd, &status) != 0) problem = std::strerror(errno);
+    else if (status.st_uid != ::geteuid()) problem = "it belongs to another user";
     else if (status.st_size < static_cast<off_t>(bytes_))
       problem = "it is smaller than " + std::to_string(bytes_) + " bytes";
   }

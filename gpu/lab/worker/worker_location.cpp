@@ -30,10 +30,10 @@ std::string findLabExecutable(const char* name, const char* variable, const std:
   if (isExecutableFile(builtAt)) return builtAt;
   const std::string role = std::string(name) == kLabCompilerName ? "compiler" : "worker";
   // What a user is told as it stands: no source file or call in it (an Error with no file or call: error.cpp).
-  throw Error({}, 0, {}, "the kernel lab's " + role + " " + name + " is missing: not beside " +
-                          (error ? std::string("this program") : self.string()) +
-                          (builtAt.empty() ? std::string() : ", nor at " + builtAt) + " (" + variable +
-                          " may name it)");
+  throw Error({}, 0, {},
+              "the kernel lab's " + role + " " + name + " is missing: not beside " +
+                  (error ? std::string("this program") : self.string()) +
+                  (builtAt.empty() ? std::string() : ", nor at " + builtAt) + " (" + variable + " may name it)");
 }
 
 }  // namespace kc::lab

@@ -57,7 +57,8 @@ class Reader {
   }
 
   void expectEnd() const {
-    if (!bytes_.empty()) malformed(std::string("a ") + name_ + " with " + std::to_string(bytes_.size()) + " bytes too many");
+    if (!bytes_.empty())
+      malformed(std::string("a ") + name_ + " with " + std::to_string(bytes_.size()) + " bytes too many");
   }
 
  private:
@@ -82,18 +83,30 @@ class Reader {
 
 std::string messageTypeName(std::uint32_t type) {
   switch (static_cast<WorkerMessageType>(type)) {
-    case WorkerMessageType::Hello: return "Hello";
-    case WorkerMessageType::Load: return "Load";
-    case WorkerMessageType::Map: return "Map";
-    case WorkerMessageType::Run: return "Run";
-    case WorkerMessageType::Quit: return "Quit";
-    case WorkerMessageType::Nvrtc: return "Nvrtc";
-    case WorkerMessageType::Launch: return "Launch";
-    case WorkerMessageType::LaunchReply: return "LaunchReply";
-    case WorkerMessageType::NvrtcReply: return "NvrtcReply";
-    case WorkerMessageType::LoadReply: return "LoadReply";
-    case WorkerMessageType::MapReply: return "MapReply";
-    case WorkerMessageType::RunReply: return "RunReply";
+    case WorkerMessageType::Hello:
+      return "Hello";
+    case WorkerMessageType::Load:
+      return "Load";
+    case WorkerMessageType::Map:
+      return "Map";
+    case WorkerMessageType::Run:
+      return "Run";
+    case WorkerMessageType::Quit:
+      return "Quit";
+    case WorkerMessageType::Nvrtc:
+      return "Nvrtc";
+    case WorkerMessageType::Launch:
+      return "Launch";
+    case WorkerMessageType::LaunchReply:
+      return "LaunchReply";
+    case WorkerMessageType::NvrtcReply:
+      return "NvrtcReply";
+    case WorkerMessageType::LoadReply:
+      return "LoadReply";
+    case WorkerMessageType::MapReply:
+      return "MapReply";
+    case WorkerMessageType::RunReply:
+      return "RunReply";
   }
   return "message type " + std::to_string(type);
 }
@@ -118,7 +131,7 @@ T decodeMessage(const Message& message) {
   return decoded;
 }
 
-#define KC_WORKER_MESSAGE(T) \
+#define KC_WORKER_MESSAGE(T)                   \
   template Message encodeMessage<T>(const T&); \
   template T decodeMessage<T>(const Message&);
 KC_WORKER_MESSAGE(WorkerHello)

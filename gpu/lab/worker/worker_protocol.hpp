@@ -52,8 +52,8 @@ enum class WorkerMessageType : std::uint32_t {
 std::string messageTypeName(std::uint32_t type);
 
 // Each message lists its fields once; encode/decode walk them in that order.
-#define KC_WORKER_FIELDS(...)                                      \
-  auto fields() { return std::tie(__VA_ARGS__); }                  \
+#define KC_WORKER_FIELDS(...)                     \
+  auto fields() { return std::tie(__VA_ARGS__); } \
   auto fields() const { return std::tie(__VA_ARGS__); }
 
 // A CUDA call's result in the worker: 0 (CUDA_SUCCESS) or its CUresult and text.
@@ -176,9 +176,9 @@ struct RunReply {
   static constexpr WorkerMessageType kType = WorkerMessageType::RunReply;
   RunOutcome outcome = RunOutcome::Finished;
   WorkerStatus status;
-  float kernelMs = 0;                // a profiled launch runs instrumented: slower than usual
-  std::vector<LineFigures> lines;    // asked for and available: by file and line
-  std::string profileNote;           // asked for and not available: why (no CUPTI, no permission...)
+  float kernelMs = 0;              // a profiled launch runs instrumented: slower than usual
+  std::vector<LineFigures> lines;  // asked for and available: by file and line
+  std::string profileNote;         // asked for and not available: why (no CUPTI, no permission...)
   bool operator==(const RunReply&) const = default;
   KC_WORKER_FIELDS(outcome, status, kernelMs, lines, profileNote)
 };
@@ -248,14 +248,14 @@ struct NvrtcRequest {
 
 struct NvrtcReply {
   static constexpr WorkerMessageType kType = WorkerMessageType::NvrtcReply;
-  std::int32_t result = 0;   // nvrtcResult: 0 success, 6 NVRTC_ERROR_COMPILATION (the kernel's errors)
-  std::string resultText;    // nvrtcGetErrorString, or the call that failed
-  std::string log;           // the front end's and ptxas's, joined
+  std::int32_t result = 0;  // nvrtcResult: 0 success, 6 NVRTC_ERROR_COMPILATION (the kernel's errors)
+  std::string resultText;   // nvrtcGetErrorString, or the call that failed
+  std::string log;          // the front end's and ptxas's, joined
   std::string cubin;
-  std::string ptx;           // when asked for
+  std::string ptx;  // when asked for
   std::string loweredName;
-  double compileMs = 0;      // nvrtcCompileProgram alone, wall time
-  double compileCpuMs = 0;   // and the compiler process's CPU time in it
+  double compileMs = 0;     // nvrtcCompileProgram alone, wall time
+  double compileCpuMs = 0;  // and the compiler process's CPU time in it
   bool operator==(const NvrtcReply&) const = default;
   KC_WORKER_FIELDS(result, resultText, log, cubin, ptx, loweredName, compileMs, compileCpuMs)
 };

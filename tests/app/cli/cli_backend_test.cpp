@@ -36,15 +36,16 @@ TEST(CliBackend, ProcessAndDemoReportsSpellTheBackendAlike) {
   const std::string expectedAuto = toString(RunSession(Backend::Auto).backend());
   for (const char* asked : {"cpu", "auto"}) {
     SCOPED_TRACE(asked);
-    const CliRun process = runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", asked,
-                                         "--json", "-"});
-    const CliRun demo = runKernelcam({"demo", "reduce", "--n", "100", "--reps", "1", "--quiet", "--backend", asked,
-                                      "--json", "-"});
+    const CliRun process =
+        runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", asked, "--json", "-"});
+    const CliRun demo =
+        runKernelcam({"demo", "reduce", "--n", "100", "--reps", "1", "--quiet", "--backend", asked, "--json", "-"});
     ASSERT_EQ(process.exitCode, 0) << process.err;
     ASSERT_EQ(demo.exitCode, 0) << demo.err;
     const QString processBackend =
         QJsonDocument::fromJson(QByteArray::fromStdString(process.out)).object()["backend"].toString();
-    const QString demoBackend = QJsonDocument::fromJson(QByteArray::fromStdString(demo.out)).object()["backend"].toString();
+    const QString demoBackend =
+        QJsonDocument::fromJson(QByteArray::fromStdString(demo.out)).object()["backend"].toString();
     EXPECT_EQ(processBackend.toStdString(), std::string(asked) == "cpu" ? "cpu" : expectedAuto);
     EXPECT_EQ(processBackend, demoBackend);
   }

@@ -32,8 +32,8 @@ TEST(CliBench, CpuRowsWithoutACudaDevice) {
   const std::string json = kc::test::tempPath("bench.json");
   std::filesystem::remove(json);
   // --size takes an X in either case, as process does.
-  const CliRun run = runKernelcam({"bench", "--size", "67X33", "--reps", "3", "--warmup", "1", "--json",
-                                   QString::fromStdString(json)});
+  const CliRun run = runKernelcam(
+      {"bench", "--size", "67X33", "--reps", "3", "--warmup", "1", "--json", QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.err.find("CPU rows"), std::string::npos) << run.err;
   EXPECT_NE(run.out.find("| gray bt601 RGBA 67x33 |"), std::string::npos) << run.out;

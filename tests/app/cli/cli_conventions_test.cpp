@@ -37,8 +37,8 @@ TEST(CliConventions, HelpAllWorksForTheWindowAndEverySubcommand) {
   EXPECT_EQ(window.out.find("qmljsdebugger"), std::string::npos);
   EXPECT_TRUE(window.err.empty()) << window.err;
 
-  const std::vector<QStringList> subcommands = {{"process"},        {"devices"},      {"demo"},
-                                                {"demo", "reduce"}, {"demo", "matmul"}, {"demo", "cg"}, {"bench"}};
+  const std::vector<QStringList> subcommands = {{"process"},        {"devices"},    {"demo"}, {"demo", "reduce"},
+                                                {"demo", "matmul"}, {"demo", "cg"}, {"bench"}};
   for (QStringList arguments : subcommands) {
     SCOPED_TRACE(arguments.join(' ').toStdString());
     const CliRun help = runKernelcam(arguments + QStringList{"--help"});
@@ -71,8 +71,14 @@ TEST(CliConventions, StderrIsQuietUnlessVerbose) {
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.remove(QStringLiteral("XDG_RUNTIME_DIR"));
   const std::string out = test::cliTempPath("quiet.png"), view = test::cliTempPath("quiet_view.png");
-  const QStringList arguments = {"process", "--source", QString::fromStdString("image:" + image.string()),
-                                 "--backend", "cpu", "--out", QString::fromStdString(out), "--view",
+  const QStringList arguments = {"process",
+                                 "--source",
+                                 QString::fromStdString("image:" + image.string()),
+                                 "--backend",
+                                 "cpu",
+                                 "--out",
+                                 QString::fromStdString(out),
+                                 "--view",
                                  QString::fromStdString(view)};
   const CliRun quiet = runKernelcam(arguments, 120000, environment);
   EXPECT_EQ(quiet.exitCode, 0) << quiet.err;
@@ -103,9 +109,9 @@ TEST(CliConventions, HelpCommandIsTheHelpOption) {
   EXPECT_EQ(help.exitCode, 0) << help.err;
   EXPECT_EQ(help.out, option.out);
   EXPECT_NE(help.out.find("help COMMAND"), std::string::npos) << "the page lists help itself";
-  for (const QStringList& command : {QStringList{"process"}, QStringList{"devices"}, QStringList{"demo"},
-                                     QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel"},
-                                     QStringList{"kernel", "check"}}) {
+  for (const QStringList& command :
+       {QStringList{"process"}, QStringList{"devices"}, QStringList{"demo"}, QStringList{"demo", "cg"},
+        QStringList{"bench"}, QStringList{"kernel"}, QStringList{"kernel", "check"}}) {
     SCOPED_TRACE(command.join(' ').toStdString());
     const CliRun viaHelp = runKernelcam(QStringList{"help"} + command);
     const CliRun viaOption = runKernelcam(command + QStringList{"--help"});

@@ -38,7 +38,8 @@ TEST(CliDemoProgress, NoProgressIntoAPipe) {
 }
 
 TEST(CliDemoProgress, ATerminalSeesTheIterationAndResidualOfCg) {
-  if (!kc::test::canRunOnATerminal()) GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
+  if (!kc::test::canRunOnATerminal())
+    GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
   // Thousands of iterations on 90000 rows; the first sample of a solve is shown at once, so the
   // test does not depend on how fast this machine is.
   const QStringList cg = {"demo", "cg", "--poisson", "300", "--tol", "1e-10", "--backend", "cpu"};

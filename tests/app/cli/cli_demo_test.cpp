@@ -25,11 +25,11 @@ namespace {
 
 using namespace kc::test;
 
-
 // reduce / matmul JSON: every row that ran is correct, and the run is labelled as the CPU's.
 void expectAllRowsCorrect(const QJsonObject& report, int minRows) {
   EXPECT_EQ(report["backend"].toString(), "cpu");
-  EXPECT_EQ(report["device"].toString().toStdString(), kc::cpuModelName()) << "the CPU's name, as process and bench give it";
+  EXPECT_EQ(report["device"].toString().toStdString(), kc::cpuModelName())
+      << "the CPU's name, as process and bench give it";
   EXPECT_FALSE(report["verification"].toString().isEmpty());
   EXPECT_TRUE(report["all_correct"].toBool());
   const QJsonArray rows = report["rows"].toArray();
@@ -77,8 +77,8 @@ TEST(CliDemo, MatmulIntAndFloatAtAnAwkwardSize) {
 
 TEST(CliDemo, CgPoissonConvergesOnCpu) {
   const std::string json = cliTempPath("cg_poisson.json");
-  const CliRun run = runKernelcam({"demo", "cg", "--poisson", "16", "--tol", "1e-8", "--backend", "cpu", "--json",
-                                   QString::fromStdString(json)});
+  const CliRun run = runKernelcam(
+      {"demo", "cg", "--poisson", "16", "--tol", "1e-8", "--backend", "cpu", "--json", QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.out.find("converged"), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("poisson2D n=16"), std::string::npos) << run.out;
@@ -120,9 +120,10 @@ TEST(CliDemo, CgNos2InDoubleConverges) {
 // from the build, share/kernelcam/matrices installed), stored compressed.
 TEST(CliDemo, TheHelpExampleFindsItsMatrixByItsBareName) {
   const kc::test::TempDir elsewhere;
-  const CliRun run = kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY),
-                                          {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"},
-                                          120000, QString::fromStdString(elsewhere.path().string()));
+  const CliRun run =
+      kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY),
+                           {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"}, 120000,
+                           QString::fromStdString(elsewhere.path().string()));
   ASSERT_EQ(run.exitCode, 0) << run.err << run.out;
   EXPECT_NE(run.out.find("cg demo on "), std::string::npos) << run.out;
   EXPECT_NE(run.out.find(": nos2.mtx, 957 rows"), std::string::npos) << run.out;
@@ -161,9 +162,9 @@ TEST(CliDemo, WithoutBackendItSaysWhichOneOnStderr) {
 TEST(CliDemo, HelpListsEveryDemoAndOption) {
   const CliRun all = runKernelcam({"demo", "--help"});
   EXPECT_EQ(all.exitCode, 0) << all.err;
-  for (const char* word : {"demo reduce", "demo matmul", "demo cg", "--op", "--n", "--type", "--reps", "--m", "--k",
-                           "--matrix", "--poisson", "--precision", "--precond", "--tol", "--max-iter", "--solution",
-                           "--backend", "--json", "mat3min", "jacobi"})
+  for (const char* word : {"demo reduce", "demo matmul", "demo cg",   "--op",      "--n",         "--type",    "--reps",
+                           "--m",         "--k",         "--matrix",  "--poisson", "--precision", "--precond", "--tol",
+                           "--max-iter",  "--solution",  "--backend", "--json",    "mat3min",     "jacobi"})
     EXPECT_NE(all.out.find(word), std::string::npos) << word;
   const CliRun reduce = runKernelcam({"demo", "reduce", "--help"});
   EXPECT_EQ(reduce.exitCode, 0) << reduce.err;

@@ -51,7 +51,8 @@ TEST(CliExercise, StartWritesTheStartingCodeOnceAndNeverOverYourWork) {
   const CliRun first = runExercise(home, {"start", "reduce-sum", QString::fromStdString(home.path().string())});
   ASSERT_EQ(first.exitCode, 0) << first.err;
   const std::string path = home.file("reduce_sum.cu");
-  EXPECT_EQ(readAll(path), kc::exercises::exerciseFile(*kc::exercises::exerciseRegistry().find("reduce-sum"), "start.cu"));
+  EXPECT_EQ(readAll(path),
+            kc::exercises::exerciseFile(*kc::exercises::exerciseRegistry().find("reduce-sum"), "start.cu"));
   EXPECT_NE(first.out.find("kernelcam exercise check " + path), std::string::npos) << first.out;
 
   writeBytes(path, "// my work\n");
@@ -73,7 +74,8 @@ TEST(CliExercise, HintsComeOneAtATimeAndTheProgressRemembersThem) {
   ASSERT_EQ(third.exitCode, 0) << third.err;
   EXPECT_NE(third.out.find(e->hints[2]), std::string::npos);
   const QJsonObject progress =
-      QJsonDocument::fromJson(QByteArray::fromStdString(readAll(home.file("data/kernelcam/kernelcam/exercises/progress.json"))))
+      QJsonDocument::fromJson(
+          QByteArray::fromStdString(readAll(home.file("data/kernelcam/kernelcam/exercises/progress.json"))))
           .object();
   EXPECT_EQ(progress.value("reduce-sum").toObject().value("hints_shown").toInt(), 3) << readAll(home.file("data"));
 }
@@ -87,7 +89,8 @@ TEST(CliExercise, CheckCompilesWithoutAGpuAndSaysWhatItCannotRun) {
   const CliRun run = runExercise(home, {"check", QString::fromStdString(path)});
   EXPECT_EQ(run.exitCode, 3);
   // The compiler's warnings about the starting code's unused names first, then the one line.
-  const std::string last = "kernelcam: " + path + ": compiles; running its checks needs a CUDA device (no CUDA device on this machine)\n";
+  const std::string last =
+      "kernelcam: " + path + ": compiles; running its checks needs a CUDA device (no CUDA device on this machine)\n";
   ASSERT_GE(run.err.size(), last.size()) << run.err;
   EXPECT_EQ(run.err.substr(run.err.size() - last.size()), last) << run.err;
   EXPECT_EQ(run.out, "");

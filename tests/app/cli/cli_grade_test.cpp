@@ -30,11 +30,11 @@ std::string withoutTimes(const std::string& csv) {
   const kc::CsvTable table = kc::readCsv(csv);
   kc::CsvTable kept;
   std::vector<std::size_t> columns;
-  for (const char* name : {"student", "submission", "status", "compiled", "first_diagnostic", "correct", "what_differs",
-                           "source_hash"}) {
+  for (const char* name :
+       {"student", "submission", "status", "compiled", "first_diagnostic", "correct", "what_differs", "source_hash"}) {
     kept.header.push_back(name);
-    columns.push_back(static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) -
-                                               table.header.begin()));
+    columns.push_back(
+        static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) - table.header.begin()));
   }
   for (const auto& record : table.records) {
     std::vector<std::string> fields;
@@ -54,9 +54,10 @@ TEST(CliGrade, EverySubmissionGetsARowWithItsStatusAndReason) {
   TempDir home;
   writeClass(home.path() / "class");
   const std::string out = home.file("results.csv"), json = home.file("results.json");
-  const CliRun run = runGrade(home, QStringList{"reduce-sum", QString::fromStdString(home.file("class")), "--out",
-                                                QString::fromStdString(out), "--json", QString::fromStdString(json),
-                                                "--seed", "7"} + gradeLimits());
+  const CliRun run =
+      runGrade(home, QStringList{"reduce-sum", QString::fromStdString(home.file("class")), "--out",
+                                 QString::fromStdString(out), "--json", QString::fromStdString(json), "--seed", "7"} +
+                         gradeLimits());
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const auto rows = rowsByStudent(readAll(out));
   ASSERT_EQ(rows.size(), 14u) << readAll(out);
@@ -85,7 +86,8 @@ TEST(CliGrade, EverySubmissionGetsARowWithItsStatusAndReason) {
   EXPECT_EQ(status("carol"), "compile-error");
   EXPECT_EQ(reason("carol").rfind(home.file("class/carol.cu") + ":4:", 0), 0u) << reason("carol");
   EXPECT_EQ(status("dave"), "not-gradable");
-  EXPECT_EQ(reason("dave"), home.file("class/dave.cu") + ": the file is empty (kernelcam kernel new PATH writes a template to start from)");
+  EXPECT_EQ(reason("dave"), home.file("class/dave.cu") +
+                                ": the file is empty (kernelcam kernel new PATH writes a template to start from)");
   EXPECT_EQ(status("erin"), "not-gradable");
   EXPECT_NE(reason("erin").find("not a text file (byte 0x02 at offset 4)"), std::string::npos) << reason("erin");
   EXPECT_EQ(status("frank"), "not-gradable");
@@ -93,7 +95,8 @@ TEST(CliGrade, EverySubmissionGetsARowWithItsStatusAndReason) {
   EXPECT_EQ(status("grace"), "not-gradable");
   EXPECT_NE(reason("grace").find("is a FIFO (named pipe), not a regular file"), std::string::npos) << reason("grace");
   EXPECT_EQ(status("heidi"), "compile-error");
-  EXPECT_NE(reason("heidi").find("cannot open source file \"../secret.h\": outside the kernel's folder"), std::string::npos)
+  EXPECT_NE(reason("heidi").find("cannot open source file \"../secret.h\": outside the kernel's folder"),
+            std::string::npos)
       << reason("heidi");
   // Every reason is one line.
   for (const auto& [student, row] : rows) EXPECT_EQ(row[3].find('\n'), std::string::npos) << student;
@@ -116,11 +119,15 @@ TEST(CliGrade, TwoShardsMergedEqualTheWholeAndASecondRunUsesTheCache) {
   const QString klass = QString::fromStdString(home.file("class"));
   const auto file = [&home](const char* name) { return QString::fromStdString(home.file(name)); };
   ASSERT_EQ(runGrade(home, QStringList{"reduce-sum", klass, "--out", file("whole.csv"), "--seed", "7", "--again"} +
-                               gradeLimits()).exitCode, 0);
-  const CliRun one = runGrade(home, QStringList{"reduce-sum", klass, "--out", file("part1.csv"), "--seed", "7", "--shard",
-                                                "1/2", "--again"} + gradeLimits());
-  const CliRun two = runGrade(home, QStringList{"reduce-sum", klass, "--out", file("part2.csv"), "--seed", "7", "--shard",
-                                                "2/2", "--again"} + gradeLimits());
+                               gradeLimits())
+                .exitCode,
+            0);
+  const CliRun one = runGrade(
+      home, QStringList{"reduce-sum", klass, "--out", file("part1.csv"), "--seed", "7", "--shard", "1/2", "--again"} +
+                gradeLimits());
+  const CliRun two = runGrade(
+      home, QStringList{"reduce-sum", klass, "--out", file("part2.csv"), "--seed", "7", "--shard", "2/2", "--again"} +
+                gradeLimits());
   ASSERT_EQ(one.exitCode, 0) << one.err;
   ASSERT_EQ(two.exitCode, 0) << two.err;
   EXPECT_GT(rowsByStudent(readAll(home.file("part1.csv"))).size(), 0u);
@@ -130,8 +137,8 @@ TEST(CliGrade, TwoShardsMergedEqualTheWholeAndASecondRunUsesTheCache) {
   EXPECT_EQ(withoutTimes(readAll(home.file("merged.csv"))), withoutTimes(readAll(home.file("whole.csv"))));
 
   // Nothing changed: every gradable row from the cache.
-  const CliRun again = runGrade(home, QStringList{"reduce-sum", klass, "--out", file("again.csv"), "--seed", "7"} +
-                                           gradeLimits());
+  const CliRun again =
+      runGrade(home, QStringList{"reduce-sum", klass, "--out", file("again.csv"), "--seed", "7"} + gradeLimits());
   ASSERT_EQ(again.exitCode, 0) << again.err;
   const auto whole = rowsByStudent(readAll(home.file("whole.csv")));
   const auto cached = rowsByStudent(readAll(home.file("again.csv")));

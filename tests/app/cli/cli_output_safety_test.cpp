@@ -46,7 +46,8 @@ TEST(CliOutputSafety, NoFixedTemporaryNameIsUsed) {
   kc::test::TempDir dir;
   const std::string out = dir.file("result.png");
   kc::test::writeBytes(out + ".partial", "the user's own file");
-  const auto run = runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--out", q(out)});
+  const auto run =
+      runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--out", q(out)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(contentOf(out + ".partial"), "the user's own file");
   EXPECT_EQ(filesIn(dir), (std::set<std::string>{"result.png", "result.png.partial"}));
@@ -84,7 +85,8 @@ TEST(CliOutputSafety, JsonDashIsStdoutAndEveryDocumentHasASchema) {
   EXPECT_EQ(report["schema"].toString(), "kernelcam-process/3");
   EXPECT_EQ(report["frames"].toInt(), 1);
   expectSnakeCaseKeys(report, "process");
-  const auto [reduceOut, reduceErr] = runIn({"demo", "reduce", "--n", "100", "--reps", "1", "--backend", "cpu", "--json", "-"});
+  const auto [reduceOut, reduceErr] =
+      runIn({"demo", "reduce", "--n", "100", "--reps", "1", "--backend", "cpu", "--json", "-"});
   report = parseJson(reduceOut);
   EXPECT_EQ(report["schema"].toString(), "kernelcam-demo/2");
   EXPECT_EQ(report["demo"].toString(), "reduce");

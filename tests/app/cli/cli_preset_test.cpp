@@ -18,7 +18,8 @@ using namespace kc::test;
 
 TEST_F(CliPreset, ProcessRunsTheSavedChain) {
   const QString json = QString::fromStdString(dir_.file("run.json"));
-  const test::CliRun run = process({QStringLiteral("--preset"), QStringLiteral("grey 709"), QStringLiteral("--json"), json});
+  const test::CliRun run =
+      process({QStringLiteral("--preset"), QStringLiteral("grey 709"), QStringLiteral("--json"), json});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   QFile file(json);
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));

@@ -19,8 +19,8 @@ using test::runKernelcam;
 
 // Enough frames through a video encoder that a run takes a while, on the CPU backend.
 QStringList longRun(const std::string& video) {
-  return {"process", "--source", "pattern", "--size", "640x360", "--frames", "40", "--filters",
-          "gray,conv=gauss:5", "--backend", "cpu", "--out", test::q(video)};
+  return {"process",   "--source",          "pattern",   "--size", "640x360", "--frames",    "40",
+          "--filters", "gray,conv=gauss:5", "--backend", "cpu",    "--out",   test::q(video)};
 }
 
 TEST(CliProcessProgress, TheJsonHasTheEndToEndRateBesideTheFiltersRate) {
@@ -44,7 +44,8 @@ TEST(CliProcessProgress, NothingOfItGoesIntoAPipe) {
 }
 
 TEST(CliProcessProgress, ATerminalSeesFramesDoneAndTheLineIsWiped) {
-  if (!test::canRunOnATerminal()) GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
+  if (!test::canRunOnATerminal())
+    GTEST_SKIP() << "script(1) (bsdutils) is not installed: no pseudo-terminal to test with";
   const std::string video = test::tempPath("progress_tty.mp4");
   // The first frame is shown at once, whatever this machine's speed.
   const CliRun shown = test::runOnATerminal(longRun(video));

@@ -53,11 +53,12 @@ kc::HostImage<std::uint8_t> expectedGrayGaussTranspose(kc::ConstImageView<kc::Rg
 
 TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
   const std::string image = firstImage();
-  ASSERT_FALSE(image.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(image.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   const std::string out = tempPath("gauss.png"), json = tempPath("gauss.json");
   const CliRun run = runKernelcam({"process", "--source", QString::fromStdString("image:" + image), "--filters",
-                                "gray=bt709,conv=gauss:5:reflect,transpose,hist=32", "--backend", "cpu", "--out",
-                                QString::fromStdString(out), "--json", QString::fromStdString(json)});
+                                   "gray=bt709,conv=gauss:5:reflect,transpose,hist=32", "--backend", "cpu", "--out",
+                                   QString::fromStdString(out), "--json", QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
 
   const kc::HostFrame input = kc::ImageSource(image).next();
@@ -78,7 +79,8 @@ TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
   const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &error);
   ASSERT_EQ(error.error, QJsonParseError::NoError) << error.errorString().toStdString();
   const QJsonObject report = doc.object();
-  for (const char* key : {"backend", "device", "width", "height", "frames", "stages", "histogram", "display_path", "streams"})
+  for (const char* key :
+       {"backend", "device", "width", "height", "frames", "stages", "histogram", "display_path", "streams"})
     EXPECT_TRUE(report.contains(QLatin1String(key))) << key;
   EXPECT_EQ(report["backend"].toString(), "cpu") << "the one spelling of a backend (toString), as demo's JSON";
   EXPECT_EQ(report["width"].toInt(), input.width());
@@ -102,7 +104,7 @@ TEST(CliProcess, ImageThroughChainEqualsTheCpuReferences) {
 TEST(CliProcess, ColourHistogramIsReportedPerChannel) {
   const std::string json = tempPath("rgb.json");
   const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "64x40", "--filters", "hist=8",
-                                "--backend", "cpu", "--json", QString::fromStdString(json)});
+                                   "--backend", "cpu", "--json", QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   QFile file(QString::fromStdString(json));
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));
@@ -121,7 +123,7 @@ TEST(CliProcess, PatternFramesGoToNumberedFiles) {
   const std::string dir = tempPath("frames") + "/";
   fs::remove_all(dir);
   const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "48x32", "--frames", "3", "--filters",
-                                "gray,transpose", "--backend", "cpu", "--out", QString::fromStdString(dir)});
+                                   "gray,transpose", "--backend", "cpu", "--out", QString::fromStdString(dir)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   for (int i = 0; i < 3; ++i) {
     const std::string path = dir + "frame_0000" + std::to_string(i) + ".png";
@@ -170,8 +172,8 @@ TEST(CliProcess, PatternFormatsConvertAtEntryAndTheJsonHasCpuTime) {
 
     // The last frame (index 2), converted as the pipeline does, then the chain's image stages by hand.
     const kc::FilterChain chain = kc::parseFilterChain(c.filters);
-    kc::HostFrame expected = kc::pipelineInputFrame(
-        kc::PatternSource(66, 34, 30, *kc::pixelFormatNamed(c.format)).frameAt(2), chain);
+    kc::HostFrame expected =
+        kc::pipelineInputFrame(kc::PatternSource(66, 34, 30, *kc::pixelFormatNamed(c.format)).frameAt(2), chain);
     auto cpu = kc::makeCpuPipeline();
     cpu->setChain(chain);
     expected = cpu->process(expected).output;
@@ -180,7 +182,8 @@ TEST(CliProcess, PatternFormatsConvertAtEntryAndTheJsonHasCpuTime) {
     ASSERT_EQ(written.cols, expected.width());
     if (expected.format == kc::PixelFormat::Gray8) {
       ASSERT_EQ(written.type(), CV_8UC1);
-      const kc::ConstImageView<std::uint8_t> view{written.ptr<std::uint8_t>(), written.cols, written.rows, written.step[0]};
+      const kc::ConstImageView<std::uint8_t> view{written.ptr<std::uint8_t>(), written.cols, written.rows,
+                                                  written.step[0]};
       EXPECT_TRUE(kc::samePixels<std::uint8_t>(view, expected.gray.view()));
     } else {
       ASSERT_EQ(written.channels(), 4);
@@ -197,9 +200,9 @@ TEST(CliProcess, PatternFormatsConvertAtEntryAndTheJsonHasCpuTime) {
 TEST(CliProcess, ViewRendersTheWindowAndTheJsonNamesThePath) {
   const std::string view = tempPath("view.png"), json = tempPath("view.json");
   fs::remove(view);
-  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "96x64", "--filters", "gray,conv=gauss:3",
-                                   "--backend", "cpu", "--view", QString::fromStdString(view), "--json",
-                                   QString::fromStdString(json)});
+  const CliRun run =
+      runKernelcam({"process", "--source", "pattern", "--size", "96x64", "--filters", "gray,conv=gauss:3", "--backend",
+                    "cpu", "--view", QString::fromStdString(view), "--json", QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const cv::Mat picture = cv::imread(view, cv::IMREAD_COLOR);
   ASSERT_FALSE(picture.empty()) << view;

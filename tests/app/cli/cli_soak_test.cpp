@@ -23,8 +23,8 @@ using kc::test::runKernelcam;
 // size and chain) and after the pipeline is destroyed, and the peak; the verdict compares the whole
 // process's peak (wait4) with two warm-up-only runs'.
 TEST(CliSoak, ShortRunReportsMemoryAndStaysFlat) {
-  const auto run = runKernelcam({"process", "--source", "pattern", "--size", "160x120", "--frames", "300", "--soak",
-                                 "--backend", "cpu"});
+  const auto run = runKernelcam(
+      {"process", "--source", "pattern", "--size", "160x120", "--frames", "300", "--soak", "--backend", "cpu"});
   ASSERT_EQ(run.exitCode, 0) << run.out << run.err;
   std::istringstream lines(run.out);
   int starts = 0, progress = 0, ends = 0, shutdowns = 0;
@@ -51,7 +51,8 @@ TEST(CliSoak, ShortRunReportsMemoryAndStaysFlat) {
   std::smatch growth;
   ASSERT_TRUE(std::regex_search(
       runLine, growth,
-      std::regex(R"(^soak: run OK: retained rss ([-+][0-9.]+) MiB after warm-up \([0-9.]+ MiB at frame 150 -> [0-9.]+ MiB at frame 300, both at the end of a cycle; [0-9.]+ MiB after shutdown)")))
+      std::regex(
+          R"(^soak: run OK: retained rss ([-+][0-9.]+) MiB after warm-up \([0-9.]+ MiB at frame 150 -> [0-9.]+ MiB at frame 300, both at the end of a cycle; [0-9.]+ MiB after shutdown)")))
       << runLine;
   // The verdict's own limit is 1 MiB; a leaking frame buffer would add ~0.1 MiB per frame.
   EXPECT_LE(std::stod(growth[1]), 1.0) << runLine;
@@ -63,7 +64,8 @@ TEST(CliSoak, ShortRunReportsMemoryAndStaysFlat) {
   std::smatch peak;
   ASSERT_TRUE(std::regex_search(
       verdict, peak,
-      std::regex(R"(^soak: verdict OK: run OK; whole-run peak rss ([-+][0-9.]+) MiB over the warm-up-only runs \(([0-9.]+) MiB for 300 frames vs ([0-9.]+) MiB, the higher of 2 runs of 150 frames, which differ by [0-9.]+ MiB; process exit included)")))
+      std::regex(
+          R"(^soak: verdict OK: run OK; whole-run peak rss ([-+][0-9.]+) MiB over the warm-up-only runs \(([0-9.]+) MiB for 300 frames vs ([0-9.]+) MiB, the higher of 2 runs of 150 frames, which differ by [0-9.]+ MiB; process exit included)")))
       << verdict;
   EXPECT_LT(std::stod(peak[1]), 16.0) << verdict;
   EXPECT_GT(std::stod(peak[2]), 10.0) << verdict;  // a real process's peak, not a blank

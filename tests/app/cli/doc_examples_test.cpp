@@ -89,9 +89,17 @@ std::vector<DocExample> manPageExamples() {
 
 // The help pages that may hold an "Example:" line: the top page, each command's, each demo's.
 std::vector<QStringList> helpPages() {
-  return {{"--help-all"}, {"help", "process"}, {"help", "devices"}, {"help", "demo"}, {"help", "bench"},
-          {"help", "kernel"}, {"help", "kernel", "new"}, {"help", "kernel", "check"}, {"help", "kernel", "profile"},
-          {"help", "exercise"}, {"help", "grade"}};
+  return {{"--help-all"},
+          {"help", "process"},
+          {"help", "devices"},
+          {"help", "demo"},
+          {"help", "bench"},
+          {"help", "kernel"},
+          {"help", "kernel", "new"},
+          {"help", "kernel", "check"},
+          {"help", "kernel", "profile"},
+          {"help", "exercise"},
+          {"help", "grade"}};
 }
 
 std::string testName(const std::string& where, const std::string& command) {
@@ -179,9 +187,9 @@ class ManPageExample : public testing::TestWithParam<DocExample> {};
 TEST_P(ManPageExample, RunsOnAnInstall) {
   const test::TempDir temp;
   const fs::path prefix = temp.path() / "usr";
-  const test::CliRun install = test::runProgram(
-      QStringLiteral("cmake"), {QStringLiteral("--install"), QStringLiteral(KC_BINARY_DIR), QStringLiteral("--prefix"),
-                                QString::fromStdString(prefix.string())});
+  const test::CliRun install =
+      test::runProgram(QStringLiteral("cmake"), {QStringLiteral("--install"), QStringLiteral(KC_BINARY_DIR),
+                                                 QStringLiteral("--prefix"), QString::fromStdString(prefix.string())});
   if (install.exitCode != 0 && install.err.find("file INSTALL cannot find") != std::string::npos)
     GTEST_SKIP() << "not every installed target is built here (build all, e.g. ninja -C build): " << install.err;
   ASSERT_EQ(install.exitCode, 0) << install.err;
@@ -204,9 +212,11 @@ TEST(HelpExamples, EveryExampleOfEveryHelpPageRuns) {
   const test::TempDir temp;
   fs::create_directories(temp.path() / "home");
   QProcessEnvironment environment = exampleEnvironment(temp.path() / "home");
-  environment.insert(QStringLiteral("PATH"), QString::fromStdString(fs::path(KC_KERNELCAM_BINARY).parent_path().string()) +
-                                                 QLatin1Char(':') + environment.value(QStringLiteral("PATH")));
-  static const QRegularExpression exampleLine(QStringLiteral("Example: (kernelcam .*)$"), QRegularExpression::MultilineOption);
+  environment.insert(QStringLiteral("PATH"),
+                     QString::fromStdString(fs::path(KC_KERNELCAM_BINARY).parent_path().string()) + QLatin1Char(':') +
+                         environment.value(QStringLiteral("PATH")));
+  static const QRegularExpression exampleLine(QStringLiteral("Example: (kernelcam .*)$"),
+                                              QRegularExpression::MultilineOption);
   int examples = 0;
   for (const QStringList& page : helpPages()) {
     const test::CliRun help = test::runKernelcam(page);
@@ -225,7 +235,8 @@ TEST(DocExamples, TheDocumentsHaveTheirExamples) {
   EXPECT_GE(readmeExamples().size(), 10u);
   EXPECT_EQ(manPageExamples().size(), 5u);
   for (const DocExample& example : readmeExamples())
-    EXPECT_EQ(example.command.find('['), std::string::npos) << example.where << ": an example runs as written, no [options]";
+    EXPECT_EQ(example.command.find('['), std::string::npos)
+        << example.where << ": an example runs as written, no [options]";
 }
 
 }  // namespace

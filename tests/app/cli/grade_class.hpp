@@ -27,10 +27,13 @@ inline void writeClass(const std::filesystem::path& dir) {
   const std::string wrong = fixtureKernel(exerciseFixtures("reduce-sum") / "wrong_bounds.cu").text;
   writeBytes((dir / "alice.cu").string(), solution);
   writeBytes((dir / "bob.cu").string(), wrong);
-  writeBytes((dir / "carol.cu").string(), "// @exercise reduce-sum\n// @block 256\n// @grid n\n"
-                                          "__global__ void k(const int* in, int n, int* sum) { undefined_name; }\n");
+  writeBytes((dir / "carol.cu").string(),
+             "// @exercise reduce-sum\n// @block 256\n// @grid n\n"
+             "__global__ void k(const int* in, int n, int* sum) { undefined_name; }\n");
   writeBytes((dir / "dave.cu").string(), "");
-  writeBytes((dir / "erin.cu").string(), std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
+  writeBytes((dir / "erin.cu").string(), std::string("\x7f"
+                                                     "ELF\x02\x01\x01\0\0\0",
+                                                     10));
   writeBytes((dir / "frank.cu").string(), "// @exercise reduce-sum\n" + std::string(5 << 20, ' ') + "\n");
   ::mkfifo((dir / "grace.cu").string().c_str(), 0644);
   std::filesystem::create_directories(dir / "heidi");
@@ -40,14 +43,17 @@ inline void writeClass(const std::filesystem::path& dir) {
   writeBytes((dir / "\xc3\xbcrsula.cu").string(), solution);
   writeBytes((dir / "new\nline.cu").string(), solution);
   // A kernel that faults, one that never finishes, one whose compile passes any sane limit.
-  writeBytes((dir / "jack.cu").string(), "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
-                                         "__global__ void k(const int* in, int n, int* sum) { if (n > 0) __trap(); }\n");
-  writeBytes((dir / "kate.cu").string(), "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
-                                         "__global__ void k(const int* in, int n, int* sum) {\n"
-                                         "  for (;;) if (clock64() < 0) break;  // never: the clock only grows\n}\n");
-  writeBytes((dir / "liam.cu").string(), "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
-                                         "__device__ int big[1 << 28] = {1};\n"
-                                         "__global__ void k(const int* in, int n, int* sum) { atomicAdd(sum, big[n]); }\n");
+  writeBytes((dir / "jack.cu").string(),
+             "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
+             "__global__ void k(const int* in, int n, int* sum) { if (n > 0) __trap(); }\n");
+  writeBytes((dir / "kate.cu").string(),
+             "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
+             "__global__ void k(const int* in, int n, int* sum) {\n"
+             "  for (;;) if (clock64() < 0) break;  // never: the clock only grows\n}\n");
+  writeBytes((dir / "liam.cu").string(),
+             "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
+             "__device__ int big[1 << 28] = {1};\n"
+             "__global__ void k(const int* in, int n, int* sum) { atomicAdd(sum, big[n]); }\n");
 }
 
 // The options every grading test gives: a compile limit that keeps the slow compile short (the run

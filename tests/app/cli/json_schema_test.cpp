@@ -20,7 +20,9 @@ using kc::test::runKernelcam;
 QJsonObject runForJson(QStringList arguments, const char* name) {
   const std::string json = kc::test::tempPath(name);
   std::filesystem::remove(json);
-  arguments << "--backend" << "cpu" << "--json" << QString::fromStdString(json);
+  arguments << "--backend"
+            << "cpu"
+            << "--json" << QString::fromStdString(json);
   const CliRun run = runKernelcam(arguments);
   EXPECT_EQ(run.exitCode, 0) << run.err;
   QFile file(QString::fromStdString(json));

@@ -80,12 +80,11 @@ std::set<std::string> helpOptions(const QStringList& arguments) {
 
 TEST(Packaging, CompletionsKnowEveryOptionOfEveryCommand) {
   const std::string zsh = readText(kZshCompletion.toStdString());
-  for (const QStringList& command : {QStringList{}, QStringList{"process"}, QStringList{"devices"},
-                                     QStringList{"demo", "reduce"}, QStringList{"demo", "matmul"},
-                                     QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel", "new"},
-                                     QStringList{"kernel", "check"}, QStringList{"kernel", "profile"},
-                                     QStringList{"exercise", "list"}, QStringList{"exercise", "check"},
-                                     QStringList{"grade"}, QStringList{"grade", "merge"}}) {
+  for (const QStringList& command :
+       {QStringList{}, QStringList{"process"}, QStringList{"devices"}, QStringList{"demo", "reduce"},
+        QStringList{"demo", "matmul"}, QStringList{"demo", "cg"}, QStringList{"bench"}, QStringList{"kernel", "new"},
+        QStringList{"kernel", "check"}, QStringList{"kernel", "profile"}, QStringList{"exercise", "list"},
+        QStringList{"exercise", "check"}, QStringList{"grade"}, QStringList{"grade", "merge"}}) {
     SCOPED_TRACE("kernelcam " + command.join(' ').toStdString());
     const std::set<std::string> options = helpOptions(command);
     EXPECT_FALSE(options.empty());
@@ -130,8 +129,9 @@ TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
   EXPECT_NE(entry.find("\nExec=kernelcam %F\n"), std::string::npos) << "files from a file manager";
   const std::size_t mimeLine = entry.find("\nMimeType=");
   ASSERT_NE(mimeLine, std::string::npos);
-  const QStringList mimeTypes = QString::fromStdString(entry.substr(mimeLine + 10, entry.find('\n', mimeLine + 1) - mimeLine - 10))
-                                    .split(QLatin1Char(';'), Qt::SkipEmptyParts);
+  const QStringList mimeTypes =
+      QString::fromStdString(entry.substr(mimeLine + 10, entry.find('\n', mimeLine + 1) - mimeLine - 10))
+          .split(QLatin1Char(';'), Qt::SkipEmptyParts);
   // Each suffix the window opens as an image or a video (gpu/core/file_kind.cpp) has its type listed.
   const QMimeDatabase mime;
   for (FileKind kind : {FileKind::Image, FileKind::Video}) {
@@ -149,8 +149,9 @@ TEST(Packaging, DesktopEntryOpensTheImagesAndVideosTheAppReads) {
   }
   if (QStandardPaths::findExecutable(QStringLiteral("desktop-file-validate")).isEmpty())
     GTEST_SKIP() << "no desktop-file-validate (apt-get install desktop-file-utils): MimeType and Exec checked only";
-  const CliRun validate = runProgram(QStringLiteral("desktop-file-validate"),
-                                     {QStringLiteral(KC_SOURCE_DIR "/resources/io.github.kernelcam.kernelcam.desktop")});
+  const CliRun validate =
+      runProgram(QStringLiteral("desktop-file-validate"),
+                 {QStringLiteral(KC_SOURCE_DIR "/resources/io.github.kernelcam.kernelcam.desktop")});
   EXPECT_EQ(validate.exitCode, 0) << validate.out << validate.err;
   EXPECT_EQ(validate.out.find("error"), std::string::npos) << validate.out;
 }
@@ -186,7 +187,8 @@ TEST(Packaging, TheCudaPackageRecommendsTheNvidiaDriver) {
   const std::string config = readText(fs::path(KC_BINARY_DIR) / "CPackConfig.cmake");
   ASSERT_FALSE(config.empty()) << "no CPackConfig.cmake in " << KC_BINARY_DIR;
 #ifdef KC_HAVE_CUDA
-  EXPECT_NE(config.find("set(CPACK_DEBIAN_CUDA_PACKAGE_RECOMMENDS \"nvidia-driver | cuda-drivers\")"), std::string::npos);
+  EXPECT_NE(config.find("set(CPACK_DEBIAN_CUDA_PACKAGE_RECOMMENDS \"nvidia-driver | cuda-drivers\")"),
+            std::string::npos);
 #endif
   EXPECT_EQ(config.find("CPACK_DEBIAN_KERNELCAM_PACKAGE_RECOMMENDS \"nvidia"), std::string::npos);
 }
@@ -194,10 +196,10 @@ TEST(Packaging, TheCudaPackageRecommendsTheNvidiaDriver) {
 TEST(Packaging, AppStreamMetainfoValidates) {
   if (QStandardPaths::findExecutable(QStringLiteral("appstreamcli")).isEmpty())
     GTEST_SKIP() << "no appstreamcli (apt-get install appstream)";
-  const CliRun validate = runProgram(
-      QStringLiteral("appstreamcli"),
-      {QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--pedantic"),
-       QString::fromStdString((kPackaging / "io.github.kernelcam.kernelcam.metainfo.xml").string())});
+  const CliRun validate =
+      runProgram(QStringLiteral("appstreamcli"),
+                 {QStringLiteral("validate"), QStringLiteral("--no-net"), QStringLiteral("--pedantic"),
+                  QString::fromStdString((kPackaging / "io.github.kernelcam.kernelcam.metainfo.xml").string())});
   EXPECT_EQ(validate.exitCode, 0) << validate.out << validate.err;
   EXPECT_NE(validate.out.find("Validation was successful"), std::string::npos) << validate.out;
 }
@@ -206,8 +208,8 @@ TEST(Packaging, CopyrightFileIsMachineReadableAndHasEveryLicenceItNames) {
   const std::string text = readText(kPackaging / "copyright");
   EXPECT_EQ(text.rfind("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n", 0), 0u);
   // Every short name a Files paragraph uses has its own License paragraph with the text.
-  static const QRegularExpression filesLicence(QStringLiteral("^Files: [^\\n]*\\n(?:[^\\n]+\\n)*?License: ([^\\n]+)\\n"),
-                                               QRegularExpression::MultilineOption);
+  static const QRegularExpression filesLicence(
+      QStringLiteral("^Files: [^\\n]*\\n(?:[^\\n]+\\n)*?License: ([^\\n]+)\\n"), QRegularExpression::MultilineOption);
   const QString copyright = QString::fromStdString(text);
   int files = 0;
   for (auto match = filesLicence.globalMatch(copyright); match.hasNext();) {
@@ -247,18 +249,18 @@ TEST(Packaging, CopyrightFileNamesEveryDataFilesLicence) {
 
 TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
   const test::TempDir prefix;
-  const CliRun install = runProgram(QStringLiteral("cmake"), {QStringLiteral("--install"), QStringLiteral(KC_BINARY_DIR),
-                                                              QStringLiteral("--prefix"),
-                                                              QString::fromStdString(prefix.path().string())});
+  const CliRun install =
+      runProgram(QStringLiteral("cmake"), {QStringLiteral("--install"), QStringLiteral(KC_BINARY_DIR),
+                                           QStringLiteral("--prefix"), QString::fromStdString(prefix.path().string())});
   if (install.exitCode != 0 && install.err.find("file INSTALL cannot find") != std::string::npos)
     GTEST_SKIP() << "not every installed target is built here (build all, e.g. ninja -C build): " << install.err;
   ASSERT_EQ(install.exitCode, 0) << install.out << install.err;
   const fs::path root = prefix.path();
-  for (const char* file : {"bin/kernelcam", "share/applications/io.github.kernelcam.kernelcam.desktop",
-                           "share/metainfo/io.github.kernelcam.kernelcam.metainfo.xml",
-                           "share/bash-completion/completions/kernelcam", "share/zsh/vendor-completions/_kernelcam",
-                           "share/doc/kernelcam/copyright", "share/doc/kernelcam/changelog.Debian.gz",
-                           "share/lintian/overrides/kernelcam"})
+  for (const char* file :
+       {"bin/kernelcam", "share/applications/io.github.kernelcam.kernelcam.desktop",
+        "share/metainfo/io.github.kernelcam.kernelcam.metainfo.xml", "share/bash-completion/completions/kernelcam",
+        "share/zsh/vendor-completions/_kernelcam", "share/doc/kernelcam/copyright",
+        "share/doc/kernelcam/changelog.Debian.gz", "share/lintian/overrides/kernelcam"})
     EXPECT_TRUE(fs::is_regular_file(root / file)) << file;
   // gzip -9n: no name, no time stamp (bytes 4-7 zero), best compression (byte 8 == 2).
   const std::string changelog = readText(root / "share/doc/kernelcam/changelog.Debian.gz");
@@ -281,8 +283,8 @@ TEST(Packaging, InstallTreeHasTheBinaryDocsCompletionsAndData) {
   const fs::path elsewhere = root / "elsewhere";  // (a second TempDir here would be this one: named by the test)
   fs::create_directories(elsewhere);
   const CliRun demo = runProgram(QString::fromStdString((root / "bin/kernelcam").string()),
-                                 {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"}, 120000,
-                                 QString::fromStdString(elsewhere.string()));
+                                 {"demo", "cg", "--matrix", "nos2.mtx", "--precond", "jacobi", "--backend", "cpu"},
+                                 120000, QString::fromStdString(elsewhere.string()));
   EXPECT_EQ(demo.exitCode, 0) << demo.out << demo.err;
   EXPECT_NE(demo.out.find(": nos2.mtx, 957 rows"), std::string::npos) << demo.out << demo.err;
   const CliRun version = runProgram(QString::fromStdString((root / "bin/kernelcam").string()), {"--version"});

@@ -17,9 +17,19 @@ namespace kc::test {
 
 namespace fs = std::filesystem;
 
-inline CliRun processPattern(const std::string& size, const std::string& filters, int frames, const QStringList& outputs) {
-  QStringList arguments = {"process", "--source", "pattern", "--size", QString::fromStdString(size), "--filters",
-                           QString::fromStdString(filters), "--backend", "cpu", "--frames", QString::number(frames)};
+inline CliRun processPattern(const std::string& size, const std::string& filters, int frames,
+                             const QStringList& outputs) {
+  QStringList arguments = {"process",
+                           "--source",
+                           "pattern",
+                           "--size",
+                           QString::fromStdString(size),
+                           "--filters",
+                           QString::fromStdString(filters),
+                           "--backend",
+                           "cpu",
+                           "--frames",
+                           QString::number(frames)};
   return runKernelcam(arguments + outputs);
 }
 

@@ -58,7 +58,8 @@ TEST(AppDemoRunners, DataDirectoryIsTheBuildTreeThenTheInstallThenTheEnvironment
   EXPECT_EQ(findDataDirectory(where, "matrices"), besideBinary) << "2: the binary's own prefix";
   EXPECT_EQ(findDataDirectory(where, "samples"), systemSamples) << "2: the prefix has none: the XDG data dirs'";
   where.installedBesideBinary.clear();
-  EXPECT_EQ(findDataDirectory(where, "matrices"), systemMatrices) << "2: the first XDG data dir that has kernelcam/matrices";
+  EXPECT_EQ(findDataDirectory(where, "matrices"), systemMatrices)
+      << "2: the first XDG data dir that has kernelcam/matrices";
   const QString userMatrices = makeDir(root / "home/.local/share/kernelcam/matrices");
   EXPECT_EQ(findDataDirectory(where, "matrices"), userMatrices) << "2: XDG_DATA_HOME before XDG_DATA_DIRS";
   where.dataDirs.clear();

@@ -36,7 +36,8 @@ class SquaresDemo : public testing::Test {
 TEST_F(SquaresDemo, IsACommandWithItsOptionsHelpAndChecks) {
   const test::CliRun overview = demoCommand({"--help"});
   EXPECT_EQ(overview.exitCode, 0);
-  EXPECT_NE(overview.out.find("Usage: kernelcam demo reduce|matmul|cg|squares [options]"), std::string::npos) << overview.out;
+  EXPECT_NE(overview.out.find("Usage: kernelcam demo reduce|matmul|cg|squares [options]"), std::string::npos)
+      << overview.out;
   EXPECT_NE(overview.out.find("Usage: kernelcam demo squares [options]"), std::string::npos);
 
   const test::CliRun help = demoCommand({"squares", "--help"});
@@ -61,10 +62,11 @@ TEST_F(SquaresDemo, IsACommandWithItsOptionsHelpAndChecks) {
 
 TEST_F(SquaresDemo, RunsFromTheCommandLineWithItsTableAndJson) {
   const std::string json = test::cliTempPath("squares.json");
-  const test::CliRun run = demoCommand({"squares", "--n", "10", "--order", "down", "--backend", "cpu", "--json",
-                                        QString::fromStdString(json)});
+  const test::CliRun run = demoCommand(
+      {"squares", "--n", "10", "--order", "down", "--backend", "cpu", "--json", QString::fromStdString(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
-  EXPECT_NE(run.out.find("squares demo on " + cpuModelName() + " (backend cpu): sum of squares 1..10"), std::string::npos)
+  EXPECT_NE(run.out.find("squares demo on " + cpuModelName() + " (backend cpu): sum of squares 1..10"),
+            std::string::npos)
       << run.out;
   EXPECT_NE(run.out.find("closed form"), std::string::npos);
   QFile file(QString::fromStdString(json));

@@ -39,7 +39,12 @@ TEST(QuietOutput, KnownNoiseIsDroppedAndTheRestPassesInOrder) {
   test::TempDir dir;
   const std::string seen = filtered(dir, [](std::ostream& cerr) {
     // As OpenCV 4.6's imdecode writes a failure: in pieces, then a blank line.
-    cerr << "imdecode_('" << "" << "'): can't read data: " << "OpenCV(4.6.0) bitstrm.cpp:102: error" << "\n" << std::endl;
+    cerr << "imdecode_('"
+         << ""
+         << "'): can't read data: "
+         << "OpenCV(4.6.0) bitstrm.cpp:102: error"
+         << "\n"
+         << std::endl;
     cerr << "a real problem" << '\n';
     cerr << "\n";  // a blank line after one that passed stays
     cerr << "libpng warning: iCCP: known incorrect sRGB profile\n";

@@ -23,7 +23,9 @@ TEST(Documentation, TheCheckoutsReadmeThenTheInstalledOneThenTheProjectsPage) {
   fs::create_directories(root / "prefix/share/kernelcam");
   fs::create_directories(root / "prefix/share/doc/kernelcam");
   std::ofstream(root / "prefix/share/doc/kernelcam/README.md") << "# kernelcam\n";
-  const auto url = [](const fs::path& file) { return QUrl::fromLocalFile(QString::fromStdString(fs::canonical(file).string())); };
+  const auto url = [](const fs::path& file) {
+    return QUrl::fromLocalFile(QString::fromStdString(fs::canonical(file).string()));
+  };
 
   DataSearch where;
   where.buildTreeData = QString::fromStdString((root / "repo/data").string());

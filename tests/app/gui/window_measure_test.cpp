@@ -21,8 +21,8 @@ TEST(WindowMeasure, PrintsTheWindowsFiguresAsJsonAndQuits) {
   test::TempDir config;
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.insert(QStringLiteral("XDG_CONFIG_HOME"), QString::fromStdString(config.path().string()));
-  const test::CliRun run = test::runKernelcam({"--measure", "1", "--backend", "cpu", "--source", "pattern", "--size", "320x240"},
-                                  120000, environment);
+  const test::CliRun run = test::runKernelcam(
+      {"--measure", "1", "--backend", "cpu", "--source", "pattern", "--size", "320x240"}, 120000, environment);
   ASSERT_EQ(run.exitCode, 0) << run.err;
   const QJsonObject figures = QJsonDocument::fromJson(QByteArray::fromStdString(run.out)).object();
   ASSERT_FALSE(figures.isEmpty()) << "one JSON object on stdout: " << run.out;

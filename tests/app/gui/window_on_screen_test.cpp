@@ -114,7 +114,9 @@ class WindowOnScreen : public WindowSession {
   MainWindow& window() { return session_->window(); }
   QDockWidget& demos() { return *demoDock(window()); }
   QDockWidget& lab() { return *kernelLabDock(window()); }
-  static void settle() { test::processEventsUntil([] { return false; }, 400); }
+  static void settle() {
+    test::processEventsUntil([] { return false; }, 400);
+  }
   // A repaint of the view with overlays painted anew, so overlayRects() says where they are now.
   void repaintView() {
     GlRenderer& renderer = window().view()->renderer();

@@ -257,7 +257,9 @@ TEST_F(WindowSession, MenusFollowTheDesktopConventions) {
 
   std::map<QString, QString> keys;
   for (const auto& [action, key] : menuShortcuts(window.menuBar())) keys[action] = key;
-  const auto native = [](QKeySequence::StandardKey key) { return QKeySequence(key).toString(QKeySequence::NativeText); };
+  const auto native = [](QKeySequence::StandardKey key) {
+    return QKeySequence(key).toString(QKeySequence::NativeText);
+  };
   EXPECT_EQ(keys["File > Quit"], native(QKeySequence::Quit));
   EXPECT_EQ(keys["File > Open image"], native(QKeySequence::Open));
   EXPECT_EQ(keys["File > Snapshot"], native(QKeySequence::Save));
@@ -266,11 +268,13 @@ TEST_F(WindowSession, MenusFollowTheDesktopConventions) {
   EXPECT_EQ(keys["View > Demos panel"], QKeySequence(Qt::CTRL | Qt::Key_D).toString(QKeySequence::NativeText));
   // No bare letter (it would fire while typing in the docks' fields): a modifier or a function key.
   for (const auto& [action, key] : keys) {
-    const QKeySequence sequence = QKeySequence::fromString(key.section(QStringLiteral(", "), 0, 0), QKeySequence::NativeText);
+    const QKeySequence sequence =
+        QKeySequence::fromString(key.section(QStringLiteral(", "), 0, 0), QKeySequence::NativeText);
     const int code = sequence[0].toCombined();
     const bool modified = (code & Qt::KeyboardModifierMask) != 0;
     const int bare = code & ~Qt::KeyboardModifierMask;
-    EXPECT_TRUE(modified || (bare >= Qt::Key_F1 && bare <= Qt::Key_F35)) << action.toStdString() << ": " << key.toStdString();
+    EXPECT_TRUE(modified || (bare >= Qt::Key_F1 && bare <= Qt::Key_F35))
+        << action.toStdString() << ": " << key.toStdString();
   }
 
   // Help > About names the versions; File > Quit closes the window (saving the settings).

@@ -83,8 +83,10 @@ TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
   if (fs::exists(photo)) {
     session.controller().openSource(QStringLiteral("image:") + QString::fromStdString(photo.string()));
     ASSERT_TRUE(test::processEventsUntil(
-        [&] { return session.controller().sourceSpec().endsWith(QStringLiteral(".jpg")) &&
-                     window.view()->renderer().lastStats().width != 3840; },
+        [&] {
+          return session.controller().sourceSpec().endsWith(QStringLiteral(".jpg")) &&
+                 window.view()->renderer().lastStats().width != 3840;
+        },
         30000))
         << session.controller().sourceSpec().toStdString();
     grab(session, "tour-2-photo.png");

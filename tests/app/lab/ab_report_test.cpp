@@ -13,7 +13,9 @@ TEST(AbReport, NamesTimesAndSummary) {
   EXPECT_EQ(chainName(parseFilterChain("gray=lab,conv=gauss:5")), "gray lab + conv gauss 5x5");
 
   FrameStats stats;
-  stats.stages = {{"upload", true, 2.0, 0}, {"gray lab", false, 0.25, 0}, {"conv gauss 5x5", false, 0.5, 0},
+  stats.stages = {{"upload", true, 2.0, 0},
+                  {"gray lab", false, 0.25, 0},
+                  {"conv gauss 5x5", false, 0.5, 0},
                   {"download", true, 3.0, 0}};
   EXPECT_DOUBLE_EQ(stagesMs(stats), 0.75);  // copies left out
 
@@ -35,8 +37,9 @@ TEST(AbReport, NamesTimesAndSummary) {
   report.comparison.meanSquaredError = 0.16;
   report.comparison.differingPixels = 10;
   report.heatScale = 4;
-  EXPECT_EQ(report.summary(),
-            "B is 3.00x faster  \u00b7  max |A-B| 4, PSNR 56.1 dB, 10% of pixels differ  \u00b7  heat map: white = 4 levels");
+  EXPECT_EQ(
+      report.summary(),
+      "B is 3.00x faster  \u00b7  max |A-B| 4, PSNR 56.1 dB, 10% of pixels differ  \u00b7  heat map: white = 4 levels");
 }
 
 TEST(EditToFrameClock, CountsFromTheEditToTheFirstPresentedFrameThatRanTheProgram) {

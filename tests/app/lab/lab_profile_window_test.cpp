@@ -42,15 +42,20 @@ TEST(LabProfileWindow, TheUnpaddedTransposeLightsItsColumnReadAndThePaddedOneDoe
     QFile::remove(copy);
     ASSERT_TRUE(QFile::copy(QStringLiteral(KC_SOURCE_DIR "/resources/lab/") + QLatin1String(name), copy));
     ASSERT_TRUE(lab.openFile(copy)) << lab.statusText().toStdString();
-    ASSERT_TRUE(test::processEventsUntil([&] { return lab.lastGood() != nullptr && lab.lastGood()->source.path == copy.toStdString(); }, 30000))
+    ASSERT_TRUE(test::processEventsUntil(
+        [&] { return lab.lastGood() != nullptr && lab.lastGood()->source.path == copy.toStdString(); }, 30000))
         << lab.statusText().toStdString();
     lab.profileLines();
-    ASSERT_TRUE(test::processEventsUntil([&] { return lab.profileText().startsWith(QStringLiteral("profiled")) ||
-                                                      lab.profileText().startsWith(QStringLiteral("no per-line")); },
-                                         60000))
+    ASSERT_TRUE(test::processEventsUntil(
+        [&] {
+          return lab.profileText().startsWith(QStringLiteral("profiled")) ||
+                 lab.profileText().startsWith(QStringLiteral("no per-line"));
+        },
+        60000))
         << lab.profileText().toStdString();
     ASSERT_TRUE(lab.profileText().startsWith(QStringLiteral("profiled"))) << lab.profileText().toStdString();
-    const int columnRead = lineContaining(lab.editor()->toPlainText(), QStringLiteral("tile[threadIdx.x][threadIdx.y]"));
+    const int columnRead =
+        lineContaining(lab.editor()->toPlainText(), QStringLiteral("tile[threadIdx.x][threadIdx.y]"));
     ASSERT_GT(columnRead, 0);
     const LineHeat* heat = lab.editor()->heatAt(columnRead);
     ASSERT_NE(heat, nullptr);

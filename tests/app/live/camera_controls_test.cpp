@@ -22,12 +22,18 @@ namespace {
 
 using namespace kc::test;
 
-const QStringList kEntries = {QStringLiteral("Automatic exposure"), QStringLiteral("Brighter (+1/3 EV)"),
-                              QStringLiteral("Darker (-1/3 EV)"),   QStringLiteral("Autofocus"),
-                              QStringLiteral("Focus at infinity"),  QStringLiteral("Fixed (manual) focus"),
-                              QStringLiteral("Automatic white balance"), QStringLiteral("Daylight"),
-                              QStringLiteral("Cloudy"),             QStringLiteral("Tungsten (warm lamps)"),
-                              QStringLiteral("Fluorescent"),        QStringLiteral("Reset camera controls")};
+const QStringList kEntries = {QStringLiteral("Automatic exposure"),
+                              QStringLiteral("Brighter (+1/3 EV)"),
+                              QStringLiteral("Darker (-1/3 EV)"),
+                              QStringLiteral("Autofocus"),
+                              QStringLiteral("Focus at infinity"),
+                              QStringLiteral("Fixed (manual) focus"),
+                              QStringLiteral("Automatic white balance"),
+                              QStringLiteral("Daylight"),
+                              QStringLiteral("Cloudy"),
+                              QStringLiteral("Tungsten (warm lamps)"),
+                              QStringLiteral("Fluorescent"),
+                              QStringLiteral("Reset camera controls")};
 
 TEST(CameraControls, WithoutACameraEveryEntryIsThereDisabledWithTheReason) {
   test::testApplication();
@@ -52,15 +58,16 @@ TEST(CameraControls, WhatTheCameraOffersIsUsableAndTheRestSaysWhyNot) {
   support.focusModes = {QCamera::FocusModeAuto};
   support.whiteBalanceModes = {QCamera::WhiteBalanceAuto, QCamera::WhiteBalanceTungsten};
   controls.show(support);
-  for (const QString& usable : {QStringLiteral("Automatic exposure"), QStringLiteral("Autofocus"),
-                                QStringLiteral("Automatic white balance"), QStringLiteral("Tungsten (warm lamps)"),
-                                QStringLiteral("Reset camera controls")})
+  for (const QString& usable :
+       {QStringLiteral("Automatic exposure"), QStringLiteral("Autofocus"), QStringLiteral("Automatic white balance"),
+        QStringLiteral("Tungsten (warm lamps)"), QStringLiteral("Reset camera controls")})
     EXPECT_TRUE(controls.entry(usable)->isEnabled()) << usable.toStdString();
-  for (const QString& missing : {QStringLiteral("Brighter (+1/3 EV)"), QStringLiteral("Focus at infinity"),
-                                 QStringLiteral("Daylight")}) {
+  for (const QString& missing :
+       {QStringLiteral("Brighter (+1/3 EV)"), QStringLiteral("Focus at infinity"), QStringLiteral("Daylight")}) {
     QAction* entry = controls.entry(missing);
     EXPECT_FALSE(entry->isEnabled()) << missing.toStdString();
-    EXPECT_TRUE(entry->toolTip().startsWith(QStringLiteral("Integrated Camera offers no"))) << entry->toolTip().toStdString();
+    EXPECT_TRUE(entry->toolTip().startsWith(QStringLiteral("Integrated Camera offers no")))
+        << entry->toolTip().toStdString();
   }
   EXPECT_TRUE(controls.entry(QStringLiteral("Autofocus"))->isChecked());
 

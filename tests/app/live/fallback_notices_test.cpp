@@ -27,7 +27,8 @@ void expectReadable(const Notice& notice) {
   EXPECT_FALSE(namesASourceLocation(notice.explanation));
 }
 
-const QString kLocated = QStringLiteral("/src/gpu/pipeline/cuda_frame_pipeline.cu:470: cudaGetDevice failed: no CUDA-capable device is detected");
+const QString kLocated = QStringLiteral(
+    "/src/gpu/pipeline/cuda_frame_pipeline.cu:470: cudaGetDevice failed: no CUDA-capable device is detected");
 
 TEST(FallbackNotices, CameraCausesEachSayWhatToDo) {
   const QString error = QStringLiteral("camera:0: no camera found");
@@ -62,7 +63,8 @@ TEST(FallbackNotices, FileNamesTheFileNotItsFolder) {
 TEST(FallbackNotices, CudaCausesEachSayWhatToInstall) {
   const CudaRuntimeInfo notBuilt{};
   const CudaRuntimeInfo noDriver{{13000, 0, 0, "CUDA driver version is insufficient"}, true};
-  const CudaRuntimeInfo oldDriver{{13000, 12040, 0, "CUDA driver version is insufficient for CUDA runtime version"}, true};
+  const CudaRuntimeInfo oldDriver{{13000, 12040, 0, "CUDA driver version is insufficient for CUDA runtime version"},
+                                  true};
   const CudaRuntimeInfo noDevice{{13000, 13000, 0, "no CUDA-capable device is detected"}, true};
   const CudaRuntimeInfo working{{13000, 13000, 1, ""}, true};
   const CudaRuntimeInfo notInstalled{{}, true, "libcublas.so.13: cannot open shared object file"};

@@ -32,8 +32,8 @@ TEST(LastChanceHandler, AQueuedSlotThatThrowsIsLoggedAndTheAppKeepsRunning) {
   const std::int64_t before = app().exceptionsCaught();
   QObject receiver;
   testing::internal::CaptureStderr();
-  QMetaObject::invokeMethod(&receiver, [] { throw InvalidArgument("weights: 'abc' is not a number"); },
-                            Qt::QueuedConnection);
+  QMetaObject::invokeMethod(
+      &receiver, [] { throw InvalidArgument("weights: 'abc' is not a number"); }, Qt::QueuedConnection);
   EXPECT_TRUE(eventLoopStillRuns());
   const std::string logged = testing::internal::GetCapturedStderr();
   EXPECT_EQ(app().exceptionsCaught(), before + 1);

@@ -65,7 +65,7 @@ TEST(SourceMenu, ListsEachCamerasFormatsWithTheDefaultFirst) {
   // Hot-plug: a new list replaces the old one.
   menu.showCameras({});
   const auto none = entries(window.sourceMenu());
-  ASSERT_EQ(none.size(), 3u);  // "(no camera found)", the pattern, the camera controls
+  ASSERT_EQ(none.size(), 3u);          // "(no camera found)", the pattern, the camera controls
   EXPECT_FALSE(none[0]->isEnabled());  // "(no camera found)"
 }
 

@@ -101,8 +101,8 @@ TEST(StillImage, IsFilteredOncePerChangeAndTheWindowIdlesOtherwise) {
 
   // View > Measure still: N runs back to back, their means in the timing table.
   controller.measureStillAction()->trigger();
-  ASSERT_TRUE(test::processEventsUntil(
-      [&] { return controller.pipelineRuns() >= 4 + LiveController::kMeasureRuns; }, 60000));
+  ASSERT_TRUE(
+      test::processEventsUntil([&] { return controller.pipelineRuns() >= 4 + LiveController::kMeasureRuns; }, 60000));
   idleFor(500);
   EXPECT_EQ(controller.pipelineRuns(), 4 + LiveController::kMeasureRuns) << "and then it idles again";
   EXPECT_GT(renderer.timings().meanFrameMs(), 0);
@@ -126,7 +126,8 @@ TEST(StillImage, TheOverlaysTimeIsAWarmRunsAndTheColdRunIsLabelled) {
   window.resize(900, 500);
   window.show();
   GlRenderer& renderer = window.view()->renderer();
-  ASSERT_TRUE(test::processEventsUntil([&] { return controller.pipelineRuns() >= 2 && controller.framesShown() >= 1; }, 30000));
+  ASSERT_TRUE(
+      test::processEventsUntil([&] { return controller.pipelineRuns() >= 2 && controller.framesShown() >= 1; }, 30000));
   idleFor(500);
   EXPECT_FALSE(renderer.coldRun());
   EXPECT_EQ(renderer.timings().samples(), 1) << "the warm run alone";

@@ -32,9 +32,19 @@ TEST(RunOptions, TheWindowAndProcessDeclareTheSharedOptionsOnce) {
 }
 
 TEST(RunOptions, TheSameArgumentsGiveTheSameTypedValuesToBoth) {
-  const QStringList arguments = {"-s", "sequence:frames/f_%03d.png", "-f", "gray=bt601,conv=box:3:clamp",
-                                 "--backend", "cpu", "--size", "640X480", "--pattern-format", "nv12",
-                                 "--lenient", "--vcam", "file:out.yuyv"};
+  const QStringList arguments = {"-s",
+                                 "sequence:frames/f_%03d.png",
+                                 "-f",
+                                 "gray=bt601,conv=box:3:clamp",
+                                 "--backend",
+                                 "cpu",
+                                 "--size",
+                                 "640X480",
+                                 "--pattern-format",
+                                 "nv12",
+                                 "--lenient",
+                                 "--vcam",
+                                 "file:out.yuyv"};
   const Read window = readWith(OptionsFor::Window, arguments), process = readWith(OptionsFor::Process, arguments);
   ASSERT_EQ(window.error, "");
   ASSERT_EQ(process.error, "");
@@ -71,8 +81,8 @@ TEST(RunOptions, WhatIsNotGivenStaysEmptyAndTheSourceOptionsKeepTheirDefaults) {
 }
 
 TEST(RunOptions, TheWindowsOwnOptionsAreTyped) {
-  const Read read = readWith(OptionsFor::Window, {"--camera-format", "1280x720@30:MJPG", "--view-mode", "split",
-                                                  "--source", "camera:1"});
+  const Read read = readWith(OptionsFor::Window,
+                             {"--camera-format", "1280x720@30:MJPG", "--view-mode", "split", "--source", "camera:1"});
   ASSERT_EQ(read.error, "");
   EXPECT_EQ(read.options.viewMode, ViewMode::Split);
   ASSERT_TRUE(read.options.cameraFormat.has_value());

@@ -105,7 +105,8 @@ void expectFilteredFramesAndCompositeAreExact(Backend backend) {
       live->flushLive(*display);
       tap.viewPainted(renderer);
     }
-    SCOPED_TRACE(testing::Message() << toString(live->backend()) << ", display path " << displayPathId(live->displayPath()));
+    SCOPED_TRACE(testing::Message() << toString(live->backend()) << ", display path "
+                                    << displayPathId(live->displayPath()));
     filteredSink.finish();
     compositeSink.finish();
     expectThePipelinesResults(filtered, backend, 5);
@@ -146,7 +147,8 @@ TEST_F(FrameTapGl, WithoutHostPixelsTheFilteredBufferIsRead) {
     cv::randu(grey, 0, 256);
     const std::vector<std::uint8_t> original(17 * 3 * 4, 128);
     display->prepare({17, 3, 17, 3, PixelFormat::Gray8});
-    EXPECT_EQ(display->filteredBuffer(), renderer.filteredBuffer()) << "the pipeline writes into the hand-off's buffers";
+    EXPECT_EQ(display->filteredBuffer(), renderer.filteredBuffer())
+        << "the pipeline writes into the hand-off's buffers";
     display->writeOriginal(original.data(), 17 * 4);
     glBindBuffer(GL_PIXEL_UNPACK_BUFFER, display->filteredBuffer());
     glBufferSubData(GL_PIXEL_UNPACK_BUFFER, 0, 17 * 3, grey.data);

@@ -83,7 +83,8 @@ TEST_F(RecordGui, CtrlRRecordsTheFilteredViewUntilCtrlRAgain) {
   const int frames = test::countVideoFrames(path, &size);
   EXPECT_GT(frames, 0);
   EXPECT_EQ(size, cv::Size(320, 240)) << "the filtered image at its own size";
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir_.path()), fs::directory_iterator{}), 2) << "file + settings, no temporaries";
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_.path()), fs::directory_iterator{}), 2)
+      << "file + settings, no temporaries";
 }
 
 TEST_F(RecordGui, TheViewWithOverlaysRecordsAtTheViewsSize) {
@@ -127,7 +128,8 @@ TEST_F(RecordGui, OnCudaTheRecordingEqualsTheCpuBackends) {
     EXPECT_EQ(session.window().statusDisplayPath().startsWith(QStringLiteral("CUDA")), backend == Backend::Cuda)
         << session.window().statusDisplayPath().toStdString();
     RecordController& recorder = session.recorder();
-    EXPECT_TRUE(recorder.start(QString::fromStdString(path), RecordContent::Filtered)) << recorder.lastError().toStdString();
+    EXPECT_TRUE(recorder.start(QString::fromStdString(path), RecordContent::Filtered))
+        << recorder.lastError().toStdString();
     // The still runs again with the new chain: the recording's first frame.
     session.window().filterDock()->setChain(parseFilterChain("gray=bt601,conv=box:3"));
     test::processEventsUntil([] { return false; }, 800);

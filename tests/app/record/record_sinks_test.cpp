@@ -45,8 +45,8 @@ TEST(VideoFile, Mp4AndAviReadBackWithEveryFrameAtAnEvenSize) {
       for (int i = 0; i < 10; ++i) writer.write(testFrame(size, i, name[0] == 'c'));
       EXPECT_FALSE(fs::exists(path)) << "the target appears only at finish()";
       writer.finish();
-      EXPECT_EQ(writer.frameSize(), std::to_string(size.width + size.width % 2) + "x" +
-                                        std::to_string(size.height + size.height % 2));
+      EXPECT_EQ(writer.frameSize(),
+                std::to_string(size.width + size.width % 2) + "x" + std::to_string(size.height + size.height % 2));
     }
     cv::Size read;
     EXPECT_EQ(test::countVideoFrames(path, &read), 10);

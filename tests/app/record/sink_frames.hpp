@@ -32,7 +32,8 @@ namespace fs = std::filesystem;
 inline cv::Mat testFrame(cv::Size size, int i, bool colour) {
   cv::Mat grey(size, CV_8UC1);
   for (int y = 0; y < size.height; ++y)
-    for (int x = 0; x < size.width; ++x) grey.at<std::uint8_t>(y, x) = static_cast<std::uint8_t>((x * 7 + y * 3 + i * 20) % 256);
+    for (int x = 0; x < size.width; ++x)
+      grey.at<std::uint8_t>(y, x) = static_cast<std::uint8_t>((x * 7 + y * 3 + i * 20) % 256);
   if (!colour) return grey;
   cv::Mat rgba;
   cv::cvtColor(grey, rgba, cv::COLOR_GRAY2RGBA);

@@ -24,9 +24,9 @@ TEST(CameraFormat, ParsesEveryFormOfTheSyntax) {
   EXPECT_EQ(*parseCameraFormat("1920x1080@60"), (CameraFormatRequest{1920, 1080, 60, ""}));
   EXPECT_EQ(*parseCameraFormat("640x480@29.97:YUYV"), (CameraFormatRequest{640, 480, 29.97, "YUYV"}));
   EXPECT_EQ(*parseCameraFormat("1x1:mjpg"), (CameraFormatRequest{1, 1, 0, "mjpg"}));
-  for (const char* bad : {"", "1280", "1280x", "x720", "0x720", "1280x720@", "1280x720@0", "1280x720@-5",
-                          "1280x720@abc", "1280x720:", "1280x720:YU-YV", "1280x720@30:", "@30", ":YUYV",
-                          "16385x16", "1280x720@2000", "1280x720@30x"})
+  for (const char* bad :
+       {"", "1280", "1280x", "x720", "0x720", "1280x720@", "1280x720@0", "1280x720@-5", "1280x720@abc",
+        "1280x720:", "1280x720:YU-YV", "1280x720@30:", "@30", ":YUYV", "16385x16", "1280x720@2000", "1280x720@30x"})
     EXPECT_FALSE(parseCameraFormat(bad)) << "'" << bad << "'";
 }
 

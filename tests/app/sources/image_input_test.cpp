@@ -26,7 +26,6 @@ namespace {
 
 using namespace kc::test;
 
-
 TEST(ImageInput, OnePixelImageLoads) {
   TempDir dir;
   ASSERT_TRUE(cv::imwrite(dir.file("one.png"), cv::Mat(1, 1, CV_8UC3, cv::Scalar(10, 20, 30))));
@@ -56,7 +55,8 @@ TEST(ImageInput, GreyAlphaPngBecomesGreyRgbWithItsAlpha) {
 TEST(ImageInput, SixteenBitGreyPngIsScaledTo8Bits) {
   TempDir dir;
   cv::Mat deep(2, 3, CV_16UC1);
-  for (int x = 0; x < 3; ++x) deep.at<std::uint16_t>(0, x) = deep.at<std::uint16_t>(1, x) = static_cast<std::uint16_t>(x * 32768 - (x == 2));
+  for (int x = 0; x < 3; ++x)
+    deep.at<std::uint16_t>(0, x) = deep.at<std::uint16_t>(1, x) = static_cast<std::uint16_t>(x * 32768 - (x == 2));
   ASSERT_TRUE(cv::imwrite(dir.file("deep.png"), deep));
   const kc::HostFrame frame = kc::ImageSource(dir.file("deep.png")).next();
   EXPECT_EQ(frame.rgba.at(0, 1).g, 0);
@@ -74,7 +74,8 @@ void expectSameAsOpenCv(const std::vector<unsigned char>& jpeg, const std::strin
   cv::cvtColor(reference, reference, cv::COLOR_BGR2RGBA);
   ASSERT_EQ(frame.width(), reference.cols);
   ASSERT_EQ(frame.height(), reference.rows);
-  const cv::Mat ours(frame.height(), frame.width(), CV_8UC4, const_cast<unsigned char*>(frame.rgba.bytes()), frame.pitch());
+  const cv::Mat ours(frame.height(), frame.width(), CV_8UC4, const_cast<unsigned char*>(frame.rgba.bytes()),
+                     frame.pitch());
   EXPECT_EQ(cv::norm(ours, reference, cv::NORM_INF), 0.0);
 }
 
@@ -98,7 +99,9 @@ std::vector<unsigned char> cmykJpeg(int width, int height) {
   std::vector<unsigned char> row(static_cast<std::size_t>(width) * 4);
   while (info.next_scanline < info.image_height) {
     for (int x = 0; x < width; ++x)
-      for (int c = 0; c < 4; ++c) row[4 * x + c] = static_cast<unsigned char>((x * 37 + static_cast<int>(info.next_scanline) * 11 + c * 60) % 256);
+      for (int c = 0; c < 4; ++c)
+        row[4 * x + c] =
+            static_cast<unsigned char>((x * 37 + static_cast<int>(info.next_scanline) * 11 + c * 60) % 256);
     JSAMPROW rows[1] = {row.data()};
     jpeg_write_scanlines(&info, rows, 1);
   }
@@ -213,18 +216,21 @@ TEST(PngInput, DecodesToTheSamePixelsAsOpenCvForEveryColourTypeAndDepth) {
   viaOpenCv("rgba 16-bit 7x7", CV_16UC4, 7, 7);
   std::vector<png_color> palette;
   for (int i = 0; i < 16; ++i)
-    palette.push_back({static_cast<png_byte>(i * 16), static_cast<png_byte>(255 - i * 9), static_cast<png_byte>(i * 5)});
-  cases.push_back({"palette 4-bit with tRNS 17x3",
-                   libpngEncode(17, 3, 4, PNG_COLOR_TYPE_PALETTE, false, patternRows(3, 9), palette, {0, 128, 255, 7})});
-  cases.push_back({"palette 8-bit 19x4", libpngEncode(19, 4, 8, PNG_COLOR_TYPE_PALETTE, false, patternRows(4, 19, 16), palette)});
+    palette.push_back(
+        {static_cast<png_byte>(i * 16), static_cast<png_byte>(255 - i * 9), static_cast<png_byte>(i * 5)});
+  cases.push_back({"palette 4-bit with tRNS 17x3", libpngEncode(17, 3, 4, PNG_COLOR_TYPE_PALETTE, false,
+                                                                patternRows(3, 9), palette, {0, 128, 255, 7})});
+  cases.push_back(
+      {"palette 8-bit 19x4", libpngEncode(19, 4, 8, PNG_COLOR_TYPE_PALETTE, false, patternRows(4, 19, 16), palette)});
   cases.push_back({"grey 1-bit 21x5", libpngEncode(21, 5, 1, PNG_COLOR_TYPE_GRAY, false, patternRows(5, 3))});
-  cases.push_back({"grey+alpha 16-bit 6x4", libpngEncode(6, 4, 16, PNG_COLOR_TYPE_GRAY_ALPHA, false, patternRows(4, 24))});
+  cases.push_back(
+      {"grey+alpha 16-bit 6x4", libpngEncode(6, 4, 16, PNG_COLOR_TYPE_GRAY_ALPHA, false, patternRows(4, 24))});
   const png_color_16 transparent{0, 37, 11, 74, 0};  // the (37, 11, 74) pixels become transparent
-  cases.push_back({"rgb with tRNS 9x3", libpngEncode(9, 3, 8, PNG_COLOR_TYPE_RGB, false, patternRows(3, 27), {}, {},
-                                                     &transparent)});
+  cases.push_back({"rgb with tRNS 9x3",
+                   libpngEncode(9, 3, 8, PNG_COLOR_TYPE_RGB, false, patternRows(3, 27), {}, {}, &transparent)});
   cases.push_back({"rgb interlaced 33x19", libpngEncode(33, 19, 8, PNG_COLOR_TYPE_RGB, true, patternRows(19, 99))});
-  cases.push_back({"rgba 16-bit interlaced 5x11",
-                   libpngEncode(5, 11, 16, PNG_COLOR_TYPE_RGB_ALPHA, true, patternRows(11, 40))});
+  cases.push_back(
+      {"rgba 16-bit interlaced 5x11", libpngEncode(5, 11, 16, PNG_COLOR_TYPE_RGB_ALPHA, true, patternRows(11, 40))});
   for (const auto& path : kc::test::samplePhotos()) {
     if (path.extension() != ".png") continue;
     std::ifstream in(path, std::ios::binary);

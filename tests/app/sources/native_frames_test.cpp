@@ -63,7 +63,8 @@ QVideoFrame videoFrameOf(const HostYuv& yuv, QVideoFrameFormat::PixelFormat qt, 
     const int pitch = frame.bytesPerLine(qtPlane);
     all = all && pitch >= from.width && frame.mappedBytes(qtPlane) >= pitch * (from.height - 1) + from.width;
     for (int y = 0; y < from.height && (y + 1) * pitch <= frame.mappedBytes(qtPlane); ++y)
-      std::memcpy(frame.bits(qtPlane) + static_cast<std::ptrdiff_t>(y) * pitch, from.row(y), std::min(from.width, pitch));
+      std::memcpy(frame.bits(qtPlane) + static_cast<std::ptrdiff_t>(y) * pitch, from.row(y),
+                  std::min(from.width, pitch));
   }
   frame.unmap();
   if (fits) *fits = all;
@@ -96,10 +97,18 @@ struct SpaceCase {
 };
 const SpaceCase kSpaces[] = {
     {QVideoFrameFormat::ColorSpace_Undefined, QVideoFrameFormat::ColorRange_Unknown, {}},  // the UVC defaults
-    {QVideoFrameFormat::ColorSpace_BT601, QVideoFrameFormat::ColorRange_Full, {kc::YuvMatrix::Bt601, kc::YuvRange::Full}},
-    {QVideoFrameFormat::ColorSpace_BT709, QVideoFrameFormat::ColorRange_Video, {kc::YuvMatrix::Bt709, kc::YuvRange::Limited}},
-    {QVideoFrameFormat::ColorSpace_BT709, QVideoFrameFormat::ColorRange_Full, {kc::YuvMatrix::Bt709, kc::YuvRange::Full}},
-    {QVideoFrameFormat::ColorSpace_BT2020, QVideoFrameFormat::ColorRange_Video, {kc::YuvMatrix::Bt2020, kc::YuvRange::Limited}}};
+    {QVideoFrameFormat::ColorSpace_BT601,
+     QVideoFrameFormat::ColorRange_Full,
+     {kc::YuvMatrix::Bt601, kc::YuvRange::Full}},
+    {QVideoFrameFormat::ColorSpace_BT709,
+     QVideoFrameFormat::ColorRange_Video,
+     {kc::YuvMatrix::Bt709, kc::YuvRange::Limited}},
+    {QVideoFrameFormat::ColorSpace_BT709,
+     QVideoFrameFormat::ColorRange_Full,
+     {kc::YuvMatrix::Bt709, kc::YuvRange::Full}},
+    {QVideoFrameFormat::ColorSpace_BT2020,
+     QVideoFrameFormat::ColorRange_Video,
+     {kc::YuvMatrix::Bt2020, kc::YuvRange::Limited}}};
 
 TEST(CameraFrames, YuvFramesMapCopyOnceAndConvertOnBothBackends) {
   kc::test::testApplication();
@@ -210,7 +219,9 @@ TEST(CameraFrames, OtherFormatsGoThroughToImage) {
   video.unmap();
   kc::FramePool pool;
   const kc::HostFrame frame = kc::copyVideoFrame(video, pool);
-  if (frame.empty()) GTEST_SKIP() << "QVideoFrame::toImage() converts nothing on this platform (" << qPrintable(QGuiApplication::platformName()) << ")";
+  if (frame.empty())
+    GTEST_SKIP() << "QVideoFrame::toImage() converts nothing on this platform ("
+                 << qPrintable(QGuiApplication::platformName()) << ")";
   ASSERT_EQ(frame.format, kc::PixelFormat::Rgba8);
   for (int y = 0; y < 4; ++y)
     for (int x = 0; x < 8; ++x) {
@@ -246,7 +257,8 @@ TEST(PatternFormats, EveryFormatIsThePatternItDrawsEncoded) {
       HostYuv expected(kc::yuvLayout(format), 65, 33);
       kc::rgbaToYuvCpu(rgba.rgba.view(), {}, expected.mutableView());
       for (int p = 0; p < kc::yuvPlaneCount(expected.layout); ++p)
-        EXPECT_TRUE(kc::samePixels<std::uint8_t>(frame.yuv.planes[p].view(), expected.planes[p].view())) << "plane " << p;
+        EXPECT_TRUE(kc::samePixels<std::uint8_t>(frame.yuv.planes[p].view(), expected.planes[p].view()))
+            << "plane " << p;
     } else if (format == kc::PixelFormat::Gray8) {
       kc::HostImage<std::uint8_t> expected(65, 33);
       kc::grayscaleCpu(rgba.rgba.view(), expected.view(), kc::GrayWeights::BT601);

@@ -45,13 +45,15 @@ TEST(PatternSource, SameIndexGivesSamePixelsAndOtherIndicesDiffer) {
   EXPECT_GT(n1.timestampSeconds, 0);
   EXPECT_TRUE(sameFrame(n0, b.frameAt(0)));
   // Tiny and odd sizes draw without crashing.
-  for (auto size : kc::test::awkwardSizes()) EXPECT_EQ(kc::PatternSource(size.width, size.height).frameAt(3).width(), size.width);
+  for (auto size : kc::test::awkwardSizes())
+    EXPECT_EQ(kc::PatternSource(size.width, size.height).frameAt(3).width(), size.width);
   EXPECT_THROW(kc::PatternSource(0, 10), kc::SourceError);
 }
 
 TEST(ImageSource, LoadsTheSharedImagesAsRgba) {
   const auto images = kc::test::samplePhotos();
-  ASSERT_FALSE(images.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(images.empty()) << "no photos in " << kc::test::projectData("samples")
+                               << " (data/samples is part of the repository)";
   for (const auto& path : images) {
     SCOPED_TRACE(path.string());
     kc::ImageSource source(path.string());
@@ -77,7 +79,7 @@ TEST(ImageSource, GreySixteenBitAndAlphaBecomeRgba8) {
   for (int y = 0; y < 5; ++y)
     for (int x = 0; x < 7; ++x) {
       grey.at<std::uint8_t>(y, x) = static_cast<std::uint8_t>(x * 30 + y);
-      deep.at<cv::Vec3w>(y, x) = {static_cast<std::uint16_t>(257 * x), 65535, 0};  // B, G, R
+      deep.at<cv::Vec3w>(y, x) = {static_cast<std::uint16_t>(257 * x), 65535, 0};   // B, G, R
       alpha.at<cv::Vec4b>(y, x) = {10, 20, 30, static_cast<std::uint8_t>(y * 50)};  // B, G, R, A
     }
   ASSERT_TRUE(cv::imwrite(dir.file("grey.png"), grey));
@@ -166,7 +168,8 @@ TEST(SourceFactory, ParsesTheSourceSyntax) {
   EXPECT_EQ(h, 480);
   EXPECT_TRUE(kc::parseFrameSize("320X240", &w, &h));
   EXPECT_EQ(w, 320);
-  for (const char* bad : {"640", "x480", "640x", "0x5", "640x480x3", "20000x10"}) EXPECT_FALSE(kc::parseFrameSize(bad, &w, &h)) << bad;
+  for (const char* bad : {"640", "x480", "640x", "0x5", "640x480x3", "20000x10"})
+    EXPECT_FALSE(kc::parseFrameSize(bad, &w, &h)) << bad;
 }
 
 TEST(SourceFactory, MakesEachFileSource) {

@@ -21,10 +21,10 @@
 namespace {
 
 namespace fs = std::filesystem;
+using kc::test::q;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
 using kc::test::VideoSegment;
-using kc::test::q;
 
 const std::vector<VideoSegment> kSizeChanges{{320, 240, 5}, {640, 480, 5}, {320, 240, 5}};
 
@@ -87,8 +87,8 @@ TEST(VideoInput, VideoShorterThanFramesStopsAndSaysSoUnlessLooped) {
   TempDir dir;
   const std::string path = dir.file("short.mjpeg"), json = dir.file("short.json");
   kc::test::writeMjpeg(path, {{32, 24, 7}});
-  auto run = runKernelcam({"process", "--source", q("video:" + path), "--backend", "cpu", "--frames", "20", "--json",
-                           q(json)});
+  auto run = runKernelcam(
+      {"process", "--source", q("video:" + path), "--backend", "cpu", "--frames", "20", "--json", q(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_NE(run.err.find("ended after 7 frames"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("--loop"), std::string::npos) << run.err;
@@ -96,8 +96,8 @@ TEST(VideoInput, VideoShorterThanFramesStopsAndSaysSoUnlessLooped) {
   EXPECT_EQ(report["frames"].toInt(), 7);
   EXPECT_EQ(report["frames_requested"].toInt(), 20);
 
-  run = runKernelcam({"process", "--source", q("video:" + path), "--backend", "cpu", "--frames", "20", "--loop",
-                      "--json", q(json)});
+  run = runKernelcam(
+      {"process", "--source", q("video:" + path), "--backend", "cpu", "--frames", "20", "--loop", "--json", q(json)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   EXPECT_EQ(run.err, "");
   EXPECT_EQ(readJson(json)["frames"].toInt(), 20);

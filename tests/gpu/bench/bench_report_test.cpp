@@ -26,8 +26,8 @@ TEST(BenchOptions, DefaultsAndParsing) {
   EXPECT_EQ(d.imageDir, "data/samples");  // the checkout's, from its root (kc_bench)
   EXPECT_EQ(d.matrixDir, "data/matrices");
 
-  BenchOptions o = parseBenchOptions({"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json",
-                                      "--images", "photos"});
+  BenchOptions o = parseBenchOptions(
+      {"--size", "640x480", "--reps", "7", "--only", "gray,conv 5x5", "--json", "a.json", "--images", "photos"});
   ASSERT_EQ(o.sizes.size(), 1u);
   EXPECT_EQ(o.sizes[0].width, 640);
   EXPECT_EQ(o.sizes[0].height, 480);
@@ -141,15 +141,17 @@ TEST(BenchReport, GraphAndCopyColumns) {
   EXPECT_DOUBLE_EQ(r.rows[0].percentOfCopyGraph(), 100);
   EXPECT_EQ(r.rows[1].percentOfCopy(), 0);  // no copy measured: no figure
   const std::string md = formatMarkdown(r);
-  EXPECT_NE(md.find("| what | us/rep (events) | us/rep (graph) | rate | % of roofline (GEMM: % of cuBLAS) | % of copy | "
-                    "baseline | baseline us/rep | speed-up | CPU backend us | OpenCV CPU us | note |"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("| what | us/rep (events) | us/rep (graph) | rate | % of roofline (GEMM: % of cuBLAS) | % of copy | "
+              "baseline | baseline us/rep | speed-up | CPU backend us | OpenCV CPU us | note |"),
+      std::string::npos)
       << md;
   EXPECT_NE(md.find("| copy | 500.00 | 400.00 | 4000.0 GB/s | 100.0% | 90.0% |"), std::string::npos) << md;
   EXPECT_NE(md.find("| NPP thing | 10.00 | n/a |"), std::string::npos) << md;
   EXPECT_NE(md.find("graph: not capturable: cudaStreamSynchronize(stream)"), std::string::npos) << md;
-  EXPECT_NE(md.find("SM clock: before 1755 MHz (max 1980 MHz, NVML), after 1980 MHz (max 1980 MHz, NVML); read, never set"),
-            std::string::npos)
+  EXPECT_NE(
+      md.find("SM clock: before 1755 MHz (max 1980 MHz, NVML), after 1980 MHz (max 1980 MHz, NVML); read, never set"),
+      std::string::npos)
       << md;
   EXPECT_NE(md.find("copy fit: t = 2.00 us + bytes / 3000.0 GB/s (events), 1.00 us + bytes / 3000.0 GB/s (graph); 2 "
                     "rotated D2D copies"),
@@ -198,12 +200,33 @@ TEST(BenchReport, JsonKeepsItsKeyOrderAndFigures) {
                                             "copy_fit", "rows"}));
   keys.clear();
   for (const auto& item : json["rows"][0].items()) keys.push_back(item.key());
-  EXPECT_EQ(keys, (std::vector<std::string>{
-                      "name", "group", "key", "ms", "graph_ms", "graph_reps", "graph_note", "bytes", "flops",
-                      "gb_per_s", "gflop_per_s", "percent", "buffer_sets", "copy_ms", "copy_graph_ms",
-                      "percent_of_copy", "percent_of_copy_graph", "is_baseline", "baseline_name", "baseline_ms",
-                      "speedup", "baseline_graph_ms", "graph_speedup", "cpu_baseline_name", "cpu_baseline_ms",
-                      "cpu_backend_ms", "note"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"name",
+                                            "group",
+                                            "key",
+                                            "ms",
+                                            "graph_ms",
+                                            "graph_reps",
+                                            "graph_note",
+                                            "bytes",
+                                            "flops",
+                                            "gb_per_s",
+                                            "gflop_per_s",
+                                            "percent",
+                                            "buffer_sets",
+                                            "copy_ms",
+                                            "copy_graph_ms",
+                                            "percent_of_copy",
+                                            "percent_of_copy_graph",
+                                            "is_baseline",
+                                            "baseline_name",
+                                            "baseline_ms",
+                                            "speedup",
+                                            "baseline_graph_ms",
+                                            "graph_speedup",
+                                            "cpu_baseline_name",
+                                            "cpu_baseline_ms",
+                                            "cpu_backend_ms",
+                                            "note"}));
   EXPECT_EQ(json["rows"][0]["ms"], 0.123457);
   EXPECT_TRUE(json["roofline_gbs"].is_null());
   EXPECT_EQ(json["rows"][0]["note"], "bad \ufffd byte");
@@ -285,11 +308,33 @@ TEST(BenchReport, JsonHasASchemaAndSnakeCaseKeys) {
   r.rows[0].extra.push_back({"uploadMs", 1.5});
   const std::string json = formatJson(r);
   EXPECT_NE(json.find("\"schema\": \"kernelcam-bench/3\""), std::string::npos) << json;
-  for (const char* key : {"l2_bytes", "roofline_gbs", "gb_per_s", "gflop_per_s", "is_baseline", "baseline_name",
-                          "baseline_ms", "cpu_baseline_name", "cpu_baseline_ms", "upload_ms", "graph_ms", "graph_reps",
-                          "graph_note", "copy_ms", "copy_graph_ms", "percent_of_copy", "percent_of_copy_graph",
-                          "buffer_sets", "baseline_graph_ms", "graph_speedup", "graph_launches", "graph_min_reps",
-                          "sm_clock_before", "sm_clock_after", "copy_fit", "fixed_us", "graph_gb_per_s"})
+  for (const char* key : {"l2_bytes",
+                          "roofline_gbs",
+                          "gb_per_s",
+                          "gflop_per_s",
+                          "is_baseline",
+                          "baseline_name",
+                          "baseline_ms",
+                          "cpu_baseline_name",
+                          "cpu_baseline_ms",
+                          "upload_ms",
+                          "graph_ms",
+                          "graph_reps",
+                          "graph_note",
+                          "copy_ms",
+                          "copy_graph_ms",
+                          "percent_of_copy",
+                          "percent_of_copy_graph",
+                          "buffer_sets",
+                          "baseline_graph_ms",
+                          "graph_speedup",
+                          "graph_launches",
+                          "graph_min_reps",
+                          "sm_clock_before",
+                          "sm_clock_after",
+                          "copy_fit",
+                          "fixed_us",
+                          "graph_gb_per_s"})
     EXPECT_NE(json.find(std::string("\"") + key + "\": "), std::string::npos) << key;
   // No camelCase key: a quote, lower-case letters, an upper-case letter, ..., a quote and a colon.
   for (std::size_t at = json.find('"'); at != std::string::npos; at = json.find('"', at + 1)) {

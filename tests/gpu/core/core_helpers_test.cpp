@@ -13,7 +13,8 @@ namespace kc {
 namespace {
 
 TEST(Backend, ParsesWhatItPrintsAndNothingElse) {
-  for (Backend backend : {Backend::Auto, Backend::Cuda, Backend::Cpu}) EXPECT_EQ(parseBackend(toString(backend)), backend);
+  for (Backend backend : {Backend::Auto, Backend::Cuda, Backend::Cpu})
+    EXPECT_EQ(parseBackend(toString(backend)), backend);
   EXPECT_STREQ(toString(Backend::Auto), "auto");
   for (const char* bad : {"", "gpu", "CUDA", " cpu", "cpu ", "autoo"}) {
     SCOPED_TRACE(bad);

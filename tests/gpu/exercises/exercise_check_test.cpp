@@ -85,7 +85,8 @@ TEST(ExerciseCheck, ATimeBelowADeviceCopyOfTheSameBytesIsAMeasurementError) {
   const GoalOutcome& naive = goalNamed(report, kGoalBeatsNaive);
   EXPECT_FALSE(naive.met);
   EXPECT_NE(naive.figure.find("is below the 0.500 ms a device copy of the same bytes takes: not a valid time"),
-            std::string::npos) << naive.figure;
+            std::string::npos)
+      << naive.figure;
   EXPECT_EQ(report.levelReached, 1);
 }
 

@@ -49,12 +49,14 @@ TEST(ExerciseCounterGoals, TheTransposeTileIsReadWithoutBankConflicts) {
   CounterVerdict verdict = measure(goal);
   EXPECT_TRUE(verdict.measured);
   EXPECT_TRUE(verdict.met) << verdict.figure;
-  EXPECT_EQ(verdict.figure, "shared memory takes 1.00x the fewest wavefronts (1.0 per request, ideal 1.0; goal: at most 1.10x)");
+  EXPECT_EQ(verdict.figure,
+            "shared memory takes 1.00x the fewest wavefronts (1.0 per request, ideal 1.0; goal: at most 1.10x)");
 
   measure.lines[1].sharedWavefronts = 32000;  // tile[32][32] read down a column: one bank, 32 wavefronts
   verdict = measure(goal);
   EXPECT_FALSE(verdict.met);
-  EXPECT_EQ(verdict.figure, "shared memory takes 16.50x the fewest wavefronts (16.5 per request, ideal 1.0; goal: at most 1.10x)");
+  EXPECT_EQ(verdict.figure,
+            "shared memory takes 16.50x the fewest wavefronts (16.5 per request, ideal 1.0; goal: at most 1.10x)");
   EXPECT_EQ(verdict.line, 14);
 }
 

@@ -12,7 +12,9 @@ namespace {
 
 using namespace kc::exercises;
 
-ExerciseToolchain compileOnly() { return {[](auto& s, auto& o) { return kc::lab::compileKernel(s, o); }, nullptr}; }
+ExerciseToolchain compileOnly() {
+  return {[](auto& s, auto& o) { return kc::lab::compileKernel(s, o); }, nullptr};
+}
 
 std::string allDiagnostics(const kc::lab::CompiledKernel& kernel) {
   std::string text;
@@ -52,9 +54,12 @@ TEST(ExerciseKernels, EveryExerciseHasAReferenceAndThreeWrongSolutionsThatCompil
 TEST(ExerciseKernels, AKernelWithTheImageSignatureInAnArrayExerciseIsToldTheExercisesSignature) {
   const ExerciseDefinition* e = exerciseRegistry().find("reduce-sum");
   ASSERT_NE(e, nullptr);
-  const kc::lab::CompiledKernel kernel = compileExerciseKernel(
-      *e, {"k.cu", "// @exercise reduce-sum\n// @block 256\n// @grid n\n__global__ void k(KcInput in, KcOutput out, KcParams p) {}\n"},
-      compileOnly());
+  const kc::lab::CompiledKernel kernel =
+      compileExerciseKernel(*e,
+                            {"k.cu",
+                             "// @exercise reduce-sum\n// @block 256\n// @grid n\n__global__ void k(KcInput in, "
+                             "KcOutput out, KcParams p) {}\n"},
+                            compileOnly());
   EXPECT_FALSE(kernel.ok());
   EXPECT_NE(allDiagnostics(kernel).find("k.cu:4:17: error: kernel 'k' does not have the lab's signature: expected "
                                         "__global__ void NAME(const int* in, int n, int* sum)"),

@@ -22,14 +22,17 @@ ExerciseToolchain toolchainOn(kc::lab::BufferDevice& device) {
 }
 
 void printReport(const char* what, const CheckReport& report) {
-  std::printf("[ exercise ] %s %s: level %d of %d, check %.0f ms (compile %.0f ms), seed %llu\n", report.exercise.c_str(),
-              what, report.levelReached, report.maxLevel, report.checkMs, report.compileMs,
+  std::printf("[ exercise ] %s %s: level %d of %d, check %.0f ms (compile %.0f ms), seed %llu\n",
+              report.exercise.c_str(), what, report.levelReached, report.maxLevel, report.checkMs, report.compileMs,
               static_cast<unsigned long long>(report.seed));
   for (const CaseOutcome& c : report.cases)
     if (!c.passed) std::printf("[ exercise ]   input %s\n", c.message.c_str());
   for (const GoalOutcome& g : report.goals)
-    std::printf("[ exercise ]   level %d %s %s: %s\n", g.level, !g.measured ? "--" : g.met ? "met" : "MISS", g.id.c_str(),
-                g.figure.c_str());
+    std::printf("[ exercise ]   level %d %s %s: %s\n", g.level,
+                !g.measured ? "--"
+                : g.met     ? "met"
+                            : "MISS",
+                g.id.c_str(), g.figure.c_str());
 }
 
 class ExerciseSolutions : public ::testing::TestWithParam<std::string> {};
@@ -76,19 +79,19 @@ TEST_P(ExerciseSolutions, TheReferenceMeetsEveryGoalAndEachWrongKernelFailsSayin
   EXPECT_TRUE(start.compiled);
   EXPECT_FALSE(start.correct);
   // The GPU is usable after the wrong kernels: the reference is right again.
-  EXPECT_TRUE(checkExercise(*e, kc::test::fixtureKernel(kc::test::exerciseFixtures(e->id) / "solution.cu"), toolchain,
-                            quick).correct);
+  EXPECT_TRUE(
+      checkExercise(*e, kc::test::fixtureKernel(kc::test::exerciseFixtures(e->id) / "solution.cu"), toolchain, quick)
+          .correct);
 }
 
 std::vector<std::string> exerciseIds() { return exerciseRegistry().ids(); }
 
-INSTANTIATE_TEST_SUITE_P(AllExercises, ExerciseSolutions, ::testing::ValuesIn(exerciseIds()),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (c == '-') c = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(AllExercises, ExerciseSolutions, ::testing::ValuesIn(exerciseIds()), [](const auto& info) {
+  std::string name = info.param;
+  for (char& c : name)
+    if (c == '-') c = '_';
+  return name;
+});
 
 // The wall time of an image exercise's check, compile included, with the worker warm (the second
 // of two checks in one process): what a student waits for after pressing Check. Printed, not

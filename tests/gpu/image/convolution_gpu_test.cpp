@@ -98,7 +98,8 @@ template <class T>
 void expectGpuMatchesCpu(const HostImage<T>& in, const ConvKernel& kernel, BorderMode border, ConvPath path,
                          const std::string& what, bool alignedRows = false, std::size_t rowAlignment = 4) {
   std::ostringstream label;
-  label << in.width() << "x" << in.height() << (alignedRows ? " rows aligned to " + std::to_string(rowAlignment) : " odd pitch") << " kernel "
+  label << in.width() << "x" << in.height()
+        << (alignedRows ? " rows aligned to " + std::to_string(rowAlignment) : " odd pitch") << " kernel "
         << kernel.size << " " << what << " border " << toString(border) << " path " << pathName(path);
   SCOPED_TRACE(label.str());
   const int w = in.width(), h = in.height();
@@ -122,8 +123,7 @@ void expectGpuMatchesCpu(const HostImage<T>& in, const ConvKernel& kernel, Borde
   EXPECT_LE(d.max, 1) << d.count << " of " << static_cast<long long>(w) * h << " pixels differ";
   if (path == ConvPath::General)
     EXPECT_EQ(d.count, 0) << "the general path does the CPU's operations in its order: it should be exact";
-  else if (d.count)
-    std::cout << "  [info] " << label.str() << ": " << d.count << " pixels off by " << d.max << "\n";
+  else if (d.count) std::cout << "  [info] " << label.str() << ": " << d.count << " pixels off by " << d.max << "\n";
   EXPECT_TRUE(d.alphaExact) << "alpha must be copied from the input";
   EXPECT_TRUE(d.paddingUntouched) << "the kernel wrote into the row padding";
 }
@@ -135,9 +135,14 @@ void runSizeSweep(std::uint32_t seed) {
     std::vector<int> kernelSizes;
   };
   // Big kernels on small images only: the CPU reference is O(n^2) per pixel.
-  const std::vector<Case> cases{{{1, 1}, {1, 3, 31}},        {{2, 3}, {1, 3, 5, 31}},         {{17, 3}, {3, 5, 9, 15}},
-                                {{3, 17}, {3, 7, 11}},       {{33, 31}, {1, 3, 5, 7, 9, 11, 13, 15, 21, 31}},
-                                {{130, 67}, {3, 5, 9, 17}},  {{640, 480}, {3, 9}},            {{1921, 1079}, {5}}};
+  const std::vector<Case> cases{{{1, 1}, {1, 3, 31}},
+                                {{2, 3}, {1, 3, 5, 31}},
+                                {{17, 3}, {3, 5, 9, 15}},
+                                {{3, 17}, {3, 7, 11}},
+                                {{33, 31}, {1, 3, 5, 7, 9, 11, 13, 15, 21, 31}},
+                                {{130, 67}, {3, 5, 9, 17}},
+                                {{640, 480}, {3, 9}},
+                                {{1921, 1079}, {5}}};
   for (const auto& c : cases) {
     if (test::smallInputsOnly() && c.size.width * c.size.height > 130 * 67) continue;
     const auto in = test::randomImage<T>(c.size.width, c.size.height, seed++, 5 * sizeof(T));
@@ -190,19 +195,22 @@ TEST(ConvolutionGpu, EveryPresetSmall) {
 TEST(ConvolutionGpu, SeparableGrayAlignedRowsMatchCpu) {
   KC_REQUIRE_CUDA_DEVICE();
   std::uint32_t seed = 900;
-  const std::vector<test::Size2D> sizes{{1, 1}, {2, 3}, {3, 17}, {17, 3}, {120, 32}, {121, 33}, {239, 65}, {1921, 1079}};
+  const std::vector<test::Size2D> sizes{{1, 1},    {2, 3},    {3, 17},   {17, 3},
+                                        {120, 32}, {121, 33}, {239, 65}, {1921, 1079}};
   for (const auto& size : sizes) {
     if (test::smallInputsOnly() && size.width * size.height > 239 * 65) continue;
     const auto in = test::randomImage<std::uint8_t>(size.width, size.height, seed++, 8);
     for (int n : {3, 5, 7, 9})
       for (BorderMode border : kBorders) {
-        expectGpuMatchesCpu(in, randomSeparableKernel(n, seed++), border, ConvPath::Separable, "random separable", true);
+        expectGpuMatchesCpu(in, randomSeparableKernel(n, seed++), border, ConvPath::Separable, "random separable",
+                            true);
         expectGpuMatchesCpu(in, makePresetKernel(ConvPreset::Gaussian, n), border, ConvPath::Auto, "gauss", true);
       }
   }
   if (test::smallInputsOnly()) return;
   const auto in4k = test::randomImage<std::uint8_t>(3840, 2160, seed++);
-  expectGpuMatchesCpu(in4k, makePresetKernel(ConvPreset::Gaussian, 5), BorderMode::Clamp, ConvPath::Auto, "gauss", true);
+  expectGpuMatchesCpu(in4k, makePresetKernel(ConvPreset::Gaussian, 5), BorderMode::Clamp, ConvPath::Auto, "gauss",
+                      true);
   expectGpuMatchesCpu(in4k, randomSeparableKernel(9, seed++), BorderMode::Reflect, ConvPath::Separable, "random", true);
 }
 
@@ -214,8 +222,8 @@ TEST(ConvolutionGpu, SeparableGrayAlignedRowsMatchCpu) {
 TEST(ConvolutionGpu, GeneralGrayAlignedRowsMatchCpuExactly) {
   KC_REQUIRE_CUDA_DEVICE();
   std::uint32_t seed = 1900;
-  const std::vector<test::Size2D> sizes{{1, 1},    {2, 3},     {3, 17},    {17, 3},      {119, 9},
-                                        {128, 16}, {129, 17},  {257, 65},  {1921, 1079}, {3000, 1500}};
+  const std::vector<test::Size2D> sizes{{1, 1},    {2, 3},    {3, 17},   {17, 3},      {119, 9},
+                                        {128, 16}, {129, 17}, {257, 65}, {1921, 1079}, {3000, 1500}};
   for (const auto& size : sizes) {
     if (test::smallInputsOnly() && size.width * size.height > 257 * 65) continue;
     const auto in = test::randomImage<std::uint8_t>(size.width, size.height, seed++, 8);
@@ -254,9 +262,9 @@ TEST(ConvolutionGpu, EveryGrayStreamShapeMatchesCpuExactly) {
         HostImage<std::uint8_t> cpu(w, h);
         convolveCpu(in.view(), cpu.view(), kernel, border);
         for (const GrayStreamShape shape : grayStreamShapes()) {
-          SCOPED_TRACE(::testing::Message() << w << "x" << h << " kernel " << n << " border " << toString(border)
-                                            << " rows/warp " << shape.rowsPerWarp << " px/lane "
-                                            << shape.pixelsPerLane);
+          SCOPED_TRACE(::testing::Message()
+                       << w << "x" << h << " kernel " << n << " border " << toString(border) << " rows/warp "
+                       << shape.rowsPerWarp << " px/lane " << shape.pixelsPerLane);
           dOut.bytes.fillBytes(kPoison);
           ASSERT_TRUE(convolveGrayStreamAsync(ConstImageView<std::uint8_t>(dIn.view(w, h)), dOut.view(w, h), kernel,
                                               border, nullptr, shape));
@@ -349,8 +357,9 @@ TEST(ConvolutionGpuErrors, BadCallsThrowCleanly) {
   KC_REQUIRE_CUDA_DEVICE();
   DeviceImage<std::uint8_t> a(16, 16), b(16, 16), c(15, 16);
   const ConvKernel sharpen = makePresetKernel(ConvPreset::Sharpen, 3);
-  EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), b.view(), sharpen, BorderMode::Zero, ConvPath::Separable),
-               InvalidArgument);
+  EXPECT_THROW(
+      convolve(ConstImageView<std::uint8_t>(a.view()), b.view(), sharpen, BorderMode::Zero, ConvPath::Separable),
+      InvalidArgument);
   EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), c.view(), sharpen, BorderMode::Zero), InvalidArgument);
   EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), a.view(), sharpen, BorderMode::Zero), InvalidArgument);
   EXPECT_THROW(convolve(ConstImageView<std::uint8_t>(a.view()), b.view(), ConvKernel{4, std::vector<float>(16, 1.f)},

@@ -23,9 +23,12 @@ constexpr BorderMode kBorders[] = {BorderMode::Clamp, BorderMode::Zero, BorderMo
 
 int cvBorder(BorderMode border) {
   switch (border) {
-    case BorderMode::Clamp: return cv::BORDER_REPLICATE;
-    case BorderMode::Zero: return cv::BORDER_CONSTANT;
-    case BorderMode::Reflect: return cv::BORDER_REFLECT_101;
+    case BorderMode::Clamp:
+      return cv::BORDER_REPLICATE;
+    case BorderMode::Zero:
+      return cv::BORDER_CONSTANT;
+    case BorderMode::Reflect:
+      return cv::BORDER_REFLECT_101;
   }
   return cv::BORDER_DEFAULT;
 }
@@ -62,7 +65,8 @@ Diff compareBytes(const cv::Mat& a, const cv::Mat& b, int channels) {
   for (int y = 0; y < a.rows; ++y)
     for (int x = 0; x < a.cols; ++x)
       for (int c = 0; c < channels; ++c) {
-        const int diff = std::abs(int(a.ptr<std::uint8_t>(y)[x * stride + c]) - int(b.ptr<std::uint8_t>(y)[x * stride + c]));
+        const int diff =
+            std::abs(int(a.ptr<std::uint8_t>(y)[x * stride + c]) - int(b.ptr<std::uint8_t>(y)[x * stride + c]));
         d.max = std::max(d.max, diff);
         d.count += diff != 0;
       }
@@ -130,8 +134,9 @@ TEST(ConvolutionCpu, RgbaMatchesFilter2DAndCopiesAlpha) {
   for (const auto& size : sizes) {
     const auto in = test::randomImage<Rgba8>(size.width, size.height, seed++, 8);
     const long long pixels = static_cast<long long>(size.width) * size.height;
-    const std::vector<int> ksizes = pixels > 1'000'000 ? std::vector<int>{3} : pixels > 100'000 ? std::vector<int>{5}
-                                                                                                  : std::vector<int>{1, 3, 9, 31};
+    const std::vector<int> ksizes = pixels > 1'000'000 ? std::vector<int>{3}
+                                    : pixels > 100'000 ? std::vector<int>{5}
+                                                       : std::vector<int>{1, 3, 9, 31};
     for (int ksize : ksizes)
       for (BorderMode border : kBorders) {
         SCOPED_TRACE(label(size.width, size.height, ksize, border, "random rgba"));
@@ -147,8 +152,8 @@ TEST(ConvolutionCpu, PresetsFilterLikeOpenCv) {
   for (ConvPreset preset : {ConvPreset::Box, ConvPreset::Gaussian, ConvPreset::Sharpen, ConvPreset::Emboss,
                             ConvPreset::Identity, ConvPreset::SobelX, ConvPreset::SobelY, ConvPreset::Laplacian})
     for (int ksize : {3, 5, 7, 15, 31}) {
-      const bool bigWeights = preset == ConvPreset::SobelX || preset == ConvPreset::SobelY ||
-                              preset == ConvPreset::Laplacian;
+      const bool bigWeights =
+          preset == ConvPreset::SobelX || preset == ConvPreset::SobelY || preset == ConvPreset::Laplacian;
       if (bigWeights && ksize > 5) continue;
       for (BorderMode border : kBorders) {
         SCOPED_TRACE(label(67, 45, ksize, border, toString(preset).c_str()));
@@ -159,7 +164,8 @@ TEST(ConvolutionCpu, PresetsFilterLikeOpenCv) {
 
 TEST(ConvolutionCpu, RealImages) {
   const auto images = test::samplePhotos();
-  ASSERT_FALSE(images.empty()) << "no photos in " << test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(images.empty()) << "no photos in " << test::projectData("samples")
+                               << " (data/samples is part of the repository)";
   for (const auto& path : images) {
     cv::Mat bgr = cv::imread(path.string(), cv::IMREAD_COLOR);
     ASSERT_FALSE(bgr.empty()) << "cannot read " << path;
@@ -333,8 +339,9 @@ TEST(ConvolutionErrors, BadSizesAndWeights) {
 }
 
 TEST(ConvolutionNames, RoundTrip) {
-  for (ConvPreset p : {ConvPreset::Box, ConvPreset::Gaussian, ConvPreset::Sharpen, ConvPreset::SobelX, ConvPreset::SobelY,
-                       ConvPreset::Laplacian, ConvPreset::Emboss, ConvPreset::Identity, ConvPreset::Custom})
+  for (ConvPreset p :
+       {ConvPreset::Box, ConvPreset::Gaussian, ConvPreset::Sharpen, ConvPreset::SobelX, ConvPreset::SobelY,
+        ConvPreset::Laplacian, ConvPreset::Emboss, ConvPreset::Identity, ConvPreset::Custom})
     EXPECT_EQ(parseConvPreset(toString(p)), p);
   for (BorderMode b : kBorders) EXPECT_EQ(parseBorderMode(toString(b)), b);
   EXPECT_EQ(toString(ConvPreset::Gaussian), "gauss");

@@ -59,7 +59,8 @@ TEST(Flip, RgbaMatchesCpu) {
 TEST(Flip, RealImages) {
   KC_REQUIRE_CUDA_DEVICE();
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths)
     for (kc::FlipAxis axis : kAxes) checkFlip(kc::test::loadRgbaImage(path), Layout::Pitched, axis);
 }

@@ -12,9 +12,12 @@ namespace {
 
 int openCvCode(kc::FlipAxis axis) {
   switch (axis) {
-    case kc::FlipAxis::Horizontal: return 1;  // around the vertical axis: left-right
-    case kc::FlipAxis::Vertical: return 0;
-    case kc::FlipAxis::Both: break;
+    case kc::FlipAxis::Horizontal:
+      return 1;  // around the vertical axis: left-right
+    case kc::FlipAxis::Vertical:
+      return 0;
+    case kc::FlipAxis::Both:
+      break;
   }
   return -1;
 }
@@ -47,7 +50,8 @@ TEST(FlipCpu, MatchesOpenCvOnRandomImages) {
 
 TEST(FlipCpu, MatchesOpenCvOnRealImages) {
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths)
     for (kc::FlipAxis axis : kAxes) checkFlip(kc::test::readRgbaImage(path), CV_8UC4, axis);
 }

@@ -49,9 +49,9 @@ Outcome download(const DeviceImage<std::uint8_t>& out, const DeviceBuffer<std::u
 // RGBA -> [gray -> conv -> hist]: fused, then the three calls; bins 0: no histogram.
 void checkGrayConv(const HostImage<Rgba8>& host, GrayWeights weights, const ConvKernel& kernel, BorderMode border,
                    int bins) {
-  SCOPED_TRACE(testing::Message() << host.width() << "x" << host.height() << " kernel " << kernel.size
-                                  << " border " << static_cast<int>(border) << " weights "
-                                  << static_cast<int>(weights) << " bins " << bins);
+  SCOPED_TRACE(testing::Message() << host.width() << "x" << host.height() << " kernel " << kernel.size << " border "
+                                  << static_cast<int>(border) << " weights " << static_cast<int>(weights) << " bins "
+                                  << bins);
   Stream stream;
   const DeviceImage<Rgba8> in = uploadImage(host);
   DeviceImage<std::uint8_t> out(host.width(), host.height()), gray(host.width(), host.height());
@@ -129,7 +129,8 @@ TEST(GrayConvFusionGpu, ConstantAndRealImages) {
     for (int x = 0; x < constant.width(); ++x) constant.view().at(x, y) = Rgba8{200, 100, 50, 255};
   checkGrayConv(constant, GrayWeights::Lab, makePresetKernel(ConvPreset::Gaussian, 5), BorderMode::Clamp, 256);
   const auto photos = test::samplePhotos();
-  ASSERT_FALSE(photos.empty()) << "no photos in " << test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(photos.empty()) << "no photos in " << test::projectData("samples")
+                               << " (data/samples is part of the repository)";
   for (const auto& path : photos) {
     SCOPED_TRACE(path.string());
     checkGrayConv(test::loadRgbaImage(path), GrayWeights::Lab, makePresetKernel(ConvPreset::Gaussian, 5),

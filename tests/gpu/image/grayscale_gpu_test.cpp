@@ -27,7 +27,8 @@ void checkGrayscale(const kc::HostImage<kc::Rgba8>& host, Layout layout) {
   SCOPED_TRACE("in " + kc::test::describe(in.view()) + ", out " + kc::test::describe(out.view()));
   for (ChannelOrder order : kOrders) {
     for (GrayWeights weights : kWeights) {
-      SCOPED_TRACE(testing::Message() << "order " << static_cast<int>(order) << " weights " << static_cast<int>(weights));
+      SCOPED_TRACE(testing::Message() << "order " << static_cast<int>(order) << " weights "
+                                      << static_cast<int>(weights));
       kc::HostImage<std::uint8_t> expected(host.width(), host.height());
       kc::grayscaleCpu(host.view(), expected.view(), weights, order);
       out.poison();
@@ -51,7 +52,8 @@ TEST(Grayscale, MatchesCpuAtAwkwardSizesAnd4K) {
 TEST(Grayscale, MatchesCpuOnRealImages) {
   KC_REQUIRE_CUDA_DEVICE();
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     checkGrayscale(kc::test::loadRgbaImage(path), Layout::Pitched);
@@ -84,9 +86,8 @@ TEST(Grayscale, RejectsBadViewsAndIgnoresEmptyOnes) {
   kc::DeviceImage<std::uint8_t> out4(8, 4);
   EXPECT_THROW(kc::grayscaleAsync(shortPitch, out4.view(), GrayWeights::BT601, ChannelOrder::RGBA, nullptr),
                kc::InvalidArgument);
-  kc::ImageView<const kc::Rgba8> misaligned{reinterpret_cast<const kc::Rgba8*>(
-                                                reinterpret_cast<const unsigned char*>(in.view().data) + 1),
-                                            7, 4, in.pitch()};
+  kc::ImageView<const kc::Rgba8> misaligned{
+      reinterpret_cast<const kc::Rgba8*>(reinterpret_cast<const unsigned char*>(in.view().data) + 1), 7, 4, in.pitch()};
   kc::ImageView<std::uint8_t> out7{out4.view().data, 7, 4, out4.pitch()};
   EXPECT_THROW(kc::grayscaleAsync(misaligned, out7, GrayWeights::BT601, ChannelOrder::RGBA, nullptr),
                kc::InvalidArgument);

@@ -102,7 +102,8 @@ TEST(GrayscaleCpu, Bt601MatchesCvtColorOnEveryRgbTriple) {
 
 TEST(GrayscaleCpu, MatchesOpenCvOnRealImages) {
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     checkAllVariants(kc::test::readRgbaImage(path));
@@ -119,7 +120,8 @@ TEST(GrayscaleCpu, RejectsBadViews) {
   auto shortPitch = out4.view();
   shortPitch.pitch = 3;
   EXPECT_THROW(kc::grayscaleCpu(in.view(), shortPitch, GrayWeights::BT601), kc::InvalidArgument);
-  kc::grayscaleCpu(kc::ImageView<const kc::Rgba8>{}, kc::ImageView<std::uint8_t>{}, GrayWeights::BT601);  // empty: no-op
+  kc::grayscaleCpu(kc::ImageView<const kc::Rgba8>{}, kc::ImageView<std::uint8_t>{},
+                   GrayWeights::BT601);  // empty: no-op
 }
 
 }  // namespace

@@ -235,7 +235,8 @@ TEST(Histogram, TwoStreamsCountAtOnceWithTheirOwnSyncWords) {
 TEST(Histogram, MatchesCpuOnRealImages) {
   KC_REQUIRE_CUDA_DEVICE();
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     const auto rgba = kc::test::loadRgbaImage(path);

@@ -58,7 +58,8 @@ TEST(HistogramCpu, MatchesCalcHistOnRandomImages) {
 
 TEST(HistogramCpu, MatchesCalcHistOnRealImages) {
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     const auto rgba = kc::test::readRgbaImage(path);

@@ -41,7 +41,8 @@ void checkTranspose(const kc::HostImage<T>& host, Layout layout, Kernel kernel =
 
 std::vector<kc::test::Size2D> transposeSizes() {
   auto sizes = kc::test::awkwardSizesWith4K();
-  for (kc::test::Size2D s : {kc::test::Size2D{128, 128}, {129, 257}, {256, 127}, {4, 131}, {131, 4}}) sizes.push_back(s);
+  for (kc::test::Size2D s : {kc::test::Size2D{128, 128}, {129, 257}, {256, 127}, {4, 131}, {131, 4}})
+    sizes.push_back(s);
   return sizes;
 }
 
@@ -74,7 +75,8 @@ TEST(Transpose, FloatMatchesCpu) {
 TEST(Transpose, RealImages) {
   KC_REQUIRE_CUDA_DEVICE();
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     checkTranspose(kc::test::loadRgbaImage(path), Layout::Pitched);
@@ -104,7 +106,8 @@ TEST(Transpose, TwiceIsTheOriginal) {
 TEST(Transpose, RejectsBadViewsAndIgnoresEmptyOnes) {
   KC_REQUIRE_CUDA_DEVICE();
   kc::DeviceImage<float> in(8, 4), sameShape(8, 4), out(4, 8);
-  EXPECT_THROW(kc::transposeAsync(kc::ConstImageView<float>(in.view()), sameShape.view(), nullptr), kc::InvalidArgument);
+  EXPECT_THROW(kc::transposeAsync(kc::ConstImageView<float>(in.view()), sameShape.view(), nullptr),
+               kc::InvalidArgument);
   kc::ImageView<float> noData{nullptr, 4, 8, 16};
   EXPECT_THROW(kc::transposeAsync(kc::ConstImageView<float>(in.view()), noData, nullptr), kc::InvalidArgument);
   kc::ImageView<const float> shortPitch = in.view();

@@ -37,7 +37,8 @@ TEST(TransposeCpu, MatchesOpenCvOnRandomImages) {
 
 TEST(TransposeCpu, MatchesOpenCvOnRealImages) {
   const auto paths = kc::test::samplePhotos();
-  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(paths.empty()) << "no photos in " << kc::test::projectData("samples")
+                              << " (data/samples is part of the repository)";
   for (const auto& path : paths) {
     SCOPED_TRACE(path.string());
     checkTranspose(kc::test::readRgbaImage(path), CV_8UC4);

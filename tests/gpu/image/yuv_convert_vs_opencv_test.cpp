@@ -60,10 +60,14 @@ cv::Mat openCvInput(const HostYuv& yuv, bool yv12) {
 
 int openCvCode(kc::YuvLayout layout, bool yv12) {
   switch (layout) {
-    case kc::YuvLayout::Nv12: return cv::COLOR_YUV2RGBA_NV12;
-    case kc::YuvLayout::I420: return yv12 ? cv::COLOR_YUV2RGBA_YV12 : cv::COLOR_YUV2RGBA_I420;
-    case kc::YuvLayout::Yuyv: return cv::COLOR_YUV2RGBA_YUYV;
-    case kc::YuvLayout::Uyvy: break;
+    case kc::YuvLayout::Nv12:
+      return cv::COLOR_YUV2RGBA_NV12;
+    case kc::YuvLayout::I420:
+      return yv12 ? cv::COLOR_YUV2RGBA_YV12 : cv::COLOR_YUV2RGBA_I420;
+    case kc::YuvLayout::Yuyv:
+      return cv::COLOR_YUV2RGBA_YUYV;
+    case kc::YuvLayout::Uyvy:
+      break;
   }
   return cv::COLOR_YUV2RGBA_UYVY;
 }
@@ -148,7 +152,8 @@ TEST(YuvConvertCpu, EncoderLumaMatchesOpenCvAndRoundTrips) {
     cv::cvtColor(kc::test::matOf(in, CV_8UC4), i420, cv::COLOR_RGBA2YUV_I420);
     int worst = 0;
     for (int y = 0; y < h; ++y)
-      for (int x = 0; x < w; ++x) worst = std::max(worst, std::abs(yuv.planes[0].at(x, y) - i420.at<std::uint8_t>(y, x)));
+      for (int x = 0; x < w; ++x)
+        worst = std::max(worst, std::abs(yuv.planes[0].at(x, y) - i420.at<std::uint8_t>(y, x)));
     EXPECT_LE(worst, 1) << "luma against cv::cvtColor(RGBA2YUV_I420)";
   }
   // Flat 2x2 blocks survive 4:2:0 up to the quantisation of the ranges (a few levels).
@@ -156,7 +161,8 @@ TEST(YuvConvertCpu, EncoderLumaMatchesOpenCvAndRoundTrips) {
   std::mt19937 rng(3);
   for (int y = 0; y < 18; y += 2)
     for (int x = 0; x < 34; x += 2) {
-      const kc::Rgba8 c{static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()), 255};
+      const kc::Rgba8 c{static_cast<std::uint8_t>(rng()), static_cast<std::uint8_t>(rng()),
+                        static_cast<std::uint8_t>(rng()), 255};
       blocks.at(x, y) = blocks.at(x + 1, y) = blocks.at(x, y + 1) = blocks.at(x + 1, y + 1) = c;
     }
   for (kc::YuvLayout layout : kc::test::kAllLayouts)

@@ -28,7 +28,8 @@ TEST(LabCompilerLog, ErrorsAndWarningsWithCaretColumns) {
       "2 errors detected in the compilation of \"k.cu\".\n"
       "Compilation terminated.\n");
   ASSERT_EQ(diagnostics.size(), 3u);
-  EXPECT_EQ(formatDiagnostic(diagnostics[0]), "inc/helper.cuh:3:13: error: identifier \"undefined_thing\" is undefined");
+  EXPECT_EQ(formatDiagnostic(diagnostics[0]),
+            "inc/helper.cuh:3:13: error: identifier \"undefined_thing\" is undefined");
   EXPECT_EQ(formatDiagnostic(diagnostics[1]),
             "my (1) file.cu:12:7: warning: variable \"unused\" was declared but never referenced");
   EXPECT_EQ(formatDiagnostic(diagnostics[2]), "k.cu:1:23: error: cannot open source file \"nothere.cuh\"");

@@ -42,15 +42,16 @@ TEST(LabEntry, IgnoresCommentsStringsMacrosAndOtherWords) {
 }
 
 TEST(LabEntry, DeclarationAndDefinitionAreOneCandidateAtTheDefinition) {
-  const auto found = globals("__global__ void k(KcInput, KcOutput, KcParams);\n\n__global__ void k(KcInput, KcOutput, KcParams) {}\n");
+  const auto found =
+      globals("__global__ void k(KcInput, KcOutput, KcParams);\n\n__global__ void k(KcInput, KcOutput, KcParams) {}\n");
   ASSERT_EQ(found.size(), 1u);
   EXPECT_EQ(found[0].line, 3);
 }
 
 TEST(LabEntry, TwoCandidatesAreReportedAtTheSecond) {
-  const auto check = kc::lab::findEntry(
-      "k.cu", kc::lab::scanSource("__global__ void a(KcInput, KcOutput, KcParams) {}\n"
-                                  "__global__ void b(KcInput, KcOutput, KcParams) {}\n"));
+  const auto check =
+      kc::lab::findEntry("k.cu", kc::lab::scanSource("__global__ void a(KcInput, KcOutput, KcParams) {}\n"
+                                                     "__global__ void b(KcInput, KcOutput, KcParams) {}\n"));
   EXPECT_FALSE(check.entry);
   ASSERT_EQ(check.diagnostics.size(), 1u);
   EXPECT_EQ(kc::lab::formatDiagnostic(check.diagnostics[0]),

@@ -35,8 +35,8 @@ TEST(FrameCompare, OneGreyPixelOffByTen) {
   EXPECT_EQ(c.maxAbsDiff, 10);
   EXPECT_EQ(c.differingPixels, 1);
   EXPECT_EQ(c.pixels, 20);
-  EXPECT_DOUBLE_EQ(c.meanSquaredError, 100.0 / 20);                          // one 10^2 over 20 samples
-  EXPECT_NEAR(c.psnrDb(), 10 * std::log10(255.0 * 255.0 / 5.0), 1e-9);       // 41.14 dB
+  EXPECT_DOUBLE_EQ(c.meanSquaredError, 100.0 / 20);                     // one 10^2 over 20 samples
+  EXPECT_NEAR(c.psnrDb(), 10 * std::log10(255.0 * 255.0 / 5.0), 1e-9);  // 41.14 dB
   EXPECT_EQ(kc::lab::describeComparison(c), "max |A-B| 10, PSNR 41.1 dB, 5% of pixels differ");
 }
 

@@ -23,7 +23,7 @@ TEST(LabGuardReport, IntactGuardsSayNothing) {
 TEST(LabGuardReport, NamesEachRegionWithRowsAndColumn) {
   Guards g;
   for (int x = 0; x < 17; ++x) g.bytes.above[7 * 256 + x] = 1;  // row -1
-  g.bytes.below[1 * 256 + 0] = 0;                                // row 4 (height 3 + 1)
+  g.bytes.below[1 * 256 + 0] = 0;                               // row 4 (height 3 + 1)
   g.bytes.below[1 * 256 + 1] = 0;
   for (int y = 0; y < 3; ++y) g.bytes.right[y * (256 - 17) + 2] = 7;  // x = 19 in rows 0..2
   g.bytes.right[1 * (256 - 17) + 0] = 7;                              // x = 17 in row 1

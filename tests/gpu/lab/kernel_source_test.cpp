@@ -31,7 +31,8 @@ TEST(LabKernelSource, Utf8CommentsAreText) {
 TEST(LabKernelSource, LineEndsAndAByteOrderMarkAreNormalised) {
   EXPECT_EQ(kc::lab::normalizeKernelText("a\rb\r\nc\n\rd\r"), "a\nb\nc\n\nd\n");
   EXPECT_EQ(kc::lab::normalizeKernelText("\xEF\xBB\xBF// k\n"), "// k\n");
-  EXPECT_EQ(kc::lab::normalizeKernelText("// \xEF\xBB\xBF in the middle stays\n"), "// \xEF\xBB\xBF in the middle stays\n");
+  EXPECT_EQ(kc::lab::normalizeKernelText("// \xEF\xBB\xBF in the middle stays\n"),
+            "// \xEF\xBB\xBF in the middle stays\n");
   const std::string path = write("cr.cu", "// cr\r__global__ void k() {}\r");
   EXPECT_EQ(kc::lab::readKernelSource(path).text, "// cr\n__global__ void k() {}\n");
 }

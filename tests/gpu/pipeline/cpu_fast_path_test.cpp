@@ -33,20 +33,16 @@ HostFrame frameOf(PixelFormat format, int width, int height, int padPixels) {
   HostFrame frame;
   frame.format = format;
   const std::size_t pitch = static_cast<std::size_t>(width + padPixels) * bytesPerPixel(format);
-  if (format == PixelFormat::Gray8)
-    frame.gray = HostImage<std::uint8_t>(width, height, pitch);
-  else
-    frame.rgba = HostImage<Rgba8>(width, height, pitch);
+  if (format == PixelFormat::Gray8) frame.gray = HostImage<std::uint8_t>(width, height, pitch);
+  else frame.rgba = HostImage<Rgba8>(width, height, pitch);
   return frame;
 }
 
 HostFrame randomFrame(PixelFormat format, int width, int height, std::uint32_t seed) {
   HostFrame frame;
   frame.format = format;
-  if (format == PixelFormat::Gray8)
-    frame.gray = test::randomImage<std::uint8_t>(width, height, seed, 5);
-  else
-    frame.rgba = test::randomImage<Rgba8>(width, height, seed, 12);
+  if (format == PixelFormat::Gray8) frame.gray = test::randomImage<std::uint8_t>(width, height, seed, 5);
+  else frame.rgba = test::randomImage<Rgba8>(width, height, seed, 12);
   return frame;
 }
 
@@ -118,7 +114,8 @@ std::vector<std::string> convTexts(const std::vector<int>& sizes) {
       for (const char* preset : {"gauss", "box", "sharpen", "emboss", "identity"})
         texts.push_back(std::string("conv=") + preset + ":" + tail);
       if (n >= 3 && n <= 5)  // sobel and laplacian: weights in the thousands beyond 5 (see convolution.hpp)
-        for (const char* preset : {"sobelx", "sobely", "laplacian"}) texts.push_back(std::string("conv=") + preset + ":" + tail);
+        for (const char* preset : {"sobelx", "sobely", "laplacian"})
+          texts.push_back(std::string("conv=") + preset + ":" + tail);
     }
   return texts;
 }
@@ -155,7 +152,8 @@ TEST(CpuFastPath, EveryStagesBenchCasesAtAwkwardSizes) {
   for (const StageDefinition* definition : stageRegistry().all())
     for (const std::string& text : definition->benchCases)
       for (const auto& size : test::awkwardSizes())
-        for (PixelFormat format : kFormats) expectFastMatchesReference(text, randomFrame(format, size.width, size.height, seed++));
+        for (PixelFormat format : kFormats)
+          expectFastMatchesReference(text, randomFrame(format, size.width, size.height, seed++));
 }
 
 TEST(CpuFastPath, GreyIsExactForEveryRgbTriple) {
@@ -171,8 +169,8 @@ TEST(CpuFastPath, GreyHistogramTransposeFlipAtEverySize) {
   for (const auto& size : test::awkwardSizesWith4K())
     for (PixelFormat format : kFormats) {
       const HostFrame in = randomFrame(format, size.width, size.height, seed++);
-      for (const char* text : {"gray=lab", "gray=bt709", "hist=256", "hist=7", "hist=1", "transpose", "flip=h",
-                               "flip=v", "flip=hv"})
+      for (const char* text :
+           {"gray=lab", "gray=bt709", "hist=256", "hist=7", "hist=1", "transpose", "flip=h", "flip=v", "flip=hv"})
         expectFastMatchesReference(text, in);
     }
 }
@@ -250,7 +248,8 @@ TEST(CpuFastPath, ConvolutionStripesEqualTheBareOpenCvCall) {
 // The photographs, grey and RGBA (cropped: the reference convolution is slow on 16 MP).
 TEST(CpuFastPath, RealImages) {
   const auto images = test::samplePhotos();
-  ASSERT_FALSE(images.empty()) << "no photos in " << test::projectData("samples") << " (data/samples is part of the repository)";
+  ASSERT_FALSE(images.empty()) << "no photos in " << test::projectData("samples")
+                               << " (data/samples is part of the repository)";
   for (const auto& path : images) {
     HostFrame rgba;
     rgba.format = PixelFormat::Rgba8;
@@ -264,9 +263,9 @@ TEST(CpuFastPath, RealImages) {
     const StageRun gray = runStage(parseStage("gray=bt709"), crop, true, 0);
     const HostFrame* inputs[] = {&crop, &gray.out};
     for (const HostFrame* in : inputs)
-      for (const char* text : {"gray=lab", "gray=bt601", "gray=bt709", "conv=gauss:5:clamp", "conv=sharpen:3:zero",
-                               "conv=emboss:3:reflect", "conv=sobelx:3:clamp", "hist=256", "hist=16", "transpose",
-                               "flip=h", "flip=hv"})
+      for (const char* text :
+           {"gray=lab", "gray=bt601", "gray=bt709", "conv=gauss:5:clamp", "conv=sharpen:3:zero",
+            "conv=emboss:3:reflect", "conv=sobelx:3:clamp", "hist=256", "hist=16", "transpose", "flip=h", "flip=hv"})
         expectFastMatchesReference(text, *in);
   }
 }

@@ -22,13 +22,12 @@ class PlanCudaChain : public testing::Test {
     for (const CudaFusion& fusion : saved_) cudaFusionRegistry().remove(fusion.name);
     // gray followed by flip: fused when the frame is RGBA (gray is not a no-op there).
     cudaFusionRegistry().add({"test gray+flip",
-                                   [](const FilterChain& chain, std::size_t first, FrameShape shape) -> std::size_t {
-                                     const bool fits = first + 1 < chain.size() && chain[first].id() == "gray" &&
-                                                       chain[first + 1].id() == "flip" &&
-                                                       shape.format == PixelFormat::Rgba8;
-                                     return fits ? 2 : 0;
-                                   },
-                                   [](const FilterChain&, std::size_t, std::size_t, const CudaStageIo&) { return true; }});
+                              [](const FilterChain& chain, std::size_t first, FrameShape shape) -> std::size_t {
+                                const bool fits = first + 1 < chain.size() && chain[first].id() == "gray" &&
+                                                  chain[first + 1].id() == "flip" && shape.format == PixelFormat::Rgba8;
+                                return fits ? 2 : 0;
+                              },
+                              [](const FilterChain&, std::size_t, std::size_t, const CudaStageIo&) { return true; }});
   }
   void TearDown() override {
     cudaFusionRegistry().remove("test gray+flip");

@@ -49,8 +49,8 @@ TEST(CudaStageExecutorGraph, ReplaysGiveTheFramesOfDirectLaunches) {
   CudaStageExecutor::Frame graphSlot, directSlot;
   FrameTimeline graphTimeline, directTimeline;
   std::uint32_t seed = 4000;
-  for (const char* text : {"gray=lab,conv=gauss:5:clamp,hist=256,transpose", "flip=h,gray,conv=sobelx:3,hist=16",
-                           "conv=box:3,hist=32"}) {
+  for (const char* text :
+       {"gray=lab,conv=gauss:5:clamp,hist=256,transpose", "flip=h,gray,conv=sobelx:3,hist=16", "conv=box:3,hist=32"}) {
     const auto chain = compileCudaChain(parseFilterChain(text));
     for (const auto& size : {test::Size2D{1921, 1079}, test::Size2D{17, 3}, test::Size2D{1921, 1079}}) {
       DeviceImage<Rgba8> input(size.width, size.height);

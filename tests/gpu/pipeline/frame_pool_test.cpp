@@ -33,9 +33,9 @@ bool aligned64(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 64 
 TEST(FramePool, FramesOfEveryFormatHaveTheirPlanesInOneAlignedBuffer) {
   kc::FramePool pool;
   for (const auto& s : kc::test::awkwardSizes())
-    for (kc::PixelFormat format : {kc::PixelFormat::Gray8, kc::PixelFormat::Rgba8, kc::PixelFormat::Bgra8,
-                                   kc::PixelFormat::Nv12, kc::PixelFormat::I420, kc::PixelFormat::Yv12,
-                                   kc::PixelFormat::Yuyv, kc::PixelFormat::Uyvy}) {
+    for (kc::PixelFormat format :
+         {kc::PixelFormat::Gray8, kc::PixelFormat::Rgba8, kc::PixelFormat::Bgra8, kc::PixelFormat::Nv12,
+          kc::PixelFormat::I420, kc::PixelFormat::Yv12, kc::PixelFormat::Yuyv, kc::PixelFormat::Uyvy}) {
       SCOPED_TRACE(std::string(kc::pixelFormatName(format)) + " " + std::to_string(s.width) + "x" +
                    std::to_string(s.height));
       const kc::HostFrame frame = pool.acquire(format, s.width, s.height, {kc::YuvMatrix::Bt709, kc::YuvRange::Full});
@@ -159,7 +159,9 @@ TEST(HostFrameCopies, CountedWhereFramesAreCopiedAndNotWhereTheyAreShared) {
 kc::HostFrame yuvFrame(kc::FramePool& pool, kc::PixelFormat format, int w, int h, kc::YuvEncoding encoding) {
   kc::HostFrame frame = pool.acquire(format, w, h, encoding);
   const auto rgba = kc::test::randomImage<kc::Rgba8>(w, h, static_cast<std::uint32_t>(w + h));
-  kc::MutableYuvPlanes planes{kc::yuvLayout(format), w, h,
+  kc::MutableYuvPlanes planes{kc::yuvLayout(format),
+                              w,
+                              h,
                               {frame.yuv.planes[0].view(), frame.yuv.planes[1].view(), frame.yuv.planes[2].view()}};
   kc::rgbaToYuvCpu(rgba.view(), encoding, planes);
   return frame;
@@ -179,7 +181,8 @@ TEST(EntryConversion, GreyChainsStartFromTheYPlaneOthersFromRgba) {
       SCOPED_TRACE(std::string(kc::pixelFormatName(format)) + " " + kc::test::describe(encoding));
       const kc::HostFrame frame = yuvFrame(pool, format, 33, 31, encoding);
       const bool full = encoding.range == kc::YuvRange::Full;
-      EXPECT_EQ(kc::entryConversionName(frame, grayChain), full ? "" : std::string("luma ") + kc::pixelFormatName(format));
+      EXPECT_EQ(kc::entryConversionName(frame, grayChain),
+                full ? "" : std::string("luma ") + kc::pixelFormatName(format));
       EXPECT_EQ(kc::entryConversionName(frame, colourChain), std::string("convert ") + kc::pixelFormatName(format));
 
       const std::uint64_t before = kc::hostFrameCopies();
@@ -212,7 +215,8 @@ TEST(EntryConversion, EvenBt601LimitedFramesMatchTheReferenceWithinOneLevel) {
   for (kc::PixelFormat format : {kc::PixelFormat::Nv12, kc::PixelFormat::I420, kc::PixelFormat::Yv12,
                                  kc::PixelFormat::Yuyv, kc::PixelFormat::Uyvy})
     for (const kc::test::Size2D s : {kc::test::Size2D{64, 32}, kc::test::Size2D{1920, 1080}, kc::test::Size2D{34, 6}}) {
-      SCOPED_TRACE(std::string(kc::pixelFormatName(format)) + " " + std::to_string(s.width) + "x" + std::to_string(s.height));
+      SCOPED_TRACE(std::string(kc::pixelFormatName(format)) + " " + std::to_string(s.width) + "x" +
+                   std::to_string(s.height));
       const kc::HostFrame frame = yuvFrame(pool, format, s.width, s.height, {});
       const kc::HostFrame rgba = kc::toRgbaFrame(frame);
       kc::HostImage<kc::Rgba8> reference(s.width, s.height);
@@ -239,7 +243,8 @@ TEST(EntryConversion, TheCpuPipelineConvertsAtEntryAndTimesIt) {
     const kc::FrameResult converted = cpu->process(kc::pipelineInputFrame(frame, chain));
     ASSERT_EQ(native.output.format, converted.output.format);
     EXPECT_EQ(native.stats.histogram, converted.stats.histogram);
-    const std::size_t rowBytes = static_cast<std::size_t>(native.output.width()) * kc::bytesPerPixel(native.output.format);
+    const std::size_t rowBytes =
+        static_cast<std::size_t>(native.output.width()) * kc::bytesPerPixel(native.output.format);
     for (int y = 0; y < native.output.height(); ++y)
       ASSERT_EQ(std::memcmp(native.output.bytes() + y * native.output.pitch(),
                             converted.output.bytes() + y * converted.output.pitch(), rowBytes),

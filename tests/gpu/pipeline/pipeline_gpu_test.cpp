@@ -125,8 +125,9 @@ TEST(CudaPipeline, FusedStagesGiveTheFramesOfTheStagesOneByOne) {
   auto unfused = kc::makeCudaPipeline();
   unfused->setFusion(false);
   std::uint32_t seed = 700;
-  for (const char* text : {"gray=lab,conv=gauss:5:clamp,hist=256", "gray=bt601,conv=box:3:reflect",
-                           "gray,conv=gauss:31:zero,hist=16,transpose", "conv=gauss:5,hist=64", "gray,conv=sharpen:3,hist=256"}) {
+  for (const char* text :
+       {"gray=lab,conv=gauss:5:clamp,hist=256", "gray=bt601,conv=box:3:reflect",
+        "gray,conv=gauss:31:zero,hist=16,transpose", "conv=gauss:5,hist=64", "gray,conv=sharpen:3,hist=256"}) {
     const auto chain = kc::parseFilterChain(text);
     fused->setChain(chain);
     unfused->setChain(chain);
@@ -294,8 +295,8 @@ kc::HostFrame nativeFrame(kc::FramePool& pool, kc::PixelFormat format, int w, in
 kc::HostFrame referenceEntry(const kc::HostFrame& frame, const kc::FilterChain& chain) {
   if (frame.format == kc::PixelFormat::Gray8 || frame.format == kc::PixelFormat::Rgba8) return frame;
   const bool luma = kc::startsFromLumaPlane(frame, chain);
-  kc::HostFrame out = kc::makeHostFrame(luma ? kc::PixelFormat::Gray8 : kc::PixelFormat::Rgba8, frame.width(),
-                                        frame.height());
+  kc::HostFrame out =
+      kc::makeHostFrame(luma ? kc::PixelFormat::Gray8 : kc::PixelFormat::Rgba8, frame.width(), frame.height());
   if (luma) kc::lumaToGrayCpu(frame.yuv.planes[0].view(), frame.yuv.encoding.range, out.gray.view());
   else if (frame.format == kc::PixelFormat::Bgra8) kc::bgraToRgbaCpu(frame.rgba.view(), out.rgba.view());
   else kc::yuvToRgbaCpu(frame.yuvPlanes(), frame.yuv.encoding, out.rgba.view());
@@ -319,9 +320,11 @@ TEST(CudaPipeline, CameraFormatsConvertOnTheGpuLikeTheReferences) {
     cpu->setChain(chain);
     for (kc::PixelFormat format : kNativeFormats)
       for (const auto& size : kc::test::awkwardSizes())
-        for (const kc::YuvEncoding encoding : {kc::YuvEncoding{}, kc::YuvEncoding{kc::YuvMatrix::Bt709, kc::YuvRange::Full}}) {
+        for (const kc::YuvEncoding encoding :
+             {kc::YuvEncoding{}, kc::YuvEncoding{kc::YuvMatrix::Bt709, kc::YuvRange::Full}}) {
           if (!kc::isYuv(format) && encoding != kc::YuvEncoding{}) continue;
-          SCOPED_TRACE(std::string(text) + " " + kc::pixelFormatName(format) + (encoding.range == kc::YuvRange::Full ? " bt709 full " : " bt601 limited ") +
+          SCOPED_TRACE(std::string(text) + " " + kc::pixelFormatName(format) +
+                       (encoding.range == kc::YuvRange::Full ? " bt709 full " : " bt601 limited ") +
                        std::to_string(size.width) + "x" + std::to_string(size.height));
           kc::FramePool& pool = seed % 3 ? *gpu->framePool() : plain;
           const kc::HostFrame frame = nativeFrame(pool, format, size.width, size.height, encoding, seed++);
@@ -348,7 +351,7 @@ TEST(CudaPipeline, CameraFormatsConvertOnTheGpuLikeTheReferences) {
           for (std::size_t i = 0; i < steps.size(); ++i) EXPECT_EQ(got.stats.stages[first + i].name, steps[i].label);
           // A grey chain on a YUV frame with a Y plane uploads that plane alone.
           const double uploaded = kc::startsFromLumaPlane(frame, chain) ? static_cast<double>(size.width) * size.height
-                                                                         : static_cast<double>(frame.pixelBytes());
+                                                                        : static_cast<double>(frame.pixelBytes());
           EXPECT_EQ(got.stats.stages[0].bytes, uploaded);
         }
   }

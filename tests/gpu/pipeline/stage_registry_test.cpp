@@ -110,7 +110,8 @@ TEST_F(StageRegistryTest, AThrowAwayStageRunsOnTheCpuBackend) {
   ASSERT_EQ(result.output.format, kc::PixelFormat::Gray8);
   ASSERT_EQ(result.output.width(), 17);
   for (int y = 0; y < 3; ++y)
-    for (int x = 0; x < 17; ++x) ASSERT_EQ(result.output.gray.at(x, y), posterize(frame.gray.at(x, y), 4)) << x << "," << y;
+    for (int x = 0; x < 17; ++x)
+      ASSERT_EQ(result.output.gray.at(x, y), posterize(frame.gray.at(x, y), 4)) << x << "," << y;
   // Its timing row is there, labelled, and the histogram after it sees only 4 levels: one per bin.
   ASSERT_EQ(result.stats.stages.size(), 2u);
   EXPECT_EQ(result.stats.stages[0].name, "posterize 4");

@@ -114,7 +114,7 @@ TEST(FilterChain, RepeatsRunInOrderWithDistinctLabels) {
   const auto chain = kc::parseFilterChain("gray,gray,conv=box:3,conv=box:3,transpose,transpose");
   ASSERT_EQ(chain.size(), 6u);
   EXPECT_EQ(kc::stageLabels(chain), (std::vector<std::string>{"gray lab", "gray lab #2", "conv box 3x3",
-                                                             "conv box 3x3 #2", "transpose", "transpose #2"}));
+                                                              "conv box 3x3 #2", "transpose", "transpose #2"}));
   // The second gray sees a grey image: a no-op that moves no bytes.
   const kc::FrameShape rgba{640, 480, kc::PixelFormat::Rgba8};
   const kc::FrameShape afterGray = kc::stageOutputShape(chain[0], rgba);

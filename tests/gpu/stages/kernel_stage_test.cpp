@@ -72,9 +72,9 @@ TEST(KernelStage, ParamsAreInstanceParametersWithRangesAndDefaults) {
 
 TEST(KernelStage, OutputShapeComesFromTheOutputAnnotation) {
   const kc::StageSpec gray = parseStage("kernel=" + writeLabFile("blur.cu", kBlur));
-  EXPECT_EQ(kc::stageOutputShape(gray, {17, 3, kc::PixelFormat::Rgba8}), (kc::FrameShape{17, 3, kc::PixelFormat::Gray8}));
-  const std::string same = writeLabFile(
-      "same.cu", kc::test::labKernel("", "  out.setRgba(x, y, in.rgba(x, y));"));
+  EXPECT_EQ(kc::stageOutputShape(gray, {17, 3, kc::PixelFormat::Rgba8}),
+            (kc::FrameShape{17, 3, kc::PixelFormat::Gray8}));
+  const std::string same = writeLabFile("same.cu", kc::test::labKernel("", "  out.setRgba(x, y, in.rgba(x, y));"));
   EXPECT_EQ(kc::stageOutputShape(parseStage("kernel=" + same), {5, 4, kc::PixelFormat::Gray8}),
             (kc::FrameShape{5, 4, kc::PixelFormat::Gray8}));
 }

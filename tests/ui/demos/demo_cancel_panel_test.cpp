@@ -51,7 +51,8 @@ TEST(DemoPanelCancel, CancelEndsALongCgRunWithinASecondAndTheChartShowsHowFarItG
       60000))
       << panel.message().toStdString();
   EXPECT_TRUE(panel.running()) << "the run ended by itself: make it longer";
-  EXPECT_TRUE(panel.message().contains(QStringLiteral("version 1 of 1: CPU reference"))) << panel.message().toStdString();
+  EXPECT_TRUE(panel.message().contains(QStringLiteral("version 1 of 1: CPU reference")))
+      << panel.message().toStdString();
   EXPECT_EQ(progress->maximum(), 1);
   EXPECT_EQ(progress->value(), 0);
   EXPECT_EQ(progress->format(), QStringLiteral("version 1 of 1"));

@@ -59,7 +59,8 @@ TEST(DemoPanelGui, CtrlDOpensTheDockAndTheViewKeepsRenderingDuringARun) {
   ASSERT_TRUE(panel->form("reduce")->setValue("n", "1000"));
   ASSERT_TRUE(panel->run());
   const std::int64_t before = window.view()->renderer().framesPresented();
-  EXPECT_TRUE(test::processEventsUntil([&] { return window.view()->renderer().framesPresented() >= before + 3; }, 30000))
+  EXPECT_TRUE(
+      test::processEventsUntil([&] { return window.view()->renderer().framesPresented() >= before + 3; }, 30000))
       << "the live view stalled while the demo ran";
   EXPECT_TRUE(panel->running());
   release = true;

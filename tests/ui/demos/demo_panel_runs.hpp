@@ -29,6 +29,8 @@ inline bool waitForRun(const DemoPanel& panel) {
   return test::processEventsUntil([&] { return !panel.running(); }, 30000);
 }
 
-inline QPushButton* runButton(const DemoPanel& panel) { return panel.findChild<QPushButton*>(QStringLiteral("demoRun")); }
+inline QPushButton* runButton(const DemoPanel& panel) {
+  return panel.findChild<QPushButton*>(QStringLiteral("demoRun"));
+}
 
 }  // namespace kc::test

@@ -68,7 +68,8 @@ TEST(DemoPanel, SmallCpuMatmulFillsTheTableWithBothCpuRows) {
   DemoPanel panel(cpuOnlyDemoRunners(), kMatrixDir);
   panel.selectDemo("matmul");
   DemoForm& form = *panel.form("matmul");
-  for (const auto& [param, value] : {std::pair{"m", "48"}, {"n", "40"}, {"k", "32"}}) ASSERT_TRUE(form.setValue(param, value));
+  for (const auto& [param, value] : {std::pair{"m", "48"}, {"n", "40"}, {"k", "32"}})
+    ASSERT_TRUE(form.setValue(param, value));
   ASSERT_TRUE(panel.run());
   ASSERT_TRUE(waitForRun(panel));
   EXPECT_FALSE(panel.lastRunFailed()) << panel.message().toStdString();

@@ -31,8 +31,7 @@ TEST(DemoKernelSources, EveryVersionOfEveryDemoIsFound) {
       const QString anchor = QString::fromStdString(version.sourceAnchor);
       if (version.anchorIsCall)  // the library: its call site
         EXPECT_TRUE(findAnchor(anchor, kernelSourceFiles(demo)).found()) << version.sourceAnchor;
-      else
-        expectDefinition(demo, anchor);
+      else expectDefinition(demo, anchor);
     }
   }
   // mat3min's rows, which the version list (the common reductions') does not name.
@@ -54,14 +53,14 @@ TEST(DemoKernelSources, EveryFileARecordNamesIsEmbedded) {
 
 TEST(DemoKernelSources, CallsDeclarationsAndCommentsAreNotDefinitions) {
   const QString text = QStringLiteral(
-      "int kernel(int x);\n"                       // 0 declaration
-      "// kernel(x) { is described here\n"         // 1 comment
+      "int kernel(int x);\n"                                                            // 0 declaration
+      "// kernel(x) { is described here\n"                                              // 1 comment
       "void user() { gpu::kernel<<<1, 1>>>(2); kernel(3); run([] { kernel(4); }); }\n"  // 2 calls
-      "// Explains the kernel.\n"                  // 3
-      "template <class T>\n"                       // 4
-      "__global__ void kernel(T x) {\n"            // 5 the definition
-      "  if (x) { x = 0; }\n"                      // 6
-      "}\n");                                      // 7
+      "// Explains the kernel.\n"                                                       // 3
+      "template <class T>\n"                                                            // 4
+      "__global__ void kernel(T x) {\n"                                                 // 5 the definition
+      "  if (x) { x = 0; }\n"                                                           // 6
+      "}\n");                                                                           // 7
   const SourceSpan span = findAnchorInText(QStringLiteral("kernel"), text, false);
   ASSERT_TRUE(span.found());
   EXPECT_EQ(span.definitionLine, 5);

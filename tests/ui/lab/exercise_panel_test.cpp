@@ -34,11 +34,13 @@ class ExerciseWindow : public LabWindow {
     if (IsSkipped()) return;
     qputenv("XDG_DATA_HOME", QByteArray::fromStdString(dir_.file("data")));  // the progress file
     save_ = unguardedSaveFile();
-    exercises_ = installExercises(*window_, *panel_, makeExerciseService(QString::fromStdString(dir_.file("lab")), save_));
+    exercises_ =
+        installExercises(*window_, *panel_, makeExerciseService(QString::fromStdString(dir_.file("lab")), save_));
     exercises_->setConfirm([this](const QString&) { return confirmAnswer_; });
-    QObject::connect(exercises_, &ExercisePanel::exerciseOpened, panel_, [this](const QString& id, const QString& path) {
-      showExerciseOnTheStream(*panel_, id.toStdString(), path, save_);
-    });
+    QObject::connect(exercises_, &ExercisePanel::exerciseOpened, panel_,
+                     [this](const QString& id, const QString& path) {
+                       showExerciseOnTheStream(*panel_, id.toStdString(), path, save_);
+                     });
     window_->resize(1280, 720);
   }
   // Waits for the check in flight.
@@ -47,7 +49,8 @@ class ExerciseWindow : public LabWindow {
   }
   std::string goalLines() const {
     std::string text;
-    for (int i = 0; i < exercises_->goalsList()->count(); ++i) text += exercises_->goalsList()->item(i)->text().toStdString() + "\n";
+    for (int i = 0; i < exercises_->goalsList()->count(); ++i)
+      text += exercises_->goalsList()->item(i)->text().toStdString() + "\n";
     return text;
   }
   void screenshot(const char* name) {
@@ -79,7 +82,8 @@ TEST_F(ExerciseWindow, ChoosingAnExerciseOpensItsStatementAndTheStudentsFile) {
   EXPECT_EQ(panel_->path(), path);
   const auto* e = exercises::exerciseRegistry().find("grayscale");
   EXPECT_EQ(panel_->editor()->toPlainText().toStdString(), exercises::exerciseFile(*e, "start.cu"));
-  EXPECT_TRUE(exercises_->statementText().startsWith(QStringLiteral("Grayscale"))) << exercises_->statementText().toStdString();
+  EXPECT_TRUE(exercises_->statementText().startsWith(QStringLiteral("Grayscale")))
+      << exercises_->statementText().toStdString();
   // An image exercise runs on the stream beside kernelcam's: A/B with the heat map.
   EXPECT_EQ(panel_->abChainA(), QStringLiteral("kernel=") + path);
   EXPECT_EQ(panel_->abChainB(), QStringLiteral("gray=lab"));
@@ -124,7 +128,8 @@ TEST_F(ExerciseWindow, ResetPutsTheStartingCodeBackOnlyWhenTheStudentSaysSo) {
 // Check: on the CPU machine it compiles and says the goals need a device; on the GPU the starting
 // code misses (what differs) and the reference solution meets every goal.
 TEST_F(ExerciseWindow, CheckShowsEachGoalWithItsFigure) {
-  if (!cudaKernelCompiler()) GTEST_SKIP() << "a build without CUDA: no compiler for the check (" << cudaBackendLoadError() << ")";
+  if (!cudaKernelCompiler())
+    GTEST_SKIP() << "a build without CUDA: no compiler for the check (" << cudaBackendLoadError() << ")";
   window_->show();
   exerciseDock(*window_)->show();
   ASSERT_TRUE(exercises_->choose("grayscale"));
@@ -147,8 +152,8 @@ TEST_F(ExerciseWindow, CheckShowsEachGoalWithItsFigure) {
   EXPECT_NE(goalLines().find("\u2717 "), std::string::npos) << goalLines();
   screenshot("exercise-unmet.png");
   // The reference solution in the editor: every goal met.
-  panel_->editor()->setPlainText(QString::fromStdString(
-      fixtureKernel(exerciseFixtures("grayscale") / "solution.cu").text));
+  panel_->editor()->setPlainText(
+      QString::fromStdString(fixtureKernel(exerciseFixtures("grayscale") / "solution.cu").text));
   exercises_->check();
   ASSERT_TRUE(checked());
   report = exercises_->lastReport();

@@ -76,10 +76,13 @@ TEST(CompileScheduler, CompilesOnceAfterTheTypingStops) {
 // on the H200); the result says when the compile began and returned on its thread.
 TEST(CompileScheduler, WithNoDelayAnEditStartsItsCompileAtOnce) {
   test::testApplication();
-  CompileScheduler scheduler([](const CompileRequest& request) { return CompileResult{request, {}, std::nullopt, ""}; });
+  CompileScheduler scheduler([](const CompileRequest& request) {
+    return CompileResult{request, {}, std::nullopt, ""};
+  });
   ASSERT_EQ(scheduler.delayMs(), 0);
   std::vector<quint64> started;
-  QObject::connect(&scheduler, &CompileScheduler::compileStarted, [&](quint64 revision) { started.push_back(revision); });
+  QObject::connect(&scheduler, &CompileScheduler::compileStarted,
+                   [&](quint64 revision) { started.push_back(revision); });
   std::vector<CompileResult> results;
   QObject::connect(&scheduler, &CompileScheduler::compiled, [&](const CompileResult& r) { results.push_back(r); });
   scheduler.edited("k.cu", "a");
@@ -124,7 +127,7 @@ TEST(GutterMarks, DiagnosticsLandOnTheirLines) {
   const QString text = QStringLiteral("#include \"helpers.cuh\"\nline2\nline3\n#include <other.cuh>\nline5");
   const std::vector<lab::Diagnostic> diagnostics{
       {"/k/blur.cu", 3, 7, lab::Severity::Warning, "unused"},
-      {"/k/blur.cu", 3, 9, lab::Severity::Error, "undefined"},     // same line: the error colours it
+      {"/k/blur.cu", 3, 9, lab::Severity::Error, "undefined"},           // same line: the error colours it
       {"/k/helpers.cuh", 12, 1, lab::Severity::Error, "in the header"},  // at its #include
       {"/k/blur.cu", 0, 0, lab::Severity::Error, "ptxas: no place"},     // line 1
       {"/k/blur.cu", 99, 1, lab::Severity::Error, "past the end"},       // the last line
@@ -271,7 +274,7 @@ TEST(CudaHighlighter, AnnotationsKeywordsAndCommentsGetTheirColours) {
   };
   const CudaHighlighter& h = *editor.highlighter();
   using C = CudaHighlighter::Category;
-  EXPECT_EQ(colourAt(0, 4), h.formatOf(C::Annotation).foreground().color());   // @param
+  EXPECT_EQ(colourAt(0, 4), h.formatOf(C::Annotation).foreground().color());  // @param
   EXPECT_EQ(colourAt(0, 12), h.formatOf(C::Comment).foreground().color());    // radius
   EXPECT_EQ(colourAt(1, 2), h.formatOf(C::Keyword).foreground().color());     // __global__
   EXPECT_EQ(colourAt(1, 23), h.formatOf(C::Comment).foreground().color());    // inside /* */

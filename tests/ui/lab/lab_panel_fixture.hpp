@@ -29,12 +29,12 @@ namespace kc::test {
 using Clock = std::chrono::steady_clock;
 
 inline const std::string kGood =
-    "// @param gain float 0..2 = 1\n"                                         // 1
-    "__global__ void k(KcInput in, KcOutput out, KcParams params) {\n"        // 2
-    "  const int x = blockIdx.x * blockDim.x + threadIdx.x;\n"                // 3
-    "  const int y = blockIdx.y * blockDim.y + threadIdx.y;\n"                // 4
-    "  if (x >= out.width || y >= out.height) return;\n"                      // 5
-    "  out.setRgba(x, y, in.rgba(x, y));\n"                                   // 6
+    "// @param gain float 0..2 = 1\n"                                   // 1
+    "__global__ void k(KcInput in, KcOutput out, KcParams params) {\n"  // 2
+    "  const int x = blockIdx.x * blockDim.x + threadIdx.x;\n"          // 3
+    "  const int y = blockIdx.y * blockDim.y + threadIdx.y;\n"          // 4
+    "  if (x >= out.width || y >= out.height) return;\n"                // 5
+    "  out.setRgba(x, y, in.rgba(x, y));\n"                             // 6
     "}\n";
 
 // A compiler for tests: the lab's own analysis, plus an error wherever the text says "oops".
@@ -51,7 +51,8 @@ inline lab::LabToolchain fakeToolchain(std::shared_ptr<std::atomic<int>> compile
     const std::size_t at = source.text.find("oops");
     if (at != std::string::npos) {
       const lab::TextPosition p = lab::positionOf(source.text, at);
-      kernel.diagnostics.push_back({source.path, p.line, p.column, lab::Severity::Error, "identifier \"oops\" is undefined"});
+      kernel.diagnostics.push_back(
+          {source.path, p.line, p.column, lab::Severity::Error, "identifier \"oops\" is undefined"});
     }
     if (!lab::hasErrors(kernel.diagnostics)) kernel.cubin = "cubin";
     return kernel;
@@ -71,8 +72,8 @@ class LabPanel : public ::testing::Test {
   }
   // Waits for the compiles so far to be shown.
   bool settle() {
-    return processEventsUntil(
-        [this] { return !panel_->scheduler()->waiting() && !panel_->scheduler()->compiling(); }, 5000);
+    return processEventsUntil([this] { return !panel_->scheduler()->waiting() && !panel_->scheduler()->compiling(); },
+                              5000);
   }
   void type(const QString& text) {
     QTextCursor cursor = panel_->editor()->textCursor();

@@ -23,16 +23,16 @@ std::vector<lab::LineFigures> goodKernelFigures(const std::string& path) {
 }
 
 TEST(LineHeat, TheAccessorsFiguresGoToTheLineThatCallsThem) {
-  const std::vector<LineHeat> heat =
-      lineHeat(goodKernelFigures("k.cu"), "k.cu", QString::fromStdString(kGood));
+  const std::vector<LineHeat> heat = lineHeat(goodKernelFigures("k.cu"), "k.cu", QString::fromStdString(kGood));
   ASSERT_EQ(heat.size(), 2u);
   EXPECT_EQ(heat[0].line, 3);
   EXPECT_FALSE(heat[0].memory);
   EXPECT_EQ(heat[1].line, 6);  // its own 300 instructions, in.rgba() and out.setRgba()
   EXPECT_TRUE(heat[1].memory) << "in.rgba() moves 8x the sectors it needs";
   EXPECT_GT(heat[1].level, heat[0].level);
-  EXPECT_TRUE(heat[1].text.contains(QStringLiteral("in.rgba(): 30.8% of instructions; global 32.0 sectors/request "
-                                                   "(ideal 4.0): 8.0x the sectors, uncoalesced")))
+  EXPECT_TRUE(
+      heat[1].text.contains(QStringLiteral("in.rgba(): 30.8% of instructions; global 32.0 sectors/request "
+                                           "(ideal 4.0): 8.0x the sectors, uncoalesced")))
       << heat[1].text.toStdString();
   EXPECT_TRUE(heat[1].text.contains(QStringLiteral("out.setRgba(): ")));
 }
@@ -62,8 +62,10 @@ TEST_F(LabProfile, ProfileLinesColoursTheGutterAndAnEditClearsIt) {
   open(profilingToolchain([](const std::string& path) { return lab::LineProfile{goodKernelFigures(path), {}}; }));
   ASSERT_TRUE(panel_->profileButton()->isEnabled());
   panel_->profileLines();
-  ASSERT_TRUE(processEventsUntil([this] { return !panel_->editor()->heat().empty(); }, 5000)) << panel_->profileText().toStdString();
-  EXPECT_TRUE(panel_->profileText().contains(QStringLiteral("far from the ideal on line 6"))) << panel_->profileText().toStdString();
+  ASSERT_TRUE(processEventsUntil([this] { return !panel_->editor()->heat().empty(); }, 5000))
+      << panel_->profileText().toStdString();
+  EXPECT_TRUE(panel_->profileText().contains(QStringLiteral("far from the ideal on line 6")))
+      << panel_->profileText().toStdString();
   ASSERT_NE(panel_->editor()->heatAt(6), nullptr);
   EXPECT_EQ(panel_->editor()->heatAt(5), nullptr);
   panel_->editor()->jumpTo(5, 1);
@@ -74,10 +76,12 @@ TEST_F(LabProfile, ProfileLinesColoursTheGutterAndAnEditClearsIt) {
 
 TEST_F(LabProfile, AProfileWithoutFiguresSaysWhy) {
   open(profilingToolchain([](const std::string&) {
-    return lab::LineProfile{{}, "the NVIDIA driver lets only administrators profile (NVreg_RestrictProfilingToAdminUsers=1)"};
+    return lab::LineProfile{
+        {}, "the NVIDIA driver lets only administrators profile (NVreg_RestrictProfilingToAdminUsers=1)"};
   }));
   panel_->profileLines();
-  ASSERT_TRUE(processEventsUntil([this] { return panel_->profileText().startsWith(QStringLiteral("no per-line")); }, 5000));
+  ASSERT_TRUE(
+      processEventsUntil([this] { return panel_->profileText().startsWith(QStringLiteral("no per-line")); }, 5000));
   EXPECT_EQ(panel_->profileText().toStdString(),
             "no per-line figures: the NVIDIA driver lets only administrators profile "
             "(NVreg_RestrictProfilingToAdminUsers=1)");

@@ -80,8 +80,9 @@ TEST(FilterDock, EditorControlsChangeTheSelectedStage) {
   qobject_cast<QComboBox*>(dock.editor()->control("preset"))->setCurrentText(QStringLiteral("custom"));
   EXPECT_TRUE(dock.editor()->control("custom")->isVisibleTo(dock.editor()));
   // It starts as the identity at the current size.
-  EXPECT_EQ(formatStage(dock.chain()[2]), "conv=custom:7:0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 "
-                                          "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0:reflect");
+  EXPECT_EQ(formatStage(dock.chain()[2]),
+            "conv=custom:7:0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 1 0 0 0 0 0 0 0 "
+            "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0:reflect");
 }
 
 TEST(FilterDock, ResizingTheGridKeepsTheKernelCentred) {

@@ -50,9 +50,10 @@ int main(int argc, char** argv) {
   pid_t parent = 0;
   if (!line || !parseNumber(line->option("memory-mib", ""), memoryMiB) ||
       !parseNumber(line->option("parent", ""), parent)) {
-    std::fputs("kernelcam-lab-compiler: compiles user kernels for kernelcam's kernel lab, which starts it "
-               "(kernelcam-lab-compiler --memory-mib N --parent PID --fd N)\n",
-               stderr);
+    std::fputs(
+        "kernelcam-lab-compiler: compiles user kernels for kernelcam's kernel lab, which starts it "
+        "(kernelcam-lab-compiler --memory-mib N --parent PID --fd N)\n",
+        stderr);
     return 2;
   }
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);

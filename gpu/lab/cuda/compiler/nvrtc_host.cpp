@@ -94,7 +94,9 @@ WorkerHello NvrtcHost::hello() {
   return hello;
 }
 
-LoadReply NvrtcHost::load(const LoadRequest&) { return {{-1, "the compiler process runs no kernels (a kernelcam bug)"}, 0, 0}; }
+LoadReply NvrtcHost::load(const LoadRequest&) {
+  return {{-1, "the compiler process runs no kernels (a kernelcam bug)"}, 0, 0};
+}
 MapReply NvrtcHost::map(const MapRequest&) { return {{-1, "the compiler process maps no frames (a kernelcam bug)"}}; }
 RunReply NvrtcHost::run(const RunRequest&) {
   return {RunOutcome::Refused, {-1, "the compiler process runs no kernels (a kernelcam bug)"}, 0};

@@ -2,7 +2,6 @@
 
 #include <sched.h>
 
-
 #include <chrono>
 #include <cstring>
 #include <memory>
@@ -26,7 +25,8 @@ WorkerStatus failed(const char* call, CUresult result) {
 // kernelcam bug, refused before the GPU sees it.
 bool fits(const FrameInAllocation& frame, std::uint64_t allocationBytes) {
   return frame.width > 0 && frame.height > 0 && (frame.channels == 1 || frame.channels == 4) &&
-         frame.pitch >= static_cast<std::uint64_t>(frame.width) * frame.channels && frame.endOffset() <= allocationBytes;
+         frame.pitch >= static_cast<std::uint64_t>(frame.width) * frame.channels &&
+         frame.endOffset() <= allocationBytes;
 }
 
 RunReply refused(std::int32_t code, std::string message) {
@@ -105,15 +105,18 @@ LoadReply CudaKernelHost::load(const LoadRequest& request) {
     return reply;
   }
   CUfunction function = nullptr;
-  if (const CUresult found = api_->cuModuleGetFunction(&function, module, request.entry.c_str()); found != CUDA_SUCCESS) {
+  if (const CUresult found = api_->cuModuleGetFunction(&function, module, request.entry.c_str());
+      found != CUDA_SUCCESS) {
     (void)api_->cuModuleUnload(module);
     reply.status = failed("cuModuleGetFunction", found);
     return reply;
   }
   int maxThreads = 0;
-  CUresult queried = api_->cuDeviceGetAttribute(&maxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device_);
+  CUresult queried =
+      api_->cuDeviceGetAttribute(&maxThreads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device_);
   if (queried == CUDA_SUCCESS)
-    queried = api_->cuOccupancyMaxActiveBlocksPerMultiprocessor(&reply.activeBlocksPerSm, function, request.blockThreads, 0);
+    queried =
+        api_->cuOccupancyMaxActiveBlocksPerMultiprocessor(&reply.activeBlocksPerSm, function, request.blockThreads, 0);
   if (queried != CUDA_SUCCESS) {
     (void)api_->cuModuleUnload(module);
     reply.status = failed("cuOccupancyMaxActiveBlocksPerMultiprocessor", queried);
@@ -159,17 +162,23 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
       request.blockY <= 0 || request.params.empty())
     return refused(-1, "a frame outside its shared buffer, or no block (a kernelcam bug)");
   const GpuOrder& order = request.order;
-  if (order.ordered() && (!orderPage_ || !fitsWord(order.readyOffset, kOrderPageBytes) ||
-                          !fitsWord(order.doneOffset, kOrderPageBytes)))
+  if (order.ordered() &&
+      (!orderPage_ || !fitsWord(order.readyOffset, kOrderPageBytes) || !fitsWord(order.doneOffset, kOrderPageBytes)))
     return refused(-1, "an ordered frame without the order page, or its words outside it (a kernelcam bug)");
 
-  KernelImageArg inArg{in->base + request.in.offset, request.in.pitch, request.in.width, request.in.height,
-                       request.in.channels, 0};
-  KernelImageArg outArg{out->base + request.out.offset, request.out.pitch, request.out.width, request.out.height,
-                        request.out.channels, 0};
+  KernelImageArg inArg{
+      in->base + request.in.offset, request.in.pitch, request.in.width, request.in.height, request.in.channels, 0};
+  KernelImageArg outArg{out->base + request.out.offset,
+                        request.out.pitch,
+                        request.out.width,
+                        request.out.height,
+                        request.out.channels,
+                        0};
   std::vector<std::uint32_t> params = request.params;
   void* arguments[] = {&inArg, &outArg, params.data()};
-  const auto blocks = [](int pixels, int perBlock) { return static_cast<unsigned>((pixels + perBlock - 1) / perBlock); };
+  const auto blocks = [](int pixels, int perBlock) {
+    return static_cast<unsigned>((pixels + perBlock - 1) / perBlock);
+  };
 
   // Asked for: CUPTI counts this launch per source line (it instruments the kernel, so the time below
   // is the instrumented kernel's).
@@ -181,12 +190,14 @@ RunReply CudaKernelHost::run(const RunRequest& request) {
   // then, after clearing the output (a frame the kernel never wrote must not be shown as its work).
   CUresult result = CUDA_SUCCESS;
   if (order.ordered())
-    result = api_->cuStreamWaitValue64(stream_, orderPage_ + order.readyOffset, order.sequence, CU_STREAM_WAIT_VALUE_GEQ);
+    result =
+        api_->cuStreamWaitValue64(stream_, orderPage_ + order.readyOffset, order.sequence, CU_STREAM_WAIT_VALUE_GEQ);
   if (result == CUDA_SUCCESS) result = api_->cuEventRecord(start_, stream_);
   if (result == CUDA_SUCCESS) {
-    const CUresult launched = api_->cuLaunchKernel(
-        function_, blocks(outArg.width, request.blockX), blocks(outArg.height, request.blockY), 1,
-        static_cast<unsigned>(request.blockX), static_cast<unsigned>(request.blockY), 1, 0, stream_, arguments, nullptr);
+    const CUresult launched =
+        api_->cuLaunchKernel(function_, blocks(outArg.width, request.blockX), blocks(outArg.height, request.blockY), 1,
+                             static_cast<unsigned>(request.blockX), static_cast<unsigned>(request.blockY), 1, 0,
+                             stream_, arguments, nullptr);
     if (launched != CUDA_SUCCESS) return refused(launched, driverErrorText(launched));
     result = api_->cuEventRecord(stop_, stream_);
   }
@@ -232,7 +243,8 @@ LaunchReply CudaKernelHost::launch(const LaunchRequest& request) {
     if (argument.allocation != 0) {
       const Mapping* m = mapping(argument.allocation);
       std::uint64_t offset = 0;
-      if (!m || argument.bytes.size() < sizeof offset) return refuse(-1, "a pointer into no mapped buffer (a kernelcam bug)");
+      if (!m || argument.bytes.size() < sizeof offset)
+        return refuse(-1, "a pointer into no mapped buffer (a kernelcam bug)");
       std::memcpy(&offset, argument.bytes.data(), sizeof offset);
       if (offset > m->bytes) return refuse(-1, "a pointer outside its shared buffer (a kernelcam bug)");
       const std::uint64_t address = m->base + offset;
@@ -259,9 +271,9 @@ LaunchReply CudaKernelHost::launch(const LaunchRequest& request) {
         result = api_->cuMemsetD32Async(mapping(fill.allocation)->base + fill.offset, fill.value, fill.words, stream_);
     if (result == CUDA_SUCCESS) result = api_->cuEventRecord(start_, stream_);
     if (result == CUDA_SUCCESS) {
-      const CUresult launched = api_->cuLaunchKernel(function_, request.gridX, request.gridY, request.gridZ,
-                                                     request.blockX, request.blockY, request.blockZ, 0, stream_,
-                                                     arguments.data(), nullptr);
+      const CUresult launched =
+          api_->cuLaunchKernel(function_, request.gridX, request.gridY, request.gridZ, request.blockX, request.blockY,
+                               request.blockZ, 0, stream_, arguments.data(), nullptr);
       if (launched != CUDA_SUCCESS) return refuse(launched, driverErrorText(launched));
       result = api_->cuEventRecord(stop_, stream_);
     }

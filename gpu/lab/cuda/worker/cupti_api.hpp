@@ -11,10 +11,13 @@
 
 namespace kc::lab {
 
+// (The lists of names keep their hand layout: clang-format would wrap them as expressions.)
+// clang-format off
 #define KC_CUPTI_FUNCTIONS(X)                                                                                       \
   X(cuptiGetResultString) X(cuptiProfilerInitialize) X(cuptiDeviceGetChipName) X(cuptiSassMetricsGetProperties)     \
   X(cuptiSassMetricsSetConfig) X(cuptiSassMetricsUnsetConfig) X(cuptiSassMetricsEnable) X(cuptiSassMetricsDisable)  \
   X(cuptiSassMetricsGetDataProperties) X(cuptiSassMetricsFlushData) X(cuptiGetSassToSourceCorrelation)
+// clang-format on
 
 struct CuptiApi {
 #define KC_CUPTI_MEMBER(name) decltype(&::name) name = nullptr;

@@ -44,7 +44,8 @@ std::string why(const CuptiApi& api, const char* call, CUptiResult result) {
 
 }  // namespace
 
-LineProfileSession::LineProfileSession(CUcontext context, int deviceIndex) : context_(context), deviceIndex_(deviceIndex) {
+LineProfileSession::LineProfileSession(CUcontext context, int deviceIndex)
+    : context_(context), deviceIndex_(deviceIndex) {
   const CuptiApi* api = nullptr;
   try {
     api = &cuptiApi();

@@ -17,9 +17,10 @@ int main(int argc, char** argv) {
   int device = -1;
   const auto [end, error] = std::from_chars(deviceText.data(), deviceText.data() + deviceText.size(), device);
   if (!line || error != std::errc() || end != deviceText.data() + deviceText.size()) {
-    std::fputs("kernelcam-lab-worker: runs user kernels for kernelcam's kernel lab, which starts it "
-               "(kernelcam-lab-worker --device N --fd N)\n",
-               stderr);
+    std::fputs(
+        "kernelcam-lab-worker: runs user kernels for kernelcam's kernel lab, which starts it "
+        "(kernelcam-lab-worker --device N --fd N)\n",
+        stderr);
     return 2;
   }
   ::signal(SIGPIPE, SIG_IGN);

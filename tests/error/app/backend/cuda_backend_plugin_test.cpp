@@ -44,10 +44,12 @@ TEST(CudaBackendPlugin, WithoutTheLibraryTheCpuRunsAndSaysWhy) {
   EXPECT_NE(autoRun.out.find("\"backend\": \"cpu\""), std::string::npos) << autoRun.out;
 
   const CliRun cudaRun = runKernelcam(
-      {"process", "--source", "pattern", "--size", "64x48", "--frames", "2", "--json", "-", "--backend", "cuda"}, 60000, none);
+      {"process", "--source", "pattern", "--size", "64x48", "--frames", "2", "--json", "-", "--backend", "cuda"}, 60000,
+      none);
   EXPECT_EQ(cudaRun.exitCode, 3) << cudaRun.err;
-  EXPECT_EQ(cudaRun.err, "kernelcam: --backend cuda: the CUDA backend is not installed (no libkernelcam-cuda.so; "
-                         "install the kernelcam-cuda package)\n");
+  EXPECT_EQ(cudaRun.err,
+            "kernelcam: --backend cuda: the CUDA backend is not installed (no libkernelcam-cuda.so; "
+            "install the kernelcam-cuda package)\n");
 
   const CliRun devices = runKernelcam({"devices"}, 60000, none);
   EXPECT_EQ(devices.exitCode, 0) << devices.err;
@@ -82,9 +84,9 @@ TEST(CudaBackendPlugin, ABackendPathThatIsNoLibraryFileIsRefusedBeforeItIsOpened
   struct Case {
     std::string path, reason;
   };
-  for (const Case& c : {Case{fifo, "is a FIFO (named pipe), not a regular file"},
-                        Case{dir.path().string(), "is a directory, not a file"},
-                        Case{empty, "the file is empty (0 bytes)"}}) {
+  for (const Case& c :
+       {Case{fifo, "is a FIFO (named pipe), not a regular file"},
+        Case{dir.path().string(), "is a directory, not a file"}, Case{empty, "the file is empty (0 bytes)"}}) {
     SCOPED_TRACE(c.path);
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     environment.insert(QStringLiteral("KC_CUDA_BACKEND"), QString::fromStdString(c.path));
@@ -92,9 +94,9 @@ TEST(CudaBackendPlugin, ABackendPathThatIsNoLibraryFileIsRefusedBeforeItIsOpened
     ASSERT_NE(devices.err, "timed out") << "dlopen blocked on it";
     EXPECT_EQ(devices.exitCode, 0) << devices.err;
     EXPECT_NE(devices.out.find("KC_CUDA_BACKEND '" + c.path + "': " + c.reason), std::string::npos) << devices.out;
-    const CliRun cuda = runKernelcam({"process", "--source", "pattern", "--size", "64x48", "--frames", "1", "--backend",
-                                      "cuda", "--json", "-"},
-                                     20000, environment);
+    const CliRun cuda = runKernelcam(
+        {"process", "--source", "pattern", "--size", "64x48", "--frames", "1", "--backend", "cuda", "--json", "-"},
+        20000, environment);
     EXPECT_EQ(cuda.exitCode, 3) << cuda.err;
     EXPECT_NE(cuda.err.find(c.reason), std::string::npos) << cuda.err;
   }

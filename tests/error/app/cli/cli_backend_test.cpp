@@ -16,12 +16,14 @@ using test::CliRun;
 using test::runKernelcam;
 
 TEST(CliBackend, EveryCommandRefusesAnUnknownBackendWithTheSameLine) {
-  const QStringList commands[] = {{},  // the window: checked before any window opens
-                                  {"process", "--source", "pattern", "--out", QString::fromStdString(test::tempPath("b.png"))},
-                                  {"demo", "reduce", "--n", "10"},
-                                  {"bench"}};
+  const QStringList commands[] = {
+      {},  // the window: checked before any window opens
+      {"process", "--source", "pattern", "--out", QString::fromStdString(test::tempPath("b.png"))},
+      {"demo", "reduce", "--n", "10"},
+      {"bench"}};
   for (QStringList arguments : commands) {
-    arguments << "--backend" << "gpu";
+    arguments << "--backend"
+              << "gpu";
     SCOPED_TRACE(arguments.join(' ').toStdString());
     const CliRun run = runKernelcam(arguments);
     EXPECT_EQ(run.exitCode, 2) << run.err;

@@ -20,8 +20,8 @@ using test::runKernelcam;
 
 TEST(CliConventions, BadWindowOptionsAreOneLineAndExitTwo) {
   for (const QStringList& arguments : {QStringList{"--camera-format", "1280"}, QStringList{"--camera-format", "0x0"},
-                                      QStringList{"--camera-format", "640x480@fast"},
-                                      QStringList{"--view-mode", "diagonal"}, QStringList{"--backend", "gpu"}}) {
+                                       QStringList{"--camera-format", "640x480@fast"},
+                                       QStringList{"--view-mode", "diagonal"}, QStringList{"--backend", "gpu"}}) {
     SCOPED_TRACE(arguments.join(' ').toStdString());
     const CliRun run = runKernelcam(arguments);
     EXPECT_EQ(run.exitCode, 2);
@@ -34,13 +34,13 @@ TEST(CliConventions, BadWindowOptionsAreOneLineAndExitTwo) {
 // code: a bad value is the same line in both, exit 2, before any window opens or any work is done.
 TEST(CliConventions, ABadSharedOptionIsTheSameLineForTheWindowAndProcess) {
   const QString out = QString::fromStdString(test::cliTempPath("shared.png"));
-  for (const QStringList& bad : {QStringList{"--size", "12"}, QStringList{"--pattern-format", "nv21"},
-                                 QStringList{"--filters", "gray,blur"}, QStringList{"--source", "webcam"},
-                                 QStringList{"--backend", "gpu"}}) {
+  for (const QStringList& bad :
+       {QStringList{"--size", "12"}, QStringList{"--pattern-format", "nv21"}, QStringList{"--filters", "gray,blur"},
+        QStringList{"--source", "webcam"}, QStringList{"--backend", "gpu"}}) {
     SCOPED_TRACE(bad.join(' ').toStdString());
-    const QStringList processArguments =
-        QStringList{"process"} + (bad[0] == "--source" ? QStringList{} : QStringList{"--source", "pattern"}) + bad +
-        QStringList{"--out", out};
+    const QStringList processArguments = QStringList{"process"} +
+                                         (bad[0] == "--source" ? QStringList{} : QStringList{"--source", "pattern"}) +
+                                         bad + QStringList{"--out", out};
     const CliRun window = runKernelcam(bad), process = runKernelcam(processArguments);
     EXPECT_EQ(window.exitCode, 2) << window.err;
     EXPECT_EQ(process.exitCode, 2) << process.err;
@@ -111,10 +111,10 @@ TEST(CliConventions, UntrustedTextReachesTheTerminalEscapedAndCut) {
 }
 
 TEST(CliConventions, WithoutADisplayTheWindowSaysSoInOneLineAndExitsTwo) {
-  const std::string line =
-      "kernelcam: no display: use `kernelcam process` for headless work";
+  const std::string line = "kernelcam: no display: use `kernelcam process` for headless work";
   QProcessEnvironment noDisplay = QProcessEnvironment::systemEnvironment();
-  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) noDisplay.remove(QString::fromLatin1(name));
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+    noDisplay.remove(QString::fromLatin1(name));
   QProcessEnvironment deadDisplay = noDisplay;
   deadDisplay.insert(QStringLiteral("DISPLAY"), QStringLiteral(":987"));  // no X server there
   QProcessEnvironment xcbAsked = noDisplay;

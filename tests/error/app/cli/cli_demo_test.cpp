@@ -68,14 +68,18 @@ TEST(CliDemo, BadUsageAndUnreadableInputExitWithTwo) {
       {{"demo", "cg", "--poisson", "0", "--backend", cpu}, "--poisson '0'"},
       {{"demo", "cg", "--matrix", QString::fromStdString(missing), "--backend", cpu}, missing},
       {{"demo", "cg", "--matrix", QString::fromStdString(malformed), "--backend", cpu}, malformed + ":4"},
-      {{"demo", "cg", "--poisson", "4", "--precision", "half", "--backend", cpu}, "--precision: unknown precision 'half'"},
-      {{"demo", "cg", "--poisson", "4", "--precond", "ilu", "--backend", cpu}, "--precond: unknown preconditioner 'ilu'"},
+      {{"demo", "cg", "--poisson", "4", "--precision", "half", "--backend", cpu},
+       "--precision: unknown precision 'half'"},
+      {{"demo", "cg", "--poisson", "4", "--precond", "ilu", "--backend", cpu},
+       "--precond: unknown preconditioner 'ilu'"},
       {{"demo", "cg", "--poisson", "4", "--tol", "-1", "--backend", cpu}, "--tol: '-1'"},
       {{"demo", "cg", "--poisson", "4", "--tol", "small", "--backend", cpu}, "--tol: 'small'"},
       {{"demo", "cg", "--poisson", "4", "--max-iter", "0", "--backend", cpu}, "--max-iter '0'"},
       {{"demo", "cg", "--poisson", "4", "--reps", "3", "--backend", cpu}, "reps"},  // CG has no repetitions
-      {{"demo", "reduce", "--n", "10", "--backend", cpu, "--json", "/nonexistent-dir/r.json"}, "/nonexistent-dir/r.json"},
-      {{"demo", "cg", "--poisson", "4", "--backend", cpu, "--solution", "/nonexistent-dir/x.txt"}, "/nonexistent-dir/x.txt"},
+      {{"demo", "reduce", "--n", "10", "--backend", cpu, "--json", "/nonexistent-dir/r.json"},
+       "/nonexistent-dir/r.json"},
+      {{"demo", "cg", "--poisson", "4", "--backend", cpu, "--solution", "/nonexistent-dir/x.txt"},
+       "/nonexistent-dir/x.txt"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.arguments.join(' ').toStdString());
@@ -88,9 +92,10 @@ TEST(CliDemo, BadUsageAndUnreadableInputExitWithTwo) {
 }
 
 TEST(CliDemo, CudaBackendWithoutDeviceExitsWithThree) {
-  const QStringList demos[] = {{"demo", "reduce", "--n", "1000", "--reps", "1", "--backend", "cuda"},
-                               {"demo", "matmul", "--m", "8", "--n", "8", "--k", "8", "--reps", "1", "--backend", "cuda"},
-                               {"demo", "cg", "--poisson", "4", "--backend", "cuda"}};
+  const QStringList demos[] = {
+      {"demo", "reduce", "--n", "1000", "--reps", "1", "--backend", "cuda"},
+      {"demo", "matmul", "--m", "8", "--n", "8", "--k", "8", "--reps", "1", "--backend", "cuda"},
+      {"demo", "cg", "--poisson", "4", "--backend", "cuda"}};
   for (const QStringList& arguments : demos) {
     SCOPED_TRACE(arguments.join(' ').toStdString());
     const CliRun run = runKernelcam(arguments);

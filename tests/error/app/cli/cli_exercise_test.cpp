@@ -27,8 +27,9 @@ TEST(CliExerciseRejects, ACompileErrorIsAtItsLineWithExitTwo) {
   if (!kHaveNvrtc) GTEST_SKIP() << "a build without CUDA: no compiler to report the error";
   TempDir home;
   const std::string path = home.file("mine.cu");
-  writeBytes(path, "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
-                   "__global__ void reduceSum(const int* in, int n, int* sum) {\n  atomicAdd(sum, in[undefinedName]);\n}\n");
+  writeBytes(path,
+             "// @exercise reduce-sum\n// @block 256\n// @grid (n + 255) / 256\n"
+             "__global__ void reduceSum(const int* in, int n, int* sum) {\n  atomicAdd(sum, in[undefinedName]);\n}\n");
   const CliRun run = runExercise(home, {"check", QString::fromStdString(path)});
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_EQ(run.err.rfind(path + ":5:", 0), 0u) << run.err;
@@ -42,8 +43,9 @@ TEST(CliExerciseRejects, AFileThatSaysNoExerciseOrAnUnknownOne) {
   writeBytes(path, "__global__ void k(const int* in, int n, int* sum) {}\n");
   CliRun run = runExercise(home, {"check", QString::fromStdString(path)});
   EXPECT_EQ(run.exitCode, 2);
-  EXPECT_EQ(run.err, "kernelcam: " + path + ": no `// @exercise ID` line says which exercise the kernel solves "
-                                            "(kernelcam exercise start ID writes a file with it; kernelcam exercise list)\n");
+  EXPECT_EQ(run.err, "kernelcam: " + path +
+                         ": no `// @exercise ID` line says which exercise the kernel solves "
+                         "(kernelcam exercise start ID writes a file with it; kernelcam exercise list)\n");
   writeBytes(path, "// @exercise nope\n__global__ void k(const int* in, int n, int* sum) {}\n");
   run = runExercise(home, {"check", QString::fromStdString(path)});
   EXPECT_EQ(run.exitCode, 2);

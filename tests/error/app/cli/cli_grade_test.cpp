@@ -67,18 +67,21 @@ TEST(CliGradeRejects, ATermSignalKeepsTheResultsSoFarInACompleteFile) {
   std::filesystem::create_directories(home.path() / "class");
   for (int i = 0; i < 400; ++i) {
     // Each differs (a comment), so none comes from another's cache row.
-    writeBytes(home.file("class/s" + std::to_string(1000 + i) + ".cu"), "// student " + std::to_string(i) + "\n" + solution);
+    writeBytes(home.file("class/s" + std::to_string(1000 + i) + ".cu"),
+               "// student " + std::to_string(i) + "\n" + solution);
   }
   QProcess process;
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.insert(QStringLiteral("XDG_CACHE_HOME"), QString::fromStdString(home.file("cache")));
   process.setProcessEnvironment(environment);
-  const QString out = QString::fromStdString(home.file("results.csv")), json = QString::fromStdString(home.file("results.json"));
+  const QString out = QString::fromStdString(home.file("results.csv")),
+                json = QString::fromStdString(home.file("results.json"));
   process.start(QStringLiteral(KC_KERNELCAM_BINARY), {"grade", "reduce-sum", QString::fromStdString(home.file("class")),
                                                       "--out", out, "--json", json, "--jobs", "1", "--again"});
   ASSERT_TRUE(process.waitForStarted());
   // Long enough for rows to be done (a GPU's lanes start first), short of the whole class.
-  std::this_thread::sleep_for(std::chrono::seconds(kc::cudaDevices() && kc::cudaDevices()->deviceCountOrZero() > 0 ? 12 : 4));
+  std::this_thread::sleep_for(
+      std::chrono::seconds(kc::cudaDevices() && kc::cudaDevices()->deviceCountOrZero() > 0 ? 12 : 4));
   ASSERT_EQ(process.state(), QProcess::Running) << "the class was graded before the signal: make it larger";
   process.terminate();  // SIGTERM
   ASSERT_TRUE(process.waitForFinished(60000));

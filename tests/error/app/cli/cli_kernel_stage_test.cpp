@@ -11,10 +11,9 @@
 
 namespace {
 
-using kc::test::runKernelcam;
-using kc::test::q;
 using kc::test::lines;
-
+using kc::test::q;
+using kc::test::runKernelcam;
 
 const std::string kCopyKernel =
     "// @param gain float 0..2 = 1\n"
@@ -22,7 +21,6 @@ const std::string kCopyKernel =
     "  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;\n"
     "  if (x < out.width && y < out.height) out.setRgba(x, y, in.rgba(x, y));\n"
     "}\n";
-
 
 TEST(CliKernelStage, WithoutCudaExit3NamingTheStage) {
   kc::test::TempDir dir;

@@ -19,7 +19,6 @@ namespace {
 
 using namespace kc::test;
 
-
 TEST(CliKernel, DiagnosticsAtTheKernelsLines) {
   if (!kHaveNvrtc) GTEST_SKIP() << "this build has no CUDA (NVRTC)";
   kc::test::TempDir dir;
@@ -39,13 +38,18 @@ TEST(CliKernel, BadFilesGetOneLineAndExit2) {
   };
   const std::vector<Case> cases{
       {"empty.cu", "", ": the file is empty"},
-      {"binary.cu", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10), ": not a text file (byte 0x02 at offset 4)"},
+      {"binary.cu",
+       std::string("\x7f"
+                   "ELF\x02\x01\x01\0\0\0",
+                   10),
+       ": not a text file (byte 0x02 at offset 4)"},
       {"huge.cu", std::string((1 << 20) + 1, '\n'), ": too large for a kernel source (1048577 bytes"},
       {"nokernel.cu", "__device__ int f() { return 1; }\n", ": error: no kernel: the file has no __global__ function"},
       {"signature.cu", "__global__ void k(int* p) {}\n", ":1:17: error: kernel 'k' does not have the lab's signature"},
       {"two.cu", kGoodKernel + "__global__ void k2(KcInput in, KcOutput out, KcParams params) {}\n",
        ":5:17: error: two candidate entries, 'k' (line 1) and 'k2'"},
-      {"badparam.cu", "// @param r int 1..15 = 99\n" + kGoodKernel, ":1:25: error: @param r: default 99 is outside 1..15"},
+      {"badparam.cu", "// @param r int 1..15 = 99\n" + kGoodKernel,
+       ":1:25: error: @param r: default 99 is outside 1..15"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -82,8 +86,8 @@ TEST(CliKernel, UnreadableFile) {
 }
 
 TEST(CliKernel, UsageErrors) {
-  const QStringList bad[] = {{"kernel"},          {"kernel", "frob"},          {"kernel", "check"},
-                             {"kernel", "new"},   {"kernel", "new", "a", "b"}, {"kernel", "check", "a.cu", "--bogus"}};
+  const QStringList bad[] = {{"kernel"},        {"kernel", "frob"},          {"kernel", "check"},
+                             {"kernel", "new"}, {"kernel", "new", "a", "b"}, {"kernel", "check", "a.cu", "--bogus"}};
   for (const QStringList& arguments : bad) {
     SCOPED_TRACE(arguments.join(' ').toStdString());
     const auto run = runKernelcam(arguments);

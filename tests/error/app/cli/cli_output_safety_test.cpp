@@ -26,7 +26,6 @@ namespace {
 
 using namespace kc::test;
 
-
 // No file at `path`, and no temporary left beside it.
 void expectNothingWritten(const kc::test::TempDir& dir, const std::string& path) {
   EXPECT_FALSE(fs::exists(path)) << path;
@@ -131,9 +130,11 @@ TEST(CliOutputSafety, AnOutputThatIsAnInputIsRefusedBeforeAnyWork) {
 
 TEST(CliOutputSafety, AFailedWriteIsExitOneWithTheReasonAndNoFileLeft) {
   kc::test::TempDir dir;
-  auto run = runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--json", "/dev/full"});
+  auto run =
+      runKernelcam({"process", "--source", "pattern", "--size", "16x8", "--backend", "cpu", "--json", "/dev/full"});
   EXPECT_EQ(run.exitCode, 1) << run.err;
-  EXPECT_NE(run.err.find("--json '/dev/full': cannot write (no space left on the device (disk full))"), std::string::npos)
+  EXPECT_NE(run.err.find("--json '/dev/full': cannot write (no space left on the device (disk full))"),
+            std::string::npos)
       << run.err;
   EXPECT_TRUE(fs::is_character_file("/dev/full")) << "a device must never be replaced by a renamed file";
 
@@ -143,9 +144,9 @@ TEST(CliOutputSafety, AFailedWriteIsExitOneWithTheReasonAndNoFileLeft) {
   const std::string script = "mount -t tmpfs -o size=64k tmpfs '" + small + "' && head -c 61440 /dev/zero > '" + small +
                              "/fill' && '" + std::string(KC_KERNELCAM_BINARY) +
                              "' demo cg --poisson 40 --backend cpu --solution '" + small + "/x.txt'";
-  const kc::test::CliRun shell = kc::test::runProgram(
-      "unshare", {"--user", "--map-root-user", "--mount", "sh", "-c",
-                  q(script + "; status=$?; ls '" + small + "' >&2; exit $status")});
+  const kc::test::CliRun shell =
+      kc::test::runProgram("unshare", {"--user", "--map-root-user", "--mount", "sh", "-c",
+                                       q(script + "; status=$?; ls '" + small + "' >&2; exit $status")});
   const std::string& err = shell.err;
   if (err.find("cannot write") == std::string::npos)
     GTEST_SKIP() << "no private tmpfs here (unshare/mount unavailable): " << err;
@@ -188,18 +189,20 @@ TEST(CliOutputSafety, PermissionProblemsSayPermissionDenied) {
   kc::test::TempDir dir;
   fs::permissions(dir.path(), fs::perms::all);  // reachable for the unprivileged user
   fs::create_directories(dir.file("readonly"));
-  fs::permissions(dir.file("readonly"), fs::perms::owner_read | fs::perms::owner_exec | fs::perms::others_read |
-                                            fs::perms::others_exec);
+  fs::permissions(dir.file("readonly"),
+                  fs::perms::owner_read | fs::perms::owner_exec | fs::perms::others_read | fs::perms::others_exec);
   fs::create_directories(dir.file("locked"));
   ASSERT_TRUE(cv::imwrite(dir.file("locked/in.png"), cv::Mat(4, 4, CV_8UC3, cv::Scalar::all(1))));
   fs::permissions(dir.file("locked"), fs::perms::none);  // (a user namespace keeps root's uid: none, not 0700)
-  auto run = runUnprivileged({"process", "--source", "pattern", "--size", "8x8", "--out", q(dir.file("readonly/x.png"))});
+  auto run =
+      runUnprivileged({"process", "--source", "pattern", "--size", "8x8", "--out", q(dir.file("readonly/x.png"))});
   if (run.exitCode < 0 || run.err.find("unshare") != std::string::npos)
     GTEST_SKIP() << "cannot run unprivileged here: " << run.err;
   EXPECT_EQ(run.exitCode, 2) << run.err;
   EXPECT_NE(run.err.find("cannot create files in"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("permission denied"), std::string::npos) << run.err;
-  run = runUnprivileged({"process", "--source", q("image:" + dir.file("locked/in.png")), "--out", q(dir.file("x.png"))});
+  run =
+      runUnprivileged({"process", "--source", q("image:" + dir.file("locked/in.png")), "--out", q(dir.file("x.png"))});
   EXPECT_EQ(run.exitCode, 2) << run.err;
   EXPECT_NE(run.err.find("permission denied (a folder on the path cannot be searched)"), std::string::npos) << run.err;
   fs::permissions(dir.file("readonly"), fs::perms::owner_all);
@@ -217,11 +220,13 @@ TEST(CliOutputSafety, NumberedFramesThatFailMidwayLeaveTheFolderAsItWas) {
   const std::string frames = small + "/fr/";
   // The earlier run's three frames (stand-ins: their bytes are what must survive), then a run of 40
   // frames of noise-free 320x240 PNGs that the remaining ~40 KiB cannot hold.
-  const std::string script =
-      "mount -t tmpfs -o size=64k tmpfs '" + small + "' && mkdir '" + frames + "' && for i in 0 1 2; do printf \"old $i\" > \"" +
-      frames + "frame_0000$i.png\"; done && head -c 20480 /dev/zero > '" + small + "/fill' && '" +
-      std::string(KC_KERNELCAM_BINARY) + "' process --source pattern --size 320x240 --frames 40 --backend cpu --quiet --out '" +
-      frames + "'; status=$?; ls -A '" + frames + "' >&2; cat '" + frames + "frame_00000.png' >&2; exit $status";
+  const std::string script = "mount -t tmpfs -o size=64k tmpfs '" + small + "' && mkdir '" + frames +
+                             "' && for i in 0 1 2; do printf \"old $i\" > \"" + frames +
+                             "frame_0000$i.png\"; done && head -c 20480 /dev/zero > '" + small + "/fill' && '" +
+                             std::string(KC_KERNELCAM_BINARY) +
+                             "' process --source pattern --size 320x240 --frames 40 --backend cpu --quiet --out '" +
+                             frames + "'; status=$?; ls -A '" + frames + "' >&2; cat '" + frames +
+                             "frame_00000.png' >&2; exit $status";
   const kc::test::CliRun shell =
       kc::test::runProgram("unshare", {"--user", "--map-root-user", "--mount", "sh", "-c", q(script)});
   const std::string& err = shell.err;
@@ -229,7 +234,8 @@ TEST(CliOutputSafety, NumberedFramesThatFailMidwayLeaveTheFolderAsItWas) {
     GTEST_SKIP() << "no private tmpfs here (unshare/mount unavailable): " << err;
   EXPECT_EQ(shell.exitCode, 1) << err;
   EXPECT_EQ(err.rfind("kernelcam: --out '" + frames + "': cannot write (", 0), 0u) << err;
-  EXPECT_NE(err.find("no space left on the device (disk full)); no frame of this run was kept"), std::string::npos) << err;
+  EXPECT_NE(err.find("no space left on the device (disk full)); no frame of this run was kept"), std::string::npos)
+      << err;
   // `ls -A`: the earlier frames alone, no temporary; frame 0 still the earlier run's.
   EXPECT_NE(err.find("\nframe_00000.png\nframe_00001.png\nframe_00002.png\nold 0"), std::string::npos) << err;
 
@@ -237,8 +243,8 @@ TEST(CliOutputSafety, NumberedFramesThatFailMidwayLeaveTheFolderAsItWas) {
   const std::string roomy = dir.file("roomy/fr/");
   fs::create_directories(roomy);
   kc::test::writeBytes(roomy + "frame_00001.png", "old 1");
-  const auto run = runKernelcam({"process", "--source", "pattern", "--size", "32x24", "--frames", "3", "--backend", "cpu",
-                                 "--quiet", "--out", q(roomy)});
+  const auto run = runKernelcam({"process", "--source", "pattern", "--size", "32x24", "--frames", "3", "--backend",
+                                 "cpu", "--quiet", "--out", q(roomy)});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   std::set<std::string> names;
   for (const auto& entry : fs::directory_iterator(roomy)) names.insert(entry.path().filename().string());

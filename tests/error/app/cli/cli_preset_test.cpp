@@ -22,7 +22,8 @@ TEST_F(CliPreset, AnUnknownPresetOrOneWithFiltersIsOneLine) {
   EXPECT_NE(run.err.find("--preset 'grey': no preset of that name (saved: grey 709)"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
 
-  run = process({QStringLiteral("--preset"), QStringLiteral("grey 709"), QStringLiteral("--filters"), QStringLiteral("gray")});
+  run = process(
+      {QStringLiteral("--preset"), QStringLiteral("grey 709"), QStringLiteral("--filters"), QStringLiteral("gray")});
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_NE(run.err.find("--preset 'grey 709' and --filters: give one of them"), std::string::npos) << run.err;
 
@@ -43,7 +44,8 @@ TEST_F(CliPreset, AStageThePresetHasOffIsNotRun) {
     settings.sync();
   }
   const QString json = QString::fromStdString(dir_.file("run.json"));
-  const test::CliRun run = process({QStringLiteral("--preset"), QStringLiteral("with off"), QStringLiteral("--json"), json});
+  const test::CliRun run =
+      process({QStringLiteral("--preset"), QStringLiteral("with off"), QStringLiteral("--json"), json});
   ASSERT_EQ(run.exitCode, 0) << run.err;
   QFile file(json);
   ASSERT_TRUE(file.open(QIODevice::ReadOnly));

@@ -68,8 +68,8 @@ TEST(CliProcess, BadUsageAndUnreadableInputExitWithTwo) {
 
 TEST(CliProcess, CudaBackendWithoutDeviceExitsWithThree) {
   const std::string out = tempPath("cuda.png");
-  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "32x32", "--filters", "gray", "--backend",
-                                "cuda", "--out", QString::fromStdString(out)});
+  const CliRun run = runKernelcam({"process", "--source", "pattern", "--size", "32x32", "--filters", "gray",
+                                   "--backend", "cuda", "--out", QString::fromStdString(out)});
   kc::test::expectCudaBackendOutcome(run, kc::cudaBackendAvailable());
 }
 

@@ -22,12 +22,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using kc::test::CliRun;
+using kc::test::lines;
+using kc::test::q;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-using kc::test::q;
-using kc::test::lines;
-
-
 
 // Exit 2, one line on stderr holding every `needle`.
 void expectRefused(const CliRun& run, std::initializer_list<std::string> needles) {
@@ -70,8 +68,8 @@ TEST(MemoryAdmission, MatrixMarketSizeLineThatCannotFitIsRefusedAtThatLine) {
 TEST(MemoryAdmission, AFailedAllocationIsReportedTheSameWay) {
   // Under a 3 GB address-space limit a 4000^2 grid (about 3 GB) passes the MemAvailable admission
   // and its allocation fails: std::bad_alloc must become the same kind of line, not an abort.
-  const CliRun run = runShell("ulimit -v 3000000 && exec '" + kBinary +
-                              "' demo cg --poisson 4000 --backend cpu --max-iter 2");
+  const CliRun run =
+      runShell("ulimit -v 3000000 && exec '" + kBinary + "' demo cg --poisson 4000 --backend cpu --max-iter 2");
   if (run.exitCode == 0) GTEST_SKIP() << "the grid fitted under the limit here";
   expectRefused(run, {"out of host memory while running", "std::bad_alloc", "ulimit -v"});
 }
@@ -102,9 +100,11 @@ TEST(InputChecks, NumbersOutOfRangeAreNotCalledNotANumber) {
   TempDir dir;
   const std::string big = dir.file("big.mtx");
   kc::test::writeBytes(big, "%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 1e309\n");
-  expectRefused(runKernelcam({"demo", "cg", "--matrix", q(big), "--backend", "cpu"}), {":3: value '1e309' is out of range"});
-  expectRefused(runKernelcam({"process", "--source", "pattern", "--frames", "2147483648", "--out", q(dir.file("x.png"))}),
-                {"--frames '2147483648' is out of range (1..2147483647)"});
+  expectRefused(runKernelcam({"demo", "cg", "--matrix", q(big), "--backend", "cpu"}),
+                {":3: value '1e309' is out of range"});
+  expectRefused(
+      runKernelcam({"process", "--source", "pattern", "--frames", "2147483648", "--out", q(dir.file("x.png"))}),
+      {"--frames '2147483648' is out of range (1..2147483647)"});
   expectRefused(runKernelcam({"process", "--source", "pattern", "--frames", "ten", "--out", q(dir.file("x.png"))}),
                 {"--frames 'ten' is not a whole number"});
   expectRefused(runKernelcam({"demo", "reduce", "--n", "99999999999999999999", "--backend", "cpu"}),
@@ -114,12 +114,13 @@ TEST(InputChecks, NumbersOutOfRangeAreNotCalledNotANumber) {
 TEST(InputChecks, LongValuesAreCutInMessages) {
   TempDir dir;
   const std::string path = dir.file("long.mtx");
-  kc::test::writeBytes(path, "%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 " + std::string(60000, '1') + "x\n");
+  kc::test::writeBytes(path,
+                       "%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 " + std::string(60000, '1') + "x\n");
   CliRun run = runKernelcam({"demo", "cg", "--matrix", q(path), "--backend", "cpu"});
   expectRefused(run, {"... (60005 bytes): value is not a number"});
   EXPECT_LT(run.err.size(), 400u);
-  run = runKernelcam({"process", "--source", "pattern", "--frames", q(std::string(100000, '7')), "--out",
-                      q(dir.file("x.png"))});
+  run = runKernelcam(
+      {"process", "--source", "pattern", "--frames", q(std::string(100000, '7')), "--out", q(dir.file("x.png"))});
   expectRefused(run, {"is out of range"});
   EXPECT_LT(run.err.size(), 400u);
 }
@@ -127,7 +128,8 @@ TEST(InputChecks, LongValuesAreCutInMessages) {
 TEST(InputChecks, AsymmetryIsQuotedWithEnoughDigits) {
   TempDir dir;
   const std::string path = dir.file("asym.mtx");
-  kc::test::writeBytes(path, "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 2\n1 2 1\n2 1 1.00000000001\n2 2 2\n");
+  kc::test::writeBytes(
+      path, "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 2\n1 2 1\n2 1 1.00000000001\n2 2 2\n");
   expectRefused(runKernelcam({"demo", "cg", "--matrix", q(path), "--backend", "cpu"}),
                 {"A(1, 2) = 1 but A(2, 1) = 1.00000000001"});
 }
@@ -148,9 +150,8 @@ TEST(InputChecks, JpegCutWithAnEndMarkerIsAnErrorUnlessLenient) {
   expectRefused(runKernelcam({"process", "--source", q("image:" + cut), "--backend", "cpu", "--out", q(out)}),
                 {cut, "corrupt JPEG data", "premature end of data segment", "--lenient"});
   EXPECT_FALSE(fs::exists(out));
-  const CliRun lenient =
-      runKernelcam({"process", "--source", q("image:" + cut), "--filters", "gray", "--backend", "cpu", "--lenient",
-                    "--out", q(out)});
+  const CliRun lenient = runKernelcam({"process", "--source", q("image:" + cut), "--filters", "gray", "--backend",
+                                       "cpu", "--lenient", "--out", q(out)});
   EXPECT_EQ(lenient.exitCode, 0) << lenient.err;
   EXPECT_EQ(cv::imread(out).cols, 320);
 }
@@ -165,9 +166,9 @@ TEST(InputChecks, ProgressiveJpegWithZeroedDataIsAnError) {
   TempDir dir;
   const std::string damaged = dir.file("zeroed.jpg");
   kc::test::writeBytes(damaged, bytes);
-  expectRefused(runKernelcam({"process", "--source", q("image:" + damaged), "--backend", "cpu", "--out",
-                              q(dir.file("out.png"))}),
-                {damaged, "corrupt JPEG data"});
+  expectRefused(
+      runKernelcam({"process", "--source", q("image:" + damaged), "--backend", "cpu", "--out", q(dir.file("out.png"))}),
+      {damaged, "corrupt JPEG data"});
 }
 
 // PNG damage: OpenCV decoded a chunk with a bad CRC with only libpng's own warning on stderr, and
@@ -181,8 +182,8 @@ void expectPngRefusedUnlessLenient(const std::string& damaged, std::initializer_
   expectRefused(strict, needles);
   EXPECT_NE(strict.err.find(path), std::string::npos) << strict.err;
   EXPECT_FALSE(fs::exists(out));
-  const CliRun lenient = runKernelcam(
-      {"process", "--source", q("image:" + path), "--backend", "cpu", "--lenient", "--filters", "gray", "--out", q(out)});
+  const CliRun lenient = runKernelcam({"process", "--source", q("image:" + path), "--backend", "cpu", "--lenient",
+                                       "--filters", "gray", "--out", q(out)});
   EXPECT_EQ(lenient.exitCode, 0) << lenient.err;
   EXPECT_EQ(lines(lenient.err), 1) << "one warning line: " << lenient.err;
   EXPECT_NE(lenient.err.find("decoded anyway (--lenient)"), std::string::npos) << lenient.err;
@@ -243,7 +244,8 @@ TEST(InputChecks, ADamagedImageOfAnotherFormatIsOneLineWithOpenCvsTextOnlyWithVe
     bytes.resize(bytes.size() / 2);
     const std::string path = dir.file(std::string("half") + suffix);
     kc::test::writeBytes(path, std::string(bytes.begin(), bytes.end()));
-    const QStringList args{"process", "--source", q("image:" + path), "--backend", "cpu", "--out", q(dir.file("o.png"))};
+    const QStringList args{"process", "--source", q("image:" + path),  "--backend",
+                           "cpu",     "--out",    q(dir.file("o.png"))};
     expectRefused(runKernelcam(args), {"kernelcam: image:" + path + ": "});
     const CliRun verbose = runKernelcam(QStringList(args) << "--verbose");
     EXPECT_EQ(verbose.exitCode, 2) << verbose.err;

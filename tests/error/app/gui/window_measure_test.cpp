@@ -34,8 +34,8 @@ TEST(WindowMeasure, ASourceThatCannotBeShownOrNoFrameMeasuredIsOneLine) {
   QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
   environment.insert(QStringLiteral("XDG_CONFIG_HOME"), QString::fromStdString(config.path().string()));
   const auto measure = [&](const QString& seconds, const QString& source) {
-    return test::runKernelcam({"--measure", seconds, "--backend", "cpu", "--source", source, "--size", "160x120"}, 120000,
-                              environment);
+    return test::runKernelcam({"--measure", seconds, "--backend", "cpu", "--source", source, "--size", "160x120"},
+                              120000, environment);
   };
 
   const test::CliRun missing = measure("1", QStringLiteral("image:") + QString::fromStdString(config.file("none.png")));

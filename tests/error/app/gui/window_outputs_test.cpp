@@ -163,12 +163,13 @@ TEST_F(WindowOutputs, AFileTheChainNamesIsNeverTheVcamFileWhetherItsStageRunsOrN
 
   // The command line: refused before the window (no display needed), as process refuses it.
   QProcessEnvironment noDisplay = QProcessEnvironment::systemEnvironment();
-  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) noDisplay.remove(QString::fromLatin1(name));
+  for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})
+    noDisplay.remove(QString::fromLatin1(name));
   noDisplay.insert(QStringLiteral("XDG_CONFIG_HOME"), QString::fromStdString(dir_.path().string()));
-  const test::CliRun refused = test::runKernelcam(
-      {"--backend", "cpu", "--source", "pattern", "--filters", test::q("gray,kernel=" + kernel), "--vcam",
-       test::q("file:" + kernel)},
-      60000, noDisplay);
+  const test::CliRun refused =
+      test::runKernelcam({"--backend", "cpu", "--source", "pattern", "--filters", test::q("gray,kernel=" + kernel),
+                          "--vcam", test::q("file:" + kernel)},
+                         60000, noDisplay);
   EXPECT_EQ(refused.exitCode, 2) << refused.err;
   EXPECT_NE(refused.err.find("--vcam '" + kernel + "': is an input of this run"), std::string::npos) << refused.err;
 
@@ -177,7 +178,8 @@ TEST_F(WindowOutputs, AFileTheChainNamesIsNeverTheVcamFileWhetherItsStageRunsOrN
   const auto expectNoStream = [&](GuiSession& session) {
     const Notice* notice = session.window().notices()->find(QStringLiteral("vcam"));
     ASSERT_NE(notice, nullptr) << "the --vcam stream is refused with a notice";
-    EXPECT_TRUE(notice->explanation.contains(QStringLiteral("is an input of this run"))) << notice->explanation.toStdString();
+    EXPECT_TRUE(notice->explanation.contains(QStringLiteral("is an input of this run")))
+        << notice->explanation.toStdString();
   };
   {
     GuiOptions options;

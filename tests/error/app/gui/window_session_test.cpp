@@ -148,11 +148,12 @@ TEST_F(WindowSession, CudaAskedForWithoutADeviceRunsOnTheCpuWithANotice) {
 // --preset runs the ones that are on), and replacing one is asked.
 TEST_F(WindowSession, APresetKeepsEveryStageAndReplacingOneIsAsked) {
   const std::string kernel = dir_.file("k.cu");
-  test::writeBytes(kernel, "// @param levels int 1..8 = 2   grey levels\n"
-                           "__global__ void posterize(KcInput in, KcOutput out, KcParams params) {\n"
-                           "  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;\n"
-                           "  if (x < out.width && y < out.height) out.setRgba(x, y, in.rgba(x, y));\n"
-                           "}\n");
+  test::writeBytes(kernel,
+                   "// @param levels int 1..8 = 2   grey levels\n"
+                   "__global__ void posterize(KcInput in, KcOutput out, KcParams params) {\n"
+                   "  const int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;\n"
+                   "  if (x < out.width && y < out.height) out.setRgba(x, y, in.rgba(x, y));\n"
+                   "}\n");
   const std::string chainText = "gray=bt709,kernel=" + kernel + ":levels=4,flip=h,hist=64";
   GuiOptions options;
   options.source = parseSourceSpec("pattern");

@@ -18,10 +18,9 @@
 namespace {
 
 namespace fs = std::filesystem;
+using kc::test::q;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-using kc::test::q;
-
 
 std::string contentOf(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -33,12 +32,9 @@ std::map<std::string, std::string> snapshot(const fs::path& root) {
   std::map<std::string, std::string> files;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const std::string relative = fs::relative(entry.path(), root).string();
-    if (entry.is_symlink())
-      files[relative] = "-> " + fs::read_symlink(entry.path()).string();
-    else if (entry.is_regular_file())
-      files[relative] = contentOf(entry.path().string());
-    else
-      files[relative] = "(folder)";
+    if (entry.is_symlink()) files[relative] = "-> " + fs::read_symlink(entry.path()).string();
+    else if (entry.is_regular_file()) files[relative] = contentOf(entry.path().string());
+    else files[relative] = "(folder)";
   }
   return files;
 }
@@ -67,7 +63,8 @@ void expectRefusedBeforeAnyWork(const TempDir& dir, const std::vector<Refusal>& 
 void writeSequence(const TempDir& dir) {
   fs::create_directories(dir.file("seq"));
   for (int i = 0; i < 5; ++i)
-    ASSERT_TRUE(cv::imwrite(dir.file(cv::format("seq/frame_%05d.png", i)), cv::Mat(6, 8, CV_8UC3, cv::Scalar::all(20 * i))));
+    ASSERT_TRUE(
+        cv::imwrite(dir.file(cv::format("seq/frame_%05d.png", i)), cv::Mat(6, 8, CV_8UC3, cv::Scalar::all(20 * i))));
 }
 
 TEST(OutputsAgainstInputs, EveryFrameOfASequenceIsAnInput) {
@@ -109,18 +106,19 @@ TEST(OutputsAgainstInputs, VcamFileIsAnOutputLikeTheOthers) {
   ASSERT_TRUE(cv::imencode(".jpg", cv::Mat(8, 8, CV_8UC3, cv::Scalar::all(90)), jpeg));
   {
     std::ofstream video(dir.file("clip.mjpeg"), std::ios::binary);
-    for (int i = 0; i < 3; ++i) video.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(jpeg.size()));
+    for (int i = 0; i < 3; ++i)
+      video.write(reinterpret_cast<const char*>(jpeg.data()), static_cast<std::streamsize>(jpeg.size()));
   }
   const QStringList pattern{"process", "--source", "pattern", "--size", "8x8", "--backend", "cpu"};
   expectRefusedBeforeAnyWork(
       dir, {
                {{"process", "--source", q("image:" + image), "--vcam", q("file:" + image), "--backend", "cpu"},
                 "--vcam '" + image + "': is an input of this run"},
-               {{"process", "--source", q("image:" + image), "--vcam", q("file:" + dir.file("in_link.png")), "--backend",
-                 "cpu"},
-                "is an input of this run"},
-               {{"process", "--source", q("video:" + dir.file("clip.mjpeg")), "--vcam", q("file:" + dir.file("clip.mjpeg")),
+               {{"process", "--source", q("image:" + image), "--vcam", q("file:" + dir.file("in_link.png")),
                  "--backend", "cpu"},
+                "is an input of this run"},
+               {{"process", "--source", q("video:" + dir.file("clip.mjpeg")), "--vcam",
+                 q("file:" + dir.file("clip.mjpeg")), "--backend", "cpu"},
                 "is an input of this run"},
                {pattern + QStringList{"--vcam", q("file:" + dir.file("v.yuyv")), "--json", q(dir.file("v.yuyv"))},
                 "both write"},
@@ -139,10 +137,11 @@ TEST(OutputsAgainstInputs, AKernelFileAndItsHeadersAreInputs) {
   kc::test::writeBytes(dir.file("commented.cuh"), "// only named in a comment\n");
   kc::test::writeBytes(kernel, "#include \"helpers.cuh\"\n// #include \"commented.cuh\"\n" + contentOf(kernel));
   const QStringList run{"process", "--source", "pattern", "--size", "8x8", "--filters", q("kernel=" + kernel)};
-  expectRefusedBeforeAnyWork(dir, {
-                                      {run + QStringList{"--json", q(kernel)}, "--json '" + kernel + "': is an input of this run"},
-                                      {run + QStringList{"--json", q(dir.file("helpers.cuh"))}, "is an input of this run"},
-                                  });
+  expectRefusedBeforeAnyWork(
+      dir, {
+               {run + QStringList{"--json", q(kernel)}, "--json '" + kernel + "': is an input of this run"},
+               {run + QStringList{"--json", q(dir.file("helpers.cuh"))}, "is an input of this run"},
+           });
   // A header named only in a comment is no input: the guard lets the run go on (to whatever
   // the machine makes of a kernel stage; on a machine without CUDA, exit 3).
   const auto commented = runKernelcam(run + QStringList{"--json", q(dir.file("commented.cuh"))}, 30000);
@@ -158,7 +157,8 @@ TEST(OutputsAgainstInputs, TwoSpellingsOfAFileThatDoesNotExistYetAreOneFile) {
   TempDir dir;
   fs::create_directories(dir.file("sub"));
   fs::create_symlink("target.png", dir.file("link.png"));  // to a file that does not exist yet
-  const QStringList process{"process", "--source", "pattern", "--size", "32x24", "--frames", "1", "--backend", "cpu", "--quiet"};
+  const QStringList process{"process",  "--source", "pattern",   "--size", "32x24",
+                            "--frames", "1",        "--backend", "cpu",    "--quiet"};
   const QStringList cg{"demo", "cg", "--poisson", "4", "--backend", "cpu", "--quiet"};
   struct Case {
     QStringList arguments;
@@ -173,7 +173,8 @@ TEST(OutputsAgainstInputs, TwoSpellingsOfAFileThatDoesNotExistYetAreOneFile) {
   const auto before = snapshot(dir.path());
   for (const Case& c : cases) {
     SCOPED_TRACE(c.arguments.join(' ').toStdString());
-    const auto run = kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY), c.arguments, 30000, q(dir.path().string()));
+    const auto run =
+        kc::test::runProgram(QStringLiteral(KC_KERNELCAM_BINARY), c.arguments, 30000, q(dir.path().string()));
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_NE(run.err.find(c.message), std::string::npos) << run.err;
     EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
@@ -203,16 +204,15 @@ TEST(OutputsAgainstInputs, ACgThatDoesNotConvergeKeepsTheOlderSolution) {
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
   EXPECT_EQ(contentOf(solution), "the solution of an earlier run\n");
   EXPECT_TRUE(fs::exists(dir.file("report.json"))) << "the report says what happened";
-  EXPECT_EQ(std::set<std::string>({"x.txt", "report.json"}),
-            [&] {
-              std::set<std::string> names;
-              for (const auto& entry : fs::directory_iterator(dir.path())) names.insert(entry.path().filename().string());
-              return names;
-            }())
-      << "no temporary left";
+  EXPECT_EQ(std::set<std::string>({"x.txt", "report.json"}), [&] {
+    std::set<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir.path())) names.insert(entry.path().filename().string());
+    return names;
+  }()) << "no temporary left";
 
   // Converged: written.
-  const auto solved = runKernelcam({"demo", "cg", "--poisson", "4", "--backend", "cpu", "--quiet", "--solution", q(solution)}, 30000);
+  const auto solved =
+      runKernelcam({"demo", "cg", "--poisson", "4", "--backend", "cpu", "--quiet", "--solution", q(solution)}, 30000);
   EXPECT_EQ(solved.exitCode, 0) << solved.err;
   EXPECT_NE(contentOf(solution), "the solution of an earlier run\n");
 }
@@ -233,11 +233,11 @@ TEST(OutputsAgainstInputs, KernelNewRefusesEveryUnwritablePathWithExitTwo) {
       {{"kernel", "new", q(dir.file("taken.cu/k.cu"))}, "cannot write ("},
       {{"kernel", "new", ""}, "cannot write (empty path)"},
   };
-  if (!root) refusals.push_back({{"kernel", "new", q(dir.file("locked/k.cu"))}, "cannot write (cannot create files in"});
+  if (!root)
+    refusals.push_back({{"kernel", "new", q(dir.file("locked/k.cu"))}, "cannot write (cannot create files in"});
   expectRefusedBeforeAnyWork(dir, refusals);
   fs::permissions(dir.file("locked"), fs::perms::owner_all);
 }
-
 
 // A folder whose permissions let the file be made but which takes none (/proc; a read-only file
 // system; any folder for root, whom permissions do not stop): found before the run by creating a
@@ -246,13 +246,14 @@ TEST(OutputsAgainstInputs, KernelNewRefusesEveryUnwritablePathWithExitTwo) {
 TEST(OutputsAgainstInputs, AFolderThatTakesNoFilesIsRefusedBeforeTheRun) {
   TempDir dir;
   const QStringList pattern{"process", "--source", "pattern", "--size", "8x8", "--backend", "cpu"};
-  expectRefusedBeforeAnyWork(dir, {
-                                      {pattern + QStringList{"--json", "/proc/kc.json"}, "cannot create files in '/proc'"},
-                                      {pattern + QStringList{"--vcam", "file:/proc/kc.yuyv"}, "cannot create files in '/proc'"},
-                                      {{"demo", "cg", "--poisson", "4", "--backend", "cpu", "--solution", "/proc/x.txt"},
-                                       "cannot create files in '/proc'"},
-                                      {{"kernel", "new", "/proc/k.cu"}, "cannot create files in '/proc'"},
-                                  });
+  expectRefusedBeforeAnyWork(
+      dir, {
+               {pattern + QStringList{"--json", "/proc/kc.json"}, "cannot create files in '/proc'"},
+               {pattern + QStringList{"--vcam", "file:/proc/kc.yuyv"}, "cannot create files in '/proc'"},
+               {{"demo", "cg", "--poisson", "4", "--backend", "cpu", "--solution", "/proc/x.txt"},
+                "cannot create files in '/proc'"},
+               {{"kernel", "new", "/proc/k.cu"}, "cannot create files in '/proc'"},
+           });
 }
 
 }  // namespace

@@ -60,8 +60,8 @@ std::string kernelAfter(const std::string& before) {
 // NVRTC's preprocessor doubling a token list 40 times: 2^40 tokens, which would take hours.
 std::string doublingMacros() {
   std::string text = "#define D0 x x\n";
-  for (int i = 1; i <= 40; ++i) text += "#define D" + std::to_string(i) + " D" + std::to_string(i - 1) + " D" +
-                                       std::to_string(i - 1) + "\n";
+  for (int i = 1; i <= 40; ++i)
+    text += "#define D" + std::to_string(i) + " D" + std::to_string(i - 1) + " D" + std::to_string(i - 1) + "\n";
   return text + "int doubled[] = {D40};\n";
 }
 
@@ -123,8 +123,9 @@ TEST(KernelCompileLimits, AHugeInitialisedArrayStopsAtTheMemoryLimitWithOneLine)
     test::writeBytes(path, kernelAfter(std::string("__device__ int bigarr[") + size + "] = {1,2,3};\n"));
     const CheckRun c = check(path, {"--compile-memory", "256"});
     EXPECT_EQ(c.run.exitCode, 2) << c.run.err;
-    EXPECT_EQ(c.run.err, path + ": error: the compile needed more memory than the lab's limit of 256 MiB and was "
-                                "stopped (kernel check --compile-memory MIB or KC_COMPILE_MEMORY raises it)\n");
+    EXPECT_EQ(c.run.err, path +
+                             ": error: the compile needed more memory than the lab's limit of 256 MiB and was "
+                             "stopped (kernel check --compile-memory MIB or KC_COMPILE_MEMORY raises it)\n");
     EXPECT_EQ(c.run.err.find("LLVM"), std::string::npos);
     EXPECT_LT(c.seconds, 30);
     EXPECT_EQ(c.compilersLeft, 0);
@@ -138,8 +139,9 @@ TEST(KernelCompileLimits, LimitsOutOfRangeAreUsageErrors) {
   test::writeBytes(path, kernelAfter(""));
   const CheckRun memory = check(path, {"--compile-memory", "lots"});
   EXPECT_EQ(memory.run.exitCode, 2);
-  EXPECT_EQ(memory.run.err, "kernelcam: --compile-memory 'lots': expected a whole number of MiB from 256 to 1048576 "
-                            "(the default is 2048)\n");
+  EXPECT_EQ(memory.run.err,
+            "kernelcam: --compile-memory 'lots': expected a whole number of MiB from 256 to 1048576 "
+            "(the default is 2048)\n");
   const CheckRun time = check(path, {"--compile-time", "0"});
   EXPECT_EQ(time.run.exitCode, 2);
   EXPECT_EQ(lineCount(time.run.err), 1) << time.run.err;
@@ -200,8 +202,9 @@ TEST(KernelCompileLimits, AMacroBlowUpIsKilledAtTheTimeLimitAndLeavesNoProcess) 
   test::writeBytes(path, kernelAfter(doublingMacros()));
   const CheckRun c = check(path, {"--compile-time", "2"});
   EXPECT_EQ(c.run.exitCode, 2) << c.run.err;
-  EXPECT_EQ(c.run.err, path + ": error: the compile did not finish within 2 s and was stopped (kernel check "
-                              "--compile-time SECONDS or KC_COMPILE_SECONDS raises the limit)\n");
+  EXPECT_EQ(c.run.err, path +
+                           ": error: the compile did not finish within 2 s and was stopped (kernel check "
+                           "--compile-time SECONDS or KC_COMPILE_SECONDS raises the limit)\n");
   EXPECT_LT(c.seconds, 10);
   EXPECT_EQ(c.compilersLeft, 0);
 }
@@ -229,7 +232,8 @@ TEST(KernelCompileIncludes, AFifoBesideTheKernelIsRefusedWithoutWaiting) {
   test::writeBytes(path, kernelAfter("#include \"fifo\"\n"));
   const CheckRun c = check(path);
   EXPECT_EQ(c.run.exitCode, 2) << c.run.err;
-  EXPECT_EQ(c.run.err, path + ":1:10: error: cannot open source file \"fifo\": is a FIFO (named pipe), not a regular file\n");
+  EXPECT_EQ(c.run.err,
+            path + ":1:10: error: cannot open source file \"fifo\": is a FIFO (named pipe), not a regular file\n");
   EXPECT_LT(c.seconds, 30);
 }
 
@@ -246,11 +250,12 @@ TEST(KernelCompileIncludes, AbsolutePathsAndPathsOutOfTheFolderAreRefusedAtTheir
   };
   const std::string absolute = "an absolute path; the lab includes only files in the kernel's folder";
   const std::string outside = "outside the kernel's folder; the lab includes only files in that folder";
-  for (const Case& c : {Case{"/etc/shadow", absolute}, Case{"/etc/passwd", absolute},
-                        Case{"/proc/self/environ", absolute}, Case{"../secret.h", outside},
-                        Case{"sub/../../secret.h", outside},
-                        Case{"link.h", "it leads out of the kernel's folder (a symbolic link); the lab includes only "
-                                       "files in that folder"}}) {
+  for (const Case& c :
+       {Case{"/etc/shadow", absolute}, Case{"/etc/passwd", absolute}, Case{"/proc/self/environ", absolute},
+        Case{"../secret.h", outside}, Case{"sub/../../secret.h", outside},
+        Case{"link.h",
+             "it leads out of the kernel's folder (a symbolic link); the lab includes only "
+             "files in that folder"}}) {
     SCOPED_TRACE(c.include);
     const std::string path = dir.file("lab/k.cu");
     test::writeBytes(path, kernelAfter("// reads a file\n#include \"" + c.include + "\"\n"));
@@ -277,15 +282,17 @@ TEST(KernelCompileIncludes, TheCompilerItselfCannotReadOrProbeFiles) {
   test::writeBytes(macro, kernelAfter("#define SECRET \"/etc/passwd\"\n#include SECRET\n"));
   const CheckRun computed = check(macro);
   EXPECT_EQ(computed.run.exitCode, 2) << computed.run.err;
-  EXPECT_EQ(computed.run.err, macro + ":2:10: error: #include without a \"NAME\": the lab includes only headers named "
-                                      "in quotes on the #include's line, from the kernel's folder (no macros)\n");
+  EXPECT_EQ(computed.run.err, macro +
+                                  ":2:10: error: #include without a \"NAME\": the lab includes only headers named "
+                                  "in quotes on the #include's line, from the kernel's folder (no macros)\n");
 }
 
 TEST(KernelCompileIncludes, HeadersInTheFolderStillWorkAndTheirErrorsNameThem) {
   KC_REQUIRE_NVRTC();
   test::TempDir dir;
   fs::create_directories(dir.path() / "sub");
-  test::writeBytes(dir.file("sub/helpers.cuh"), "#pragma once\n#include \"more.cuh\"\n__device__ int twice(int v) { return more(v); }\n");
+  test::writeBytes(dir.file("sub/helpers.cuh"),
+                   "#pragma once\n#include \"more.cuh\"\n__device__ int twice(int v) { return more(v); }\n");
   test::writeBytes(dir.file("sub/more.cuh"), "#pragma once\n__device__ int more(int v) { return v + v; }\n");
   const std::string path = dir.file("k.cu");
   test::writeBytes(path, kernelAfter("#include \"sub/helpers.cuh\"\n#include \"sub/helpers.cuh\"\n"));
@@ -300,8 +307,9 @@ TEST(KernelCompileIncludes, HeadersInTheFolderStillWorkAndTheirErrorsNameThem) {
   fs::remove(dir.file("sub/more.cuh"));
   const CheckRun missing = check(path);
   EXPECT_EQ(missing.run.exitCode, 2);
-  EXPECT_EQ(missing.run.err, dir.file("sub/helpers.cuh") +
-                                 ":2:10: error: cannot open source file \"more.cuh\": no such file in the kernel's folder\n");
+  EXPECT_EQ(missing.run.err,
+            dir.file("sub/helpers.cuh") +
+                ":2:10: error: cannot open source file \"more.cuh\": no such file in the kernel's folder\n");
 }
 
 // ---- 14: line ends, a byte order mark, NVRTC's internal names -------------------------------------
@@ -313,8 +321,8 @@ TEST(KernelCompileText, CrOnlyAndCrlfLineEndsAndAByteOrderMarkCompile) {
   std::string cr = lf, crlf;
   std::replace(cr.begin(), cr.end(), '\n', '\r');
   for (char c : lf) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
-  for (const auto& [name, text] : {std::pair{"cr.cu", cr}, std::pair{"crlf.cu", crlf},
-                                   std::pair{"bom.cu", "\xEF\xBB\xBF" + lf}}) {
+  for (const auto& [name, text] :
+       {std::pair{"cr.cu", cr}, std::pair{"crlf.cu", crlf}, std::pair{"bom.cu", "\xEF\xBB\xBF" + lf}}) {
     SCOPED_TRACE(name);
     const std::string path = dir.file(name);
     test::writeBytes(path, text);

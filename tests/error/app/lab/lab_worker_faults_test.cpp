@@ -33,7 +33,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string writeScript(const test::TempDir& dir, const std::string& name, const std::string& body, bool executable = true) {
+std::string writeScript(const test::TempDir& dir, const std::string& name, const std::string& body,
+                        bool executable = true) {
   const std::string path = dir.file(name);
   std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
   fs::permissions(path, executable ? fs::perms::owner_all : fs::perms::owner_read | fs::perms::owner_write);
@@ -63,9 +64,8 @@ Outcome runKernelStage(const test::TempDir& dir, const char* worker, int waitMs,
   QElapsedTimer sinceTick;
   sinceTick.start();
   QTimer ticks;
-  QObject::connect(&ticks, &QTimer::timeout, [&] {
-    outcome.longestStallMs = std::max(outcome.longestStallMs, sinceTick.restart());
-  });
+  QObject::connect(&ticks, &QTimer::timeout,
+                   [&] { outcome.longestStallMs = std::max(outcome.longestStallMs, sinceTick.restart()); });
   ticks.start(20);
   if (during) during(*session);
   test::processEventsUntil([&] { return !dock.stageProblem(index).isEmpty(); }, waitMs);
@@ -80,7 +80,8 @@ Outcome runKernelStage(const test::TempDir& dir, const char* worker, int waitMs,
 void expectOneLineAndALiveWindow(const Outcome& outcome, const std::string& says) {
   EXPECT_TRUE(outcome.problem.contains(QString::fromStdString(says))) << outcome.problem.toStdString();
   EXPECT_FALSE(outcome.problem.contains(QLatin1Char('\n'))) << "one line: " << outcome.problem.toStdString();
-  EXPECT_FALSE(outcome.problem.contains(QStringLiteral(".cpp:"))) << "no source file: " << outcome.problem.toStdString();
+  EXPECT_FALSE(outcome.problem.contains(QStringLiteral(".cpp:")))
+      << "no source file: " << outcome.problem.toStdString();
   EXPECT_LT(outcome.longestStallMs, 1000) << "the window's event loop stalled";
   EXPECT_TRUE(outcome.framesAfter) << "the other stages' frames stopped";
 }
@@ -105,8 +106,8 @@ TEST_F(LabWorkerFaults, ANonExecutableWorkerBinaryIsOneLine) {
 }
 
 TEST_F(LabWorkerFaults, AWorkerBinaryThatPrintsGarbageIsOneLine) {
-  const std::string worker =
-      writeScript(dir_, "garbage", "printf '\\033]0;pwned\\007'; head -c 1000000 /dev/urandom; echo 'no CUDA here' >&2; exit 1");
+  const std::string worker = writeScript(
+      dir_, "garbage", "printf '\\033]0;pwned\\007'; head -c 1000000 /dev/urandom; echo 'no CUDA here' >&2; exit 1");
   expectOneLineAndALiveWindow(runKernelStage(dir_, worker.c_str(), 30000),
                               "exited with status 1 before it was ready; it wrote 'no CUDA here'");
 }

@@ -40,7 +40,8 @@ TEST(StillImage, DamagedPngIsANoticeWithTheReasonAndThePatternRuns) {
   const Notice* notice = window.notices()->find(QStringLiteral("source"));
   ASSERT_NE(notice, nullptr);
   EXPECT_EQ(notice->summary, QStringLiteral("Cannot open damaged.png \u2014 showing the test pattern"));
-  EXPECT_TRUE(notice->details.contains(QStringLiteral("corrupt PNG data (libpng: \"tEXt: CRC error\""))) << notice->details.toStdString();
+  EXPECT_TRUE(notice->details.contains(QStringLiteral("corrupt PNG data (libpng: \"tEXt: CRC error\"")))
+      << notice->details.toStdString();
   EXPECT_FALSE(notice->details.contains(QLatin1Char('\n'))) << notice->details.toStdString();
   ASSERT_TRUE(test::processEventsUntil([&] { return controller.framesShown() >= 2; }, 30000)) << "the pattern runs";
 }

@@ -21,7 +21,8 @@ TEST(RunOptions, ABadValueIsOneLineNamingTheOptionTheSameForBoth) {
   } cases[] = {
       {{"--size", "12"}, "--size '12': expected WxH, each 1..16384 (1280x720)"},
       {{"--size", "0x5"}, "--size '0x5': expected WxH, each 1..16384 (1280x720)"},
-      {{"--pattern-format", "nv21"}, "--pattern-format 'nv21': expected rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray"},
+      {{"--pattern-format", "nv21"},
+       "--pattern-format 'nv21': expected rgba, nv12, i420, yv12, yuyv, uyvy, bgra or gray"},
       {{"--backend", "gpu"}, "--backend 'gpu': expected auto, cuda or cpu"},
       {{"--filters", "gray,blur"}, ""},  // the chain parser's own line, checked below to be one line
       {{"--source", "webcam"}, ""},
@@ -36,8 +37,9 @@ TEST(RunOptions, ABadValueIsOneLineNamingTheOptionTheSameForBoth) {
   }
   EXPECT_EQ(readWith(OptionsFor::Window, {"--view-mode", "diagonal"}).error,
             "--view-mode 'diagonal': expected side-by-side, filtered or split");
-  EXPECT_EQ(readWith(OptionsFor::Window, {"--camera-format", "640x480@fast"}).error,
-            "--camera-format '640x480@fast': expected WxH[@FPS][:PIXFMT], e.g. 1280x720, 1920x1080@30 or 640x480@30:YUYV");
+  EXPECT_EQ(
+      readWith(OptionsFor::Window, {"--camera-format", "640x480@fast"}).error,
+      "--camera-format '640x480@fast': expected WxH[@FPS][:PIXFMT], e.g. 1280x720, 1920x1080@30 or 640x480@30:YUYV");
 }
 
 }  // namespace

@@ -41,7 +41,8 @@ TEST_F(RecordGui, AFolderThatCannotBeWrittenIsOneLineAndNoRecording) {
   RecordController& recorder = session->recorder();
   EXPECT_FALSE(recorder.start(QString::fromStdString(dir_.file("missing/x.mp4")), RecordContent::Filtered));
   EXPECT_FALSE(recorder.recording());
-  EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("cannot write (no such folder"))) << recorder.lastError().toStdString();
+  EXPECT_TRUE(recorder.lastError().contains(QStringLiteral("cannot write (no such folder")))
+      << recorder.lastError().toStdString();
   EXPECT_FALSE(recorder.lastError().contains(QLatin1Char('\n')));
 }
 

@@ -97,7 +97,9 @@ TEST(VirtualCamera, PathsThatAreNoLoopbackDeviceAreOneLineEach) {
   TempDir dir;
   test::writeBytes(dir.file("regular"), "x");
   const std::string missing = vcamError("/nonexistent/video9");
-  EXPECT_EQ(missing, "--vcam '/nonexistent/video9': no such device: load the module: sudo modprobe v4l2loopback exclusive_caps=1");
+  EXPECT_EQ(
+      missing,
+      "--vcam '/nonexistent/video9': no such device: load the module: sudo modprobe v4l2loopback exclusive_caps=1");
   EXPECT_NE(vcamError(dir.file("regular")).find("not a V4L2 device (a regular file; file:"), std::string::npos);
   EXPECT_NE(vcamError(dir.path().string()).find("not a V4L2 device (a folder)"), std::string::npos);
   EXPECT_EQ(vcamError("/dev/null"), "--vcam '/dev/null': not a V4L2 device");
@@ -119,8 +121,8 @@ TEST(VirtualCamera, OpenFailuresAndCapabilitiesSayWhatToDo) {
   EXPECT_NE(vcamCapabilityProblem("/dev/video9", "v4l2 loopback", "Dummy", V4L2_CAP_VIDEO_CAPTURE).find("busy"),
             std::string::npos);
   // A webcam: capture only.
-  const std::string camera =
-      vcamCapabilityProblem("/dev/video0", "uvcvideo", "Integrated Camera", V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING);
+  const std::string camera = vcamCapabilityProblem("/dev/video0", "uvcvideo", "Integrated Camera",
+                                                   V4L2_CAP_VIDEO_CAPTURE | V4L2_CAP_STREAMING);
   EXPECT_NE(camera.find("not a virtual camera: 'Integrated Camera' (driver uvcvideo)"), std::string::npos) << camera;
   EXPECT_NE(camera.find("modprobe v4l2loopback"), std::string::npos) << camera;
 }
@@ -128,13 +130,16 @@ TEST(VirtualCamera, OpenFailuresAndCapabilitiesSayWhatToDo) {
 TEST(BackgroundSink, ASinkFailureStopsWritingAndFinishReportsIt) {
   class FailingSink final : public FrameSink {
    public:
-    void write(const cv::Mat&) override { throw std::runtime_error("--vcam /dev/video9: write failed (No such device)"); }
+    void write(const cv::Mat&) override {
+      throw std::runtime_error("--vcam /dev/video9: write failed (No such device)");
+    }
     void finish() override { ADD_FAILURE() << "a failed sink is not finished"; }
     std::string frameSize() const override { return {}; }
   };
   BackgroundSink sink(std::make_unique<FailingSink>(), 4);
   sink.offer({cv::Mat(2, 2, CV_8UC1), false, 0});
-  for (int i = 0; i < 200 && sink.progress().error.empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  for (int i = 0; i < 200 && sink.progress().error.empty(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   EXPECT_EQ(sink.progress().error, "--vcam /dev/video9: write failed (No such device)");
   EXPECT_FALSE(sink.offer({cv::Mat(2, 2, CV_8UC1), false, 0.1}));
   EXPECT_THROW(sink.finish(), std::runtime_error);

@@ -29,13 +29,11 @@ namespace {
 
 namespace fs = std::filesystem;
 using kc::test::CliRun;
+using kc::test::lines;
+using kc::test::q;
+using kc::test::readAll;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-using kc::test::q;
-using kc::test::lines;
-using kc::test::readAll;
-
-
 
 std::vector<std::string> entries(const fs::path& folder) {
   std::vector<std::string> names;
@@ -45,8 +43,19 @@ std::vector<std::string> entries(const fs::path& folder) {
 }
 
 QStringList processPattern(const std::string& size, int frames, const std::string& out) {
-  return {"process", "--source", "pattern", "--size", q(size), "--filters", "gray=bt601", "--backend", "cpu",
-          "--frames", QString::number(frames), "--out", q(out)};
+  return {"process",
+          "--source",
+          "pattern",
+          "--size",
+          q(size),
+          "--filters",
+          "gray=bt601",
+          "--backend",
+          "cpu",
+          "--frames",
+          QString::number(frames),
+          "--out",
+          q(out)};
 }
 
 void expectOneLine(const CliRun& run, int exitCode, const std::string& message) {
@@ -67,16 +76,17 @@ TEST(VideoOutputErrors, AFullDiskIsExitOneAndTheOlderVideoStaysUntouched) {
     fs::create_directories(small);
     const std::string target = small + "/" + name;
     const std::string script = "mount -t tmpfs -o size=64k tmpfs '" + small + "' && head -c 16384 /dev/zero > '" +
-                               small + "/fill' && printf 'older video' > '" + target + "' && '" +
-                               KC_KERNELCAM_BINARY + "' " +
-                               processPattern("640x480", 60, target).join(' ').toStdString() +
+                               small + "/fill' && printf 'older video' > '" + target + "' && '" + KC_KERNELCAM_BINARY +
+                               "' " + processPattern("640x480", 60, target).join(' ').toStdString() +
                                "; status=$?; ls -A '" + small + "' >&2; cat '" + target + "' >&2; exit $status";
     const CliRun shell =
         kc::test::runProgram("unshare", {"--user", "--map-root-user", "--mount", "sh", "-c", q(script)});
     if (shell.err.find("fill") == std::string::npos)
       GTEST_SKIP() << "no private tmpfs here (unshare/mount unavailable): " << shell.err;
     EXPECT_EQ(shell.exitCode, 1) << shell.err;
-    EXPECT_EQ(shell.err.rfind("kernelcam: --out '" + target + "': cannot write (no space left on the device (disk full))\n", 0), 0u)
+    EXPECT_EQ(shell.err.rfind(
+                  "kernelcam: --out '" + target + "': cannot write (no space left on the device (disk full))\n", 0),
+              0u)
         << shell.err;
     // Then `ls -A`: the filler and the older file, no temporary; then the older file's bytes.
     EXPECT_NE(shell.err.find("\nfill\n" + name + "\nolder video"), std::string::npos) << shell.err;
@@ -184,8 +194,8 @@ TEST(VideoOutputErrors, FfmpegsOwnLogLinesReachStderrOnlyWithVerbose) {
   for (std::size_t i = media + bytes.size() / 3; i < media + bytes.size() / 3 + 400 && i < bytes.size(); ++i)
     bytes[i] = static_cast<char>((i * 37) & 255);
   kc::test::writeBytes(damaged, bytes);
-  const QStringList command = {"process", "--source", q("video:" + damaged), "--backend", "cpu", "--frames", "60",
-                               "--out", q(dir.file("out.mp4"))};
+  const QStringList command = {"process", "--source", q("video:" + damaged), "--backend", "cpu", "--frames",
+                               "60",      "--out",    q(dir.file("out.mp4"))};
   const CliRun quiet = runKernelcam(command);
   expectOneLine(quiet, 2, "video:" + damaged + ": the video fails at frame");
   const CliRun verbose = runKernelcam(QStringList(command) << "--verbose");

@@ -103,9 +103,8 @@ TEST(PngInput, DamageIsRefusedByNameAndDecodedAnywayWhenLenient) {
   SCOPED_TRACE("a flipped image byte, CRC recomputed");
   expectDamage(kc::test::withFlippedImageByte(png, true), {"corrupt PNG data", "libpng: \""});
   SCOPED_TRACE("cut in the image data");
-  expectDamage(kc::test::cutInSecondImageChunk(png),
-               {"truncated PNG (the file ends before the image does; rows ", " of 64 are missing)",
-                "--lenient decodes what is there"});
+  expectDamage(kc::test::cutInSecondImageChunk(png), {"truncated PNG (the file ends before the image does; rows ",
+                                                      " of 64 are missing)", "--lenient decodes what is there"});
   SCOPED_TRACE("cut before IEND");
   expectDamage(kc::test::withoutEnd(png), {"truncated PNG", "every row was decoded"});
 }
@@ -123,7 +122,8 @@ TEST(PngInput, AHeaderTheFileCannotHoldIsRefusedBeforeAFrameIsAllocated) {
       EXPECT_NE(std::string(e.what()).find("image:claim.png: truncated PNG or a wrong header (16384x16384 declared: "),
                 std::string::npos)
           << e.what();
-      EXPECT_NE(std::string(e.what()).find("cannot hold even at deflate's best compression"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("cannot hold even at deflate's best compression"), std::string::npos)
+          << e.what();
     }
   }
 }

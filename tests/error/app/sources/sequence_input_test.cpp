@@ -34,10 +34,9 @@
 namespace {
 
 namespace fs = std::filesystem;
+using kc::test::q;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-using kc::test::q;
-
 
 constexpr auto kWatchdog = std::chrono::seconds(8);
 
@@ -47,7 +46,8 @@ class FifoWatchdog {
   FifoWatchdog(std::string fifo, std::chrono::seconds delay)
       : thread_([this, fifo = std::move(fifo), delay] {
           const auto until = std::chrono::steady_clock::now() + delay;
-          while (!stop_ && std::chrono::steady_clock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+          while (!stop_ && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
           while (!stop_) {  // a reader is blocked in open(): a writer that comes and goes lets it go on
             const int fd = ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
             if (fd >= 0) {
@@ -73,10 +73,8 @@ std::string sequenceWithAFifo(const TempDir& dir, int fifoAt) {
   fs::create_directories(dir.file("seq"));
   for (int i = 0; i < 4; ++i) {
     const std::string frame = dir.file(cv::format("seq/frame_%05d.png", i));
-    if (i == fifoAt)
-      EXPECT_EQ(::mkfifo(frame.c_str(), 0600), 0);
-    else
-      EXPECT_TRUE(cv::imwrite(frame, cv::Mat(6, 8, CV_8UC3, cv::Scalar::all(30 * i))));
+    if (i == fifoAt) EXPECT_EQ(::mkfifo(frame.c_str(), 0600), 0);
+    else EXPECT_TRUE(cv::imwrite(frame, cv::Mat(6, 8, CV_8UC3, cv::Scalar::all(30 * i))));
   }
   return dir.file(cv::format("seq/frame_%05d.png", fifoAt));
 }
@@ -88,8 +86,18 @@ TEST(SequenceInput, AFifoAmongTheFramesIsOneLineBeforeAnyOutput) {
     const std::string fifo = sequenceWithAFifo(dir, fifoAt);
     FifoWatchdog watchdog(fifo, kWatchdog);
     for (const bool lenient : {false, true}) {
-      QStringList arguments{"process", "--source", q("sequence:" + dir.file("seq/frame_%05d.png")), "--frames", "4",
-                            "--filters", "gray", "--backend", "cpu", "--out", q(dir.file("out/")), "--json",
+      QStringList arguments{"process",
+                            "--source",
+                            q("sequence:" + dir.file("seq/frame_%05d.png")),
+                            "--frames",
+                            "4",
+                            "--filters",
+                            "gray",
+                            "--backend",
+                            "cpu",
+                            "--out",
+                            q(dir.file("out/")),
+                            "--json",
                             q(dir.file("r.json"))};
       if (lenient) arguments << "--lenient";
       const auto run = runKernelcam(arguments, 60000);
@@ -172,9 +180,9 @@ TEST(SequenceInput, APatternThatNamesNoFramesIsOneLine) {
       {dir.file("d1/g_%03d.png"), ": no file matches the pattern"},
   };
   for (const auto& c : cases) {
-    const auto run = runKernelcam({"process", "--source", q("sequence:" + c.pattern), "--backend", "cpu", "--out",
-                                   q(dir.file("out.png"))},
-                                  30000);
+    const auto run = runKernelcam(
+        {"process", "--source", q("sequence:" + c.pattern), "--backend", "cpu", "--out", q(dir.file("out.png"))},
+        30000);
     EXPECT_EQ(run.exitCode, 2) << run.err;
     EXPECT_EQ(run.err, "kernelcam: sequence:" + c.pattern + c.message + "\n");
     EXPECT_FALSE(fs::exists(dir.file("out.png")));

@@ -20,9 +20,9 @@
 namespace {
 
 namespace fs = std::filesystem;
+using kc::test::q;
 using kc::test::runKernelcam;
 using kc::test::TempDir;
-using kc::test::q;
 
 // The stream with 800 bytes in the middle of its fourth JPEG's image data zeroed: the decoder meets
 // codes that do not exist there.
@@ -51,16 +51,16 @@ TEST(VideoInput, StreamDamagedMidWayFailsNamingTheFrame) {
   EXPECT_NE(run.err.find("fails at frame 4"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << "one line, no FFmpeg chatter: " << run.err;
   EXPECT_FALSE(fs::exists(dir.file("out.png")));
-  const auto lenient = runKernelcam({"process", "--source", q("video:" + damaged), "--backend", "cpu", "--frames",
-                                     "6", "--lenient", "--out", q(dir.file("out.png"))});
+  const auto lenient = runKernelcam({"process", "--source", q("video:" + damaged), "--backend", "cpu", "--frames", "6",
+                                     "--lenient", "--out", q(dir.file("out.png"))});
   EXPECT_EQ(lenient.exitCode, 0) << lenient.err;
 }
 
 TEST(VideoInput, UnopenableVideoIsOneLineWithoutLibraryNoise) {
   TempDir dir;
   kc::test::writeBytes(dir.file("noise.mp4"), std::string(4096, '\x42'));
-  const auto run = runKernelcam({"process", "--source", q("video:" + dir.file("noise.mp4")), "--out",
-                                 q(dir.file("x.png"))});
+  const auto run =
+      runKernelcam({"process", "--source", q("video:" + dir.file("noise.mp4")), "--out", q(dir.file("x.png"))});
   EXPECT_EQ(run.exitCode, 2) << run.err;
   EXPECT_NE(run.err.find("cannot be opened as a video"), std::string::npos) << run.err;
   EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;

@@ -35,10 +35,16 @@ TEST(MessageText, EscapeSequencesAndControlCharactersAreShownNotSent) {
 }
 
 TEST(MessageText, C1ControlsBidiOverridesAndBytesThatAreNotUtf8AreEscaped) {
-  EXPECT_EQ(printableText("\xc2\x9b" "2J"), "\\u009b2J");             // U+009B: CSI on an 8-bit terminal
-  EXPECT_EQ(printableText("abc\xe2\x80\xae" "fdp.exe"), "abc\\u202efdp.exe");  // RIGHT-TO-LEFT OVERRIDE
-  EXPECT_EQ(printableText("\x9b" "2J"), "\\x9b2J");                   // a lone 8-bit CSI byte
-  EXPECT_EQ(printableText("\xc0\xaf"), "\\xc0\\xaf");                 // an overlong '/'
+  EXPECT_EQ(printableText("\xc2\x9b"
+                          "2J"),
+            "\\u009b2J");  // U+009B: CSI on an 8-bit terminal
+  EXPECT_EQ(printableText("abc\xe2\x80\xae"
+                          "fdp.exe"),
+            "abc\\u202efdp.exe");  // RIGHT-TO-LEFT OVERRIDE
+  EXPECT_EQ(printableText("\x9b"
+                          "2J"),
+            "\\x9b2J");                                // a lone 8-bit CSI byte
+  EXPECT_EQ(printableText("\xc0\xaf"), "\\xc0\\xaf");  // an overlong '/'
   EXPECT_EQ(printableText("caf\xc3\xa9 \xe6\x97\xa5"), "caf\xc3\xa9 \xe6\x97\xa5") << "real text stays as it is";
 }
 

@@ -27,7 +27,8 @@ std::string refusal(const std::string& demo, std::map<std::string, std::string> 
 }
 
 TEST(DemoRegistry, RecordsRefuseBadValuesNamingTheParameter) {
-  EXPECT_EQ(refusal("reduce", {{"op", "mat3min"}, {"type", "float"}}), "--type float: mat3min works on int matrices only");
+  EXPECT_EQ(refusal("reduce", {{"op", "mat3min"}, {"type", "float"}}),
+            "--type float: mat3min works on int matrices only");
   // Within --n's range, above mat3min's.
   EXPECT_EQ(refusal("reduce", {{"op", "mat3min"}, {"n", "100000000"}}),
             "--n '100000000': out of range, expected 1..67108864");

@@ -86,7 +86,8 @@ TEST(ExerciseCheckRejects, AGridOfNoBlocksFailsThatInputWithItsValue) {
   FakeBufferDevice device;
   const CheckReport report = check("// @exercise add-one\n// @block 256\n// @grid n - n\n" + kEntry, &device);
   ASSERT_TRUE(report.compiled);
-  EXPECT_EQ(report.cases[0].message, "n = 1: the @grid's x 'n - n' gives 0 blocks (a grid has 1 to 2147483647 along x)");
+  EXPECT_EQ(report.cases[0].message,
+            "n = 1: the @grid's x 'n - n' gives 0 blocks (a grid has 1 to 2147483647 along x)");
 }
 
 TEST(ExerciseCheckRejects, AWrongSignatureIsTheCompilersErrorNamingTheExercisesSignature) {

@@ -27,8 +27,9 @@ TEST(LabIncludes, RefusalsNameTheIncludersLineAndTheReason) {
             kernel + ":1:10: error: cannot open source file \"adir\": is a directory, not a header");
   EXPECT_EQ(only(resolve("#include \"\"\n")), kernel + ":1:10: error: cannot open source file \"\": an empty name");
   EXPECT_EQ(only(resolve("#include_next \"../k.cu\"\n")),
-            kernel + ":1:15: error: cannot open source file \"../k.cu\": outside the kernel's folder; the lab includes "
-                     "only files in that folder");
+            kernel +
+                ":1:15: error: cannot open source file \"../k.cu\": outside the kernel's folder; the lab includes "
+                "only files in that folder");
   // <NAME> not in the folder is NVRTC's to refuse (it has no standard headers).
   EXPECT_TRUE(resolve("#include <cstdint>\n").diagnostics.empty());
 }

@@ -34,7 +34,8 @@ std::vector<std::string> lineNames(const std::string& text) {
       ++i;
       if (line[i] >= '0' && line[i] <= '7') {  // up to three octal digits
         int value = 0, digits = 0;
-        for (; digits < 3 && i < line.size() && line[i] >= '0' && line[i] <= '7'; ++digits, ++i) value = value * 8 + (line[i] - '0');
+        for (; digits < 3 && i < line.size() && line[i] >= '0' && line[i] <= '7'; ++digits, ++i)
+          value = value * 8 + (line[i] - '0');
         --i;
         name += static_cast<char>(value);
       } else {
@@ -49,11 +50,12 @@ std::vector<std::string> lineNames(const std::string& text) {
 TEST(ProgramSource, AFileNameIsAStringLiteralWhateverItHolds) {
   kc::lab::KernelAnnotations annotations;
   const kc::lab::EntryCandidate entry{"k", 3, 17};
-  for (const std::string& path : {std::string("new\nline.cu"), std::string("quo\"te.cu"), std::string("back\\slash.cu"),
-                                 std::string("tab\tbell\a\x7f.cu"), std::string("tri?\?/graph.cu"), std::string("dig\0017.cu", 8)}) {
+  for (const std::string& path :
+       {std::string("new\nline.cu"), std::string("quo\"te.cu"), std::string("back\\slash.cu"),
+        std::string("tab\tbell\a\x7f.cu"), std::string("tri?\?/graph.cu"), std::string("dig\0017.cu", 8)}) {
     SCOPED_TRACE(path);
-    const std::string text = kc::lab::programSource(path, "__global__ void k(KcInput, KcOutput, KcParams) {}\n",
-                                                    annotations, entry);
+    const std::string text =
+        kc::lab::programSource(path, "__global__ void k(KcInput, KcOutput, KcParams) {}\n", annotations, entry);
     const std::vector<std::string> names = lineNames(text);
     ASSERT_EQ(names.size(), 3u) << "the prelude's and two of the file's";
     EXPECT_EQ(names[1], path);

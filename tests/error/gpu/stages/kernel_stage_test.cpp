@@ -27,8 +27,9 @@ TEST(KernelStage, BadPathsFilesAndValuesGetClearMessages) {
   EXPECT_NE(messageOf("kernel=" + kc::test::labTempDir().string()).find("is a directory"), std::string::npos);
   EXPECT_EQ(messageOf("kernel=" + path + ":radius=20"),
             "--filters: 'kernel=" + path + ":radius=20': kernel parameter radius=20 is outside 1..7");
-  EXPECT_NE(messageOf("kernel=" + path + ":size=3").find("kernel parameter 'size' is not declared (known: radius gain)"),
-            std::string::npos);
+  EXPECT_NE(
+      messageOf("kernel=" + path + ":size=3").find("kernel parameter 'size' is not declared (known: radius gain)"),
+      std::string::npos);
   EXPECT_NE(messageOf("kernel=" + path + ":radius=2.5").find("expected an integer in 1..7"), std::string::npos);
   EXPECT_NE(messageOf("kernel=" + path + ":radius").find("kernel params 'radius': expected NAME=VALUE"),
             std::string::npos)

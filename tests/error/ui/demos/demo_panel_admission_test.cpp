@@ -38,8 +38,8 @@ struct SmallMachine {
       lastWhat = what;
       lastNeed = need;
       if (need.hostBytes > budget)
-        throw OutOfMemory("not enough host memory for " + what + ": needs about " + formatBytes(need.hostBytes) +
-                          ", " + formatBytes(budget) + " available (test)");
+        throw OutOfMemory("not enough host memory for " + what + ": needs about " + formatBytes(need.hostBytes) + ", " +
+                          formatBytes(budget) + " available (test)");
     };
   }
 };
@@ -98,10 +98,11 @@ TEST(DemoPanelAdmission, RunThatCannotFitIsOneRedLineAndNothingRuns) {
   panel.selectDemo("cg");
   ASSERT_TRUE(panel.form("cg")->setValue("poisson", "4096"));
   panel.form("cg")->setVersions({0});  // the CPU solver
-  machine.budget = 1e8;  // 4096^2 rows need about 3 GiB
+  machine.budget = 1e8;                // 4096^2 rows need about 3 GiB
   EXPECT_FALSE(panel.run());
   EXPECT_EQ(machine.lastWhat, "CG on poisson2D n=4096 (16777216 rows)");
-  EXPECT_TRUE(panel.message().startsWith(QStringLiteral("The conjugate gradient demo was not run: not enough host memory")))
+  EXPECT_TRUE(
+      panel.message().startsWith(QStringLiteral("The conjugate gradient demo was not run: not enough host memory")))
       << panel.message().toStdString();
 }
 

@@ -81,9 +81,11 @@ TEST(LabPanelNvrtc, TheCompilersErrorIsMarkedAtTheUsersLine) {
   test::writeBytes(path, text);
   KernelLabPanel panel(toolchain, QString::fromStdString(dir.file("lab")));
   ASSERT_TRUE(panel.openFile(QString::fromStdString(path)));
-  ASSERT_TRUE(processEventsUntil([&] { return !panel.editor()->marks().empty(); }, 60000)) << panel.statusText().toStdString();
+  ASSERT_TRUE(processEventsUntil([&] { return !panel.editor()->marks().empty(); }, 60000))
+      << panel.statusText().toStdString();
   EXPECT_EQ(panel.editor()->marks()[0].line, 6);
-  EXPECT_TRUE(panel.editor()->marks()[0].text.contains(QStringLiteral(":6:"))) << panel.editor()->marks()[0].text.toStdString();
+  EXPECT_TRUE(panel.editor()->marks()[0].text.contains(QStringLiteral(":6:")))
+      << panel.editor()->marks()[0].text.toStdString();
 }
 
 }  // namespace

@@ -74,7 +74,7 @@ TEST_F(LabWindow, OnTheCpuBackendTheKernelStageIsSwitchedOffWithANotice) {
   panel_->editor()->setPlainText(QString::fromStdString(changed));
   ASSERT_TRUE(processEventsUntil([&] { return dock().editor() && dock().editor()->slider("level"); }, 10000));
   EXPECT_EQ(formatStage(dock().stageAt(kernel)), "kernel=" + path);  // gain is gone: defaults
-  EXPECT_FALSE(dock().stageEnabled(kernel));  // still the CPU: it stays off
+  EXPECT_FALSE(dock().stageEnabled(kernel));                         // still the CPU: it stays off
 }
 
 // A saved kernel stage whose file could not be read at start is kept in the chain, off (the
@@ -107,7 +107,9 @@ TEST_F(LabWindow, AFailedStageIsSwitchedOffTheOthersStayOn) {
   ASSERT_TRUE(framesAdvance(1));
   FrameStats stats;
   stats.path = DisplayPath::CudaInterop;
-  stats.failures = {{3, "flip=h", "kernel x: the kernel faulted (CUDA_ERROR_ILLEGAL_ADDRESS); the lab's worker process was ended (the next load starts a new one)"}};
+  stats.failures = {{3, "flip=h",
+                     "kernel x: the kernel faulted (CUDA_ERROR_ILLEGAL_ADDRESS); the lab's worker process was ended "
+                     "(the next load starts a new one)"}};
   lab_->framePresented(stats);
   EXPECT_TRUE(dock().stageEnabled(0));
   EXPECT_TRUE(dock().stageEnabled(1));  // the same text, but not the stage that failed

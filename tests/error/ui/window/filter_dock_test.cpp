@@ -30,7 +30,7 @@ TEST(FilterDock, AnInvalidCellIsRefusedAndTheLastValidChainStays) {
   auto* grid = qobject_cast<QTableWidget*>(dock.editor()->control("custom"));
   ASSERT_NE(grid, nullptr);
   grid->item(0, 1)->setText(QStringLiteral("abc"));  // what a user types
-  EXPECT_EQ(text(dock.chain()), valid);               // chain() never throws and keeps the valid one
+  EXPECT_EQ(text(dock.chain()), valid);              // chain() never throws and keeps the valid one
   EXPECT_TRUE(dock.errorText().contains(QStringLiteral("'abc'"))) << dock.errorText().toStdString();
   EXPECT_EQ(grid->item(0, 1)->background().color(), QColor(255, 150, 150));
   grid->item(0, 1)->setText(QStringLiteral("2"));

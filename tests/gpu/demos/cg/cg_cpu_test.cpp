@@ -131,8 +131,8 @@ void expectStudyCount(const char* file, Preconditioner pre, long long thesisIter
   o.keepSolution = false;
   const auto res = solveCgCpu<double>(a, ones(a.rows), o);
   std::cout << file << (pre == Preconditioner::Jacobi ? " jacobi" : " plain") << ": " << res.iterations
-            << " iterations (thesis " << thesisIterations << "), final residual " << res.finalRelativeResidual
-            << ", " << res.msPerIteration << " ms/iter\n";
+            << " iterations (thesis " << thesisIterations << "), final residual " << res.finalRelativeResidual << ", "
+            << res.msPerIteration << " ms/iter\n";
   EXPECT_EQ(res.status, CgStatus::Converged);
   EXPECT_GE(res.iterations, thesisIterations * 9 / 10);
   EXPECT_LE(res.iterations, thesisIterations * 11 / 10 + 1);

@@ -31,12 +31,12 @@ namespace {
 
 struct StudyMatrix {
   const char* file;
-  long long plain;   // thesis iterations, double, b = ones, refresh 50, tol 1e-6
+  long long plain;  // thesis iterations, double, b = ones, refresh 50, tol 1e-6
   long long jacobi;
 };
 const StudyMatrix kStudy[] = {{"bcsstk11.mtx.gz", 26831, 5640}, {"bcsstk13.mtx.gz", 416333, 1460},
-                              {"bcsstk14.mtx.gz", 14296, 412},   {"bcsstk15.mtx.gz", 22686, 577},
-                              {"bcsstk17.mtx.gz", 23403, 2845},  {"bcsstm25.mtx.gz", 77036, 1},
+                              {"bcsstk14.mtx.gz", 14296, 412},  {"bcsstk15.mtx.gz", 22686, 577},
+                              {"bcsstk17.mtx.gz", 23403, 2845}, {"bcsstm25.mtx.gz", 77036, 1},
                               {"nos2.mtx.gz", 44395, 7514}};
 
 const CsrMatrix* studyMatrix(const char* file) {
@@ -77,10 +77,8 @@ void checkSpmv(const CsrMatrix& a, const std::string& label) {
   for (int lanes : {0, 1, 2, 4, 8, 16, 32}) {  // 0: the scalar entry point
     SCOPED_TRACE(label + (std::is_same_v<T, float> ? " float" : " double") + " lanes=" + std::to_string(lanes));
     dy.fillBytes(0xCD, stream);
-    if (lanes == 0)
-      spmvScalarCsrAsync(dA.view(), dx.data(), dy.data(), stream);
-    else
-      spmvVectorCsrAsync(dA.view(), dx.data(), dy.data(), lanes, stream);
+    if (lanes == 0) spmvScalarCsrAsync(dA.view(), dx.data(), dy.data(), stream);
+    else spmvVectorCsrAsync(dA.view(), dx.data(), dy.data(), lanes, stream);
     dy.downloadAsync(got.data(), got.size(), stream);
     stream.synchronize();
     int bad = 0;
@@ -170,7 +168,9 @@ TEST(CgVectorKernels, DotAxpyXpayMatchCpu) {
 }
 
 enum class Solver { Scalar, Vector, CuSparse };
-const char* name(Solver s) { return s == Solver::Scalar ? "scalar CSR" : s == Solver::Vector ? "vector CSR" : "cuSPARSE"; }
+const char* name(Solver s) {
+  return s == Solver::Scalar ? "scalar CSR" : s == Solver::Vector ? "vector CSR" : "cuSPARSE";
+}
 
 CgResult solveGpu(Solver s, const CsrMatrix& a, const std::vector<double>& b, Precision p, const CgOptions& o) {
   if (s == Solver::CuSparse) return solveCgCuSparse(a, b, p, o);

@@ -38,8 +38,7 @@ TEST(MatrixMarket, GeneralRealWithCommentsAndSortedColumns) {
 }
 
 TEST(MatrixMarket, SymmetricLowerTriangleIsExpanded) {
-  const auto m = parse(
-      "%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 4\n2 1 -1\n3 2 -2\n3 3 6\n");
+  const auto m = parse("%%MatrixMarket matrix coordinate real symmetric\n3 3 4\n1 1 4\n2 1 -1\n3 2 -2\n3 3 6\n");
   EXPECT_EQ(m.nnz(), 6u);  // diagonal entries once, off-diagonal twice
   EXPECT_EQ(at(m, 0, 1), -1.0);
   EXPECT_EQ(at(m, 1, 0), -1.0);
@@ -146,8 +145,8 @@ TEST(MatrixMarket, StudyMatricesHaveTheirPublishedSizes) {
     int n;
     std::size_t nnz;
   };
-  const Expected expected[] = {{"bcsstk11.mtx.gz", 1473, 34241},  {"bcsstk13.mtx.gz", 2003, 83883},
-                               {"bcsstk14.mtx.gz", 1806, 63454},  {"bcsstk15.mtx.gz", 3948, 117816},
+  const Expected expected[] = {{"bcsstk11.mtx.gz", 1473, 34241},   {"bcsstk13.mtx.gz", 2003, 83883},
+                               {"bcsstk14.mtx.gz", 1806, 63454},   {"bcsstk15.mtx.gz", 3948, 117816},
                                {"bcsstk17.mtx.gz", 10974, 428650}, {"bcsstm25.mtx.gz", 15439, 15439},
                                {"nos2.mtx.gz", 957, 4137}};
   for (const auto& e : expected) {

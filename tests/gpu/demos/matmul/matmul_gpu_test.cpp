@@ -83,15 +83,15 @@ TEST(MatmulGpu, Int32WrapAroundMatchesTheReference) {
 TEST(MatmulGpu, BadArgumentsThrow) {
   KC_REQUIRE_CUDA_DEVICE();
   DeviceBuffer<float> d(16);
-  EXPECT_THROW(matmulAsync(MatmulVersion::Naive, MatmulType::Float32, d.data(), d.data(), d.data(), 0, 4, 4, nullptr,
-                           nullptr),
-               InvalidArgument);
-  EXPECT_THROW(matmulAsync(MatmulVersion::Cublas, MatmulType::Int32, d.data(), d.data(), d.data(), 4, 4, 1, nullptr,
-                           nullptr),
-               InvalidArgument);
-  EXPECT_THROW(matmulAsync(MatmulVersion::Cublas, MatmulType::Float32, d.data(), d.data(), d.data(), 4, 4, 1, nullptr,
-                           nullptr),
-               InvalidArgument);
+  EXPECT_THROW(
+      matmulAsync(MatmulVersion::Naive, MatmulType::Float32, d.data(), d.data(), d.data(), 0, 4, 4, nullptr, nullptr),
+      InvalidArgument);
+  EXPECT_THROW(
+      matmulAsync(MatmulVersion::Cublas, MatmulType::Int32, d.data(), d.data(), d.data(), 4, 4, 1, nullptr, nullptr),
+      InvalidArgument);
+  EXPECT_THROW(
+      matmulAsync(MatmulVersion::Cublas, MatmulType::Float32, d.data(), d.data(), d.data(), 4, 4, 1, nullptr, nullptr),
+      InvalidArgument);
 }
 
 TEST(MatmulDemoGpu, RunnerRowsAreAllCorrect) {

@@ -51,8 +51,7 @@ TEST(ReduceCpu, MatchesStdAlgorithmsOnRandomFloats) {
     EXPECT_EQ(reduceReference(v.data(), n, ReduceOp::Sum).f, sum);
     EXPECT_EQ(reduceReference(v.data(), n, ReduceOp::Min).f, *std::min_element(v.begin(), v.end()));
     EXPECT_EQ(reduceReference(v.data(), n, ReduceOp::Max).f, *std::max_element(v.begin(), v.end()));
-    EXPECT_EQ(reduceReference(v.data(), n, ReduceOp::ArgMax).index,
-              std::max_element(v.begin(), v.end()) - v.begin());
+    EXPECT_EQ(reduceReference(v.data(), n, ReduceOp::ArgMax).index, std::max_element(v.begin(), v.end()) - v.begin());
   }
 }
 

@@ -39,12 +39,14 @@ void checkAllVersions(ReduceType type, const std::vector<T>& host, std::size_t o
 
 TEST(ReduceGpu, EveryVersionOpAndSizeInt32) {
   KC_REQUIRE_CUDA_DEVICE();
-  for (std::size_t n : kSizes) checkAllVersions(ReduceType::Int32, randomInts(n, 100 + static_cast<std::uint32_t>(n)), 0);
+  for (std::size_t n : kSizes)
+    checkAllVersions(ReduceType::Int32, randomInts(n, 100 + static_cast<std::uint32_t>(n)), 0);
 }
 
 TEST(ReduceGpu, EveryVersionOpAndSizeFloat) {
   KC_REQUIRE_CUDA_DEVICE();
-  for (std::size_t n : kSizes) checkAllVersions(ReduceType::Float32, randomFloats(n, 200 + static_cast<std::uint32_t>(n)), 0);
+  for (std::size_t n : kSizes)
+    checkAllVersions(ReduceType::Float32, randomFloats(n, 200 + static_cast<std::uint32_t>(n)), 0);
 }
 
 TEST(ReduceGpu, MisalignedStartUsesScalarHead) {

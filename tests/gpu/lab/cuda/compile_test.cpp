@@ -30,7 +30,9 @@ TEST(LabCompile, TemplateCompilesCleanly) {
   EXPECT_EQ(kernel.analysis.entry->name, "posterize");
   EXPECT_EQ(kernel.arch, kc::lab::defaultArch());
   EXPECT_FALSE(kernel.cubin.empty());
-  EXPECT_EQ(kernel.cubin.substr(0, 4), "\x7f" "ELF");
+  EXPECT_EQ(kernel.cubin.substr(0, 4),
+            "\x7f"
+            "ELF");
   EXPECT_TRUE(kernel.resources.known);
   EXPECT_GT(kernel.resources.registers, 0);
   EXPECT_EQ(kernel.resources.spillStoreBytes, 0);
@@ -73,29 +75,31 @@ TEST(LabCompile, ARevisitedTextIsAnsweredWithoutCompiling) {
 }
 
 TEST(LabCompile, ConstParametersAndCLinkageAreFine) {
-  const CompiledKernel plain = compileFile(
-      "const.cu", "__global__ void k(const KcInput in, const KcOutput out, const KcParams params) {}\n");
+  const CompiledKernel plain =
+      compileFile("const.cu", "__global__ void k(const KcInput in, const KcOutput out, const KcParams params) {}\n");
   ASSERT_TRUE(plain.ok()) << allDiagnostics(plain);
   EXPECT_NE(plain.loweredName, "k");  // a C++ name, mangled in the cubin
-  const CompiledKernel c = compileFile("externc.cu", "extern \"C\" __global__ void k(KcInput, KcOutput, KcParams) {}\n");
+  const CompiledKernel c =
+      compileFile("externc.cu", "extern \"C\" __global__ void k(KcInput, KcOutput, KcParams) {}\n");
   ASSERT_TRUE(c.ok()) << allDiagnostics(c);
   EXPECT_EQ(c.loweredName, "k");
 }
 
 TEST(LabCompile, ParametersAreFieldsOfKcParams) {
-  const CompiledKernel kernel = compileFile(
-      "params.cu", labKernel("// @param level int 0..255 = 7\n// @param gain float 0..2 = 1\n",
-                             "out.setGray(x, y, (unsigned char)(params.level * params.gain));"));
+  const CompiledKernel kernel =
+      compileFile("params.cu", labKernel("// @param level int 0..255 = 7\n// @param gain float 0..2 = 1\n",
+                                         "out.setGray(x, y, (unsigned char)(params.level * params.gain));"));
   EXPECT_TRUE(kernel.ok()) << allDiagnostics(kernel);
 }
 
 TEST(LabCompile, ResourceUsageCountsLocalAndSharedMemory) {
   const CompiledKernel kernel = compileFile(
-      "resources.cu", labKernel("", "__shared__ unsigned char tile[1024];\n"
-                                    "  unsigned char table[256];\n"
-                                    "  for (int i = 0; i < 256; ++i) table[i] = (unsigned char)(i * in.width);\n"
-                                    "  tile[threadIdx.x] = table[in.rgba(x, y).x];\n  __syncthreads();\n"
-                                    "  out.setGray(x, y, tile[(threadIdx.x + 1) % 256]);"));
+      "resources.cu", labKernel("",
+                                "__shared__ unsigned char tile[1024];\n"
+                                "  unsigned char table[256];\n"
+                                "  for (int i = 0; i < 256; ++i) table[i] = (unsigned char)(i * in.width);\n"
+                                "  tile[threadIdx.x] = table[in.rgba(x, y).x];\n  __syncthreads();\n"
+                                "  out.setGray(x, y, tile[(threadIdx.x + 1) % 256]);"));
   ASSERT_TRUE(kernel.ok()) << allDiagnostics(kernel);
   ASSERT_TRUE(kernel.resources.known);
   EXPECT_EQ(kernel.resources.sharedBytes, 1024);

@@ -171,8 +171,8 @@ TEST(KernelStageGpu, FromTheLastEditToTheFirstFrameWithinHalfASecond) {
     const double ms = std::chrono::duration<double, std::milli>(Clock::now() - edited).count();
     ASSERT_TRUE(result.stats.failures.empty()) << result.stats.failures[0].message;
     EXPECT_EQ(program->firstFrame.load(), frame.index);
-    std::printf("edit %d: last edit -> first frame %.0f ms (compile %.0f, NVRTC %.0f)\n", edit, ms,
-                compileMs, program->compiled->compileMs);
+    std::printf("edit %d: last edit -> first frame %.0f ms (compile %.0f, NVRTC %.0f)\n", edit, ms, compileMs,
+                program->compiled->compileMs);
     RecordProperty("edit_to_frame_ms_" + std::to_string(edit), std::to_string(ms));
     if (edit > 0) {  // the first warms NVRTC up
       EXPECT_LE(ms, 150.0) << "no fixed wait: the compile and one frame";

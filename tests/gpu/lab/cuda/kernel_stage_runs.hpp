@@ -30,7 +30,9 @@ inline HostFrame randomFrame(int width, int height, std::uint32_t seed) {
 }
 
 inline std::string labResource(const std::string& name) {
-  return (std::filesystem::path(KC_TEST_FIXTURES_DIR) / ".." / ".." / "resources" / "lab" / name).lexically_normal().string();
+  return (std::filesystem::path(KC_TEST_FIXTURES_DIR) / ".." / ".." / "resources" / "lab" / name)
+      .lexically_normal()
+      .string();
 }
 
 inline bool samePixels(const HostFrame& a, const HostFrame& b) {

@@ -22,7 +22,9 @@ using kc::HostFrame;
 using kc::lab::LineFigures;
 
 std::string labResource(const std::string& name) {
-  return (std::filesystem::path(KC_TEST_FIXTURES_DIR) / ".." / ".." / "resources" / "lab" / name).lexically_normal().string();
+  return (std::filesystem::path(KC_TEST_FIXTURES_DIR) / ".." / ".." / "resources" / "lab" / name)
+      .lexically_normal()
+      .string();
 }
 
 bool samePixels(const HostFrame& a, const HostFrame& b) {
@@ -35,9 +37,9 @@ bool samePixels(const HostFrame& a, const HostFrame& b) {
 
 struct Profile {
   std::string path;
-  std::vector<std::string> text;     // the kernel's lines
-  std::vector<LineFigures> lines;    // the kernel file's own lines
-  std::vector<LineFigures> all;      // every line, the lab's prelude (its frame accessors) too
+  std::vector<std::string> text;   // the kernel's lines
+  std::vector<LineFigures> lines;  // the kernel file's own lines
+  std::vector<LineFigures> all;    // every line, the lab's prelude (its frame accessors) too
   std::uint64_t total = 0;
 };
 
@@ -76,12 +78,12 @@ Profile profileOf(const std::string& name) {
     sum.sharedRequests += line.sharedRequests;
     sum.sharedWavefronts += line.sharedWavefronts;
   }
-  std::printf("[ profile-total ] %s: instructions %llu, global requests %llu, global sectors %llu, shared requests %llu, "
-              "shared wavefronts %llu\n",
-              name.c_str(), static_cast<unsigned long long>(sum.instructions),
-              static_cast<unsigned long long>(sum.globalRequests), static_cast<unsigned long long>(sum.globalSectors),
-              static_cast<unsigned long long>(sum.sharedRequests),
-              static_cast<unsigned long long>(sum.sharedWavefronts));
+  std::printf(
+      "[ profile-total ] %s: instructions %llu, global requests %llu, global sectors %llu, shared requests %llu, "
+      "shared wavefronts %llu\n",
+      name.c_str(), static_cast<unsigned long long>(sum.instructions),
+      static_cast<unsigned long long>(sum.globalRequests), static_cast<unsigned long long>(sum.globalSectors),
+      static_cast<unsigned long long>(sum.sharedRequests), static_cast<unsigned long long>(sum.sharedWavefronts));
   profile.lines = kc::lab::linesOfFile(report.lines, source.path);
   profile.all = report.lines;
   std::size_t start = 0;
@@ -92,7 +94,8 @@ Profile profileOf(const std::string& name) {
     start = end + 1;
   }
   for (const LineFigures& line : report.lines)
-    std::printf("[ profile ] %s:%u: %s\n", line.file.c_str(), line.line, kc::lab::describeLine(line, profile.total).c_str());
+    std::printf("[ profile ] %s:%u: %s\n", line.file.c_str(), line.line,
+                kc::lab::describeLine(line, profile.total).c_str());
   return profile;
 }
 
@@ -156,7 +159,8 @@ TEST(LabProfileGpu, ARunnerProfilesAgainAndRunsAfterwards) {
   KC_REQUIRE_CUDA_DEVICE();
   kc::lab::CompileOptions options;
   options.lineInfo = true;
-  const kc::lab::CompiledKernel kernel = kc::lab::compileKernel(kc::lab::readKernelSource(labResource("grey.cu")), options);
+  const kc::lab::CompiledKernel kernel =
+      kc::lab::compileKernel(kc::lab::readKernelSource(labResource("grey.cu")), options);
   ASSERT_TRUE(kernel.ok());
   HostFrame frame, out;
   frame.rgba = kc::test::randomImage<kc::Rgba8>(640, 360, 3, 12);

@@ -18,7 +18,8 @@ using kc::lab::CompiledKernel;
 using kc::lab::Diagnostic;
 using kc::lab::Severity;
 
-inline CompiledKernel compileFile(const std::string& name, const std::string& text, kc::lab::CompileOptions options = {}) {
+inline CompiledKernel compileFile(const std::string& name, const std::string& text,
+                                  kc::lab::CompileOptions options = {}) {
   return kc::lab::compileKernel(kc::lab::readKernelSource(writeLabFile(name, text)), options);
 }
 

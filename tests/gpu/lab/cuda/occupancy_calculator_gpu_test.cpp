@@ -53,8 +53,8 @@ TEST(LabOccupancyCalculator, EqualsTheDriversFigureWhateverLimitsIt) {
     runner.load(kernel);
     const kc::lab::Occupancy driver = runner.occupancy();
     std::printf("[ measured ] %s: %d registers, %d bytes shared: calculated %s; driver %s\n", c.name.c_str(),
-                kernel.resources.registers, kernel.resources.sharedBytes, kc::lab::describeOccupancy(*calculated).c_str(),
-                kc::lab::describeOccupancy(driver).c_str());
+                kernel.resources.registers, kernel.resources.sharedBytes,
+                kc::lab::describeOccupancy(*calculated).c_str(), kc::lab::describeOccupancy(driver).c_str());
     EXPECT_EQ(calculated->blockThreads, driver.blockThreads);
     EXPECT_EQ(calculated->activeBlocksPerSm, driver.activeBlocksPerSm);
     EXPECT_EQ(calculated->activeWarpsPerSm, driver.activeWarpsPerSm);

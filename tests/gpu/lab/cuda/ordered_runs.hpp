@@ -24,8 +24,11 @@ namespace kc::test {
 // after the poison, would each show.
 struct OrderedFrame {
   OrderedFrame(const HostImage<Rgba8>& image)
-      : source(image), pinned(static_cast<std::size_t>(image.width()) * image.height()),
-        in(image.width(), image.height()), out(image.width(), image.height()), copied(image.width(), image.height()) {
+      : source(image),
+        pinned(static_cast<std::size_t>(image.width()) * image.height()),
+        in(image.width(), image.height()),
+        out(image.width(), image.height()),
+        copied(image.width(), image.height()) {
     for (int y = 0; y < image.height(); ++y)
       std::memcpy(pinned.data() + static_cast<std::size_t>(y) * image.width(), image.view().row(y),
                   static_cast<std::size_t>(image.width()) * sizeof(Rgba8));
@@ -39,7 +42,8 @@ struct OrderedFrame {
     const std::size_t rowBytes = static_cast<std::size_t>(source.width()) * sizeof(Rgba8);
     KC_CUDA_CHECK(cudaMemcpy2DAsync(in.view().data, in.pitch(), pinned.data(), rowBytes, rowBytes, source.height(),
                                     cudaMemcpyHostToDevice, stream));
-    const std::uint64_t frame = runner.submitDevice(ref(in, PixelFormat::Rgba8), ref(out, PixelFormat::Gray8), {}, stream);
+    const std::uint64_t frame =
+        runner.submitDevice(ref(in, PixelFormat::Rgba8), ref(out, PixelFormat::Gray8), {}, stream);
     KC_CUDA_CHECK(cudaMemcpy2DAsync(copied.view().data, copied.pitch(), out.view().data, out.pitch(),
                                     static_cast<std::size_t>(source.width()), source.height(), cudaMemcpyDeviceToDevice,
                                     stream));

@@ -136,13 +136,16 @@ TEST(LabRunner, CheckedModeReportsOutOfBoundsWrites) {
   };
   const std::vector<Case> cases{
       {"above", "  if (y == 0) out.row(-1)[x] = 1;", "17 bytes above the output (row -1)"},
-      {"below", "  if (y == out.height - 1 && x < 2) out.row(out.height + 1)[x] = 1;", "2 bytes below the output (row 4)"},
-      {"right", "  if (x == out.width - 1) out.row(y)[x + 1] = 1;", "3 bytes right of the rows, from x = 17 (rows 0..2)"},
+      {"below", "  if (y == out.height - 1 && x < 2) out.row(out.height + 1)[x] = 1;",
+       "2 bytes below the output (row 4)"},
+      {"right", "  if (x == out.width - 1) out.row(y)[x + 1] = 1;",
+       "3 bytes right of the rows, from x = 17 (rows 0..2)"},
   };
   const auto image = kc::test::randomImage<kc::Rgba8>(17, 3, 6);
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    const auto kernel = compileText(c.name + ".cu", labKernel("// @output gray\n", "  out.setGray(x, y, 0);\n" + c.body));
+    const auto kernel =
+        compileText(c.name + ".cu", labKernel("// @output gray\n", "  out.setGray(x, y, 0);\n" + c.body));
     kc::lab::LabRunner runner;
     runner.load(kernel);
     HostFrame out;
@@ -184,8 +187,8 @@ TEST(LabRunner, CubinOfAnotherArchitectureIsRefused) {
   const int other = kc::lab::defaultArch() / 10 == 7 ? 80 : 75;
   kc::lab::CompileOptions options;
   options.arch = other;
-  const auto kernel =
-      kc::lab::compileKernel(kc::lab::readKernelSource(kc::test::writeLabFile("arch.cu", userGrayscaleKernel())), options);
+  const auto kernel = kc::lab::compileKernel(
+      kc::lab::readKernelSource(kc::test::writeLabFile("arch.cu", userGrayscaleKernel())), options);
   ASSERT_TRUE(kernel.ok());
   kc::lab::LabRunner runner;
   EXPECT_THROW(runner.load(kernel), kc::Error);

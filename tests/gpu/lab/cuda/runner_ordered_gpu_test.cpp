@@ -32,7 +32,8 @@ void expectOrderedFramesMatch(kc::lab::LabRunner& runner, int width, int height,
     EXPECT_TRUE(report->ok()) << report->message;
     EXPECT_GT(report->kernelMs, 0.f);
     EXPECT_FALSE(runner.takeReport(numbers[i]).has_value()) << "a report is taken once";
-    EXPECT_TRUE(kc::samePixels<std::uint8_t>(kc::downloadImage(buffers[i]->copied).view(), builtInGray(images[i]).view()));
+    EXPECT_TRUE(
+        kc::samePixels<std::uint8_t>(kc::downloadImage(buffers[i]->copied).view(), builtInGray(images[i]).view()));
     EXPECT_TRUE(allBytes(kc::downloadImage(buffers[i]->out), 0x33)) << "the output was copied after later work";
   }
 }

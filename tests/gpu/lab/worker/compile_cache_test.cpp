@@ -79,7 +79,7 @@ TEST(CompileCache, TheLeastRecentlyUsedGoFirstPastTheBound) {
   CompileCache cache(3000);
   cache.store(request("a"), success(1000));
   cache.store(request("b"), success(1000));
-  ASSERT_TRUE(cache.find(request("a")));  // a used after b
+  ASSERT_TRUE(cache.find(request("a")));     // a used after b
   cache.store(request("c"), success(1000));  // past 3000 bytes: b goes
   EXPECT_TRUE(cache.find(request("a")));
   EXPECT_FALSE(cache.find(request("b")));

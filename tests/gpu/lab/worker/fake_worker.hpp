@@ -27,7 +27,9 @@ using Clock = std::chrono::steady_clock;
 
 inline const std::string kFakeWorker = KC_FAKE_LAB_WORKER;
 
-inline double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+inline double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // The process is gone for good (reaped): no process has its pid.
 inline bool processGone(pid_t pid) { return ::kill(pid, 0) != 0 && errno == ESRCH; }

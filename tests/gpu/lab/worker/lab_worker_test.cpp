@@ -38,7 +38,10 @@ T roundTrip(const T& message) {
 TEST(LabWorkerProtocol, EveryMessageSurvivesTheRoundTrip) {
   const WorkerHello hello{kWorkerProtocolVersion, true, "NVIDIA H100 80GB HBM3"};
   EXPECT_EQ(roundTrip(hello), hello);
-  const LoadRequest load{std::string("\x7f" "ELF\0\1\2", 7), "_Z1k7KcInput8KcOutput8KcParams", 256};
+  const LoadRequest load{std::string("\x7f"
+                                     "ELF\0\1\2",
+                                     7),
+                         "_Z1k7KcInput8KcOutput8KcParams", 256};
   EXPECT_EQ(roundTrip(load), load);
   const LoadReply loadReply{{209, "cuModuleLoadData: CUDA_ERROR_NO_BINARY_FOR_GPU"}, 0, 2048};
   EXPECT_EQ(roundTrip(loadReply), loadReply);
@@ -51,7 +54,9 @@ TEST(LabWorkerProtocol, EveryMessageSurvivesTheRoundTrip) {
   EXPECT_EQ(roundTrip(sampleRun()), sampleRun());
   const RunReply runReply{RunOutcome::Faulted, {700, "CUDA_ERROR_ILLEGAL_ADDRESS"}, 1.5f, {}, {}};
   EXPECT_EQ(roundTrip(runReply), runReply);
-  const RunReply profiled{RunOutcome::Finished, {}, 3.25f,
+  const RunReply profiled{RunOutcome::Finished,
+                          {},
+                          3.25f,
                           {{"k.cu", 14, 1000, 10, 40, 40, 5, 160, 5}, {"kc_lab_prelude.cuh", 3, 7, 0, 0, 0, 0, 0, 0}},
                           {}};
   EXPECT_EQ(roundTrip(profiled), profiled);

@@ -66,11 +66,14 @@ TEST(CgCpu, MatrixWithoutEntriesIsNotPositiveDefinite) {
 
 TEST(CgCpu, BadInputIsRejected) {
   const auto a = dense(2, {2, 0, 0, 3});
-  EXPECT_EQ(refusal([&] { solveCgCpu<double>(a, ones(3), {}); }), "CG: right-hand side has 3 entries, the matrix 2 rows");
+  EXPECT_EQ(refusal([&] { solveCgCpu<double>(a, ones(3), {}); }),
+            "CG: right-hand side has 3 entries, the matrix 2 rows");
   CgOptions o;
   o.tolerance = -1;
   EXPECT_EQ(refusal([&] { solveCgCpu<double>(a, ones(2), o); }), "CG: tolerance must be finite and >= 0");
-  EXPECT_EQ(refusal([&] { solveCgCpu<double>(csrFromCoo(2, 3, {{0, 0, 1.0}}), ones(2), {}); }),
+  EXPECT_EQ(refusal([&] {
+              solveCgCpu<double>(csrFromCoo(2, 3, {{0, 0, 1.0}}), ones(2), {});
+            }),
             "CG needs a square matrix, got 2 x 3");
 }
 

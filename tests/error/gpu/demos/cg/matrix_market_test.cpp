@@ -38,9 +38,12 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
       {"short banner", "%%MatrixMarket matrix coordinate real\n1 1 1\n1 1 1\n", "bad header", 1},
       {"not a matrix", "%%MatrixMarket vector coordinate real general\n", "is not 'matrix'", 1},
       {"array format", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n", "unsupported format 'array'", 1},
-      {"complex field", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n", "unsupported field 'complex'", 1},
-      {"hermitian", "%%MatrixMarket matrix coordinate real hermitian\n1 1 1\n1 1 1\n", "unsupported symmetry 'hermitian'", 1},
-      {"skew", "%%MatrixMarket matrix coordinate real skew-symmetric\n1 1 1\n1 1 1\n", "unsupported symmetry 'skew-symmetric'", 1},
+      {"complex field", "%%MatrixMarket matrix coordinate complex general\n1 1 1\n1 1 1 0\n",
+       "unsupported field 'complex'", 1},
+      {"hermitian", "%%MatrixMarket matrix coordinate real hermitian\n1 1 1\n1 1 1\n",
+       "unsupported symmetry 'hermitian'", 1},
+      {"skew", "%%MatrixMarket matrix coordinate real skew-symmetric\n1 1 1\n1 1 1\n",
+       "unsupported symmetry 'skew-symmetric'", 1},
       {"unknown field", "%%MatrixMarket matrix coordinate quaternion general\n", "unknown field", 1},
       {"missing size line", std::string(kHeader) + "% only comments\n", "missing the size line", 2},
       {"size line with two numbers", std::string(kHeader) + "2 2\n", "bad size line", 2},
@@ -48,7 +51,8 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
       {"negative size", std::string(kHeader) + "-2 -2 1\n", "negative size", 2},
       {"zero rows", std::string(kHeader) + "0 0 0\n", "empty matrix", 2},
       {"non-square symmetric", sym + "2 3 1\n1 1 1\n", "must be square", 2},
-      {"truncated", std::string(kHeader) + "2 2 3\n1 1 1\n2 2 1\n", "truncated file: the size line declares 3 entries, found 2", 4},
+      {"truncated", std::string(kHeader) + "2 2 3\n1 1 1\n2 2 1\n",
+       "truncated file: the size line declares 3 entries, found 2", 4},
       {"extra entries", std::string(kHeader) + "2 2 1\n1 1 1\n2 2 1\n", "extra entries", 4},
       {"row index zero (0-based file)", std::string(kHeader) + "2 2 1\n0 1 1\n", "out of range", 3},
       {"row index too large", std::string(kHeader) + "2 2 1\n3 1 1\n", "out of range", 3},
@@ -57,7 +61,8 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
       {"NaN value", std::string(kHeader) + "1 1 1\n1 1 nan\n", "NaN or infinite", 3},
       {"Inf value", std::string(kHeader) + "1 1 1\n1 1 -inf\n", "NaN or infinite", 3},
       {"overflowing value", std::string(kHeader) + "1 1 1\n1 1 1e999\n", "'1e999' is out of range", 3},
-      {"overflowing integer value", "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 99999999999999999999\n",
+      {"overflowing integer value",
+       "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 99999999999999999999\n",
        "out of range for a 64-bit integer", 3},
       {"overflowing index", std::string(kHeader) + "2 2 1\n99999999999999999999 1 1\n", "out of range", 3},
       {"overflowing size", std::string(kHeader) + "99999999999999999999 2 1\n", "is out of range", 2},
@@ -66,7 +71,8 @@ TEST(MatrixMarketRejects, EveryMalformedInput) {
       {"value in pattern file", "%%MatrixMarket matrix coordinate pattern general\n1 1 1\n1 1 2\n", "bad entry", 3},
       {"text value", std::string(kHeader) + "1 1 1\n1 1 abc\n", "not a number", 3},
       {"fractional index", std::string(kHeader) + "1 1 1\n1.0 1 2\n", "indices must be integers", 3},
-      {"fractional integer value", "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 2.5\n", "not an integer", 3},
+      {"fractional integer value", "%%MatrixMarket matrix coordinate integer general\n1 1 1\n1 1 2.5\n",
+       "not an integer", 3},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
@@ -207,10 +213,14 @@ TEST(MatrixMarketRejects, ErrorFromAFileNamesFileAndLine) {
 // Issue 40, class 11: a file saved by a Windows editor starts with a UTF-8 byte order mark, and
 // the reader said "missing header". The mark is skipped; one anywhere else is still refused.
 TEST(MatrixMarketRejects, AByteOrderMarkBeforeTheHeaderIsSkipped) {
-  const CsrMatrix m = parse("\xEF\xBB\xBF%%MatrixMarket matrix coordinate real symmetric\r\n2 2 2\r\n1 1 4\r\n2 2 9\r\n");
+  const CsrMatrix m =
+      parse("\xEF\xBB\xBF%%MatrixMarket matrix coordinate real symmetric\r\n2 2 2\r\n1 1 4\r\n2 2 9\r\n");
   EXPECT_EQ(m.rows, 2);
   EXPECT_EQ(m.nnz(), 2u);
-  expectRejected("%%MatrixMarket matrix coordinate real general\n\xEF\xBB\xBF" "1 1 1\n1 1 1\n", "", 2);
+  expectRejected(
+      "%%MatrixMarket matrix coordinate real general\n\xEF\xBB\xBF"
+      "1 1 1\n1 1 1\n",
+      "", 2);
 }
 
 }  // namespace

@@ -62,8 +62,8 @@ TEST(LabCompile, ErrorInsideAnIncludedUserHeader) {
                                           "\treturn v + missing_offset;\n"
                                           "}\n");
   const CompiledKernel kernel =
-      compileFile("inc_case/main.cu", "#include \"helpers.cuh\"\n" +
-                                          labKernel("", "out.setGray(x, y, brighter(in.rgba(x, y).x));"));
+      compileFile("inc_case/main.cu",
+                  "#include \"helpers.cuh\"\n" + labKernel("", "out.setGray(x, y, brighter(in.rgba(x, y).x));"));
   const auto errors = errorsOf(kernel);
   ASSERT_EQ(errors.size(), 1u) << allDiagnostics(kernel);
   EXPECT_EQ(std::filesystem::path(errors[0].path), std::filesystem::path(header));
@@ -83,7 +83,8 @@ TEST(LabCompile, WrongSignatureIsReportedAtTheEntry) {
   for (const std::string& parameters : {std::string("int* p"), std::string("KcOutput out, KcInput in, KcParams p"),
                                         std::string("KcInput in, KcOutput out")}) {
     SCOPED_TRACE(parameters);
-    const CompiledKernel kernel = compileFile("signature.cu", "// wrong\n\n__global__ void  blur(" + parameters + ") {}\n");
+    const CompiledKernel kernel =
+        compileFile("signature.cu", "// wrong\n\n__global__ void  blur(" + parameters + ") {}\n");
     const auto errors = errorsOf(kernel);
     ASSERT_EQ(errors.size(), 1u) << allDiagnostics(kernel);
     EXPECT_EQ(kc::lab::formatDiagnostic(errors[0]),
@@ -103,10 +104,11 @@ TEST(LabCompile, AnnotationErrorsStopBeforeNvrtc) {
 }
 
 TEST(LabCompile, PtxasErrorsArePlacedAtTheEntry) {
-  const CompiledKernel kernel = compileFile(
-      "bigshared.cu", labKernel("", "__shared__ unsigned char tile[100000];\n"
-                                    "  tile[threadIdx.x] = in.rgba(x, y).x;\n  __syncthreads();\n"
-                                    "  out.setGray(x, y, tile[(threadIdx.x + 1) % 256]);"));
+  const CompiledKernel kernel =
+      compileFile("bigshared.cu", labKernel("",
+                                            "__shared__ unsigned char tile[100000];\n"
+                                            "  tile[threadIdx.x] = in.rgba(x, y).x;\n  __syncthreads();\n"
+                                            "  out.setGray(x, y, tile[(threadIdx.x + 1) % 256]);"));
   const auto errors = errorsOf(kernel);
   ASSERT_FALSE(errors.empty()) << allDiagnostics(kernel);
   EXPECT_EQ(errors[0].line, 1);  // labKernel's entry line

@@ -36,10 +36,11 @@ void expectFailureIsContained(const std::string& kernelPath, const std::string& 
   const kc::FrameResult failed = pipeline->process(frame);
   ASSERT_EQ(failed.stats.failures.size(), 1u);
   EXPECT_EQ(failed.stats.failures[0].stageIndex, 1);
-  EXPECT_NE(failed.stats.failures[0].message.find(expectedMessage), std::string::npos) << failed.stats.failures[0].message;
+  EXPECT_NE(failed.stats.failures[0].message.find(expectedMessage), std::string::npos)
+      << failed.stats.failures[0].message;
   EXPECT_NE(failed.stats.failures[0].message.find("the lab's worker process was ended"), std::string::npos);
-  EXPECT_TRUE(allZero(failed.output));                       // the failed stage's output: black
-  ASSERT_EQ(failed.stats.histogramBins, 16);                 // the stage after it ran on that
+  EXPECT_TRUE(allZero(failed.output));        // the failed stage's output: black
+  ASSERT_EQ(failed.stats.histogramBins, 16);  // the stage after it ran on that
   EXPECT_EQ(failed.stats.histogram[0], 64u * 48u);
 
   // What the window does next: the chain without the stage. The built-ins are unharmed.

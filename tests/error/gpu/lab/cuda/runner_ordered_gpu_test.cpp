@@ -58,8 +58,9 @@ TEST(LabRunnerOrdered, AFaultReleasesTheStreamBlacksTheFrameAndALaterFrameWorks)
 TEST(LabRunnerOrdered, AHangIsStoppedAtTheTimeLimitAndTheStreamGoesOn) {
   KC_REQUIRE_CUDA_DEVICE();
   const auto runner = runnerWithAHangingKernel(1000);
-  runner->load(compileText("hang_gray.cu", "__device__ volatile int forever = 1;\n" +
-                                               labKernel("// @output gray\n", "  while (forever) {}\n  out.setGray(x, y, 1);")));
+  runner->load(
+      compileText("hang_gray.cu", "__device__ volatile int forever = 1;\n" +
+                                      labKernel("// @output gray\n", "  while (forever) {}\n  out.setGray(x, y, 1);")));
   const auto image = kc::test::randomImage<kc::Rgba8>(64, 48, 23);
   OrderedFrame frame(image);
   const auto start = std::chrono::steady_clock::now();
@@ -76,8 +77,10 @@ TEST(LabRunnerOrdered, AHangIsStoppedAtTheTimeLimitAndTheStreamGoesOn) {
 TEST(LabRunnerOrdered, EachFrameThatWritesOutsideItsOutputIsReported) {
   KC_REQUIRE_CUDA_DEVICE();
   kc::lab::LabRunner runner;
-  runner.load(compileText("below.cu", labKernel("// @output gray\n", "  out.setGray(x, y, 0);\n"
-                                                                     "  if (y == out.height - 1 && x < 2) out.row(out.height + 1)[x] = 1;")));
+  runner.load(
+      compileText("below.cu", labKernel("// @output gray\n",
+                                        "  out.setGray(x, y, 0);\n"
+                                        "  if (y == out.height - 1 && x < 2) out.row(out.height + 1)[x] = 1;")));
   const auto image = kc::test::randomImage<kc::Rgba8>(17, 3, 24);
   for (int i = 0; i < 2; ++i) {  // the guards are filled again after the first
     SCOPED_TRACE(testing::Message() << "frame " << i);
