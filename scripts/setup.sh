@@ -18,7 +18,7 @@ packages=(
   libglew-dev libegl-dev libgl-dev
   libopencv-core-dev libopencv-imgproc-dev libopencv-imgcodecs-dev libopencv-videoio-dev
   libjpeg-dev libpng-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev
-  xvfb xauth fonts-dejavu-core help2man
+  xvfb xauth fonts-dejavu-core help2man clang-format
   # What the packaging tests check the completions, desktop entry and metainfo with: without
   # them those tests would skip (only a GPU or a camera may make a test skip).
   zsh desktop-file-utils appstream
