@@ -21,14 +21,41 @@ bool inLineComment(const QString& text, qsizetype offset) {
   return text.mid(lineStart, offset - lineStart).contains(QLatin1String("//"));
 }
 
-// After the name: skip template arguments and the parameter list; a '{' at depth 0 before any
-// ';' makes it a definition (a lambda inside a call's arguments sits at depth > 0).
+// A name inside a string literal (KC_CUDA_CHECK_LAUNCH("name")) is a message, not code: an odd
+// number of unescaped quotes before it on its line.
+bool inStringLiteral(const QString& text, qsizetype offset) {
+  const qsizetype lineStart = text.lastIndexOf(QLatin1Char('\n'), offset - 1) + 1;
+  bool inside = false;
+  for (qsizetype i = lineStart; i < offset; ++i) {
+    if (text[i] == QLatin1Char('\\')) ++i;
+    else if (text[i] == QLatin1Char('"')) inside = !inside;
+  }
+  return inside;
+}
+
+// After the name: optional template arguments, then the parameter list must open at once (a name
+// in a string, an argument list or a launch's <<<...>>> is not followed by '('); a '{' at depth 0
+// before any ';' makes it a definition (a lambda inside a call's arguments sits at depth > 0).
 bool opensBody(const QString& text, qsizetype from, qsizetype* brace) {
+  qsizetype i = from;
+  const auto skipSpaces = [&] {
+    while (i < text.size() && text[i].isSpace()) ++i;
+  };
+  skipSpaces();
+  if (i < text.size() && text[i] == QLatin1Char('<')) {
+    for (int angles = 0; i < text.size(); ++i) {
+      if (text[i] == QLatin1Char('<')) ++angles;
+      else if (text[i] == QLatin1Char('>') && --angles == 0) break;
+    }
+    ++i;
+    skipSpaces();
+  }
+  if (i >= text.size() || text[i] != QLatin1Char('(')) return false;
   int parens = 0;
-  for (qsizetype i = from; i < text.size(); ++i) {
+  for (; i < text.size(); ++i) {
     const QChar c = text[i];
     if (c == QLatin1Char('(')) ++parens;
-    else if (c == QLatin1Char(')')) --parens;
+    else if (c == QLatin1Char(')') && --parens < 0) return false;
     else if (parens == 0 && c == QLatin1Char(';')) return false;
     else if (parens == 0 && c == QLatin1Char('{')) {
       *brace = i;
@@ -92,7 +119,8 @@ SourceSpan findAnchorInText(const QString& anchor, const QString& text, bool men
   qsizetype firstMention = -1;
   for (auto it = pattern.globalMatch(text); it.hasNext();) {
     const QRegularExpressionMatch match = it.next();
-    if (inLineComment(text, match.capturedStart())) continue;  // its '{' search would run into code below
+    // In a comment or a string, its '{' search would run into code below.
+    if (inLineComment(text, match.capturedStart()) || inStringLiteral(text, match.capturedStart())) continue;
     if (firstMention < 0) firstMention = match.capturedStart();
     qsizetype brace = 0;
     if (!opensBody(text, match.capturedEnd(), &brace)) continue;

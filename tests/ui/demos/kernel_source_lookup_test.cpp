@@ -56,16 +56,18 @@ TEST(DemoKernelSources, CallsDeclarationsAndCommentsAreNotDefinitions) {
       "int kernel(int x);\n"                                                            // 0 declaration
       "// kernel(x) { is described here\n"                                              // 1 comment
       "void user() { gpu::kernel<<<1, 1>>>(2); kernel(3); run([] { kernel(4); }); }\n"  // 2 calls
-      "// Explains the kernel.\n"                                                       // 3
-      "template <class T>\n"                                                            // 4
-      "__global__ void kernel(T x) {\n"                                                 // 5 the definition
-      "  if (x) { x = 0; }\n"                                                           // 6
-      "}\n");                                                                           // 7
+      "void more() { check(\"kernel {\"); apply(kernel, [] { return 1; }); }\n"         // 3 string, argument
+      "void launch() { kernel<float><<<1, 1>>>(2); }\n"                                 // 4 launch
+      "// Explains the kernel.\n"                                                       // 5
+      "template <class T>\n"                                                            // 6
+      "__global__ void kernel(T x) {\n"                                                 // 7 the definition
+      "  if (x) { x = 0; }\n"                                                           // 8
+      "}\n");                                                                           // 9
   const SourceSpan span = findAnchorInText(QStringLiteral("kernel"), text, false);
   ASSERT_TRUE(span.found());
-  EXPECT_EQ(span.definitionLine, 5);
-  EXPECT_EQ(span.firstLine, 3);
-  EXPECT_EQ(span.lastLine, 7);
+  EXPECT_EQ(span.definitionLine, 7);
+  EXPECT_EQ(span.firstLine, 5);
+  EXPECT_EQ(span.lastLine, 9);
   EXPECT_FALSE(findAnchorInText(QStringLiteral("missing"), text, true).found());
 }
 
