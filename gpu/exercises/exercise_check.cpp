@@ -14,6 +14,7 @@
 #include "gpu/exercises/exercise_launch.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
 #include "gpu/lab/kernel_analysis.hpp"
+#include "gpu/exercises/worst_line.hpp"
 
 namespace kc::exercises {
 namespace {
@@ -147,13 +148,11 @@ GoalOutcome goal(const std::string& id, int level, const std::string& title, con
 // The line a timing goal points at: the student's line furthest from ideal memory access, else the
 // one that executes the most instructions.
 int lineToLookAt(const std::vector<lab::LineFigures>& ofFile) {
-  const lab::LineFigures* worst = nullptr;
-  for (const lab::LineFigures& line : ofFile)
-    if (lab::memoryExcess(line) > 1.2 && (!worst || lab::memoryExcess(line) > lab::memoryExcess(*worst))) worst = &line;
-  if (!worst)
-    for (const lab::LineFigures& line : ofFile)
-      if (!worst || line.instructions > worst->instructions) worst = &line;
-  return worst ? static_cast<int>(worst->line) : 0;
+  const auto excess = [](const lab::LineFigures& l) { return lab::memoryExcess(l); };
+  if (const int line = worstLine(ofFile, [&](const lab::LineFigures& l) { return excess(l) > 1.2; }, excess)) return line;
+  return worstLine(
+      ofFile, [](const lab::LineFigures&) { return true; },
+      [](const lab::LineFigures& l) { return static_cast<double>(l.instructions); });
 }
 
 void timingGoals(const ExerciseDefinition& exercise, CheckReport& report, const std::string& notMeasured,

@@ -5,6 +5,7 @@
 #include "gpu/exercises/exercise_registry.hpp"
 #include "gpu/image/grayscale.hpp"
 #include "gpu/lab/line_figures.hpp"
+#include "gpu/exercises/worst_line.hpp"
 
 namespace kc::exercises {
 namespace {
@@ -86,10 +87,9 @@ CounterVerdict fewGlobalAtomics(const CounterInputs& inputs) {
                 "per block and 1 per %.0f pixels)",
                 perBlock, perPixel, kMaxAtomicsPerBlock, kMinPixelsPerAtomic);
   verdict.figure = text;
-  const lab::LineFigures* worst = nullptr;
-  for (const lab::LineFigures& line : inputs.ofFile)
-    if (line.globalAtomics && (!worst || line.globalAtomics > worst->globalAtomics)) worst = &line;
-  verdict.line = worst ? static_cast<int>(worst->line) : 0;
+  verdict.line = worstLine(
+      inputs.ofFile, [](const lab::LineFigures& l) { return l.globalAtomics > 0; },
+      [](const lab::LineFigures& l) { return static_cast<double>(l.globalAtomics); });
   return verdict;
 }
 

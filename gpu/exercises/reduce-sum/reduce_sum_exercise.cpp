@@ -4,6 +4,7 @@
 
 #include "gpu/exercises/exercise_inputs.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
+#include "gpu/exercises/worst_line.hpp"
 
 namespace kc::exercises {
 namespace {
@@ -46,10 +47,9 @@ CounterVerdict undivergedTree(const CounterInputs& inputs) {
   std::snprintf(text, sizeof text, "%.1f divergent branches per block (goal: at most %.0f)", perBlock,
                 kMaxDivergentPerBlock);
   verdict.figure = text;
-  const lab::LineFigures* worst = nullptr;
-  for (const lab::LineFigures& line : inputs.ofFile)
-    if (line.divergentBranches && (!worst || line.divergentBranches > worst->divergentBranches)) worst = &line;
-  verdict.line = worst ? static_cast<int>(worst->line) : 0;
+  verdict.line = worstLine(
+      inputs.ofFile, [](const lab::LineFigures& l) { return l.divergentBranches > 0; },
+      [](const lab::LineFigures& l) { return static_cast<double>(l.divergentBranches); });
   return verdict;
 }
 

@@ -5,6 +5,7 @@
 #include "gpu/exercises/exercise_inputs.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
 #include "gpu/lab/line_figures.hpp"
+#include "gpu/exercises/worst_line.hpp"
 
 namespace kc::exercises {
 namespace {
@@ -61,10 +62,9 @@ CounterVerdict conflictFreeTile(const CounterInputs& inputs) {
                   "%.2fx the fewest wavefronts)",
                   kMaxWavefrontExcess);
     verdict.figure = text;
-    const lab::LineFigures* worst = nullptr;  // the strided global access the tile is there to fix
-    for (const lab::LineFigures& line : inputs.ofFile)
-      if (line.globalRequests && (!worst || lab::memoryExcess(line) > lab::memoryExcess(*worst))) worst = &line;
-    verdict.line = worst ? static_cast<int>(worst->line) : 0;
+    verdict.line = worstLine(  // the strided global access the tile is there to fix
+        inputs.ofFile, [](const lab::LineFigures& l) { return l.globalRequests > 0; },
+        [](const lab::LineFigures& l) { return lab::memoryExcess(l); });
     return verdict;
   }
   const double excess = wavefrontExcess(all);
@@ -73,10 +73,9 @@ CounterVerdict conflictFreeTile(const CounterInputs& inputs) {
                 "shared memory takes %.2fx the fewest wavefronts (%.1f per request, ideal %.1f; goal: at most %.2fx)",
                 excess, lab::wavefrontsPerRequest(all), lab::idealWavefrontsPerRequest(all), kMaxWavefrontExcess);
   verdict.figure = text;
-  const lab::LineFigures* worst = nullptr;
-  for (const lab::LineFigures& line : inputs.ofFile)
-    if (line.sharedRequests && (!worst || wavefrontExcess(line) > wavefrontExcess(*worst))) worst = &line;
-  verdict.line = worst ? static_cast<int>(worst->line) : 0;
+  verdict.line = worstLine(
+      inputs.ofFile, [](const lab::LineFigures& l) { return l.sharedRequests > 0; },
+      [](const lab::LineFigures& l) { return wavefrontExcess(l); });
   return verdict;
 }
 
