@@ -149,7 +149,9 @@ GoalOutcome goal(const std::string& id, int level, const std::string& title, con
 // one that executes the most instructions.
 int lineToLookAt(const std::vector<lab::LineFigures>& ofFile) {
   const auto excess = [](const lab::LineFigures& l) { return lab::memoryExcess(l); };
-  if (const int line = worstLine(ofFile, [&](const lab::LineFigures& l) { return excess(l) > 1.2; }, excess)) return line;
+  if (const int line = worstLine(
+          ofFile, [&](const lab::LineFigures& l) { return excess(l) > 1.2; }, excess))
+    return line;
   return worstLine(
       ofFile, [](const lab::LineFigures&) { return true; },
       [](const lab::LineFigures& l) { return static_cast<double>(l.instructions); });
