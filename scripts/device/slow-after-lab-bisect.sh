@@ -67,7 +67,7 @@ for suite in $suites; do
   t=$(probe "after-$suite")
   say "  probe after $suite: ${t} s"
   if awk -v t="$t" -v b="$base" 'BEGIN { exit !(t > 3 * b) }'; then slow=$suite; break; fi
-  [ $(($(date +%s) - $(stat -c %Y "$out/start-marker"))) -gt 420 ] && { say "out of time before a slow probe"; break; }
+  [ $(($(date +%s) - $(stat -c %Y "$out/start-marker"))) -gt "${KC_BISECT_SECONDS:-420}" ] && { say "out of time before a slow probe"; break; }
 done
 if [ -n "$slow" ]; then
   say "SLOW after $slow: what undoes it"

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# On the GPU machine: a session's GPU checks in two device calls after the X server is staged.
+# Packed here (all binaries in one xz archive: ~15 MB with the app's ~33 MB of libraries):
+#   KC_DEVICE_APP_BUILD=build scripts/device/pack-app.sh && scripts/device/pack-xvfb-slim.sh
+#   cp build/tests/{lab_tests,gpu_tests,plugin_tests} build/gpu/kc_bench .carry/bin/ && strip --strip-unneeded .carry/bin/*
+#   tar -C .carry -cf - bin | xz -9 -T2 > .carry/bin.tar.xz && rm -r .carry/bin
+# Calls, on one warm machine (it goes back 30 s after a call: send the next one at once):
+#   1. scripts/device/window-on-gpu.sh xvfb          carry [".carry/xvfb-slim", ".carry/glx"]
+#   2. scripts/device/session-checks.sh gui          carry [".carry/bin.tar.xz", ".carry/gl", ".carry/libs.tar.xz",
+#                                                           ".carry/libs.sum", ".carry/device-env.sh", ".carry/glx"]
+#      the GUI suites first on the fresh machine (with the course's exercise flow, the lab's worker faults, the
+#      window on every screen size and the lab's edit-to-frame figure); the course screenshots into $OUT/course.
+#   3. scripts/device/session-checks.sh lab          same carry
+#      scripts/device/slow-after-lab-bisect.sh (lab_tests suite by suite, the GUI probe between), the
+#      lab_tests suites it did not reach, then gpu_tests and plugin_tests.
+# RecordGui* is left out: FFmpeg is a stub in this carry (KC_PACK_FFMPEG=1 packs it, over the limit with the rest).
+# Writes logs under $OUT; prints one summary line per step last.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+mode="${1:?gui or lab}"
+out="${OUT:-/tmp/kc-session-out}"
+mkdir -p "$out"
+# The tests were built in /work/main: their fixtures and the kernelcam they start are looked up there.
+if [ "$PWD" != /work/main ] && [ ! -d /work/main/tests ]; then
+  mkdir -p /work && rm -rf /work/main && ln -s "$PWD" /work/main
+fi
+mkdir -p build/app && tar -C .carry -mxJf .carry/bin.tar.xz && ln -sf "$PWD/.carry/bin/kernelcam" build/app/kernelcam
+export KC_TEST_DATA_DIR="$PWD/data" KC_TEST_FIXTURES_DIR="$PWD/tests/fixtures" XDG_CACHE_HOME=/tmp/kc-session-cache
+summary=()
+step() {
+  local name=$1 start=$(date +%s)
+  shift
+  "$@"
+  summary+=("$name: rc=$? ($(($(date +%s) - start)) s)")
+}
+results() { grep -hE '^\[  (PASSED|FAILED|SKIPPED) |tests ran' "$@" 2>/dev/null | sort | uniq -c | tr -s ' ' | tr '\n' ';'; }
+
+case "$mode" in
+  gui)
+    mkdir -p "$out/course"
+    gui='GuiSmoke*:LiveResponsiveness*:LabWindow*:StillImage*:PresentationGui*:DemoPanelGui*:WindowSession*:SourceMenu*'
+    gui+=':FilterDock*:WindowSettings*:KernelCompileWindow*:RecordingSurvivesAKill*:WindowOutputs*:WindowMeasure*'
+    gui+=':WindowTour*:HeadlessView*:ExerciseWindow*:LabWorkerFaults*:LabEditToFrame*:WindowOnScreen*'
+    KC_SCREENSHOT_DIR="$out/course" step "GUI suites" timeout 560 scripts/device/gui-tests-on-gpu.sh "$gui" > "$out/gui.txt" 2>&1
+    summary+=("  $(results "$out/gui-tests.log" "$out/gui-tests-headless.log")")
+    grep -hE '^\[ lab \]' "$out/gui-tests.log" | tee -a "$out/gui.txt"
+    ;;
+  lab)
+    KC_BISECT_SECONDS=300 step "bisect" timeout 380 scripts/device/slow-after-lab-bisect.sh > "$out/bisect.txt" 2>&1
+    summary+=("  $(grep -E 'probe|SLOW' "$out/bisect.log" | tr '\n' ';' | cut -c1-600)")
+    source .carry/device-env.sh > /dev/null 2>&1
+    export KC_LAB_WORKER="$PWD/.carry/bin/kernelcam-lab-worker" KC_LAB_COMPILER="$PWD/.carry/bin/kernelcam-lab-compiler"
+    reached="$(grep -oE '^lab_tests [A-Za-z]+' "$out/bisect.log" | awk '{printf "%s%s.*:%s/*", sep, $2, $2; sep=":"}')"
+    step "lab_tests, the rest" timeout 150 .carry/bin/lab_tests --gtest_filter="*-${reached:-none}" > "$out/lab-rest.log" 2>&1
+    summary+=("  $(results "$out/lab-rest.log" "$out"/lab-*.log)")
+    step "gpu_tests" timeout 240 .carry/bin/gpu_tests > "$out/gpu_tests.log" 2>&1
+    summary+=("  $(results "$out/gpu_tests.log")")
+    step "plugin_tests" timeout 60 .carry/bin/plugin_tests > "$out/plugin_tests.log" 2>&1
+    summary+=("  $(results "$out/plugin_tests.log")")
+    grep -hE '^\[  (FAILED|SKIPPED) ' "$out"/lab-*.log "$out/gpu_tests.log" "$out/plugin_tests.log" | sort -u | head -30
+    ;;
+esac
+echo "== left running:"; ps -eo pid,stat,etime,args | grep -E 'kernelcam|_tests' | grep -v grep
+nvidia-smi --query-gpu=name,clocks.sm,utilization.gpu,memory.used --format=csv,noheader
+printf '%s\n' "${summary[@]}"
