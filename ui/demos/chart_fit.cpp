@@ -19,7 +19,8 @@ namespace kc {
 
 namespace {
 
-constexpr int kLevels = 6;  // everything; no title; no axis titles; 3 ticks; 2 ticks; numbered bars
+// everything; no title; no axis titles; 3 ticks; 2 ticks; numbered bars; bars unnamed; no tick labels
+constexpr int kLevels = 8;
 const char* kTitle = "kcFullTitle";
 const char* kCategories = "kcFullCategories";
 const char* kTicks = "kcFullTicks";
@@ -66,6 +67,10 @@ void ChartFit::apply(QChart* chart, int level) {
   if (auto* residual = dynamic_cast<ResidualChart*>(chart)) residual->setMaxLabels(ticks > 0 ? ticks : 5);
   for (QAbstractAxis* axis : chart->axes()) {
     axis->setTitleVisible(level < 2);
+    // Even one digit per bar does not fit when the bars are thinner than a line of text (a short
+    // dock, many versions): the bars go unnamed, their order is the table's beside the chart.
+    if (qobject_cast<QBarCategoryAxis*>(axis)) axis->setLabelsVisible(level < 6);
+    else axis->setLabelsVisible(level < 7);
     if (auto* values = qobject_cast<QValueAxis*>(axis)) {
       if (!values->property(kTicks).isValid()) values->setProperty(kTicks, values->tickCount());
       values->setTickCount(ticks > 0 ? ticks : values->property(kTicks).toInt());

@@ -3,8 +3,10 @@
 // does not fit to "..." (an axis's every label, at presentation size in a short dock); here the
 // chart gives things up in a fixed order until nothing is shortened: its title (the panel's report
 // title above the table names the run), then its axes' titles, then tick labels (five, three, two
-// per axis), and last the bars' version names, which become their row numbers in the table. When
-// the view grows again, the chart gets them back.
+// per axis), then the bars' version names, which become their row numbers in the table, and last,
+// where even those do not fit (bars thinner than a line of text), the bars' names and then the
+// values' tick labels go (the table beside the chart has both). When the view grows again, the
+// chart gets them back.
 #include <QObject>
 
 class QChart;
