@@ -15,6 +15,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <vector>
 
 #include "gpu/core/cuda_check.cuh"
@@ -56,7 +57,7 @@ class KernelStageRuntime {
         io.report->failure = name + ": does not compile: " + firstError(*compiled);
         return;
       }
-      Slot& slot = slotFor(lab::kernelPathKey(program.source.path));
+      Slot& slot = slotFor(lab::kernelPathKey(program.source.path), program.revision);
       if (!slot.runner->loaded() || slot.revision != program.revision) {
         slot.runner->load(*compiled);
         slot.revision = program.revision;
@@ -75,8 +76,9 @@ class KernelStageRuntime {
  private:
   struct Slot {
     std::string key;
-    std::unique_ptr<lab::LabRunner> runner;
+    std::unique_ptr<lab::LabRunner> runner;  // null while its worker could not be started
     std::uint64_t revision = 0;
+    std::string startFailure;  // why the worker did not start for `revision`
   };
 
   // After the frame's GPU work: the worker's report of `frame`.
@@ -101,13 +103,29 @@ class KernelStageRuntime {
     return cached;
   }
 
-  Slot& slotFor(const std::string& key) {
-    for (Slot& slot : slots_)
-      if (slot.key == key) return slot;
-    int device = 0;
-    KC_CUDA_CHECK(cudaGetDevice(&device));
-    slots_.push_back({key, std::make_unique<lab::LabRunner>(device), 0});
-    return slots_.back();
+  // A worker that did not start (a hang before its greeting costs the start limit, 20 s) is not
+  // started again for the same revision of the file: each frame would block the pipeline that
+  // long, and a late frame is dropped with its failure, so the stage was never switched off and
+  // no frame came (LabWorkerFaults, on the H200). The failure repeats at once; an edit retries.
+  Slot& slotFor(const std::string& key, std::uint64_t revision) {
+    Slot* slot = nullptr;
+    for (Slot& existing : slots_)
+      if (existing.key == key) slot = &existing;
+    if (!slot) slot = &slots_.emplace_back(Slot{key, nullptr, 0, {}});
+    if (slot->runner) return *slot;
+    if (!slot->startFailure.empty() && slot->revision == revision) throw std::runtime_error(slot->startFailure);
+    try {
+      int device = 0;
+      KC_CUDA_CHECK(cudaGetDevice(&device));
+      slot->runner = std::make_unique<lab::LabRunner>(device);
+      slot->startFailure.clear();
+      slot->revision = 0;  // nothing loaded yet
+    } catch (const std::exception& error) {
+      slot->startFailure = error.what();
+      slot->revision = revision;
+      throw;
+    }
+    return *slot;
   }
 
   static constexpr std::size_t kCompiledKept = 16;

@@ -8,6 +8,8 @@
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLogValueAxis>
 #include <QValueAxis>
 #include <QVariant>
@@ -24,16 +26,47 @@ constexpr int kLevels = 8;
 const char* kTitle = "kcFullTitle";
 const char* kCategories = "kcFullCategories";
 const char* kTicks = "kcFullTicks";
+// The legend (the convergence chart's lines) fits on its own first: below the plot as made, at its
+// right, its names as the table's row numbers, hidden.
+constexpr int kLegendLevels = 4;
+const char* kLegendHidden = "kcLegendHiddenByFit";
+
+bool elided(const QGraphicsItem* item) {
+  QString text;
+  if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item)) text = simple->text();
+  else if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item)) text = rich->toPlainText();
+  return item->isVisible() && (text.endsWith(QStringLiteral("...")) || text.contains(QChar(0x2026)));
+}
+
+bool legendTextElided(const QChartView& view) {
+  const QLegend* legend = view.chart() ? view.chart()->legend() : nullptr;
+  if (!legend || !legend->isVisible()) return false;
+  for (const QGraphicsItem* item : view.scene()->items())
+    if (legend->isAncestorOf(item) && elided(item)) return true;
+  return false;
+}
+
+void applyLegend(QChart* chart, int level) {
+  QLegend* legend = chart->legend();
+  if (level < 3 && chart->property(kLegendHidden).toBool()) {
+    legend->show();
+    chart->setProperty(kLegendHidden, false);
+  }
+  if (level >= 3 && legend->isVisible()) {
+    legend->hide();
+    chart->setProperty(kLegendHidden, true);
+  }
+  legend->setAlignment(level >= 1 ? Qt::AlignRight : Qt::AlignBottom);
+  const QList<QLegendMarker*> markers = legend->markers();
+  for (int i = 0; i < markers.size(); ++i)
+    markers[i]->setLabel(level >= 2 ? QString::number(i + 1) : markers[i]->series()->name());
+}
 
 }  // namespace
 
 bool chartTextElided(const QChartView& view) {
-  for (const QGraphicsItem* item : view.scene()->items()) {
-    QString text;
-    if (const auto* simple = dynamic_cast<const QGraphicsSimpleTextItem*>(item)) text = simple->text();
-    else if (const auto* rich = dynamic_cast<const QGraphicsTextItem*>(item)) text = rich->toPlainText();
-    if (item->isVisible() && (text.endsWith(QStringLiteral("...")) || text.contains(QChar(0x2026)))) return true;
-  }
+  for (const QGraphicsItem* item : view.scene()->items())
+    if (elided(item)) return true;
   return false;
 }
 
@@ -51,6 +84,12 @@ void ChartFit::fit() {
   // The chart lays itself out at the view's size: resizing the scene's chart now (not at the next
   // paint) lets each level be checked as QChart will draw it.
   chart->resize(view_->viewport()->size());
+  for (legendLevel_ = 0; legendLevel_ < kLegendLevels; ++legendLevel_) {
+    applyLegend(chart, legendLevel_);
+    if (chart->layout()) chart->layout()->activate();
+    if (!legendTextElided(*view_)) break;
+  }
+  legendLevel_ = std::min(legendLevel_, kLegendLevels - 1);
   for (level_ = 0; level_ < kLevels; ++level_) {
     apply(chart, level_);
     if (chart->layout()) chart->layout()->activate();

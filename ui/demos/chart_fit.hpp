@@ -6,7 +6,8 @@
 // per axis), then the bars' version names, which become their row numbers in the table, and last,
 // where even those do not fit (bars thinner than a line of text), the bars' names and then the
 // values' tick labels go (the table beside the chart has both). When the view grows again, the
-// chart gets them back.
+// chart gets them back. A legend (the convergence chart's lines) fits first, on its own: moved to
+// the plot's right, its names as row numbers, hidden.
 #include <QObject>
 
 class QChart;
@@ -21,6 +22,8 @@ class ChartFit : public QObject {
   void fit();
   // The degradation fit() settled on: 0 = everything shown.
   int level() const { return level_; }
+  // The legend's: 0 below the plot, 1 at its right, 2 numbered as the table's rows, 3 hidden.
+  int legendLevel() const { return legendLevel_; }
 
  protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -29,6 +32,7 @@ class ChartFit : public QObject {
   void apply(QChart* chart, int level);
   QChartView* view_;
   int level_ = 0;
+  int legendLevel_ = 0;
   bool fitting_ = false;
 };
 
