@@ -12,8 +12,11 @@
 #      window on every screen size and the lab's edit-to-frame figure); the course screenshots into $OUT/course.
 #   3. scripts/device/session-checks.sh lab          same carry
 #      scripts/device/slow-after-lab-bisect.sh (lab_tests suite by suite, the GUI probe between), the
-#      lab_tests suites it did not reach, then gpu_tests and plugin_tests.
-# RecordGui* and the dropped video are left out: FFmpeg is a stub in this carry (KC_PACK_FFMPEG=1 packs it,
+#      lab_tests suites it did not reach.
+#   Also: `compute` (gpu_tests, plugin_tests), `hang` (scripts/device/slow-after-hang.sh). Modes run in the
+#   order given: `gui` and `compute` before `lab` or `hang`, never after: a user kernel's MMU fault leaves
+#   this H200's GL timing out for every later process (docs/HARDENING.md, round 4, 14).
+# RecordGui*, RecordingSurvivesAKill* and the dropped video are left out: FFmpeg is a stub in this carry (KC_PACK_FFMPEG=1 packs it,
 # over the limit with the rest; a stubbed FFmpeg crashes the process that decodes a video).
 # Writes logs under $OUT; prints one summary line per step last.
 set -uo pipefail
@@ -41,9 +44,9 @@ case "$mode" in
   gui)
     mkdir -p "$out/course"
     gui='GuiSmoke*:LiveResponsiveness*:LabWindow*:StillImage*:PresentationGui*:DemoPanelGui*:WindowSession*:SourceMenu*'
-    gui+=':FilterDock*:WindowSettings*:KernelCompileWindow*:RecordingSurvivesAKill*:WindowOutputs*:WindowMeasure*'
+    gui+=':FilterDock*:WindowSettings*:KernelCompileWindow*:WindowOutputs*:WindowMeasure*'
     gui+=':WindowTour*:HeadlessView*:ExerciseWindow*:LabWorkerFaults*:LabEditToFrame*:WindowOnScreen*:ChartFit*'
-    gui+='-WindowSession.DroppedImagesVideosAndMatricesOpen'  # decodes a video: FFmpeg is a stub here
+    gui+='-WindowSession.DroppedImagesVideosAndMatricesOpen:RecordingSurvivesAKill*'  # FFmpeg is a stub here
     KC_SCREENSHOT_DIR="$out/course" step "GUI suites" timeout 560 scripts/device/gui-tests-on-gpu.sh "${KC_GUI_FILTER:-$gui}" > "$out/gui.txt" 2>&1
     summary+=("  $(results "$out/gui-tests.log" "$out/gui-tests-headless.log")")
     grep -hE '^\[ lab \]' "$out/gui-tests.log" | tee -a "$out/gui.txt"
