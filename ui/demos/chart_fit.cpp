@@ -38,11 +38,23 @@ bool elided(const QGraphicsItem* item) {
   return item->isVisible() && (text.endsWith(QStringLiteral("...")) || text.contains(QChar(0x2026)));
 }
 
+// The chart laid out now, its legend too: QLegend sets its names' (shortened) text only when its
+// own layout runs, which the chart's does not redo while the legend's size stays the same.
+void layOut(QChart* chart) {
+  if (QGraphicsLayout* legend = chart->legend()->layout()) legend->invalidate();
+  if (chart->layout()) chart->layout()->activate();
+  if (QGraphicsLayout* legend = chart->legend()->layout()) legend->activate();
+}
+
 bool legendTextElided(const QChartView& view) {
   const QLegend* legend = view.chart() ? view.chart()->legend() : nullptr;
   if (!legend || !legend->isVisible()) return false;
-  for (const QGraphicsItem* item : view.scene()->items())
-    if (legend->isAncestorOf(item) && elided(item)) return true;
+  // A name with no room at all is not "..." but empty (QtCharts' LegendMarkerItem::setGeometry).
+  for (const QGraphicsItem* item : view.scene()->items()) {
+    if (!legend->isAncestorOf(item)) continue;
+    const auto* text = dynamic_cast<const QGraphicsTextItem*>(item);
+    if (elided(item) || (text && text->isVisible() && text->toPlainText().isEmpty())) return true;
+  }
   return false;
 }
 
@@ -86,13 +98,13 @@ void ChartFit::fit() {
   chart->resize(view_->viewport()->size());
   for (legendLevel_ = 0; legendLevel_ < kLegendLevels; ++legendLevel_) {
     applyLegend(chart, legendLevel_);
-    if (chart->layout()) chart->layout()->activate();
+    layOut(chart);
     if (!legendTextElided(*view_)) break;
   }
   legendLevel_ = std::min(legendLevel_, kLegendLevels - 1);
   for (level_ = 0; level_ < kLevels; ++level_) {
     apply(chart, level_);
-    if (chart->layout()) chart->layout()->activate();
+    layOut(chart);
     if (!chartTextElided(*view_)) break;
   }
   level_ = std::min(level_, kLevels - 1);
