@@ -1,6 +1,6 @@
 #pragma once
 // The editor's "Open built-in" list: the built-in stages' kernels written in the lab's contract
-// (resources/lab/*.cu, compiled in from resources/lab.qrc), each with the built-in chain the A/B
+// (resources/lab/*.cu, each compiled in by ui/CMakeLists.txt), each with the built-in chain the A/B
 // view compares it with.
 #include <QString>
 #include <vector>
