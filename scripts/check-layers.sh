@@ -41,7 +41,7 @@ app/record: ui app/io app/diagnostics app/sources
 app/demos: ui app/diagnostics app/backend
 app/session: app/diagnostics app/backend app/sources
 app/live: ui app/io app/diagnostics app/backend app/sources app/record app/session
-app/exercises: app/io app/diagnostics app/backend app/sources
+app/exercises: app/io app/diagnostics app/backend app/sources app/session
 app/lab: ui app/diagnostics app/backend app/live app/exercises app/session
 app/options: ui app/sources
 app/gui: ui app/io app/diagnostics app/backend app/sources app/record app/demos app/live app/lab app/options app/exercises app/session

@@ -20,7 +20,8 @@
 #include "gpu/core/error.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
 #include "gpu/lab/compile_limits.hpp"
-#include "gpu/plugin/cuda_backend_loader.hpp"
+#include "app/session/run_session.hpp"
+#include "gpu/plugin/kernel_compiler_backend.hpp"
 
 namespace kc::cli {
 namespace {
@@ -247,11 +248,13 @@ int runCheck(const QStringList& arguments) {
     std::string why;
     const ExerciseDefinition* exercise = exercises::exerciseOfSource(source, &why);
     if (!exercise) return fail(kExitUsage, QString::fromStdString(why));
-    ExerciseMachine machine;
+    // Checks compile and run on the accelerator; frames are not this command's (no backend choice).
+    const RunSession session(Backend::Auto, IfNoCuda::UseCpu);
+    ExerciseMachine machine(session);
     if (!machine.canCompile()) return fail(kExitNoCuda, QString::fromStdString(machine.whyNoCompiler()));
     if (machine.hasDevice() && exercise->imageKernel) options.photos = samplePhotos();
     const exercises::CheckReport report = exercises::checkExercise(*exercise, source, machine.toolchain(), options);
-    if (KernelCompilerBackend* compiler = cudaKernelCompiler())
+    if (KernelCompilerBackend* compiler = session.kernelCompiler())
       compiler->cancelCompiles();  // the compiler process ends, reaped here
     for (const lab::Diagnostic& d : report.diagnostics) std::fprintf(stderr, "%s\n", lab::formatDiagnostic(d).c_str());
     if (parser.isSet(QStringLiteral("json")))

@@ -30,7 +30,9 @@
 #include "gpu/core/error.hpp"
 #include "gpu/core/message_text.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
-#include "gpu/plugin/cuda_backend_loader.hpp"
+#include "app/session/run_session.hpp"
+#include "gpu/plugin/device_backend.hpp"
+#include "gpu/plugin/kernel_compiler_backend.hpp"
 
 namespace kc::cli {
 namespace {
@@ -356,12 +358,12 @@ std::optional<int> readGpus(const QCommandLineParser& parser, DeviceBackend* dev
 
 // Grades `submissions` (with the cache's rows unless `again`), showing progress unless `quiet`,
 // writes the results and the cache, and prints the summary. Returns the exit code.
-int gradeClass(const exercises::ExerciseDefinition& exercise, const GradeSettings& settings,
+int gradeClass(const RunSession& session, const exercises::ExerciseDefinition& exercise, const GradeSettings& settings,
                const std::vector<Submission>& submissions, const std::vector<io::OutputFile>& outputs, bool again,
                bool quiet) {
   const std::string cachePath = cacheFile(exercise.id);
   const std::vector<GradeRow> cache = readCache(cachePath);
-  Grader grader(cudaKernelCompiler(), cudaKernelRunner(), settings);
+  Grader grader(session.kernelCompiler(), session.kernelRunner(), settings);
   const bool showProgress = TerminalProgress::wanted(quiet);
   TerminalProgress bar("grade: ", stderr);
   QElapsedTimer clock;
@@ -379,7 +381,7 @@ int gradeClass(const exercises::ExerciseDefinition& exercise, const GradeSetting
   bar.clear();
   // The compiler processes go now, reaped by this process (left to exit with it, they would be
   // zombies wherever the system's first process does not reap them: a container's).
-  if (KernelCompilerBackend* compiler = cudaKernelCompiler()) compiler->cancelCompiles();
+  if (KernelCompilerBackend* compiler = session.kernelCompiler()) compiler->cancelCompiles();
   const bool stopped = stopRequested;
   for (const io::OutputFile& output : outputs)
     io::writeOutput(
@@ -453,10 +455,12 @@ int runGrade(const QStringList& arguments) {
     for (const Submission& s : submissions) inputs.push_back(s.kernelPath.empty() ? s.path : s.kernelPath);
     io::checkOutputs(outputs, inputs);
 
-    if (const std::optional<int> refused = readGpus(parser, cudaDevices(), settings)) return *refused;
+    // The class's kernels compile and run on the accelerator: the session's lab concerns.
+    const RunSession session(Backend::Auto, IfNoCuda::UseCpu);
+    if (const std::optional<int> refused = readGpus(parser, session.devices(), settings)) return *refused;
     if (!settings.gpus.empty() && exercise->imageKernel) settings.photos = samplePhotos();
 
-    return gradeClass(*exercise, settings, submissions, outputs, parser.isSet(QStringLiteral("again")),
+    return gradeClass(session, *exercise, settings, submissions, outputs, parser.isSet(QStringLiteral("again")),
                       parser.isSet(QStringLiteral("quiet")));
   } catch (const io::OutputError& error) {
     return fail(error.kind() == io::OutputError::Kind::Usage ? kExitUsage : kExitFailure,

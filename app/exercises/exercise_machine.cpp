@@ -1,15 +1,20 @@
 #include "app/exercises/exercise_machine.hpp"
 
-#include "gpu/plugin/cuda_backend_loader.hpp"
+#include "app/session/run_session.hpp"
+#include "gpu/plugin/backend_module.hpp"
 
 namespace kc {
 
-ExerciseMachine::ExerciseMachine(int device, double timeLimitMs) : device_(device), timeLimitMs_(timeLimitMs) {
-  compiler_ = cudaKernelCompiler();
-  runner_ = cudaKernelRunner();
+ExerciseMachine::ExerciseMachine(const RunSession& session, int device, double timeLimitMs)
+    : devices_(session.devices()),
+      compiler_(session.kernelCompiler()),
+      runner_(session.kernelRunner()),
+      device_(device),
+      timeLimitMs_(timeLimitMs) {
   if (!compiler_) {
+    const std::string missing = session.acceleratorMissing();
     whyNoCompiler_ = "checking an exercise needs NVRTC from the CUDA toolkit, which comes with the CUDA backend: " +
-                     cudaBackendLoadError();
+                     (missing.empty() ? std::string("this backend has no kernel compiler") : missing);
     return;
   }
   toolchain_.compile = [compiler = compiler_](const lab::KernelSource& source, const lab::CompileOptions& options) {
@@ -26,7 +31,7 @@ ExerciseMachine::~ExerciseMachine() = default;
 bool ExerciseMachine::hasDevice() {
   if (!deviceTried_) {
     deviceTried_ = true;
-    const int devices = compiler_ ? cudaDevices()->deviceCountOrZero() : 0;
+    const int devices = compiler_ && devices_ ? devices_->deviceCountOrZero() : 0;
     if (!compiler_) {
       whyNoDevice_ = whyNoCompiler_;
     } else if (!runner_ || devices <= device_) {

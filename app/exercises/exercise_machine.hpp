@@ -10,14 +10,16 @@
 
 namespace kc {
 
+class DeviceBackend;
 class KernelCompilerBackend;
 class KernelRunnerBackend;
+class RunSession;
 
 class ExerciseMachine {
  public:
-  // `device` -1: no device wanted (a compile-only check); else the CUDA device to run kernels on,
-  // each launch within `timeLimitMs`.
-  explicit ExerciseMachine(int device = 0, double timeLimitMs = 2000);
+  // The compiler, the runner and the devices of `session`'s accelerator. `device` -1: no device
+  // wanted (a compile-only check); else the device to run kernels on, each launch within `timeLimitMs`.
+  explicit ExerciseMachine(const RunSession& session, int device = 0, double timeLimitMs = 2000);
   ~ExerciseMachine();
   ExerciseMachine(const ExerciseMachine&) = delete;
   ExerciseMachine& operator=(const ExerciseMachine&) = delete;
@@ -34,6 +36,7 @@ class ExerciseMachine {
   exercises::ExerciseToolchain& toolchain();
 
  private:
+  DeviceBackend* devices_ = nullptr;
   KernelCompilerBackend* compiler_ = nullptr;
   KernelRunnerBackend* runner_ = nullptr;
   int device_ = 0;

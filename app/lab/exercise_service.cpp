@@ -7,6 +7,7 @@
 #include "app/exercises/exercise_machine.hpp"
 #include "app/exercises/exercise_photos.hpp"
 #include "app/exercises/exercise_progress.hpp"
+#include "app/session/run_session.hpp"
 #include "gpu/exercises/exercise_registry.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
 
@@ -17,8 +18,11 @@ QString q(const std::string& text) { return QString::fromStdString(text); }
 
 // The checks' machine, made on first use on the checking thread and kept: its lab worker stays warm
 // between checks. One check at a time (the panel asks for one at a time; the mutex makes sure).
+// The panel's checks run on a session of their own: the window's frames may run on the CPU while
+// a check compiles (and, with a device, runs) on the accelerator.
 struct CheckingMachine {
   std::mutex mutex;
+  RunSession session{Backend::Auto, IfNoCuda::UseCpu};
   std::unique_ptr<ExerciseMachine> machine;
 };
 
@@ -66,7 +70,7 @@ ExerciseService makeExerciseService(const QString& labDirectory, SaveFile save) 
                              const lab::KernelSource& source) -> std::function<exercises::CheckReport()> {
     return [checking, id, source] {
       const std::lock_guard lock(checking->mutex);
-      if (!checking->machine) checking->machine = std::make_unique<ExerciseMachine>();
+      if (!checking->machine) checking->machine = std::make_unique<ExerciseMachine>(checking->session);
       ExerciseMachine& machine = *checking->machine;
       const exercises::ExerciseDefinition* e = exercises::exerciseRegistry().find(id);
       if (!e) throw std::runtime_error("no exercise " + id);

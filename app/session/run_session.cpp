@@ -72,6 +72,11 @@ std::unique_ptr<FramePipeline> RunSession::newPipeline() {
 
 BenchBackend* RunSession::bench() { return backend() == Backend::Cuda ? module()->bench : nullptr; }
 
+DeviceBackend* RunSession::devices() const { return module() ? module()->devices : nullptr; }
+KernelCompilerBackend* RunSession::kernelCompiler() const { return module() ? module()->compiler : nullptr; }
+KernelRunnerBackend* RunSession::kernelRunner() const { return module() ? module()->runner : nullptr; }
+std::string RunSession::acceleratorMissing() const { return module() ? std::string() : cudaBackendLoadError(); }
+
 void RunSession::useCpu() {
   decided();
   choice_->backend = Backend::Cpu;

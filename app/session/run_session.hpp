@@ -2,9 +2,10 @@
 // One run of kernelcam, as every front end drives it (the way OBS's libobs is the one core its
 // front ends call): `process`, its soak, the window's live loop, the A/B runner, `bench` and
 // `demo` each build a RunSession from the run's options and ask it for the backend, for frame
-// admission and for pipelines. The backend is decided here once, with the caller's policy for a
-// machine without CUDA, and a fallback to the CPU leaves one note for the user; nothing else in
-// app/ chooses a backend, makes a pipeline or admits frames.
+// admission and for pipelines; `exercise check`, `grade` and the Exercises panel ask it for the
+// kernel lab's compiler, runner and devices (a test's backend module stands in through options). The backend is decided
+// here once, with the caller's policy for a machine without CUDA, and a fallback to the CPU leaves one note for the
+// user; nothing else in app/ chooses a backend, makes a pipeline or admits frames.
 #include <exception>
 #include <functional>
 #include <memory>
@@ -22,6 +23,9 @@ namespace kc {
 
 struct BackendModule;  // gpu/plugin/backend_module.hpp
 class BenchBackend;
+class DeviceBackend;
+class KernelCompilerBackend;
+class KernelRunnerBackend;
 
 struct SessionOptions {
   Backend backend = Backend::Auto;       // --backend as given
@@ -62,6 +66,15 @@ class RunSession {
 
   // The accelerator's bench where it runs and has one (`kernelcam bench`'s GPU rows), else nullptr.
   BenchBackend* bench();
+
+  // The accelerator's devices and the kernel lab's compiler and runner (`exercise check`, `grade`,
+  // the Exercises panel), whatever backend() runs frames on: a check compiles where no device
+  // runs it. nullptr where the accelerator has none (its library did not load: acceleratorMissing()).
+  DeviceBackend* devices() const;
+  KernelCompilerBackend* kernelCompiler() const;
+  KernelRunnerBackend* kernelRunner() const;
+  // Why the accelerator's library is not here, one line; "" when it is.
+  std::string acceleratorMissing() const;
 
   // "WxH frames on the <backend> backend" must fit on this machine (OutOfMemory otherwise):
   // before a source's frames exist, so a size too large is one line, not a failed allocation.

@@ -1,11 +1,13 @@
 // The backend seam proven without CUDA (docs/ARCHITECTURE.md, "How to add a backend"): a test
 // backend (tests/support/test_backend.hpp) handed to the run session through the entry a backend
 // library exports. The session decides it, admits and opens a pattern source, and the backend's
-// pipeline runs a gray chain, frame for frame equal to the CPU backend's.
+// pipeline runs a gray chain, frame for frame equal to the CPU backend's; the lab's concerns
+// (compiler, runner, devices) come from the same module.
 #include <gtest/gtest.h>
 
 #include <cstring>
 
+#include "app/exercises/exercise_machine.hpp"
 #include "app/session/run_session.hpp"
 #include "tests/support/test_backend.hpp"
 
@@ -80,6 +82,22 @@ TEST(TestBackend, WithoutADeviceTheSessionTakesTheCpuOrRefusesAsForCuda) {
   } catch (const NoCudaError& e) {
     EXPECT_STREQ(e.what(), "--backend cuda: no usable CUDA device on this machine");
   }
+}
+
+// `exercise check`, `grade` and the Exercises panel take the kernel lab's concerns from the session:
+// a backend without a compiler is that backend's answer, even where the CUDA library would load.
+TEST(TestBackend, TheSessionHandsOutTheLabConcernsOfItsBackend) {
+  const BackendModule* backend = test::testBackendEntry(kBackendAbi);
+  const RunSession session(withBackend(backend));
+  EXPECT_EQ(session.devices(), backend->devices);
+  EXPECT_EQ(session.kernelCompiler(), nullptr) << "the test backend has no kernel lab";
+  EXPECT_EQ(session.kernelRunner(), nullptr);
+  EXPECT_EQ(session.acceleratorMissing(), "");
+  ExerciseMachine machine(session);
+  EXPECT_FALSE(machine.canCompile());
+  EXPECT_NE(machine.whyNoCompiler().find("this backend has no kernel compiler"), std::string::npos)
+      << machine.whyNoCompiler();
+  EXPECT_FALSE(machine.hasDevice());
 }
 
 }  // namespace
