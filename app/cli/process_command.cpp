@@ -299,6 +299,92 @@ ViewRenderResult renderView(const ProcessOptions& options, FrameSource& source, 
   return view;
 }
 
+// What a run of --frames frames did, for the report.
+struct FrameRunTotals {
+  FrameResult last;
+  StageSummaryCollector collector;
+  int processed = 0;
+  double processingSeconds = 0;          // in the pipeline alone: the JSON's fps
+  double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
+  double endToEndSeconds = 0;            // from the first frame read to the last output written
+};
+
+// The frames through the pipeline and into --out and --vcam.
+FrameRunTotals runFrames(const ProcessOptions& options, FrameSource& source, FramePipeline& pipeline) {
+  const io::OutputFile out = outFile(options);
+  // --out DIR/: the run's frames appear all at once at its end, or none does (pending_folder.hpp).
+  std::optional<io::PendingFolder> frames;
+  if (out.isFolder) frames.emplace(out);
+
+  // --out x.mp4|x.avi and --vcam: opened now (a bad folder or device is one line before any work).
+  StreamOutputs streams(options.out, options.vcam, source.framesPerSecond());
+  FrameRunTotals run;
+  TerminalProgress progress("process: ", stderr);
+  const bool showProgress = TerminalProgress::wanted(options.quiet);
+  // From the first frame read to the last output written: decode, filters, encode, write (end_to_end_fps).
+  const auto runStart = std::chrono::steady_clock::now();
+  for (; run.processed < options.frames; ++run.processed) {
+    const double sourceStart = processCpuSeconds();
+    HostFrame frame;
+    try {
+      frame = source.next();
+    } catch (const VideoEnded& e) {
+      if (run.processed == 0) throw SourceError(e.what());
+      progress.clear();
+      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n",
+                   printableText(e.what()).c_str(), options.frames);
+      break;
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const double cpuStart = processCpuSeconds();
+    run.last = pipeline.process(frame);
+    run.processingSeconds += secondsSince(start);
+    run.processCpu += processCpuSeconds() - cpuStart;
+    run.sourceCpu += cpuStart - sourceStart;
+    if (!run.last.stats.failures.empty())
+      throw InvalidArgument(run.last.stats.failures.front().message);  // a user kernel
+    run.collector.add(run.last.stats);
+    if (frames) {
+      const std::string name = QStringLiteral("frame_%1.png").arg(run.processed, 5, 10, QLatin1Char('0')).toStdString();
+      frames->write(name, encodeFrameFile(run.last.output, {out.option, options.out + name}));
+    }
+    streams.write(run.last.output);
+    if (showProgress) progress.reportFrames(run.processed + 1, options.frames, secondsSince(runStart));
+  }
+  streams.finish();
+  if (frames) frames->commit();
+  if (!options.out.empty() && !out.isFolder && !streams.writesVideo()) writeFrameFile(run.last.output, out);
+  run.endToEndSeconds = secondsSince(runStart);
+  progress.clear();
+  return run;
+}
+
+// --json: the run's figures, and the view's where --view rendered one.
+void writeReport(const ProcessOptions& options, FramePipeline& pipeline, FrameSource& source, const FrameRunTotals& run,
+                 const std::optional<ViewRenderResult>& view, double viewCpu) {
+  QJsonObject report = reportJson(pipeline, source, run.last.stats, run.processed, options.frames, run.collector);
+  const int processed = run.processed;
+  // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
+  report["fps"] = run.processingSeconds > 0 ? processed / run.processingSeconds : 0.0;
+  // What the user got: the frames over the whole run, reading and writing them included.
+  report["end_to_end_fps"] = run.endToEndSeconds > 0 ? processed / run.endToEndSeconds : 0.0;
+  // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
+  report["cpu_ms_per_frame"] = processed > 0 ? 1e3 * run.processCpu / processed : 0.0;
+  report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * run.sourceCpu / processed : 0.0;
+  if (view) {
+    report["display_path"] = QString::fromStdString(view->displayPath);
+    report["view"] =
+        QJsonObject{{"path", QString::fromStdString(options.view)},
+                    {"display_path", QString::fromStdString(view->displayPath)},
+                    {"gl_renderer", QString::fromStdString(view->glRenderer)},
+                    {"gl_context", QString::fromStdString(view->glContext)},
+                    {"frames_presented", view->framesPresented},
+                    {"fps", view->framesPerSecond},
+                    {"cpu_ms_per_frame", view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
+  }
+  io::writeOutput(jsonFile(options), QJsonDocument(report).toJson(QJsonDocument::Indented));
+}
+
 int process(const ProcessOptions& options) {
   checkProcessOutputs(options);
   if (options.soak) return soak(options);
@@ -311,55 +397,7 @@ int process(const ProcessOptions& options) {
         std::fprintf(stderr, "kernelcam: %s\n",
                      printableText(warning).c_str());  // --lenient: what the input was decoded despite
       });
-
-  const io::OutputFile out = outFile(options);
-  // --out DIR/: the run's frames appear all at once at its end, or none does (pending_folder.hpp).
-  std::optional<io::PendingFolder> frames;
-  if (out.isFolder) frames.emplace(out);
-
-  // --out x.mp4|x.avi and --vcam: opened now (a bad folder or device is one line before any work).
-  StreamOutputs streams(options.out, options.vcam, source->framesPerSecond());
-  StageSummaryCollector collector;
-  FrameResult last;
-  double processingSeconds = 0;          // in the pipeline alone: the JSON's fps
-  double processCpu = 0, sourceCpu = 0;  // host CPU seconds in process() and in the source's next()
-  TerminalProgress progress("process: ", stderr);
-  const bool showProgress = TerminalProgress::wanted(options.quiet);
-  // From the first frame read to the last output written: decode, filters, encode, write (end_to_end_fps).
-  const auto runStart = std::chrono::steady_clock::now();
-  int processed = 0;
-  for (; processed < options.frames; ++processed) {
-    const double sourceStart = processCpuSeconds();
-    HostFrame frame;
-    try {
-      frame = source->next();
-    } catch (const VideoEnded& e) {
-      if (processed == 0) throw SourceError(e.what());
-      progress.clear();
-      std::fprintf(stderr, "kernelcam: %s; --frames %d asked: stopping there (--loop starts it over)\n",
-                   printableText(e.what()).c_str(), options.frames);
-      break;
-    }
-    const auto start = std::chrono::steady_clock::now();
-    const double cpuStart = processCpuSeconds();
-    last = pipeline->process(frame);
-    processingSeconds += secondsSince(start);
-    processCpu += processCpuSeconds() - cpuStart;
-    sourceCpu += cpuStart - sourceStart;
-    if (!last.stats.failures.empty()) throw InvalidArgument(last.stats.failures.front().message);  // a user kernel
-    collector.add(last.stats);
-    if (frames) {
-      const std::string name = QStringLiteral("frame_%1.png").arg(processed, 5, 10, QLatin1Char('0')).toStdString();
-      frames->write(name, encodeFrameFile(last.output, {out.option, options.out + name}));
-    }
-    streams.write(last.output);
-    if (showProgress) progress.reportFrames(processed + 1, options.frames, secondsSince(runStart));
-  }
-  streams.finish();
-  if (frames) frames->commit();
-  if (!options.out.empty() && !out.isFolder && !streams.writesVideo()) writeFrameFile(last.output, out);
-  const double endToEndSeconds = secondsSince(runStart);
-  progress.clear();
+  const FrameRunTotals run = runFrames(options, *source, *pipeline);
 
   // The view goes before the JSON so the report can say which display path and GL it used.
   // --frames frames go through the live path too (two streams, interop where possible), so its fps
@@ -367,28 +405,7 @@ int process(const ProcessOptions& options) {
   std::optional<ViewRenderResult> view;
   double viewCpu = 0;  // host CPU seconds of the live loop alone
   if (!options.view.empty()) view = renderView(options, *source, *pipeline, &viewCpu);
-  if (!options.json.empty()) {
-    QJsonObject report = reportJson(*pipeline, *source, last.stats, processed, options.frames, collector);
-    // One frame at a time, each waited for (the live path's overlap shows in view.fps and the bench).
-    report["fps"] = processingSeconds > 0 ? processed / processingSeconds : 0.0;
-    // What the user got: the frames over the whole run, reading and writing them included.
-    report["end_to_end_fps"] = endToEndSeconds > 0 ? processed / endToEndSeconds : 0.0;
-    // Host CPU per frame (all threads): what the pipeline costs the machine besides the GPU's work.
-    report["cpu_ms_per_frame"] = processed > 0 ? 1e3 * processCpu / processed : 0.0;
-    report["source_cpu_ms_per_frame"] = processed > 0 ? 1e3 * sourceCpu / processed : 0.0;
-    if (view) {
-      report["display_path"] = QString::fromStdString(view->displayPath);
-      report["view"] =
-          QJsonObject{{"path", QString::fromStdString(options.view)},
-                      {"display_path", QString::fromStdString(view->displayPath)},
-                      {"gl_renderer", QString::fromStdString(view->glRenderer)},
-                      {"gl_context", QString::fromStdString(view->glContext)},
-                      {"frames_presented", view->framesPresented},
-                      {"fps", view->framesPerSecond},
-                      {"cpu_ms_per_frame", view->framesPresented > 0 ? 1e3 * viewCpu / view->framesPresented : 0.0}};
-    }
-    io::writeOutput(jsonFile(options), QJsonDocument(report).toJson(QJsonDocument::Indented));
-  }
+  if (!options.json.empty()) writeReport(options, *pipeline, *source, run, view, viewCpu);
   return kExitOk;
 }
 

@@ -62,6 +62,20 @@ void printNotice(const Notice& notice) {
 
 GuiSession::GuiSession(const GuiOptions& options) {
   outputs_ = std::make_unique<WindowOutputs>([this] { return filesRead(); }, [this] { return filesWritten(); });
+  buildWindowAndPanels();
+  const SourceOptions sourceOptions = applyCommandLine(options);
+  startLiveLoop(options, sourceOptions);
+  openDroppedAndOpenedFiles();
+  attachOutputs(options);
+  if (options.verbose) QObject::connect(window_->notices(), &NoticeArea::posted, window_.get(), &printNotice);
+  if (auto* app = qobject_cast<KernelcamApplication*>(QCoreApplication::instance()))
+    QObject::connect(app, &KernelcamApplication::exceptionCaught, window_.get(), [this](const QString& message) {
+      window_->showMessage(QObject::tr("internal error (kernelcam keeps running): %1").arg(message), 10000);
+    });
+}
+
+// The window and its panels: the demos, the kernel lab and the course's exercises beside it.
+void GuiSession::buildWindowAndPanels() {
   window_ = std::make_unique<MainWindow>();
   window_->setSaveFile(outputs_->saveFile());
   window_->setComponentVersions(componentVersions());
@@ -82,6 +96,11 @@ GuiSession::GuiSession(const GuiOptions& options) {
                    [this](const QString& id, const QString& path) {
                      showExerciseOnTheStream(*labPanel_, id.toStdString(), path, outputs_->saveFile());
                    });
+}
+
+// The settings restored, then the command line over them for this run; the source options the live
+// loop starts with.
+SourceOptions GuiSession::applyCommandLine(const GuiOptions& options) {
   QString spec = window_->restoreSettings();
   QSettings settings;
   SourceOptions sourceOptions = options.sourceOptions();
@@ -112,6 +131,11 @@ GuiSession::GuiSession(const GuiOptions& options) {
   // Nothing asked and nothing remembered: the first camera (with a notice when there is none).
   startSpec_ = spec.isEmpty() ? QStringLiteral("camera:0") : spec;
 
+  return sourceOptions;
+}
+
+// The source menu, the live controller on the run's backend and the lab's controller over it.
+void GuiSession::startLiveLoop(const GuiOptions& options, const SourceOptions& sourceOptions) {
   sources_ = new SourceMenu(*window_);
   controller_ = std::make_unique<LiveController>(*window_, options.backend);
   controller_->setSourceOptions(sourceOptions);
@@ -127,6 +151,11 @@ GuiSession::GuiSession(const GuiOptions& options) {
   QObject::connect(controller, &LiveController::sourceShown, sources_, [this](const QString& shown) {
     sources_->setCurrent(shown, controller_->sourceOptions().cameraFormat);
   });
+}
+
+// File > Open and a drop: an image or a video becomes the source, a matrix the CG demo's.
+void GuiSession::openDroppedAndOpenedFiles() {
+  LiveController* controller = controller_.get();
   QObject::connect(window_.get(), &MainWindow::fileOpened, controller, [this](const QString& path, FileKind kind) {
     switch (kind) {
       case FileKind::Image:
@@ -143,6 +172,11 @@ GuiSession::GuiSession(const GuiOptions& options) {
     }
   });
   QObject::connect(window_.get(), &MainWindow::closing, controller, [this] { saveSettings(); });
+}
+
+// File > Record and the virtual camera, each checked against the files the window reads.
+void GuiSession::attachOutputs(const GuiOptions& options) {
+  LiveController* controller = controller_.get();
   recorder_ = std::make_unique<RecordController>(*window_, controller_->frameTap());
   recorder_->setTargetCheck([this](const std::string& path) { outputs_->check("recording", path); });
   // Source > Send to virtual camera, and --vcam's feed: the same control.
@@ -159,11 +193,6 @@ GuiSession::GuiSession(const GuiOptions& options) {
   if (!options.vcam.empty() && !vcam_->start(QString::fromStdString(options.vcam), "--vcam"))
     window_->notices()->post(
         {QStringLiteral("vcam"), QObject::tr("No virtual camera"), vcam_->lastError(), vcam_->lastError(), QString()});
-  if (options.verbose) QObject::connect(window_->notices(), &NoticeArea::posted, window_.get(), &printNotice);
-  if (auto* app = qobject_cast<KernelcamApplication*>(QCoreApplication::instance()))
-    QObject::connect(app, &KernelcamApplication::exceptionCaught, window_.get(), [this](const QString& message) {
-      window_->showMessage(QObject::tr("internal error (kernelcam keeps running): %1").arg(message), 10000);
-    });
 }
 
 GuiSession::~GuiSession() {

@@ -58,6 +58,11 @@ class GuiSession {
   void openMatrix(const QString& path);
 
  private:
+  void buildWindowAndPanels();
+  SourceOptions applyCommandLine(const GuiOptions& options);
+  void startLiveLoop(const GuiOptions& options, const SourceOptions& sourceOptions);
+  void openDroppedAndOpenedFiles();
+  void attachOutputs(const GuiOptions& options);
   std::vector<std::string> filesRead() const;
   std::vector<io::OutputFile> filesWritten() const;
 
