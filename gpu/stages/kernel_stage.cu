@@ -104,9 +104,10 @@ class KernelStageRuntime {
   }
 
   // A worker that did not start (a hang before its greeting costs the start limit, 20 s) is not
-  // started again for the same revision of the file: each frame would block the pipeline that
-  // long, and a late frame is dropped with its failure, so the stage was never switched off and
-  // no frame came (LabWorkerFaults, on the H200). The failure repeats at once; an edit retries.
+  // started again for the same revision of the file: each frame would block the pipeline that long.
+  // On the H200 the window then showed no stage problem and no frame for 60 s
+  // (LabWorkerFaults.AWorkerBinaryThatHangs..., 2026-11-29; why the first failure did not reach the
+  // dock is not established). The failure now repeats at once; an edit retries.
   Slot& slotFor(const std::string& key, std::uint64_t revision) {
     Slot* slot = nullptr;
     for (Slot& existing : slots_)
