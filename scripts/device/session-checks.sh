@@ -47,9 +47,11 @@ case "$mode" in
     gui+=':FilterDock*:WindowSettings*:KernelCompileWindow*:WindowOutputs*:WindowMeasure*'
     gui+=':WindowTour*:HeadlessView*:ExerciseWindow*:LabWorkerFaults*:LabEditToFrame*:WindowOnScreen*:ChartFit*'
     gui+='-WindowSession.DroppedImagesVideosAndMatricesOpen:RecordingSurvivesAKill*'  # FFmpeg is a stub here
-    KC_SCREENSHOT_DIR="$out/course" step "GUI suites" timeout 560 scripts/device/gui-tests-on-gpu.sh "${KC_GUI_FILTER:-$gui}" > "$out/gui.txt" 2>&1
+    KC_SCREENSHOT_DIR="$out/course" KC_TOUR_OUT="$out/course" step "GUI suites" timeout 560 scripts/device/gui-tests-on-gpu.sh "${KC_GUI_FILTER:-$gui}" > "$out/gui.txt" 2>&1
     summary+=("  $(results "$out/gui-tests.log" "$out/gui-tests-headless.log")")
     grep -hE '^\[ lab \]' "$out/gui-tests.log" | tee -a "$out/gui.txt"
+    # One file back for the screenshots (a call returns at most 8 files).
+    tar -czf "$out/screens.tgz" -C "$out" course && rm -rf "$out/course"
     ;;
   lab)
     KC_BISECT_SECONDS=300 step "bisect" timeout 380 scripts/device/slow-after-lab-bisect.sh > "$out/bisect.txt" 2>&1

@@ -1,7 +1,8 @@
 // The window tour (issue 20, README screenshots): the whole window as `kernelcam` builds it, on
 // CUDA where the machine has it (the lent GPU under Xvfb with NVIDIA's GL: "CUDA+interop"), else
 // the CPU: a 4K pattern, a real photo, the kernel lab with the template opened and edited live, an
-// A/B wipe, and the CG demo on a shared matrix. Each step is checked (the source shown, the display
+// A/B wipe, and the CG demo on a shared matrix; then the course: an exercise's kernel on the stream as
+// the heat map against kernelcam's, and its check. Each step is checked (the source shown, the display
 // path, the kernel stage running on CUDA, the A/B report, the CG run converging); the window is
 // grabbed after each into KC_TOUR_OUT (default: a temporary folder that goes with the test).
 #include <gtest/gtest.h>
@@ -18,11 +19,15 @@
 #include "app/live/live_controller.hpp"
 #include "tests/support/qt_test_app.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/gpu/exercises/exercise_fixtures.hpp"
+#include "tests/support/scoped_environment.hpp"
 #include "tests/support/test_data.hpp"
 #include "ui/demos/demo_dock.hpp"
 #include "ui/demos/demo_panel.hpp"
 #include "ui/demos/demo_results_table.hpp"
 #include "ui/lab/code_editor.hpp"
+#include "ui/lab/exercise_dock.hpp"
+#include "ui/lab/exercise_panel.hpp"
 #include "ui/lab/kernel_lab_dock.hpp"
 #include "ui/lab/kernel_lab_panel.hpp"
 #include "ui/render/gl_renderer.hpp"
@@ -143,6 +148,50 @@ TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
   EXPECT_FALSE(demos.lastRunFailed()) << demos.message().toStdString();
   EXPECT_GT(demos.results()->rowCount(), 0);
   grab(session, "tour-5-cg-demo.png");
+}
+
+// The course in the window as `kernelcam` builds it: Lab > Exercises, the grayscale exercise with a
+// student's kernel that swaps x and y, on the stream as the A/B heat map against kernelcam's
+// reference (CUDA runs the student's kernel), then Check with its goals. On the CPU the stream
+// cannot run the kernel: the shots show the statement and what Check says there.
+TEST_F(WindowTour, AnExerciseOnTheStreamAsAHeatMapAndItsCheck) {
+  const bool cuda = cudaBackendAvailable();
+  const test::ScopedEnvironment data("XDG_DATA_HOME", (dir_.path() / "data").string().c_str());
+  GuiOptions options;
+  options.source = parseSourceSpec("pattern");
+  options.patternSize = RunOptions::Size{1280, 720};
+  options.backend = Backend::Auto;
+  GuiSession session(options);
+  session.window().resize(1600, 1000);
+  session.start();
+  MainWindow& window = session.window();
+  ASSERT_TRUE(framesAdvance(session, 5));
+  auto* exercises = window.findChild<ExercisePanel*>();
+  ASSERT_NE(exercises, nullptr) << "Lab > Exercises";
+  exerciseDock(window)->show();
+  kernelLabDock(window)->show();
+  ASSERT_TRUE(exercises->choose("grayscale")) << exercises->statusText().toStdString();
+  KernelLabPanel& lab = session.labPanel();
+  lab.editor()->setPlainText(
+      QString::fromStdString(test::fixtureKernel(test::exerciseFixtures("grayscale") / "wrong_swapped.cu").text));
+  ASSERT_TRUE(lab.save()) << lab.statusText().toStdString();
+  if (cuda) {
+    ASSERT_TRUE(test::processEventsUntil([&] { return session.lab().abRunning(); }, 60000))
+        << lab.runProblemText().toStdString();
+    ASSERT_TRUE(framesAdvance(session, 10));
+    EXPECT_TRUE(lab.runProblemText().isEmpty()) << lab.runProblemText().toStdString();
+  }
+  grab(session, "tour-6-exercise-heatmap.png");
+  exercises->check();
+  ASSERT_TRUE(test::processEventsUntil([&] { return !exercises->checking(); }, 300000));
+  const exercises::CheckReport* report = exercises->lastReport();
+  if (cuda) {
+    ASSERT_NE(report, nullptr) << exercises->statusText().toStdString();
+    EXPECT_TRUE(report->ran);
+    EXPECT_FALSE(report->correct) << "x and y swapped is wrong on every input that is not square";
+    EXPECT_EQ(report->levelReached, 0);
+  }
+  grab(session, "tour-7-exercise-check.png");
 }
 
 }  // namespace
