@@ -5,6 +5,7 @@
 
 #include "gpu/core/error.hpp"
 #include "gpu/pipeline/frame_ops.hpp"
+#include "ui/render/display_rows.hpp"
 #include "ui/render/gl_renderer.hpp"
 
 namespace kc {

@@ -22,14 +22,6 @@ namespace kc {
 
 class GlRenderer;
 
-// Bytes per row of a layout's two images, tightly packed (DisplaySink's buffers).
-inline std::size_t originalRowBytes(const DisplayLayout& layout) {
-  return static_cast<std::size_t>(layout.originalWidth) * 4;
-}
-inline std::size_t filteredRowBytes(const DisplayLayout& layout) {
-  return static_cast<std::size_t>(layout.filteredWidth) * bytesPerPixel(layout.filteredFormat);
-}
-
 // What comes with the pixels of a taken frame.
 struct HandedFrame {
   FrameStats stats;                 // the frame now in the view's buffers

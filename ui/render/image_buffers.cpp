@@ -3,7 +3,7 @@
 #include <GL/glew.h>
 
 #include "gpu/core/error.hpp"
-#include "ui/render/frame_hand_off.hpp"
+#include "ui/render/display_rows.hpp"
 #include "ui/render/gl_check.hpp"
 
 namespace kc {
