@@ -49,6 +49,17 @@ class WindowTour : public ::testing::Test {
     out_ = out && *out ? fs::path(out) : dir_.path() / "tour";
     fs::create_directories(out_);
   }
+  // The window as `kernelcam` builds it, on the machine's backend, showing a WxH pattern.
+  static std::unique_ptr<GuiSession> startOnPattern(int width, int height) {
+    GuiOptions options;
+    options.source = parseSourceSpec("pattern");
+    options.patternSize = RunOptions::Size{width, height};
+    options.backend = Backend::Auto;
+    auto session = std::make_unique<GuiSession>(options);
+    session->window().resize(1600, 1000);
+    session->start();
+    return session;
+  }
   bool framesAdvance(GuiSession& session, int count, int timeoutMs = 60000) {
     const GlRenderer& renderer = session.window().view()->renderer();
     const std::int64_t target = renderer.framesPresented() + count;
@@ -67,13 +78,8 @@ class WindowTour : public ::testing::Test {
 
 TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
   const bool cuda = cudaBackendAvailable();
-  GuiOptions options;
-  options.source = parseSourceSpec("pattern");
-  options.patternSize = RunOptions::Size{3840, 2160};
-  options.backend = Backend::Auto;
-  GuiSession session(options);
-  session.window().resize(1600, 1000);
-  session.start();
+  const std::unique_ptr<GuiSession> started = startOnPattern(3840, 2160);
+  GuiSession& session = *started;
   MainWindow& window = session.window();
   ASSERT_TRUE(framesAdvance(session, 10)) << "no frames from the 4K pattern";
   EXPECT_EQ(window.view()->renderer().lastStats().width, 3840);
@@ -157,13 +163,8 @@ TEST_F(WindowTour, PatternPhotoLabAbAndCgOnTheMachinesBackend) {
 TEST_F(WindowTour, AnExerciseOnTheStreamAsAHeatMapAndItsCheck) {
   const bool cuda = cudaBackendAvailable();
   const test::ScopedEnvironment data("XDG_DATA_HOME", (dir_.path() / "data").string().c_str());
-  GuiOptions options;
-  options.source = parseSourceSpec("pattern");
-  options.patternSize = RunOptions::Size{1280, 720};
-  options.backend = Backend::Auto;
-  GuiSession session(options);
-  session.window().resize(1600, 1000);
-  session.start();
+  const std::unique_ptr<GuiSession> started = startOnPattern(1280, 720);
+  GuiSession& session = *started;
   MainWindow& window = session.window();
   ASSERT_TRUE(framesAdvance(session, 5));
   auto* exercises = window.findChild<ExercisePanel*>();
