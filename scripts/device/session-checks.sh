@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# On the GPU machine: a session's GPU checks in two device calls after the X server is staged.
-# Packed here (all binaries in one xz archive: ~15 MB with the app's ~33 MB of libraries):
+# On the GPU machine: a session's GPU checks, after the X server is staged, on one warm machine.
+# Packed here (all binaries in one xz archive: ~15 MB beside the app's ~33 MB of libraries):
 #   KC_DEVICE_APP_BUILD=build scripts/device/pack-app.sh && scripts/device/pack-xvfb-slim.sh
 #   cp build/tests/{lab_tests,gpu_tests,plugin_tests} build/gpu/kc_bench .carry/bin/ && strip --strip-unneeded .carry/bin/*
 #   tar -C .carry -cf - bin | xz -9 -T2 > .carry/bin.tar.xz && rm -r .carry/bin
-# Calls, on one warm machine (it goes back 30 s after a call: send the next one at once):
-#   1. scripts/device/window-on-gpu.sh xvfb          carry [".carry/xvfb-slim", ".carry/glx"]
-#   2. scripts/device/session-checks.sh gui          carry [".carry/bin.tar.xz", ".carry/gl", ".carry/libs.tar.xz",
-#                                                           ".carry/libs.sum", ".carry/device-env.sh", ".carry/glx"]
-#      the GUI suites first on the fresh machine (with the course's exercise flow, the lab's worker faults, the
-#      window on every screen size and the lab's edit-to-frame figure); the course screenshots into $OUT/course.
-#   3. scripts/device/session-checks.sh lab          same carry
-#      scripts/device/slow-after-lab-bisect.sh (lab_tests suite by suite, the GUI probe between), the
-#      lab_tests suites it did not reach.
-#   Also: `compute` (gpu_tests, plugin_tests), `hang` (scripts/device/slow-after-hang.sh). Modes run in the
-#   order given: `gui` and `compute` before `lab` or `hang`, never after: a user kernel's MMU fault leaves
-#   this H200's GL timing out for every later process (docs/HARDENING.md, round 4, 14).
+#   The X server travels in two halves: with data/ the tree is ~17.5 MB, and the 51 MB archive beside
+#   it passes the 64 MiB a call carries:
+#   mkdir -p .carry/xv1 .carry/xv2 && split -b 26M .carry/xvfb-slim/xvfb-root.tar.xz /tmp/xvpart. &&
+#   mv /tmp/xvpart.aa .carry/xv1/ && mv /tmp/xvpart.ab .carry/xv2/
+# Calls (the machine goes back 30 s after a call: send the next one at once; it keeps /tmp):
+#   1. mkdir -p /tmp/xvparts && cp .carry/xv1/xvpart.aa /tmp/xvparts/                  carry [".carry/xv1"]
+#   2. cp .carry/xv2/xvpart.ab /tmp/xvparts/ && mkdir -p .carry/xvfb-slim &&
+#      cat /tmp/xvparts/xvpart.* > .carry/xvfb-slim/xvfb-root.tar.xz && scripts/device/window-on-gpu.sh xvfb
+#                                                                            carry [".carry/xv2", ".carry/glx"]
+#   3. scripts/device/session-checks.sh gui compute      carry [".carry/bin.tar.xz", ".carry/gl", ".carry/libs.tar.xz",
+#                                                               ".carry/libs.sum", ".carry/device-env.sh", ".carry/glx"]
+#      `gui`: the GUI suites first on the fresh machine (the course's exercise flow, the lab's worker faults,
+#      the window on every screen size, the tour with the exercise's heat map, the lab's edit-to-frame
+#      figure); the screenshots come back as $OUT/screens.tgz. `compute`: gpu_tests and plugin_tests.
+#   4. scripts/device/session-checks.sh lab (or hang)     same carry
+#      `lab`: scripts/device/slow-after-lab-bisect.sh (lab_tests suite by suite, the GUI probe between),
+#      then the suites it did not reach. `hang`: scripts/device/slow-after-hang.sh.
+#   Modes run in the order given: `gui` and `compute` before `lab` or `hang`, never after: a user
+#   kernel's MMU fault leaves this H200's GL timing out for every later process (docs/HARDENING.md,
+#   round 4, 14). Mind the 600 s a call may run.
 # RecordGui*, RecordingSurvivesAKill* and the dropped video are left out: FFmpeg is a stub in this carry (KC_PACK_FFMPEG=1 packs it,
 # over the limit with the rest; a stubbed FFmpeg crashes the process that decodes a video).
 # Writes logs under $OUT; prints one summary line per step last.
