@@ -55,7 +55,7 @@ bool opensBody(const QString& text, qsizetype from, qsizetype* brace) {
   for (; i < text.size(); ++i) {
     const QChar c = text[i];
     if (c == QLatin1Char('(')) ++parens;
-    else if (c == QLatin1Char(')') && --parens < 0) return false;
+    else if (c == QLatin1Char(')')) --parens;
     else if (parens == 0 && c == QLatin1Char(';')) return false;
     else if (parens == 0 && c == QLatin1Char('{')) {
       *brace = i;
