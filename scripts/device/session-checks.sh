@@ -2,8 +2,9 @@
 # On the GPU machine: a session's GPU checks, after the X server is staged, on one warm machine.
 # Packed here (all binaries in one xz archive: ~15 MB beside the app's ~33 MB of libraries):
 #   KC_DEVICE_APP_BUILD=build scripts/device/pack-app.sh && scripts/device/pack-xvfb-slim.sh
-#   cp build/tests/{lab_tests,gpu_tests,plugin_tests} build/gpu/kc_bench .carry/bin/ && strip --strip-unneeded .carry/bin/*
 #   tar -C .carry -cf - bin | xz -9 -T2 > .carry/bin.tar.xz && rm -r .carry/bin
+#   mkdir -p /tmp/t/bin && cp build/tests/{lab_tests,gpu_tests,plugin_tests} build/gpu/kc_bench /tmp/t/bin/ &&
+#   strip --strip-unneeded /tmp/t/bin/* && tar -C /tmp/t -cf - bin | xz -9 -T2 > .carry/tests.tar.xz
 #   The X server travels in two halves: with data/ the tree is ~17.5 MB, and the 51 MB archive beside
 #   it passes the 64 MiB a call carries:
 #   mkdir -p .carry/xv1 .carry/xv2 && split -b 26M .carry/xvfb-slim/xvfb-root.tar.xz /tmp/xvpart. &&
@@ -13,12 +14,14 @@
 #   2. cp .carry/xv2/xvpart.ab /tmp/xvparts/ && mkdir -p .carry/xvfb-slim &&
 #      cat /tmp/xvparts/xvpart.* > .carry/xvfb-slim/xvfb-root.tar.xz && scripts/device/window-on-gpu.sh xvfb
 #                                                                            carry [".carry/xv2", ".carry/glx"]
-#   3. scripts/device/session-checks.sh gui compute      carry [".carry/bin.tar.xz", ".carry/gl", ".carry/libs.tar.xz",
+#   3. scripts/device/session-checks.sh gui              carry [".carry/bin.tar.xz", ".carry/gl", ".carry/libs.tar.xz",
 #                                                               ".carry/libs.sum", ".carry/device-env.sh", ".carry/glx"]
 #      `gui`: the GUI suites first on the fresh machine (the course's exercise flow, the lab's worker faults,
 #      the window on every screen size, the tour with the exercise's heat map, the lab's edit-to-frame
 #      figure); the screenshots come back as $OUT/screens.tgz. `compute`: gpu_tests and plugin_tests.
-#   4. scripts/device/session-checks.sh lab (or hang)     same carry
+#   4. scripts/device/session-checks.sh compute         carry [".carry/tests.tar.xz", ".carry/device-env.sh", ".carry/libs.sum",
+#                                                               ".carry/gl", ".carry/glx"] (the libraries stay unpacked)
+#   5. scripts/device/session-checks.sh lab (or hang)     same carry as 4
 #      `lab`: scripts/device/slow-after-lab-bisect.sh (lab_tests suite by suite, the GUI probe between),
 #      then the suites it did not reach. `hang`: scripts/device/slow-after-hang.sh.
 #   Modes run in the order given: `gui` and `compute` before `lab` or `hang`, never after: a user
@@ -29,15 +32,23 @@
 # Writes logs under $OUT; prints one summary line per step last.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
-[ $# -gt 0 ] || { echo "usage: $0 gui|lab|compute|hang..."; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 gui|cli|lab|compute|hang..."; exit 2; }
 out="${OUT:-/tmp/kc-session-out}"
 mkdir -p "$out"
 # The tests were built in /work/main: their fixtures and the kernelcam they start are looked up there.
 if [ "$PWD" != /work/main ] && [ ! -d /work/main/tests ]; then
   mkdir -p /work && rm -rf /work/main && ln -s "$PWD" /work/main
 fi
-mkdir -p build/app && tar -C .carry -mxJf .carry/bin.tar.xz && ln -sf "$PWD/.carry/bin/kernelcam" build/app/kernelcam
+# bin.tar.xz (the app, its tests and the lab's processes) and tests.tar.xz (gpu_tests, lab_tests,
+# plugin_tests, kc_bench) travel in separate calls: together with the tree and the libraries they pass
+# the 64 MiB a call carries. What an earlier call unpacked stays (ignored paths are kept on a warm machine).
+mkdir -p build/app
+for a in bin tests; do [ ! -f ".carry/$a.tar.xz" ] || tar -C .carry -mxJf ".carry/$a.tar.xz"; done
+ln -sf "$PWD/.carry/bin/kernelcam" build/app/kernelcam
 export KC_TEST_DATA_DIR="$PWD/data" KC_TEST_FIXTURES_DIR="$PWD/tests/fixtures" XDG_CACHE_HOME=/tmp/kc-session-cache
+# The carried kernelcam lives in .carry/bin, outside the build folder, so it does not find the checkout's
+# data/ as a build would (app/demos/app_demo_runners.hpp): the matrices are named the way an install can.
+export KC_MATRIX_DIR="$PWD/data/matrices"
 summary=()
 step() {
   local name=$1 start=$(date +%s)
@@ -79,6 +90,17 @@ case "$mode" in
     )
     summary+=("  gpu_tests $(results "$out/gpu_tests.log") plugin_tests $(results "$out/plugin_tests.log")")
     grep -hE '^\[  (FAILED|SKIPPED) ' "$out/gpu_tests.log" "$out/plugin_tests.log" | sort -u | head -30
+    ;;
+  cli)
+    # The command line on the GPU, no X server: the suites that reach the GPU (none that writes video: FFmpeg is a stub here).
+    (
+      source .carry/device-env.sh > /dev/null 2>&1
+      export QT_QPA_PLATFORM=offscreen
+      step "app_tests Cli*" timeout 400 .carry/bin/app_tests --gtest_filter='CliExercise*:CliGrade*:CliBackend*:CliKernel*:CliDemo*:CliBench*' > "$out/cli.log" 2>&1
+      printf '%s\n' "${summary[@]}" | tail -1
+    )
+    summary+=("  $(results "$out/cli.log")")
+    grep -hE '^\[  (FAILED|SKIPPED) ' "$out/cli.log" | sort -u | head -30
     ;;
   hang)
     # Issue 40, class 14, narrowed on 2026-11-29 to lab_tests' LabRunner suite: a fault or a hang?

@@ -31,21 +31,25 @@ namespace {
 // thread while kernelcam exits; the processes die with kernelcam.
 class CompilerPool {
  public:
-  CompilerService& first() { return *services_.front(); }
+  CompilerService& first() { return first_; }
 
   // A service no other compile is using (a new one while fewer than the parallelism run), held
-  // until the Lease ends.
+  // until the Lease ends. The Lease keeps the service's address, taken under the pool's lock:
+  // services_ itself may grow (and move its storage) on another thread while the compile runs,
+  // and reading services_[i] then was the grader's intermittent SIGSEGV (2026-11-29, H200).
   class Lease {
    public:
-    Lease(CompilerPool& pool, std::size_t index) : pool_(pool), index_(index) {}
+    Lease(CompilerPool& pool, std::size_t index, CompilerService& service)
+        : pool_(pool), index_(index), service_(service) {}
     ~Lease() { pool_.release(index_); }
     Lease(const Lease&) = delete;
     Lease& operator=(const Lease&) = delete;
-    CompilerService& service() { return *pool_.services_[index_]; }
+    CompilerService& service() { return service_; }
 
    private:
     CompilerPool& pool_;
     std::size_t index_;
+    CompilerService& service_;
   };
   std::unique_ptr<Lease> acquire() {
     std::unique_lock lock(mutex_);
@@ -53,12 +57,12 @@ class CompilerPool {
       for (std::size_t i = 0; i < busy_.size(); ++i)
         if (!busy_[i]) {
           busy_[i] = true;
-          return std::make_unique<Lease>(*this, i);
+          return std::make_unique<Lease>(*this, i, *services_[i]);
         }
       if (static_cast<int>(services_.size()) < parallelism_) {
         services_.push_back(std::make_unique<CompilerService>(executable_));
         busy_.push_back(true);
-        return std::make_unique<Lease>(*this, services_.size() - 1);
+        return std::make_unique<Lease>(*this, services_.size() - 1, *services_.back());
       }
       released_.wait(lock);
     }
@@ -82,8 +86,9 @@ class CompilerPool {
   }
 
  private:
-  CompilerPool() : executable_(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH)) {
-    services_.push_back(std::make_unique<CompilerService>(executable_));
+  CompilerPool()
+      : executable_(findLabExecutable(kLabCompilerName, kLabCompilerVariable, KC_LAB_COMPILER_BUILD_PATH)),
+        first_(*services_.emplace_back(std::make_unique<CompilerService>(executable_))) {
     busy_.push_back(false);
   }
   void release(std::size_t index) {
@@ -97,7 +102,8 @@ class CompilerPool {
   std::string executable_;
   std::mutex mutex_;
   std::condition_variable released_;
-  std::vector<std::unique_ptr<CompilerService>> services_;  // never shrinks: addresses stay valid
+  std::vector<std::unique_ptr<CompilerService>> services_;  // never shrinks: the services' addresses stay valid
+  CompilerService& first_;  // services_[0], read without the lock
   std::vector<bool> busy_;
   int parallelism_ = 1;
 };

@@ -68,7 +68,14 @@ std::string CompilerService::greeting(const CompileLimits& limits) {
 }
 
 void CompilerService::ensureRunning(const CompileLimits& limits) {
-  if (client_ && (!client_->running() || client_->process().poll() || memoryMiB_ != limits.memoryMiB)) retire();
+  bool cancelledSinceStart = false;  // SIGKILL sent, maybe not delivered yet: poll() may still see it alive
+  {
+    const std::lock_guard lock(pidMutex_);
+    cancelledSinceStart = cancels_ != cancelsAtStart_;
+  }
+  if (client_ && (cancelledSinceStart || !client_->running() || client_->process().poll() ||
+                  memoryMiB_ != limits.memoryMiB))
+    retire();
   if (client_) return;
   WorkerIdentity identity;
   identity.who = "the kernel lab's compiler process";
@@ -94,6 +101,7 @@ void CompilerService::ensureRunning(const CompileLimits& limits) {
   const std::lock_guard lock(pidMutex_);
   pid_ = client_->pid();
   pidFd_ = openPidFd(pid_);
+  cancelsAtStart_ = cancels_;
 }
 
 void CompilerService::retire() noexcept {

@@ -67,6 +67,7 @@ class CompilerService {
   pid_t pid_ = -1;
   int pidFd_ = -1;  // signals exactly this process even after it is reaped (no pid reuse)
   std::uint64_t cancels_ = 0;
+  std::uint64_t cancelsAtStart_ = 0;  // cancels_ when the running process started: a later cancel killed it
 };
 
 }  // namespace kc::lab

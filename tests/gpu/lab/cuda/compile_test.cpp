@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <thread>
+#include <vector>
 
 #include <unistd.h>
 
@@ -39,6 +41,33 @@ TEST(LabCompile, TemplateCompilesCleanly) {
   EXPECT_GT(kernel.compileMs, 0);
   ASSERT_EQ(kernel.analysis.annotations.params.size(), 2u);
   EXPECT_EQ(kernel.analysis.annotations.params[0].name, "levels");
+}
+
+// The grader's compiles: many threads at once while the pool of compiler processes grows. A
+// compile once read its service from the pool's list after releasing the pool's lock, while another
+// thread's new service moved the list's storage: an intermittent SIGSEGV in `grade` (2 runs in 17
+// on the H200; the stale read shows at once under ASan). Each compile must get its own answer.
+TEST(LabCompile, ManyCompilesAtOnceWhileThePoolGrows) {
+  kc::lab::setCompileParallelism(8);
+  kc::lab::CompileOptions uncached;
+  uncached.useCache = false;
+  constexpr int kThreads = 12, kEach = 2;
+  std::vector<std::string> failures(kThreads);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        const std::string name = "pool-" + std::to_string(t) + "-" + std::to_string(i) + ".cu";
+        const CompiledKernel kernel =
+            compileFile(name, kc::lab::kernelTemplate() + "\n// " + name + " " + std::to_string(::getpid()) + "\n",
+                        uncached);
+        if (!kernel.ok() || kernel.cubin.empty()) failures[t] += name + ": " + allDiagnostics(kernel);
+      }
+    });
+  for (std::thread& thread : threads) thread.join();
+  kc::lab::setCompileParallelism(1);
+  kc::lab::cancelCompiles();  // the extra processes go now, reaped here
+  for (const std::string& failure : failures) EXPECT_EQ(failure, "");
 }
 
 // An undo or a text typed back is answered from the compile cache: the same cubin, the same

@@ -152,4 +152,19 @@ TEST(LabCompilerService, BelowWhatNvrtcNeedsTheCompilerSaysSo) {
   EXPECT_TRUE(kernel.ok()) << allDiagnostics(kernel);
 }
 
+// A cancel between compiles (the grader's end, the window's close, an edit that replaces one):
+// SIGKILL is sent and the next compile followed at once, before the kill was delivered, so it
+// found the process alive, sent its request and got "killed by signal 9 during the compile". A
+// cancel retires the process it hit; the next compile starts another and succeeds.
+TEST(LabCompilerService, ACompileRightAfterACancelGetsAFreshProcess) {
+  kc::lab::CompileOptions uncached;
+  uncached.useCache = false;
+  for (int round = 0; round < 5; ++round) {
+    ASSERT_TRUE(compileFile("before.cu", kc::lab::kernelTemplate(), uncached).ok());
+    kc::lab::cancelCompiles();
+    const CompiledKernel after = compileFile("after.cu", kc::lab::kernelTemplate(), uncached);
+    ASSERT_TRUE(after.ok()) << "round " << round << ": " << allDiagnostics(after);
+  }
+}
+
 }  // namespace
