@@ -103,7 +103,7 @@ class CompilerPool {
   std::mutex mutex_;
   std::condition_variable released_;
   std::vector<std::unique_ptr<CompilerService>> services_;  // never shrinks: the services' addresses stay valid
-  CompilerService& first_;  // services_[0], read without the lock
+  CompilerService& first_;                                  // services_[0], read without the lock
   std::vector<bool> busy_;
   int parallelism_ = 1;
 };

@@ -73,8 +73,8 @@ void CompilerService::ensureRunning(const CompileLimits& limits) {
     const std::lock_guard lock(pidMutex_);
     cancelledSinceStart = cancels_ != cancelsAtStart_;
   }
-  if (client_ && (cancelledSinceStart || !client_->running() || client_->process().poll() ||
-                  memoryMiB_ != limits.memoryMiB))
+  if (client_ &&
+      (cancelledSinceStart || !client_->running() || client_->process().poll() || memoryMiB_ != limits.memoryMiB))
     retire();
   if (client_) return;
   WorkerIdentity identity;

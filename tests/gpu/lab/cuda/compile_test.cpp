@@ -58,9 +58,8 @@ TEST(LabCompile, ManyCompilesAtOnceWhileThePoolGrows) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < kEach; ++i) {
         const std::string name = "pool-" + std::to_string(t) + "-" + std::to_string(i) + ".cu";
-        const CompiledKernel kernel =
-            compileFile(name, kc::lab::kernelTemplate() + "\n// " + name + " " + std::to_string(::getpid()) + "\n",
-                        uncached);
+        const CompiledKernel kernel = compileFile(
+            name, kc::lab::kernelTemplate() + "\n// " + name + " " + std::to_string(::getpid()) + "\n", uncached);
         if (!kernel.ok() || kernel.cubin.empty()) failures[t] += name + ": " + allDiagnostics(kernel);
       }
     });
