@@ -7,6 +7,10 @@
 // grabbed after each into KC_TOUR_OUT (default: a temporary folder that goes with the test).
 #include <gtest/gtest.h>
 
+#include <QElapsedTimer>
+#include <cstdio>
+#include <functional>
+
 #include <QDockWidget>
 #include <QImage>
 #include <QSettings>
@@ -64,6 +68,36 @@ class WindowTour : public ::testing::Test {
     const GlRenderer& renderer = session.window().view()->renderer();
     const std::int64_t target = renderer.framesPresented() + count;
     return test::processEventsUntil([&] { return renderer.framesPresented() >= target; }, timeoutMs);
+  }
+  // Runs the window's events until `done` and at least `minMs` have passed, noting when each frame
+  // reached the screen: the frames per second over that time and the longest wait between two.
+  struct FrameFlow {
+    double fps = 0;
+    double longestGapMs = 0;
+  };
+  FrameFlow watchFrames(GuiSession& session, const std::function<bool()>& done, int minMs, int timeoutMs) {
+    const GlRenderer& renderer = session.window().view()->renderer();
+    QElapsedTimer clock;
+    clock.start();
+    const std::int64_t first = renderer.framesPresented();
+    std::int64_t seen = first;
+    double lastMs = 0;
+    FrameFlow flow;
+    test::processEventsUntil(
+        [&] {
+          const double now = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+          if (renderer.framesPresented() != seen) {
+            seen = renderer.framesPresented();
+            flow.longestGapMs = std::max(flow.longestGapMs, now - lastMs);
+            lastMs = now;
+          }
+          return done() && now >= minMs;
+        },
+        timeoutMs);
+    const double totalMs = static_cast<double>(clock.nsecsElapsed()) / 1e6;
+    flow.longestGapMs = std::max(flow.longestGapMs, totalMs - lastMs);
+    flow.fps = static_cast<double>(seen - first) * 1000.0 / totalMs;
+    return flow;
   }
   void grab(GuiSession& session, const char* name) {
     test::processEventsUntil([] { return false; }, 300);  // the overlay's next repaint
@@ -183,8 +217,25 @@ TEST_F(WindowTour, AnExerciseOnTheStreamAsAHeatMapAndItsCheck) {
     EXPECT_TRUE(lab.runProblemText().isEmpty()) << lab.runProblemText().toStdString();
   }
   grab(session, "tour-6-exercise-heatmap.png");
+  // The live view keeps its frame rate while a check runs (the check is on threads of its own and
+  // in the lab's processes, never on the GUI thread): no wait between frames like the check's length.
+  const FrameFlow before = watchFrames(
+      session, [] { return true; }, 1000, 1000);
+  ASSERT_GT(before.fps, 0) << "no frames before the check";
   exercises->check();
-  ASSERT_TRUE(test::processEventsUntil([&] { return !exercises->checking(); }, 300000));
+  QElapsedTimer checkClock;
+  checkClock.start();
+  const FrameFlow during = watchFrames(
+      session, [&] { return !exercises->checking(); }, 1000, 300000);
+  ASSERT_FALSE(exercises->checking()) << "the check did not end";
+  const double allowedGapMs = std::max(cuda ? 250.0 : 500.0, 4 * 1000.0 / before.fps);
+  EXPECT_LE(during.longestGapMs, allowedGapMs)
+      << "the view stalled while the check ran (" << before.fps << " frames/s before, " << during.fps << " during)";
+  EXPECT_GE(during.fps, (cuda ? 0.5 : 0.3) * before.fps) << before.fps << " frames/s before the check";
+  std::printf(
+      "[ tour ] frames/s before the check %.1f, during it %.1f; longest wait between frames %.0f ms "
+      "(the check and the watch after it %.0f ms)\n",
+      before.fps, during.fps, during.longestGapMs, static_cast<double>(checkClock.elapsed()));
   const exercises::CheckReport* report = exercises->lastReport();
   if (cuda) {
     ASSERT_NE(report, nullptr) << exercises->statusText().toStdString();
