@@ -16,6 +16,7 @@
 //     `@grid (n + 255) / 256`, evaluated with the inputs' sizes (gpu/lab/grid_expression.hpp).
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -72,12 +73,17 @@ CaseArgument outputBuffer(const std::string& name, ElementType element, const st
                           std::optional<std::uint32_t> startWord = std::nullopt);
 
 // One hidden input and its answer.
+struct CaseUploads;  // exercise_launch.cpp
+
 struct ExerciseCase {
   std::string label;                    // "n = 17", "1921x1079", "photo coffee.png": every message about it says it
   std::vector<CaseArgument> arguments;  // array exercises: one per parameter; image exercises: "in" and "out"
   int width = 0, height = 0;            // image exercises: the frame (its grid follows it)
   std::uint64_t minBytes = 0;           // the least memory traffic doing this needs: the timing floor
   bool timed = false;                   // the case the goals' times are measured on (one per check, last)
+  // The launch's input buffers (guards, data, padding), made at the first launch and shared by every
+  // later one of this case: a class's submissions all run the same inputs (exercise_launch.cpp).
+  mutable std::shared_ptr<CaseUploads> uploads;
 };
 
 // What a check's generator gets.

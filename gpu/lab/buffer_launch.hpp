@@ -7,6 +7,7 @@
 // without a GPU.
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,9 +19,14 @@ namespace kc::lab {
 
 struct BufferLaunch {
   struct Buffer {
-    std::vector<std::uint8_t> contents;  // uploaded before the first launch; its size is the buffer's
-    bool readBack = false;               // downloaded after the last launch
-    bool upload = true;                  // false: the fills write all of it (an output), nothing to upload
+    // Uploaded before the first launch (null: nothing to upload, the fills write all of it: an
+    // output). Shared and never changed once made: a case's inputs are built once and every
+    // submission's launch points at the same bytes, so a device may keep what it uploaded last for
+    // this buffer on the device and restore it from there (a kernel may have written its inputs)
+    // instead of uploading the same bytes again.
+    std::shared_ptr<const std::vector<std::uint8_t>> contents;
+    std::uint64_t bytes = 0;  // the buffer's size (at least the contents')
+    bool readBack = false;    // downloaded after the last launch
   };
   // A parameter's bytes as the kernel receives it; with `buffer` >= 0 it is a pointer: its first 8
   // bytes hold an offset into that buffer.

@@ -63,7 +63,8 @@ class FakeBufferDevice final : public kc::lab::BufferDevice {
       return result;
     }
     std::vector<std::vector<std::uint8_t>> buffers;
-    for (const auto& b : launch.buffers) buffers.push_back(b.contents);
+    for (const auto& b : launch.buffers)
+      buffers.push_back(b.contents ? *b.contents : std::vector<std::uint8_t>(b.bytes));
     for (const auto& fill : launch.fills)
       for (std::uint64_t w = 0; w < fill.words; ++w)
         std::memcpy(&buffers[fill.buffer][fill.offset + 4 * w], &fill.value, 4);

@@ -57,6 +57,19 @@ struct BufferRunner::State {
   std::uint64_t nextId = 1;
   int workersStopped = 0;
   std::map<std::uint64_t, double> copyMs;  // deviceCopyMs by size
+  // Device copies of the contents uploaded before, while those contents live (a grade's cases live
+  // for the whole class): the next launch of the same contents (the next submission on the same
+  // case) restores its buffer from there, a device-to-device copy, instead of uploading the bytes
+  // again from pageable memory (a 4K frame is 33 MB, a dot product's inputs 128 MB). Restored every
+  // launch: a kernel may write its inputs. Keyed by the contents' address, checked against the owner.
+  struct Pristine {
+    std::weak_ptr<const std::vector<std::uint8_t>> from;
+    std::unique_ptr<DeviceBuffer<unsigned char>> copy;
+  };
+  std::map<const void*, Pristine> pristine;
+  std::uint64_t pristineBytes = 0;
+  static constexpr std::uint64_t kPristineLimit = std::uint64_t{2} << 30;  // beyond it: uploads as before
+  int uploadsFromHost = 0;  // tests: how many buffers came from the host, not a pristine copy
 
   ~State() {
     if (worker) worker->quit();
@@ -137,7 +150,7 @@ struct BufferRunner::State {
     bool changed = !mapped;
     if (slots.size() < launch.buffers.size()) slots.resize(launch.buffers.size());
     for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
-      const std::size_t need = std::max<std::size_t>(launch.buffers[i].contents.size(), 4);
+      const std::size_t need = std::max<std::size_t>(launch.buffers[i].bytes, 4);
       if (slots[i] && slots[i]->bytes() >= need) continue;
       if (slots[i]) retired.push_back(std::move(slots[i]));
       slots[i] = std::make_unique<ExportedBuffer>(need, nextId++);
@@ -183,10 +196,9 @@ struct BufferRunner::State {
     }
     if (launch.evictCaches) request.fills.push_back({scratch->shared().id, 0, scratch->bytes() / 4, 0x5a5a5a5au});
     for (const BufferLaunch::Fill& fill : launch.fills) {
-      KC_REQUIRE(
-          fill.buffer >= 0 && fill.buffer < static_cast<int>(launch.buffers.size()) &&
-              fill.offset + fill.words * 4 <= std::max<std::size_t>(launch.buffers[fill.buffer].contents.size(), 4),
-          "BufferLaunch: a fill outside its buffer");
+      KC_REQUIRE(fill.buffer >= 0 && fill.buffer < static_cast<int>(launch.buffers.size()) &&
+                     fill.offset + fill.words * 4 <= std::max<std::size_t>(launch.buffers[fill.buffer].bytes, 4),
+                 "BufferLaunch: a fill outside its buffer");
       request.fills.push_back(
           {slots[static_cast<std::size_t>(fill.buffer)]->shared().id, fill.offset, fill.words, fill.value});
     }
@@ -206,13 +218,49 @@ struct BufferRunner::State {
   // with it (seen on the H200 with eight runners at once: outputs read back as the poison uploaded).
   void upload(const BufferLaunch& launch) {
     if (!stream) stream.emplace();
+    sweepPristine();
     for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
       const auto& contents = launch.buffers[i].contents;
-      if (!contents.empty() && launch.buffers[i].upload)
-        KC_CUDA_CHECK(
-            cudaMemcpyAsync(slots[i]->data(), contents.data(), contents.size(), cudaMemcpyHostToDevice, *stream));
+      if (!contents || contents->empty()) continue;
+      KC_REQUIRE(contents->size() <= launch.buffers[i].bytes, "BufferLaunch: contents larger than their buffer");
+      const auto found = pristine.find(contents.get());
+      if (found != pristine.end() && found->second.from.lock() == contents) {
+        KC_CUDA_CHECK(cudaMemcpyAsync(slots[i]->data(), found->second.copy->data(), contents->size(),
+                                      cudaMemcpyDeviceToDevice, *stream));
+        continue;
+      }
+      ++uploadsFromHost;
+      KC_CUDA_CHECK(
+          cudaMemcpyAsync(slots[i]->data(), contents->data(), contents->size(), cudaMemcpyHostToDevice, *stream));
+      if (found != pristine.end()) {  // its contents ended since the sweep; these have the address now
+        pristineBytes -= found->second.copy->size();
+        pristine.erase(found);
+      }
+      if (pristineBytes + contents->size() > kPristineLimit) continue;
+      Pristine kept{contents, nullptr};
+      try {
+        kept.copy = std::make_unique<DeviceBuffer<unsigned char>>(contents->size());
+      } catch (const Error&) {  // no room on the device for a copy: this buffer uploads every time
+        cudaGetLastError();
+        continue;
+      }
+      KC_CUDA_CHECK(
+          cudaMemcpyAsync(kept.copy->data(), slots[i]->data(), contents->size(), cudaMemcpyDeviceToDevice, *stream));
+      pristineBytes += contents->size();
+      pristine.emplace(contents.get(), std::move(kept));
     }
     stream->synchronize();
+  }
+
+  // The device copies of contents that are gone (a check's cases after the check).
+  void sweepPristine() {
+    for (auto it = pristine.begin(); it != pristine.end();)
+      if (it->second.from.expired()) {
+        pristineBytes -= it->second.copy->size();
+        it = pristine.erase(it);
+      } else {
+        ++it;
+      }
   }
 
   // A profile's worker: the spare one, with the kernel loaded and the same buffers mapped.
@@ -256,7 +304,7 @@ struct BufferRunner::State {
     result.buffers.resize(launch.buffers.size());
     for (std::size_t i = 0; i < launch.buffers.size(); ++i) {
       if (!launch.buffers[i].readBack) continue;
-      result.buffers[i].resize(launch.buffers[i].contents.size());
+      result.buffers[i].resize(launch.buffers[i].bytes);
       if (!result.buffers[i].empty())
         KC_CUDA_CHECK(cudaMemcpyAsync(result.buffers[i].data(), slots[i]->data(), result.buffers[i].size(),
                                       cudaMemcpyDeviceToHost, *stream));
@@ -288,6 +336,8 @@ BufferRunner::~BufferRunner() = default;
 std::string BufferRunner::name() const { return state_->deviceName; }
 
 int BufferRunner::workersStopped() const { return state_->workersStopped; }
+
+int BufferRunner::uploadsFromHost() const { return state_->uploadsFromHost; }
 
 void BufferRunner::load(const CompiledKernel& kernel) {
   KC_REQUIRE(kernel.ok(), "BufferRunner::load: " + kernel.path + " did not compile");

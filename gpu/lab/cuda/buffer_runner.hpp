@@ -32,6 +32,9 @@ class BufferRunner final : public BufferDevice {
   double deviceCopyMs(std::uint64_t bytes) override;
 
   int workersStopped() const;
+  // How many buffers were uploaded from the host so far; the others were restored from the device
+  // copy of the same contents (tests).
+  int uploadsFromHost() const;
 
  private:
   struct State;

@@ -57,7 +57,7 @@ TEST(ExerciseCheck, OutputsStartPoisonedWithGuardsAroundThemAndThePointersPassTh
   (void)check(kHeader + kEntry, &device);
   const kc::lab::BufferLaunch& launch = device.lastLaunch;
   ASSERT_EQ(launch.buffers.size(), 2u);
-  EXPECT_EQ(launch.buffers[1].contents.size(), 2 * kGuardBytes + 4000);  // the last launch: the timed case's profile
+  EXPECT_EQ(launch.buffers[1].bytes, 2 * kGuardBytes + 4000);  // the last launch: the timed case's profile
   EXPECT_TRUE(launch.buffers[1].readBack);
   ASSERT_FALSE(launch.fills.empty());
   EXPECT_EQ(launch.fills[0].value, kPoisonWord);
