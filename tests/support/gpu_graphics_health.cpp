@@ -1,7 +1,6 @@
 #include "tests/support/gpu_graphics_health.hpp"
 
 #include <fcntl.h>
-#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <QElapsedTimer>
@@ -103,20 +102,5 @@ std::string stalledInteropReason(double limitSeconds) {
   std::ofstream(verdictFile) << (verdict.empty() ? "ok" : verdict) << '\n';
   return verdict;
 }
-
-namespace {
-
-// Before any test of app_tests: the window's GPU tests would each wait out the stall.
-class GpuGraphicsHealth : public testing::Environment {
- public:
-  void SetUp() override {
-    const std::string reason = stalledInteropReason();
-    if (!reason.empty()) GTEST_FAIL() << reason;
-  }
-};
-
-[[maybe_unused]] testing::Environment* const registered = testing::AddGlobalTestEnvironment(new GpuGraphicsHealth);
-
-}  // namespace
 
 }  // namespace kc::test

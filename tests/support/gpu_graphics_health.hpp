@@ -3,7 +3,9 @@
 // ANY process (Xid 31) leaves CUDA-GL interop stalling ~15 s per call in every process started
 // after it, until the machine restarts; GL alone and CUDA alone keep their speed
 // (scripts/device/interop-after-fault.sh shows it without kernelcam; docs/HARDENING.md, round 4, 14).
-// The window's GPU tests then fail after minutes of timeouts. This check says so at once instead.
+// The window's GPU tests then fail after minutes of timeouts. This check says so at once instead:
+// windowSystemHasGl() (tests/support/qt_test_app.hpp) and the headless view's tests ask it before
+// they draw, and fail with its line; tests without GL (the command line's, the lab's) run as usual.
 #include <string>
 #include <vector>
 

@@ -2,15 +2,19 @@
 // One QApplication per test process (CTest runs each case in its own process), the app's own
 // subclass (its last-chance exception handler included). Without a display
 // it runs on Qt's offscreen platform: widgets and QPainter work, QOpenGLWidget does not.
+#include <gtest/gtest.h>
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QTimer>
 #include <cstdlib>
 #include <functional>
+#include <string>
 
 #include "app/diagnostics/quiet_output.hpp"
 #include "app/live/kernelcam_application.hpp"
+#include "tests/support/gpu_graphics_health.hpp"
 #include "ui/window/gl_view.hpp"
 
 namespace kc::test {
@@ -31,11 +35,19 @@ inline QApplication& testApplication() {
   return *app;
 }
 
-// QOpenGLWidget needs a real window system (xcb under Xvfb in CI).
+// QOpenGLWidget needs a real window system (xcb under Xvfb in CI). On a GPU whose CUDA-GL interop
+// stalls after an earlier fault (gpu_graphics_health.hpp) the test fails at once with the reason
+// (then skips) instead of waiting out the stalls.
 inline bool windowSystemHasGl() {
   testApplication();
-  return QGuiApplication::platformName() != QStringLiteral("offscreen") &&
-         QGuiApplication::platformName() != QStringLiteral("minimal");
+  if (QGuiApplication::platformName() == QStringLiteral("offscreen") ||
+      QGuiApplication::platformName() == QStringLiteral("minimal"))
+    return false;
+  if (const std::string stalled = stalledInteropReason(); !stalled.empty()) {
+    ADD_FAILURE() << stalled;
+    return false;
+  }
+  return true;
 }
 
 // Processes events until `done` or the timeout; returns done(). It sleeps between events, as the

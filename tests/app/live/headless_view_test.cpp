@@ -10,6 +10,7 @@
 #include "app/session/run_session.hpp"
 #include "app/live/headless_view.hpp"
 #include "gpu/core/error.hpp"
+#include "tests/support/gpu_graphics_health.hpp"
 #include "tests/support/qt_test_app.hpp"
 #include "ui/render/gl_functions.hpp"
 #include "ui/render/gl_renderer.hpp"
@@ -104,6 +105,7 @@ TEST(HeadlessView, WritesSideBySidePngWithOverlays) {
 TEST(HeadlessView, CudaViewWithTexturesHeldUntilFlushEqualsTheCpuView) {
   test::testApplication();
   if (!cudaBackendAvailable()) GTEST_SKIP() << "no usable CUDA device: " << cudaUnavailableReason();
+  if (const std::string stalled = test::stalledInteropReason(); !stalled.empty()) FAIL() << stalled;
   // Six distinct frames: three of 320x200, then three of 97x61 (odd: rows not 4-aligned in grey).
   std::vector<HostFrame> frames;
   for (int i = 0; i < 6; ++i) {
