@@ -39,7 +39,7 @@ bool ExerciseMachine::hasDevice() {
                                               : "CUDA device " + std::to_string(device_) + " does not exist";
     } else {
       try {
-        bufferDevice_ = runner_->makeBufferDevice(device_, timeLimitMs_);
+        bufferDevice_ = runner_->makeBufferDevice(device_, timeLimitMs_, true);  // the counter goals' profiles
         toolchain_.device = bufferDevice_.get();
       } catch (const std::exception& e) {
         whyNoDevice_ = e.what();

@@ -156,13 +156,16 @@ void Grader::Run::startLanes() {
   std::vector<Lane> started;
   for (int gpu : settings.gpus)
     for (int l = 0; l < std::max(1, settings.lanes); ++l) started.push_back({gpu, nullptr});
+  // A profile runs in a worker of its own, started ahead; without counter goals no lane needs one
+  // (each worker's start is a CUDA context, created one at a time by the driver: ~0.2 s each).
+  const bool profiles = settings.counters && !exercise.counterGoals.empty();
   std::vector<std::string> failures(started.size());
   std::vector<std::thread> starting;
   for (std::size_t i = 0; i < started.size(); ++i)
     starting.emplace_back([&, i] {
       try {
         if (!grader.runner_) throw std::runtime_error("this backend runs no kernels of the lab");
-        started[i].device = grader.runner_->makeBufferDevice(started[i].gpu, settings.runLimitMs);
+        started[i].device = grader.runner_->makeBufferDevice(started[i].gpu, settings.runLimitMs, profiles);
       } catch (const std::exception& error) {
         failures[i] = error.what();
       }

@@ -90,8 +90,8 @@ class LabWorkerRunner final : public KernelRunnerBackend {
     return runner.profile(in, out, values);
   }
 
-  std::unique_ptr<lab::BufferDevice> makeBufferDevice(int device, double timeLimitMs) override {
-    return std::make_unique<lab::BufferRunner>(device, timeLimitMs);
+  std::unique_ptr<lab::BufferDevice> makeBufferDevice(int device, double timeLimitMs, bool profiles) override {
+    return std::make_unique<lab::BufferRunner>(device, timeLimitMs, profiles);
   }
 };
 

@@ -36,9 +36,10 @@ class KernelRunnerBackend {
   virtual lab::LaunchReport profileKernel(const lab::CompiledKernel& kernel, const HostFrame& in, HostFrame& out,
                                           const lab::ParamValues& values, int device) = 0;
   // What the exercises' checks run on (gpu/exercises/exercise_check.hpp): a lab worker of its own
-  // that runs exercise kernels (lab/cuda/buffer_runner.hpp), each launch within `timeLimitMs`.
+  // that runs exercise kernels (lab/cuda/buffer_runner.hpp), each launch within `timeLimitMs`;
+  // `profiles`: some launches will be profiled (a second worker is then started ahead for them).
   // Throws kc::Error when the worker cannot start.
-  virtual std::unique_ptr<lab::BufferDevice> makeBufferDevice(int device, double timeLimitMs) = 0;
+  virtual std::unique_ptr<lab::BufferDevice> makeBufferDevice(int device, double timeLimitMs, bool profiles) = 0;
 };
 
 }  // namespace kc

@@ -323,12 +323,12 @@ struct BufferRunner::State {
   }
 };
 
-BufferRunner::BufferRunner(int device, double timeLimitMs) : state_(std::make_unique<State>()) {
+BufferRunner::BufferRunner(int device, double timeLimitMs, bool profilesAhead) : state_(std::make_unique<State>()) {
   state_->device = device;
   state_->timeLimitMs = timeLimitMs;
   state_->workerPath = findLabWorker(KC_LAB_WORKER_BUILD_PATH);
   state_->startWorker();
-  state_->startSpare();
+  if (profilesAhead) state_->startSpare();
 }
 
 BufferRunner::~BufferRunner() = default;

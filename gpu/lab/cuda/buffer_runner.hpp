@@ -21,7 +21,9 @@ class BufferRunner final : public BufferDevice {
  public:
   // Starts the worker for `device` (KC_LAB_WORKER, beside kernelcam, or the build tree's). Throws
   // kc::Error when it is missing or cannot use the device.
-  explicit BufferRunner(int device = 0, double timeLimitMs = 2000);
+  // `profilesAhead`: a second worker is started at once for the first profile (a profile runs in a
+  // fresh worker; false: it starts when a profile is asked for).
+  explicit BufferRunner(int device = 0, double timeLimitMs = 2000, bool profilesAhead = true);
   ~BufferRunner() override;
   BufferRunner(const BufferRunner&) = delete;
   BufferRunner& operator=(const BufferRunner&) = delete;
