@@ -211,6 +211,18 @@ void checkOutputs(const std::vector<OutputFile>& outputs, const std::vector<std:
   }
 }
 
+int writeAllBytes(int fd, const QByteArray& bytes) {
+  const char* data = bytes.constData();
+  for (qsizetype left = bytes.size(); left > 0;) {
+    const ssize_t written = ::write(fd, data, static_cast<std::size_t>(left));
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) return written < 0 ? errno : ENOSPC;
+    data += written;
+    left -= written;
+  }
+  return 0;
+}
+
 void writeOutput(const OutputFile& output, const QByteArray& bytes) {
   auto failed = [&](const QString& qtWhy) {
     // Qt passes strerror's text on; a full disk gets kernelcam's words for it.
@@ -218,17 +230,6 @@ void writeOutput(const OutputFile& output, const QByteArray& bytes) {
     for (const int error : {ENOSPC, EDQUOT})
       if (why == std::strerror(error)) why = pathErrorReason(error);
     throw OutputError(OutputError::Kind::WriteFailed, label(output) + ": cannot write (" + why + ")");
-  };
-  auto writeAll = [&](int fd) {
-    const char* data = bytes.constData();
-    for (qsizetype left = bytes.size(); left > 0;) {
-      const ssize_t written = ::write(fd, data, static_cast<std::size_t>(left));
-      if (written < 0 && errno == EINTR) continue;
-      if (written <= 0) return written < 0 ? errno : ENOSPC;
-      data += written;
-      left -= written;
-    }
-    return 0;
   };
   if (writesToStdout(output)) {
     if (std::fwrite(bytes.constData(), 1, static_cast<std::size_t>(bytes.size()), stdout) !=
@@ -243,14 +244,15 @@ void writeOutput(const OutputFile& output, const QByteArray& bytes) {
     // A device or a pipe cannot be replaced by a renamed file (and must not be: /dev/null).
     QFile device(path);
     if (!device.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) failed(device.errorString());
-    if (const int error = writeAll(device.handle()); error != 0) failed(QString::fromStdString(pathErrorReason(error)));
+    if (const int error = writeAllBytes(device.handle(), bytes); error != 0)
+      failed(QString::fromStdString(pathErrorReason(error)));
     return;
   }
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) failed(file.errorString());
   // The bytes go through the file's descriptor so a failure keeps its errno: Qt reports a full
   // disk as "Unknown error". The QSaveFile still names, renames and (on failure) removes the file.
-  if (const int error = writeAll(file.handle()); error != 0) {
+  if (const int error = writeAllBytes(file.handle(), bytes); error != 0) {
     file.cancelWriting();
     failed(QString::fromStdString(pathErrorReason(error)));
   }

@@ -51,4 +51,8 @@ bool writesToStdout(const OutputFile& output);
 // Throws OutputError(WriteFailed) naming the option, the path and the reason.
 void writeOutput(const OutputFile& output, const QByteArray& bytes);
 
+// Every byte of `bytes` to `fd` (a short write goes on, EINTR is retried): 0, or the errno of the
+// write that failed (ENOSPC for a write that wrote nothing).
+int writeAllBytes(int fd, const QByteArray& bytes);
+
 }  // namespace kc::io

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "app/io/output_file.hpp"
 #include "app/io/signal_cleanup.hpp"
 #include "gpu/core/input_file.hpp"
 #include "gpu/core/message_text.hpp"
@@ -21,19 +22,6 @@ namespace {
 std::string withoutTrailingSlashes(std::string path) {
   while (path.size() > 1 && path.back() == '/') path.pop_back();
   return path;
-}
-
-// Every byte of `bytes` to `fd`; 0, or the errno of the write that failed.
-int writeAll(int fd, const QByteArray& bytes) {
-  const char* data = bytes.constData();
-  for (qsizetype left = bytes.size(); left > 0;) {
-    const ssize_t written = ::write(fd, data, static_cast<std::size_t>(left));
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return written < 0 ? errno : ENOSPC;
-    data += written;
-    left -= written;
-  }
-  return 0;
 }
 
 }  // namespace
@@ -82,7 +70,7 @@ void PendingFolder::write(const std::string& name, const QByteArray& bytes) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
   if (fd < 0) fail(name + ": " + pathErrorReason(errno));
   names_.push_back(name);
-  int error = writeAll(fd, bytes);
+  int error = writeAllBytes(fd, bytes);
   // On the disk before it is renamed into place, as QSaveFile does for every other output.
   if (error == 0 && ::fdatasync(fd) != 0) error = errno;
   if (::close(fd) != 0 && error == 0) error = errno;
