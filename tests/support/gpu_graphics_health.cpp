@@ -99,7 +99,11 @@ std::string stalledInteropReason(double limitSeconds) {
                             ") and CUDA-GL interop now stalls: `kernelcam process --backend cuda --view` " + stalled +
                             ". On NVIDIA's driver this lasts until the machine restarts, in every new process "
                             "(docs/HARDENING.md, round 4, 14): restart it before the window's GPU tests";
-  std::ofstream(verdictFile) << (verdict.empty() ? "ok" : verdict) << '\n';
+  // Written whole, then renamed into place: test processes that run at once read it whole or not at all.
+  const std::filesystem::path written = verdictFile.string() + "." + std::to_string(::getpid());
+  std::ofstream(written) << (verdict.empty() ? "ok" : verdict) << '\n';
+  std::error_code ignored;
+  std::filesystem::rename(written, verdictFile, ignored);
   return verdict;
 }
 
