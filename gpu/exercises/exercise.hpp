@@ -72,9 +72,9 @@ template <class T>
 CaseArgument outputBuffer(const std::string& name, ElementType element, const std::vector<T>& expected,
                           std::optional<std::uint32_t> startWord = std::nullopt);
 
-// One hidden input and its answer.
 struct CaseUploads;  // exercise_launch.cpp
 
+// One hidden input and its answer.
 struct ExerciseCase {
   std::string label;                    // "n = 17", "1921x1079", "photo coffee.png": every message about it says it
   std::vector<CaseArgument> arguments;  // array exercises: one per parameter; image exercises: "in" and "out"

@@ -4,12 +4,13 @@
 #include <unistd.h>
 
 #include <QElapsedTimer>
-#include <QProcess>
+#include <QTemporaryDir>
 #include <cerrno>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "tests/support/cli_run.hpp"
 
 namespace kc::test {
 
@@ -52,30 +53,18 @@ std::string bootId() {
   return id;
 }
 
-// `kernelcam process --view`: the headless view, through interop where the GL context has it.
+// `kernelcam process --view`: the headless view, through interop where the GL context has it. ""
+// when it ends within the limit (whatever its exit: a machine without interop is not stalled).
 std::string probeInterop(double limitSeconds) {
-  char folder[] = "/tmp/kc-interop-probe-XXXXXX";  // before any test: no test's TempDir yet
-  if (!::mkdtemp(folder)) return {};
-  const std::string png = std::string(folder) + "/probe.png";
-  struct Cleanup {
-    std::string folder;
-    ~Cleanup() {
-      std::error_code ignored;
-      std::filesystem::remove_all(folder, ignored);
-    }
-  } cleanup{folder};
-  QProcess process;
-  process.setProgram(QStringLiteral(KC_KERNELCAM_BINARY));
-  process.setArguments({"process", "--backend", "cuda", "--source", "pattern", "--frames", "2", "--quiet", "--view",
-                        QString::fromStdString(png)});
+  const QTemporaryDir folder;
   QElapsedTimer clock;
   clock.start();
-  process.start();
-  const bool finished = process.waitForFinished(static_cast<int>(limitSeconds * 1000));
-  const double seconds = static_cast<double>(clock.elapsed()) / 1000.0;
-  if (finished) return seconds <= limitSeconds ? std::string() : "took " + std::to_string(seconds) + " s";
-  process.kill();
-  process.waitForFinished();
+  const CliRun run = runProgram(QStringLiteral(KC_KERNELCAM_BINARY),
+                                {"process", "--backend", "cuda", "--source", "pattern", "--frames", "2", "--quiet",
+                                 "--view", folder.filePath(QStringLiteral("probe.png"))},
+                                static_cast<int>(limitSeconds * 1000));
+  // runProgram says -1 for a timeout and for a program that did not start (at once): only the first stalled.
+  if (run.exitCode != -1 || clock.elapsed() < static_cast<qint64>(limitSeconds * 1000)) return {};
   return "did not finish within " + std::to_string(static_cast<int>(limitSeconds)) + " s";
 }
 
